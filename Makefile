@@ -1,0 +1,38 @@
+# Every target creates or reuses the local virtual environment .venv and installs
+# what it needs by itself.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: dashboard test lab bench screenshots clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m ipykernel install --sys-prefix --name python3 --display-name "Python 3 (elo-explain)" > /dev/null
+	touch $(STAMP)
+
+## Serve the read-only dashboards on http://localhost:8866
+dashboard: $(STAMP)
+	cd publish && ../$(BIN)/voila --port=8866 --no-browser
+
+## Run the whole test suite, browser tests included (needs /usr/bin/chromium)
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+## Open the notebooks in JupyterLab
+lab: $(STAMP)
+	$(BIN)/jupyter lab notebooks/
+
+## Run the benchmarks and write benchmarks/RESULTS.md
+bench: $(STAMP)
+	$(BIN)/python -m benchmarks
+
+## Re-take the README screenshots
+screenshots: $(STAMP)
+	$(BIN)/python -m tests.screenshots
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis

@@ -1,0 +1,131 @@
+"""Input validation shared by every rating module.
+
+Every public function validates its inputs with these helpers, so a bad value
+always raises ``ValueError`` (or ``TypeError`` for a value of the wrong kind)
+whose message names the parameter and the allowed values, for example::
+
+    rating must be a finite number, got nan
+    k must be > 0, got -5
+    score must be 1 (win), 0.5 (draw) or 0 (loss), got 0.7
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+__all__ = [
+    "as_float_array",
+    "finite",
+    "positive",
+    "score",
+    "integer",
+    "in_range",
+    "choice",
+]
+
+
+def _describe(value) -> str:
+    try:
+        arr = np.asarray(value)
+        if arr.ndim == 0:
+            return repr(arr.item())
+    except Exception:  # pragma: no cover - only for exotic objects
+        pass
+    return repr(value)
+
+
+def as_float_array(name: str, value) -> np.ndarray:
+    """``value`` as a float array; ``TypeError`` naming ``name`` if it is not numeric."""
+    if isinstance(value, (str, bytes)) or value is None:
+        raise TypeError(f"{name} must be a number or an array of numbers, got {value!r}")
+    if isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be a number, not a boolean ({value!r})")
+    try:
+        arr = np.asarray(value, dtype=float)
+    except (TypeError, ValueError):
+        raise TypeError(
+            f"{name} must be a number or an array of numbers, got {value!r}"
+        ) from None
+    return arr
+
+
+def _out(arr: np.ndarray):
+    """Return a Python float for 0-d input, the array otherwise."""
+    return float(arr) if arr.ndim == 0 else arr
+
+
+def finite(name: str, value, *, lo: float | None = None, hi: float | None = None):
+    """Check that every element is finite (and within ``lo``..``hi`` if given)."""
+    arr = as_float_array(name, value)
+    bad = ~np.isfinite(arr)
+    if bad.any():
+        raise ValueError(f"{name} must be a finite number, got {_describe(arr[bad].flat[0])}")
+    if lo is not None and (arr < lo).any():
+        raise ValueError(
+            f"{name} must be between {lo:g} and {hi:g}, got {_describe(arr[arr < lo].flat[0])}"
+            if hi is not None
+            else f"{name} must be >= {lo:g}, got {_describe(arr[arr < lo].flat[0])}"
+        )
+    if hi is not None and (arr > hi).any():
+        raise ValueError(
+            f"{name} must be between {lo:g} and {hi:g}, got {_describe(arr[arr > hi].flat[0])}"
+            if lo is not None
+            else f"{name} must be <= {hi:g}, got {_describe(arr[arr > hi].flat[0])}"
+        )
+    return _out(arr)
+
+
+def positive(name: str, value):
+    """Check that every element is finite and strictly greater than zero."""
+    arr = as_float_array(name, value)
+    finite(name, arr)
+    if (arr <= 0).any():
+        raise ValueError(f"{name} must be > 0, got {_describe(arr[arr <= 0].flat[0])}")
+    return _out(arr)
+
+
+def score(name: str, value):
+    """Check that every element is 1 (win), 0.5 (draw) or 0 (loss)."""
+    arr = as_float_array(name, value)
+    ok = np.isin(arr, (0.0, 0.5, 1.0))
+    if not ok.all():
+        raise ValueError(
+            f"{name} must be 1 (win), 0.5 (draw) or 0 (loss), got {_describe(arr[~ok].flat[0])}"
+        )
+    return _out(arr)
+
+
+def integer(name: str, value, *, lo: int | None = None, hi: int | None = None) -> int:
+    """A whole number (int or integral float) within ``lo``..``hi``; returns ``int``."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Real, np.number)):
+        raise TypeError(f"{name} must be a whole number, got {value!r}")
+    if not np.isfinite(value) or float(value) != int(value):
+        raise ValueError(f"{name} must be a whole number, got {value!r}")
+    ivalue = int(value)
+    if lo is not None and ivalue < lo or hi is not None and ivalue > hi:
+        if lo is not None and hi is not None:
+            rng = f"between {lo} and {hi}"
+        elif lo is not None:
+            rng = f">= {lo}"
+        else:
+            rng = f"<= {hi}"
+        raise ValueError(f"{name} must be a whole number {rng}, got {value!r}")
+    return ivalue
+
+
+def in_range(name: str, value: float, lo: float, hi: float) -> float:
+    """A finite scalar within ``lo``..``hi`` (inclusive); returns ``float``."""
+    arr = as_float_array(name, value)
+    if arr.ndim != 0:
+        raise TypeError(f"{name} must be a single number, got an array of shape {arr.shape}")
+    return finite(name, arr, lo=lo, hi=hi)
+
+
+def choice(name: str, value, allowed):
+    """``value`` if it is one of ``allowed``, else ``ValueError`` listing them."""
+    if value not in allowed:
+        listed = ", ".join(repr(a) for a in allowed)
+        raise ValueError(f"{name} must be one of {listed}, got {value!r}")
+    return value
