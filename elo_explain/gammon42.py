@@ -1,0 +1,667 @@
+"""Gammon42 backgammon Elo, exactly as the server computes it (version 1.3.1).
+
+Source: the Greek article "How ELO is calculated in Gammon42" (``seeds/004_*``),
+which prints the server's Go code (``KFor``, ``CalculateChangeWithK``,
+``expectedScore``) and every table reproduced in :mod:`elo_explain.tables`.
+
+The system, step by step
+------------------------
+Only *ranked* games change the rating (Boosted/casual games and games inside a
+tournament never do). Everyone starts at :data:`STARTING` = 1500.
+
+1. Expected score of a player against an opponent::
+
+       expected = 1 / (1 + 10 ** ((opponent - rating) / 1200))
+
+   Chess divides by 400; Gammon42 used 400 at first, 800 from 1.2.0 and 1200
+   from 1.3.1, because dice give the weaker player real chances in every game.
+2. ``change = K * (result - expected) * cube coefficient``, result 1 (win) or
+   0 (loss), rounded to a whole number with Go's ``math.Round`` (half away from
+   zero, see :func:`go_round`), separately for the winner and the loser.
+3. ``K`` is 32, or 16 for a player with 50 or more ranked games in the 7 days
+   before the game being rated (the game itself is not counted; see
+   :func:`k_for` and :func:`recent_ranked_games`). Each player has their own K,
+   so the two changes are mirror images only when both K are equal.
+4. The doubling cube multiplies the change by ``1 + log2(cube) / 6``: 1.0 for
+   cube 1 up to 2.0 for cube 64 (:func:`cube_coefficient`). Before 1.0.5 the
+   cube multiplied the points directly (``cube_mode="direct"``).
+   Gammons and backgammons do not change the rating; resigning, leaving or
+   timing out is a normal loss at the cube value of that moment.
+
+Float ratings
+-------------
+The server stores ratings as Go ``int`` and converts the difference to
+``float64`` before dividing, so for whole-number ratings the functions here give
+bit-for-bit the server's values. Non-integral ratings are accepted (the formula
+is defined for any real difference) and are useful for plots; the server itself
+never produces them. All functions broadcast over numpy arrays.
+
+Versions
+--------
+:data:`VERSIONS` holds a :class:`Rules` record per version of the formula so a
+notebook can compare them; :data:`CURRENT` is 1.3.1.
+
+>>> change(1500, 1500)
+(16, -16)
+>>> change(1500, 1500, winner_k=k_for(60), loser_k=k_for(10))
+(8, -16)
+"""
+
+from __future__ import annotations
+
+import bisect
+import datetime as _dt
+from dataclasses import dataclass, field
+from typing import Hashable, Iterable
+
+import numpy as np
+
+from ._validate import as_float_array, choice, finite, integer, positive
+
+__all__ = [
+    "K",
+    "HEAVY_VOLUME_K",
+    "HEAVY_VOLUME_GAMES",
+    "HEAVY_VOLUME_WINDOW",
+    "DIVISOR",
+    "STARTING",
+    "START",
+    "CUBE_VALUES",
+    "CUBE_MODES",
+    "Rules",
+    "VERSIONS",
+    "CURRENT",
+    "expected_score",
+    "k_for",
+    "cube_coefficient",
+    "cube_multiplier",
+    "go_round",
+    "change",
+    "recent_ranked_games",
+    "LadderGame",
+    "Ladder",
+]
+
+# --- constants, mirroring the Go code of version 1.3.1 -----------------------------------
+K = 32
+"""Maximum change per game, before the cube (``const K = 32``)."""
+HEAVY_VOLUME_K = 16
+"""K for players with a heavy ranked week (``const HeavyVolumeK = 16``)."""
+HEAVY_VOLUME_GAMES = 50
+"""Ranked games in the window that switch K (``const HeavyVolumeGames = 50``)."""
+HEAVY_VOLUME_WINDOW = _dt.timedelta(days=7)
+"""``const HeavyVolumeWindow = 7 * 24 * time.Hour``."""
+DIVISOR = 1200
+"""``const Divisor = 1200`` (chess uses 400)."""
+STARTING = 1500
+"""Every new player's rating (``const Starting = 1500``)."""
+START = STARTING
+"""Alias of :data:`STARTING`."""
+CUBE_VALUES = (1, 2, 4, 8, 16, 32, 64)
+"""The values the doubling cube can show."""
+CUBE_MODES = ("coefficient", "direct")
+"""How the cube scales the change: ``1 + log2(cube)/6`` (from 1.0.5) or ``cube`` (before)."""
+
+
+# --- the formula -------------------------------------------------------------------------
+def _out(arr: np.ndarray):
+    return arr.item() if arr.ndim == 0 else arr
+
+
+def expected_score(rating, opponent, divisor=DIVISOR):
+    """Expected score of ``rating`` against ``opponent`` (Go ``expectedScore``).
+
+    ``1 / (1 + 10 ** ((opponent - rating) / divisor))``; broadcasts over arrays.
+
+    >>> expected_score(1500, 1500)
+    0.5
+    >>> round(expected_score(1800, 1500), 3)        # favourite 300 up, 1.3.1
+    0.64
+    >>> round(expected_score(1800, 1500, divisor=400), 3)   # before 1.2.0
+    0.849
+    >>> expected_score([1500, 1600], 1500).round(3)
+    array([0.5  , 0.548])
+    """
+    r = finite("rating", rating)
+    o = finite("opponent", opponent)
+    d = positive("divisor", divisor)
+    r, o, d = (np.asarray(v, dtype=float) for v in (r, o, d))
+    # Same operations, same order as the Go code.
+    return _out(1.0 / (1.0 + np.power(10.0, (o - r) / d)))
+
+
+def _whole_counts(name: str, value) -> np.ndarray:
+    if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
+        return np.asarray(integer(name, value, lo=0))
+    arr = as_float_array(name, value)
+    if arr.ndim == 0:
+        return np.asarray(integer(name, value, lo=0))
+    finite(name, arr)
+    bad = (arr != np.floor(arr)) | (arr < 0)
+    if bad.any():
+        raise ValueError(
+            f"{name} must be whole numbers >= 0, got {arr[bad].flat[0].item()!r}"
+        )
+    return arr.astype(np.int64)
+
+
+def k_for(recent_ranked_games, *, k=K, heavy_k=HEAVY_VOLUME_K, threshold=HEAVY_VOLUME_GAMES):
+    """K for a player with ``recent_ranked_games`` ranked games in the window (Go ``KFor``).
+
+    ``heavy_k`` (16) from ``threshold`` (50) games on, ``k`` (32) below.
+
+    >>> k_for(49), k_for(50), k_for(60)
+    (32, 16, 16)
+    >>> k_for([0, 49, 50, 300])
+    array([32, 32, 16, 16])
+    """
+    games = _whole_counts("recent_ranked_games", recent_ranked_games)
+    k = positive("k", k)
+    heavy_k = positive("heavy_k", heavy_k)
+    threshold = integer("threshold", threshold, lo=0)
+    out = np.where(games >= threshold, heavy_k, k)
+    if float(k).is_integer() and float(heavy_k).is_integer():
+        out = out.astype(np.int64)
+    return _out(out)
+
+
+def _cube_array(cube) -> np.ndarray:
+    arr = as_float_array("cube", cube)
+    ok = np.isin(arr, CUBE_VALUES)
+    if not ok.all():
+        listed = ", ".join(str(c) for c in CUBE_VALUES)
+        bad = arr[~ok].flat[0]
+        shown = int(bad) if np.isfinite(bad) and bad == int(bad) else float(bad)
+        raise ValueError(f"cube must be one of {listed}, got {shown!r}")
+    return arr
+
+
+def cube_coefficient(cube):
+    """The cube's multiplier from version 1.0.5 on: ``1 + log2(cube) / 6``.
+
+    ``cube`` must be 1, 2, 4, 8, 16, 32 or 64 (anything else is a ``ValueError``).
+
+    >>> cube_coefficient(1), cube_coefficient(8), cube_coefficient(64)
+    (1.0, 1.5, 2.0)
+    >>> cube_coefficient([2, 4]).round(2)
+    array([1.17, 1.33])
+    >>> cube_coefficient(3)
+    Traceback (most recent call last):
+    ...
+    ValueError: cube must be one of 1, 2, 4, 8, 16, 32, 64, got 3
+    """
+    arr = _cube_array(cube)
+    return _out(1.0 + np.log2(arr) / 6.0)
+
+
+def cube_multiplier(cube, mode="coefficient"):
+    """What the cube multiplies the change by: the coefficient, or (before 1.0.5) the cube.
+
+    ``mode`` is ``"coefficient"`` (``1 + log2(cube)/6``, version 1.0.5 and later) or
+    ``"direct"`` (the cube value itself, as before 1.0.5).
+
+    >>> cube_multiplier(64), cube_multiplier(64, mode="direct")
+    (2.0, 64.0)
+    """
+    choice("mode", mode, CUBE_MODES)
+    if mode == "direct":
+        return _out(_cube_array(cube))
+    return cube_coefficient(cube)
+
+
+def go_round(x):
+    """Go's ``math.Round``: nearest whole number, halves away from zero.
+
+    Python's ``round`` (and ``np.round``) round halves to even; Go does not.
+    Exact at halves (no ``+ 0.5`` float error); NaN and ±inf are returned
+    unchanged, as in Go. Returns floats, like Go.
+
+    >>> go_round(0.5), go_round(-0.5), go_round(2.5), go_round(-2.5)
+    (1.0, -1.0, 3.0, -3.0)
+    >>> go_round(0.49999999999999994)     # x + 0.5 would round this up
+    0.0
+    >>> go_round([1.4, 1.5, -1.5, -1.6])
+    array([ 1.,  2., -2., -2.])
+    """
+    arr = as_float_array("x", x)
+    with np.errstate(invalid="ignore"):
+        t = np.trunc(arr)
+        frac = arr - t  # exact in binary floating point
+        out = t + np.where(np.abs(frac) >= 0.5, np.sign(arr), 0.0)
+    out = np.where(np.isfinite(arr), out, arr)
+    return _out(out + 0.0)  # + 0.0 turns -0.0 into 0.0
+
+
+def _as_int(arr: np.ndarray):
+    ints = arr.astype(np.int64)
+    return int(ints) if ints.ndim == 0 else ints
+
+
+def change(
+    winner_rating,
+    loser_rating,
+    *,
+    winner_k=K,
+    loser_k=K,
+    cube=1,
+    divisor=DIVISOR,
+    cube_mode="coefficient",
+):
+    """Whole-number rating changes ``(winner_delta, loser_delta)`` (Go ``CalculateChangeWithK``).
+
+    ``winner_delta = round(winner_k * (1 - E) * c)`` and
+    ``loser_delta = round(loser_k * (0 - (1 - E)) * c)`` with ``E`` the winner's
+    expected score, ``c`` the cube multiplier (:func:`cube_multiplier` with
+    ``cube_mode``) and Go's rounding (:func:`go_round`). All arguments broadcast;
+    scalars give Python ints, arrays give int arrays.
+
+    >>> change(1500, 1500)
+    (16, -16)
+    >>> change(1800, 1500)                   # favourite 300 up wins
+    (12, -12)
+    >>> change(1500, 1800)                   # the underdog wins
+    (20, -20)
+    >>> change(1500, 1500, winner_k=16, loser_k=32)   # busy player wins
+    (8, -16)
+    >>> change(1500, 1500, cube=64)
+    (32, -32)
+    >>> change(1500, 1500, cube=4, cube_mode="direct", divisor=400)  # before 1.0.5
+    (64, -64)
+    >>> change([1500, 1600, 1700], 1500)
+    (array([16, 14, 13]), array([-16, -14, -13]))
+    """
+    w = np.asarray(finite("winner_rating", winner_rating), dtype=float)
+    lo = np.asarray(finite("loser_rating", loser_rating), dtype=float)
+    wk = np.asarray(positive("winner_k", winner_k), dtype=float)
+    lk = np.asarray(positive("loser_k", loser_k), dtype=float)
+    d = np.asarray(positive("divisor", divisor), dtype=float)
+    c = np.asarray(cube_multiplier(cube, cube_mode), dtype=float)
+    expected_winner = 1.0 / (1.0 + np.power(10.0, (lo - w) / d))
+    expected_loser = 1.0 - expected_winner
+    winner = go_round(wk * (1.0 - expected_winner) * c)
+    loser = go_round(lk * (0.0 - expected_loser) * c)
+    winner, loser = np.broadcast_arrays(np.asarray(winner), np.asarray(loser))
+    return _as_int(winner), _as_int(loser)
+
+
+# --- versions ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Rules:
+    """The rating rules of one Gammon42 version.
+
+    ``heavy_volume_k`` is ``None`` for versions without the weekly volume rule
+    (everyone uses ``k``). ``cube_mode`` is ``"coefficient"`` (1.0.5 and later) or
+    ``"direct"`` (before 1.0.5, when the cube multiplied the points).
+
+    >>> r = VERSIONS["1.3.1"]
+    >>> r.divisor, r.k, r.heavy_volume_k
+    (1200, 32, 16)
+    >>> r.change(1800, 1500, winner_recent=60)
+    (6, -12)
+    >>> VERSIONS["1.0.5"].change(1800, 1500)    # favourite 300 up wins, ÷400
+    (5, -5)
+    >>> VERSIONS["1.0.5"].change(1500, 1800)    # ... and loses
+    (27, -27)
+    """
+
+    version: str
+    label: str
+    divisor: float
+    k: int = K
+    heavy_volume_k: int | None = None
+    heavy_volume_games: int = HEAVY_VOLUME_GAMES
+    window: _dt.timedelta = HEAVY_VOLUME_WINDOW
+    cube_mode: str = "coefficient"
+    notes: str = field(default="", compare=False)
+
+    def expected_score(self, rating, opponent):
+        """:func:`expected_score` with this version's divisor.
+
+        >>> round(VERSIONS["1.2.0"].expected_score(1800, 1500), 3)
+        0.703
+        """
+        return expected_score(rating, opponent, self.divisor)
+
+    def k_for(self, recent_ranked_games):
+        """K for a player with ``recent_ranked_games`` games in the window.
+
+        >>> VERSIONS["1.3.1"].k_for(50), VERSIONS["1.2.0"].k_for(50)
+        (16, 32)
+        """
+        if self.heavy_volume_k is None:
+            games = _whole_counts("recent_ranked_games", recent_ranked_games)
+            return _out(np.full(games.shape, self.k, dtype=np.int64))
+        return k_for(
+            recent_ranked_games,
+            k=self.k,
+            heavy_k=self.heavy_volume_k,
+            threshold=self.heavy_volume_games,
+        )
+
+    def cube_multiplier(self, cube):
+        """:func:`cube_multiplier` under this version's cube rule.
+
+        >>> VERSIONS["pre-1.0.5"].cube_multiplier(8), VERSIONS["1.3.1"].cube_multiplier(8)
+        (8.0, 1.5)
+        """
+        return cube_multiplier(cube, self.cube_mode)
+
+    def change(self, winner_rating, loser_rating, *, cube=1, winner_recent=0, loser_recent=0):
+        """``(winner_delta, loser_delta)`` under these rules.
+
+        ``winner_recent`` / ``loser_recent`` are each player's ranked games in the
+        window before the game (they only matter with a volume rule).
+
+        >>> VERSIONS["1.3.1"].change(1500, 1500, winner_recent=10, loser_recent=60)
+        (16, -8)
+        """
+        return change(
+            winner_rating,
+            loser_rating,
+            winner_k=self.k_for(winner_recent),
+            loser_k=self.k_for(loser_recent),
+            cube=cube,
+            divisor=self.divisor,
+            cube_mode=self.cube_mode,
+        )
+
+
+VERSIONS: dict[str, Rules] = {
+    "pre-1.0.5": Rules(
+        version="pre-1.0.5",
+        label="Before 1.0.5 (÷400, cube × points)",
+        divisor=400,
+        cube_mode="direct",
+        notes=(
+            "The cube multiplied the points directly and gammons/backgammons gave extra "
+            "Elo. Only the direct cube is modelled (the document gives no gammon formula); "
+            "rounding is assumed to be the same math.Round."
+        ),
+    ),
+    "1.0.5": Rules(
+        version="1.0.5",
+        label="Before 1.2.0 (÷400)",
+        divisor=400,
+        notes="Chess divisor; from 1.0.5 only the win, the opponent's rating and the cube count.",
+    ),
+    "1.2.0": Rules(
+        version="1.2.0",
+        label="1.2.0 to 1.3.0 (÷800)",
+        divisor=800,
+        notes="Divisor 800 halved the slope; strong players still lost rating.",
+    ),
+    "1.3.1": Rules(
+        version="1.3.1",
+        label="From 1.3.1 (÷1200)",
+        divisor=DIVISOR,
+        heavy_volume_k=HEAVY_VOLUME_K,
+        notes="Divisor 1200 and K 16 for 50+ ranked games in the 7 days before a game.",
+    ),
+}
+"""Rules per version, oldest first; keys ``"pre-1.0.5"``, ``"1.0.5"``, ``"1.2.0"``, ``"1.3.1"``."""
+
+CURRENT = VERSIONS["1.3.1"]
+"""The rules in force (1.3.1)."""
+
+
+# --- the 7-day window --------------------------------------------------------------------
+_UTC = _dt.timezone.utc
+_TIME_KINDS = "datetime.datetime, datetime.date or numpy.datetime64"
+
+
+def _one_time(name: str, t, aware: set) -> np.datetime64:
+    if isinstance(t, np.datetime64):
+        aware.add(False)
+        return t.astype("datetime64[us]")
+    if isinstance(t, _dt.datetime):
+        if t.tzinfo is not None and t.utcoffset() is not None:
+            aware.add(True)
+            t = t.astimezone(_UTC).replace(tzinfo=None)
+        else:
+            aware.add(False)
+        return np.datetime64(t, "us")
+    if isinstance(t, _dt.date):
+        aware.add(False)
+        return np.datetime64(t, "us")
+    raise TypeError(f"{name} must contain {_TIME_KINDS} values, got {t!r}")
+
+
+def _times(name: str, value, aware: set) -> np.ndarray:
+    """``value`` (one time or a sequence of times) as ``datetime64[us]`` (UTC if aware)."""
+    if isinstance(value, (str, bytes)) or value is None:
+        raise TypeError(f"{name} must be {_TIME_KINDS} (or a sequence of them), got {value!r}")
+    if isinstance(value, np.ndarray) and np.issubdtype(value.dtype, np.datetime64):
+        if value.size:
+            aware.add(False)
+        return value.astype("datetime64[us]")
+    if isinstance(value, (_dt.date, np.datetime64)):
+        return np.asarray(_one_time(name, value, aware))
+    try:
+        items = list(value)
+    except TypeError:
+        raise TypeError(
+            f"{name} must be {_TIME_KINDS} (or a sequence of them), got {value!r}"
+        ) from None
+    # Python datetime objects carry their own time zone: converting them is
+    # per-object work that numpy cannot do; the counting below is vectorized.
+    return np.array([_one_time(name, t, aware) for t in items], dtype="datetime64[us]")
+
+
+def _window(window) -> np.timedelta64:
+    if not isinstance(window, (_dt.timedelta, np.timedelta64)):
+        raise TypeError(f"window must be a datetime.timedelta, got {window!r}")
+    w = np.timedelta64(window, "us") if isinstance(window, _dt.timedelta) else window
+    if w <= np.timedelta64(0, "us"):
+        raise ValueError(f"window must be a positive duration, got {window!r}")
+    return w.astype("timedelta64[us]")
+
+
+def recent_ranked_games(game_times, at, *, window=HEAVY_VOLUME_WINDOW):
+    """How many of ``game_times`` fall in the window before ``at``: ``at - 7 days < t < at``.
+
+    The game being rated (at ``at``) is not counted, nor is a game exactly 7 days
+    earlier. ``at`` may be one time or an array of times (one count each).
+    Times may be naive or timezone-aware, not a mix.
+
+    >>> from datetime import datetime, timedelta
+    >>> at = datetime(2026, 10, 8, 12, 0)
+    >>> games = [at - timedelta(days=7), at - timedelta(days=6, hours=23), at - timedelta(hours=1), at]
+    >>> recent_ranked_games(games, at)
+    2
+    >>> k_for(recent_ranked_games(games, at))
+    32
+    """
+    aware: set = set()
+    times = np.sort(_times("game_times", game_times, aware))
+    when = _times("at", at, aware)
+    if len(aware) > 1:
+        raise TypeError(
+            "game_times and at must be all timezone-aware or all naive datetimes"
+        )
+    w = _window(window)
+    counts = np.searchsorted(times, when, side="left") - np.searchsorted(
+        times, when - w, side="right"
+    )
+    return _as_int(np.asarray(counts))
+
+
+# --- a small ladder ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class LadderGame:
+    """One rated game of a :class:`Ladder` replay: who, ratings before/after, K and deltas."""
+
+    index: int
+    time: object
+    winner: Hashable
+    loser: Hashable
+    cube: int
+    winner_before: float
+    loser_before: float
+    winner_recent: int
+    loser_recent: int
+    winner_k: int
+    loser_k: int
+    winner_delta: int
+    loser_delta: int
+    winner_after: float
+    loser_after: float
+
+
+class Ladder:
+    """Replays a chronological log of ranked games, each player with their own K.
+
+    Before each game, every player's K comes from their own ranked games in the
+    window before it (:meth:`Rules.k_for`); ratings start at ``starting`` (1500)
+    unless given in ``ratings``. Replay is sequential by nature (each game uses
+    the ratings the previous games left); window counts use a per-player sorted
+    list of times and :mod:`bisect`, so each game costs O(log n).
+
+    >>> from datetime import datetime, timedelta
+    >>> t0 = datetime(2026, 10, 1)
+    >>> busy = [(t0 + timedelta(minutes=i), "ana", f"p{i}", 1) for i in range(60)]
+    >>> ladder = Ladder()
+    >>> games = ladder.replay(busy + [(t0 + timedelta(hours=2), "bob", "ana", 1)])
+    >>> g = games[-1]
+    >>> g.winner_k, g.loser_k, g.loser_recent
+    (32, 16, 60)
+    >>> ladder.rating("p0"), ladder.rating("nobody")
+    (1484, 1500)
+    """
+
+    def __init__(self, rules: Rules = CURRENT, *, starting=STARTING, ratings=None):
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a gammon42.Rules record, got {rules!r}")
+        self.rules = rules
+        self.starting = finite("starting", starting)
+        if float(self.starting).is_integer():
+            self.starting = int(self.starting)
+        self._ratings: dict = {}
+        for player, r in dict(ratings or {}).items():
+            r = finite(f"ratings[{player!r}]", r)
+            self._ratings[player] = int(r) if float(r).is_integer() else r
+        self._times: dict = {}
+        self._last = None
+        self._aware = None
+        self._games: list[LadderGame] = []
+
+    @property
+    def ratings(self) -> dict:
+        """A copy of the current ratings of everyone who has one."""
+        return dict(self._ratings)
+
+    @property
+    def games(self) -> tuple:
+        """Every game played so far, as :class:`LadderGame` records."""
+        return tuple(self._games)
+
+    def rating(self, player):
+        """Current rating of ``player`` (``starting`` if they have not played)."""
+        return self._ratings.get(player, self.starting)
+
+    def award(self, player, points):
+        """Add ``points`` to ``player``'s rating outside ranked play (not a ranked game).
+
+        Public tournaments give fixed podium prizes, e.g. +50, +25, +15; they do not
+        count in anyone's 7-day window.
+
+        >>> ladder = Ladder()
+        >>> ladder.award("ana", 50)
+        1550
+        """
+        points = finite("points", points)
+        new = self.rating(player) + (int(points) if float(points).is_integer() else points)
+        self._ratings[player] = new
+        return new
+
+    def recent_ranked_games(self, player, at) -> int:
+        """``player``'s ranked games with ``at - window < t < at`` in this ladder."""
+        aware: set = set()
+        t = int(_times("at", at, aware).astype(np.int64))
+        return self._count(player, t)
+
+    def _count(self, player, t_us: int) -> int:
+        times = self._times.get(player, [])
+        lo = t_us - int(_window(self.rules.window).astype(np.int64))
+        return bisect.bisect_left(times, t_us) - bisect.bisect_right(times, lo)
+
+    def play(self, time, winner, loser, cube=1) -> LadderGame:
+        """Rate one game (at ``time``, not earlier than the previous one) and return it."""
+        if winner == loser:
+            raise ValueError(f"winner and loser must be different players, got {winner!r} twice")
+        aware: set = set()
+        t_us = int(_times("time", time, aware).astype(np.int64))
+        is_aware = True in aware
+        if self._aware is not None and is_aware != self._aware:
+            raise TypeError("time must be all timezone-aware or all naive across the log")
+        if self._last is not None:
+            if t_us < self._last:
+                raise ValueError(
+                    f"time must not be earlier than the previous game's time, got {time!r}"
+                )
+        _cube_array(cube)
+        cube = int(cube)
+        rules = self.rules
+        w_before, l_before = self.rating(winner), self.rating(loser)
+        w_recent, l_recent = self._count(winner, t_us), self._count(loser, t_us)
+        w_k, l_k = int(rules.k_for(w_recent)), int(rules.k_for(l_recent))
+        w_delta, l_delta = change(
+            w_before,
+            l_before,
+            winner_k=w_k,
+            loser_k=l_k,
+            cube=cube,
+            divisor=rules.divisor,
+            cube_mode=rules.cube_mode,
+        )
+        self._ratings[winner] = w_before + w_delta
+        self._ratings[loser] = l_before + l_delta
+        self._times.setdefault(winner, []).append(t_us)
+        self._times.setdefault(loser, []).append(t_us)
+        self._last = t_us
+        self._aware = is_aware
+        game = LadderGame(
+            index=len(self._games),
+            time=time,
+            winner=winner,
+            loser=loser,
+            cube=cube,
+            winner_before=w_before,
+            loser_before=l_before,
+            winner_recent=w_recent,
+            loser_recent=l_recent,
+            winner_k=w_k,
+            loser_k=l_k,
+            winner_delta=w_delta,
+            loser_delta=l_delta,
+            winner_after=w_before + w_delta,
+            loser_after=l_before + l_delta,
+        )
+        self._games.append(game)
+        return game
+
+    def replay(self, log: Iterable) -> list:
+        """Play every ``(time, winner, loser, cube)`` of ``log`` in order; return the records.
+
+        ``cube`` may be left out (``(time, winner, loser)`` means cube 1).
+
+        >>> from datetime import datetime
+        >>> log = [(datetime(2026, 10, 1, 20), "ana", "bob", 2),
+        ...        (datetime(2026, 10, 1, 21), "bob", "ana")]
+        >>> [(g.winner_delta, g.loser_delta) for g in Ladder().replay(log)]
+        [(19, -19), (17, -17)]
+        """
+        out = []
+        for i, entry in enumerate(log):
+            try:
+                entry = tuple(entry)
+            except TypeError:
+                raise TypeError(
+                    f"log[{i}] must be (time, winner, loser, cube), got {entry!r}"
+                ) from None
+            if len(entry) not in (3, 4):
+                raise ValueError(
+                    f"log[{i}] must be (time, winner, loser, cube) or (time, winner, loser), "
+                    f"got {entry!r}"
+                )
+            out.append(self.play(*entry))
+        return out
