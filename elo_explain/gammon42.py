@@ -126,8 +126,10 @@ def expected_score(rating, opponent, divisor=DIVISOR):
     o = finite("opponent", opponent)
     d = positive("divisor", divisor)
     r, o, d = (np.asarray(v, dtype=float) for v in (r, o, d))
-    # Same operations, same order as the Go code.
-    return _out(1.0 / (1.0 + np.power(10.0, (o - r) / d)))
+    # Same operations, same order as the Go code; like Go's math.Pow, a huge
+    # difference overflows to +inf quietly and gives an expected score of 0.
+    with np.errstate(over="ignore"):
+        return _out(1.0 / (1.0 + np.power(10.0, (o - r) / d)))
 
 
 def _whole_counts(name: str, value) -> np.ndarray:
@@ -276,7 +278,8 @@ def change(
     lk = np.asarray(positive("loser_k", loser_k), dtype=float)
     d = np.asarray(positive("divisor", divisor), dtype=float)
     c = np.asarray(cube_multiplier(cube, cube_mode), dtype=float)
-    expected_winner = 1.0 / (1.0 + np.power(10.0, (lo - w) / d))
+    with np.errstate(over="ignore"):  # +inf like Go's math.Pow -> expected 0
+        expected_winner = 1.0 / (1.0 + np.power(10.0, (lo - w) / d))
     expected_loser = 1.0 - expected_winner
     winner = go_round(wk * (1.0 - expected_winner) * c)
     loser = go_round(lk * (0.0 - expected_loser) * c)
