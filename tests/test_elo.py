@@ -24,6 +24,17 @@ def test_expected_score_telugu_1500_vs_1700():
     assert round(elo.expected_score(1500, 1700), 2) == 0.24
 
 
+def test_expected_score_076_for_200_points_up():
+    # [TE] "0.76 అంచనా స్కోరు ... 100 ఆటల నుండి 76 పాయింట్లు": the stronger side of
+    # 1500-1700 expects 0.76 points per game (1 - 0.24)
+    assert round(elo.expected_score(1700, 1500), 2) == 0.76
+
+
+def test_calculator_k_choices():
+    # [TE] "కాలిక్యులేటర్లో K 40, 20 లేదా 10"; [UK] 40 new/young, 20 club, 10 masters
+    assert elo.K_CHOICES == (40, 20, 10)
+
+
 def test_expected_score_equal_ratings_is_half():
     # [TE] "రేటింగ్లు సమానమైతే, E 0.5"; [UK] "Нульова різниця рейтингів дає E = 0,5"
     assert elo.expected_score(1832, 1832) == 0.5
