@@ -1,0 +1,516 @@
+"""Tests for elo_explain.glicko against Glickman's papers and Lichess's own tests.
+
+Sources (each number below names one of them):
+
+[G1]  M. E. Glickman, "The Glicko system", glicko.net/glicko/glicko.pdf, worked example:
+      player 1500 / RD 200 against 1400/30 (win), 1550/100 (loss), 1700/300 (loss).
+      Printed: q = 0.0057565; g = 0.9955, 0.9531, 0.7242; E = 0.639, 0.432, 0.303;
+      d² = 53670.85; r' = 1464; RD' = 151.4.  Choosing c: an RD of 50 that should take
+      100 periods to return to 350 gives c = sqrt((350² - 50²)/100) ≈ 34.6.
+[G2]  M. E. Glickman, "Example of the Glicko-2 system", glicko.net/glicko/glicko2.pdf, same
+      player with volatility 0.06 and tau 0.5.  Printed: mu = 0, phi = 1.1513;
+      mu_j = -0.5756, 0.2878, 1.1513; phi_j = 0.1727, 0.5756, 1.7269;
+      g = 0.9955, 0.9531, 0.7242; E = 0.639, 0.432, 0.303; v = 1.7785; Delta = -0.4834;
+      sigma' = 0.05999; phi* = 1.152862; phi' = 0.8722; mu' = -0.2069;
+      r' = 1464.06; RD' = 151.52; volatility 0.05999.  A 95 % interval is the rating
+      ± twice the RD: "1850 and RD 50 … from 1750 to 1950".
+      (The printed figures were cross-checked against three independent re-implementations'
+      tests that quote them: a Python, a JavaScript and a Scala one.)
+[LILA] lichess-org/lila modules/rating/src/test/RatingCalculatorTest.scala (lila's own unit
+      test of its Glicko-2, each game its own period, skipDeviationIncrease = true).
+[SC]  lichess-org/scalachess rating GlickoCalculatorTest.scala (ColorAdvantage.zero
+      version, tolerance 0.005), same calculator.
+[LILA-G] lichess-org/lila modules/rating/src/main/Glicko.scala: minDeviation 45,
+      maxDeviation 500, maxVolatility 0.1, defaultVolatility 0.09, provisionalDeviation 110,
+      minRating 400, maxRatingDelta 700 (PerfExt.addOrReset), tau 0.75,
+      ratingPeriodsPerDay 0.21436 "chosen so a typical player's RD goes from 60 -> 110 in
+      1 year", display = intRating (rating.toInt) + "?" while provisional.
+
+Why the papers' printed figures differ from full precision
+----------------------------------------------------------
+Both papers round g to 4 and E to 3 decimals and carry the rounded numbers forward.
+- [G1] d² is printed 53670.85; in full precision it is 53685.74 (14.89 larger, d = 231.70
+  instead of 231.67).  r' (1464.106) and RD' (151.399) agree with the printed 1464 and 151.4.
+- [G2] v is printed 1.7785, full precision 1.77898 (+0.00047); Delta -0.4834, full
+  -0.48393 (-0.00053).  sigma' is printed 0.05999, full precision 0.0599960 (which would round
+  to 0.06000; +0.000006).  phi* is printed 1.152862 (computed from the rounded 1.1513 and
+  0.05999), full 1.152855 (-0.000007).  phi' 0.8722 and mu' -0.2069 agree to the printed
+  digits, but r' is printed 1464.06 because it is converted from the rounded mu' = -0.2069
+  (173.7178 × -0.2069 + 1500 = 1464.0578); full precision gives 1464.0507 (-0.0093), which
+  would print as 1464.05.  RD' 151.5165 agrees with the printed 151.52.
+Each test below asserts the printed figure with a tolerance that covers exactly this.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from elo_explain import glicko
+from elo_explain.glicko import (
+    LICHESS,
+    confidence_interval,
+    expected_score,
+    glicko1_batch,
+    glicko1_steps,
+    glicko1_update,
+    glicko2_batch,
+    glicko2_steps,
+    glicko2_update,
+    grow_rd,
+    is_provisional,
+    lichess_cap,
+    lichess_display,
+    lichess_game,
+    lichess_live_rd,
+)
+
+PAPER_GAMES = [(1400, 30, 1), (1550, 100, 0), (1700, 300, 0)]  # [G1], [G2]
+
+
+# --------------------------------------------------------------------------- #
+# An independent scalar Glicko-2, written from [G2] step by step with `math`,
+# used only to cross-check the vectorised batch.
+# --------------------------------------------------------------------------- #
+def reference_glicko2(r, rd, sigma, games, tau, elapsed=1.0):
+    mu, phi = (r - 1500) / 173.7178, rd / 173.7178
+    if not games:
+        return r, 173.7178 * math.sqrt(phi**2 + elapsed * sigma**2), sigma
+    gs, es, ss = [], [], []
+    for rj, rdj, sj in games:
+        muj, phij = (rj - 1500) / 173.7178, rdj / 173.7178
+        gj = 1 / math.sqrt(1 + 3 * phij**2 / math.pi**2)
+        gs.append(gj)
+        es.append(1 / (1 + math.exp(-gj * (mu - muj))))
+        ss.append(sj)
+    v = 1 / sum(gj**2 * e * (1 - e) for gj, e in zip(gs, es))
+    total = sum(gj * (s - e) for gj, s, e in zip(gs, ss, es))
+    delta = v * total
+    a = math.log(sigma**2)
+
+    def f(x):
+        return (math.exp(x) * (delta**2 - phi**2 - v - math.exp(x))
+                / (2 * (phi**2 + v + math.exp(x)) ** 2) - (x - a) / tau**2)
+
+    A = a
+    if delta**2 > phi**2 + v:
+        B = math.log(delta**2 - phi**2 - v)
+    else:
+        k = 1
+        while f(a - k * tau) < 0:
+            k += 1
+        B = a - k * tau
+    fa, fb = f(A), f(B)
+    while abs(B - A) > 0.000001:
+        C = A + (A - B) * fa / (fb - fa)
+        fc = f(C)
+        if fc * fb <= 0:
+            A, fa = B, fb
+        else:
+            fa /= 2
+        B, fb = C, fc
+    sigma_new = math.exp(A / 2)
+    phi_star = math.sqrt(phi**2 + elapsed * sigma_new**2)
+    phi_new = 1 / math.sqrt(1 / phi_star**2 + 1 / v)
+    mu_new = mu + phi_new**2 * total
+    return 173.7178 * mu_new + 1500, 173.7178 * phi_new, sigma_new
+
+
+# --------------------------------------------------------------------------- #
+# Glicko-1 [G1]
+# --------------------------------------------------------------------------- #
+class TestGlicko1Paper:
+    def test_q_g_and_E(self):
+        s = glicko1_steps(1500, 200, PAPER_GAMES)
+        assert round(s["q"], 7) == 0.0057565  # [G1] q
+        # [G1] g(RD_j) printed to 4 decimals, E to 3: full precision agrees at those digits
+        np.testing.assert_allclose(s["g"], [0.9955, 0.9531, 0.7242], atol=0.00005)
+        np.testing.assert_allclose(s["E"], [0.639, 0.432, 0.303], atol=0.0005)
+        np.testing.assert_allclose([g_ for g_ in map(glicko.g, [30, 100, 300])],
+                                   [0.9955, 0.9531, 0.7242], atol=0.00005)  # [G1]
+        assert expected_score(1500, 1550, 100) == pytest.approx(0.432, abs=0.0005)  # [G1]
+
+    def test_d_squared_differs_from_print_because_of_rounding(self):
+        s = glicko1_steps(1500, 200, PAPER_GAMES)
+        # [G1] prints d² = 53670.85 (d = 231.67).  Full precision: 53685.74, 14.89 more,
+        # because the paper squares and multiplies g and E rounded to 4 and 3 decimals.
+        assert s["d2"] == pytest.approx(53670.85, abs=15.0)
+        assert abs(s["d2"] - 53670.85) > 10  # the difference is real, not noise
+        # Redoing the paper's arithmetic with its rounded figures gives its printed value:
+        q = 0.0057565  # [G1]
+        g_r, e_r = [0.9955, 0.9531, 0.7242], [0.639, 0.432, 0.303]  # [G1]
+        rounded = 1 / (q**2 * sum(a * a * e * (1 - e) for a, e in zip(g_r, e_r)))
+        assert rounded == pytest.approx(53670.85, abs=0.01)  # [G1] d²
+
+    def test_new_rating_and_rd(self):
+        r, rd = glicko1_update(1500, 200, PAPER_GAMES)
+        assert round(r) == 1464  # [G1] r' ≈ 1464 (full precision 1464.106)
+        assert round(rd, 1) == 151.4  # [G1] RD' ≈ 151.4 (full precision 151.399)
+
+    def test_batch_with_mask_matches_single(self):
+        games = np.array(PAPER_GAMES, dtype=float)
+        opp = np.vstack([games[:, 0], [1400, np.nan, np.nan]])
+        opp_rd = np.vstack([games[:, 1], [30, np.nan, np.nan]])
+        score = np.vstack([games[:, 2], [1, np.nan, np.nan]])
+        mask = ~np.isnan(opp)
+        r, rd = glicko1_batch([1500, 1500], [200, 200], opp, opp_rd, score, mask)
+        assert (r[0], rd[0]) == pytest.approx(glicko1_update(1500, 200, PAPER_GAMES))
+        assert (r[1], rd[1]) == pytest.approx(glicko1_update(1500, 200, [(1400, 30, 1)]))
+
+    def test_no_games_keeps_rating_and_rd(self):
+        # [G1] step 1/2: ratings change only through games; RD grows at the next period
+        assert glicko1_update(1623.5, 80, []) == (1623.5, 80.0)
+
+
+class TestGrowRd:
+    def test_paper_choice_of_c(self):
+        # [G1]: RD 50 back to 350 after 100 periods -> c = sqrt((350² - 50²)/100) ≈ 34.6
+        c = math.sqrt((350**2 - 50**2) / 100)
+        assert round(c, 1) == 34.6  # [G1]
+        assert grow_rd(50, periods=100, c=c) == pytest.approx(350.0)
+        assert grow_rd(50, periods=99, c=c) < 350.0
+
+    def test_formula_and_ceiling(self):
+        # [G1] step 1(b): RD = min(sqrt(RD_old² + c² t), 350); default c = 63.2 (spec)
+        assert grow_rd(200) == pytest.approx(math.sqrt(200**2 + 63.2**2))
+        assert grow_rd(300, periods=10) == 350.0  # sqrt(300² + 10·63.2²) = 360.5 > 350
+        assert grow_rd(120, periods=0) == 120.0
+        # sqrt(340² + 2·60²) = 350.4 > 350
+        np.testing.assert_allclose(grow_rd(np.array([50.0, 340.0]), periods=2, c=60),
+                                   [math.sqrt(50**2 + 2 * 60**2), 350.0])
+
+    def test_validation(self):
+        with pytest.raises(ValueError, match="periods must be >= 0"):
+            grow_rd(50, periods=-1)
+        with pytest.raises(ValueError, match="rd must be >= 0"):
+            grow_rd(-5)
+
+
+# --------------------------------------------------------------------------- #
+# Glicko-2 [G2]
+# --------------------------------------------------------------------------- #
+class TestGlicko2Paper:
+    def test_step2_scale(self):
+        s = glicko2_steps(1500, 200, 0.06, PAPER_GAMES)
+        assert s["mu"] == 0.0  # [G2]
+        assert round(s["phi"], 4) == 1.1513  # [G2]
+        np.testing.assert_allclose(s["opp_mu"], [-0.5756, 0.2878, 1.1513], atol=0.00005)  # [G2]
+        np.testing.assert_allclose(s["opp_phi"], [0.1727, 0.5756, 1.7269], atol=0.00005)  # [G2]
+
+    def test_step3_g_and_E(self):
+        s = glicko2_steps(1500, 200, 0.06, PAPER_GAMES)
+        np.testing.assert_allclose(s["g"], [0.9955, 0.9531, 0.7242], atol=0.00005)  # [G2]
+        np.testing.assert_allclose(s["E"], [0.639, 0.432, 0.303], atol=0.0005)  # [G2]
+
+    def test_step3_4_v_and_delta_differ_by_mid_way_rounding(self):
+        s = glicko2_steps(1500, 200, 0.06, PAPER_GAMES)
+        # [G2] v = 1.7785; full precision 1.77898 (+0.00047) because g and E were rounded.
+        assert s["v"] == pytest.approx(1.7785, abs=0.0006)
+        assert round(s["v"], 4) != 1.7785
+        # [G2] Delta = -0.4834; full precision -0.48393 (-0.00053), same reason.
+        assert s["delta"] == pytest.approx(-0.4834, abs=0.0006)
+        # With the paper's rounded g and E, its arithmetic reproduces its printed figures:
+        g_r, e_r = [0.9955, 0.9531, 0.7242], [0.639, 0.432, 0.303]  # [G2]
+        v_r = 1 / sum(a * a * e * (1 - e) for a, e in zip(g_r, e_r))
+        d_r = v_r * sum(a * (sc - e) for a, sc, e in zip(g_r, [1, 0, 0], e_r))
+        assert round(v_r, 4) == 1.7785  # [G2] v
+        assert round(d_r, 4) == -0.4834  # [G2] Delta
+
+    def test_step5_to_7(self):
+        s = glicko2_steps(1500, 200, 0.06, PAPER_GAMES)
+        # [G2] sigma' = 0.05999; full precision 0.0599960 (rounds to 0.06000): +0.000006
+        assert s["sigma_new"] == pytest.approx(0.05999, abs=0.00001)
+        # [G2] phi* = 1.152862, from the rounded phi 1.1513 and sigma' 0.05999;
+        # full precision 1.152855 (-0.000007)
+        assert s["phi_star"] == pytest.approx(1.152862, abs=0.00001)
+        assert math.sqrt(1.1513**2 + 0.05999**2) == pytest.approx(1.152862, abs=5e-7)
+        assert round(s["phi_new"], 4) == 0.8722  # [G2] phi'
+        assert round(s["mu_new"], 4) == -0.2069  # [G2] mu'
+
+    def test_final_values(self):
+        r, rd, vol = glicko2_update(1500, 200, 0.06, PAPER_GAMES, tau=0.5)
+        # [G2] r' = 1464.06, converted from the rounded mu' = -0.2069; full precision
+        # 1464.0507 (-0.0093 from the print).
+        assert r == pytest.approx(1464.06, abs=0.01)
+        assert 173.7178 * -0.2069 + 1500 == pytest.approx(1464.06, abs=0.005)
+        assert round(rd, 2) == 151.52  # [G2] RD'
+        assert vol == pytest.approx(0.05999, abs=0.00001)  # [G2] sigma' (see step 5)
+
+    def test_no_games_only_grows_rd(self):
+        # [G2] step 6 for a player who does not compete: phi' = sqrt(phi² + sigma²),
+        # rating and volatility unchanged.
+        r, rd, vol = glicko2_update(1500, 200, 0.06, [])
+        assert r == 1500.0 and vol == 0.06
+        assert rd == pytest.approx(173.7178 * math.sqrt((200 / 173.7178) ** 2 + 0.06**2))
+        # a batch row without games does the same
+        rb, rdb, vb = glicko2_batch([1500, 1700], [200, 80], [0.06, 0.05],
+                                    [[1400], [np.nan]], [[30], [np.nan]], [[1], [np.nan]],
+                                    mask=[[True], [False]])
+        assert (rb[1], vb[1]) == (1700.0, 0.05)
+        assert rdb[1] == pytest.approx(173.7178 * math.sqrt((80 / 173.7178) ** 2 + 0.05**2))
+
+    def test_matches_independent_reference_on_paper_example(self):
+        assert glicko2_update(1500, 200, 0.06, PAPER_GAMES) == pytest.approx(
+            reference_glicko2(1500, 200, 0.06, PAPER_GAMES, 0.5), rel=1e-12)
+
+
+game = st.tuples(st.floats(800, 2600), st.floats(30, 350), st.sampled_from([0.0, 0.5, 1.0]))
+player = st.tuples(st.floats(800, 2600), st.floats(30, 350), st.floats(0.03, 0.12))
+
+
+@settings(max_examples=60, deadline=None)
+@given(players=st.lists(st.tuples(player, st.lists(game, max_size=8)), min_size=1, max_size=6),
+       tau=st.sampled_from([0.3, 0.5, 0.75, 1.2]))
+def test_batch_agrees_with_update_and_reference(players, tau):
+    """The vectorised batch (players with different game counts, padded with NaN under a
+    mask) must agree with glicko2_update and with the independent scalar reference."""
+    n, m = len(players), max(1, max(len(gs) for _, gs in players))
+    opp = np.full((n, m), np.nan)
+    opp_rd = np.full((n, m), np.nan)
+    score = np.full((n, m), np.nan)
+    for i, (_, gs) in enumerate(players):
+        for j, (a, b, c) in enumerate(gs):
+            opp[i, j], opp_rd[i, j], score[i, j] = a, b, c
+    mask = ~np.isnan(opp)
+    r0 = [p[0] for p, _ in players]
+    rd0 = [p[1] for p, _ in players]
+    v0 = [p[2] for p, _ in players]
+    r, rd, vol = glicko2_batch(r0, rd0, v0, opp, opp_rd, score, mask, tau=tau)
+    for i, (p, gs) in enumerate(players):
+        single = glicko2_update(*p, gs, tau=tau)
+        ref = reference_glicko2(*p, gs, tau)
+        assert (r[i], rd[i], vol[i]) == pytest.approx(single, rel=1e-12, abs=1e-9)
+        assert (r[i], rd[i], vol[i]) == pytest.approx(ref, rel=1e-9, abs=1e-7)
+
+
+def test_batch_large_population_matches_reference():
+    rng = np.random.default_rng(4)
+    n, m = 500, 12
+    r0 = rng.normal(1500, 300, n)
+    rd0 = rng.uniform(40, 350, n)
+    v0 = rng.uniform(0.04, 0.1, n)
+    opp = rng.normal(1500, 300, (n, m))
+    opp_rd = rng.uniform(40, 350, (n, m))
+    score = rng.choice([0.0, 0.5, 1.0], (n, m))
+    mask = rng.random((n, m)) < 0.6
+    r, rd, vol = glicko2_batch(r0, rd0, v0, opp, opp_rd, score, mask, tau=0.5)
+    for i in range(0, n, 25):
+        games = [(opp[i, j], opp_rd[i, j], score[i, j]) for j in range(m) if mask[i, j]]
+        ref = reference_glicko2(r0[i], rd0[i], v0[i], games, 0.5)
+        assert (r[i], rd[i], vol[i]) == pytest.approx(ref, rel=1e-9, abs=1e-7)
+
+
+class TestGlicko2Validation:
+    def test_bad_values_name_the_parameter(self):
+        with pytest.raises(ValueError, match="rd must be > 0"):
+            glicko2_update(1500, -5, 0.06, PAPER_GAMES)
+        with pytest.raises(ValueError, match="volatility must be > 0"):
+            glicko2_update(1500, 200, 0, PAPER_GAMES)
+        with pytest.raises(ValueError, match="tau must be > 0"):
+            glicko2_update(1500, 200, 0.06, PAPER_GAMES, tau=0)
+        with pytest.raises(ValueError, match=r"score must be 1 \(win\), 0.5 \(draw\) or 0"):
+            glicko2_update(1500, 200, 0.06, [(1400, 30, 0.7)])
+        with pytest.raises(ValueError, match="rating must be a finite number"):
+            glicko2_update(float("nan"), 200, 0.06, PAPER_GAMES)
+        with pytest.raises(ValueError, match="opp_rd must be > 0"):
+            glicko2_update(1500, 200, 0.06, [(1400, 0, 1)])
+        with pytest.raises(ValueError, match="results must be a sequence of"):
+            glicko2_update(1500, 200, 0.06, [(1400, 30)])
+        with pytest.raises(ValueError, match="elapsed_periods must be between 0"):
+            glicko2_update(1500, 200, 0.06, PAPER_GAMES, elapsed_periods=-1)
+
+    def test_bad_kinds_raise_type_error(self):
+        with pytest.raises(TypeError, match="rating"):
+            glicko2_update("1500", 200, 0.06, PAPER_GAMES)
+        with pytest.raises(TypeError, match="results"):
+            glicko2_update(1500, 200, 0.06, None)
+        with pytest.raises(TypeError, match="mask must be an array of booleans"):
+            glicko2_batch([1500], [200], [0.06], [[1400]], [[30]], [[1]], mask=[[1]])
+
+    def test_bad_shapes(self):
+        with pytest.raises(ValueError, match="same shape"):
+            glicko2_batch([1500], [200], [0.06], [[1400, 1500]], [[30, 30, 30]], [[1, 0]])
+        with pytest.raises(ValueError, match="2-dimensional"):
+            glicko2_batch([1500], [200], [0.06], [1400], [30], [1])
+        with pytest.raises(ValueError, match=r"rating must be a number or an array of shape \(2,\)"):
+            glicko2_batch([1500, 1500, 1500], [200], [0.06], [[1400], [1400]], [[30], [30]],
+                          [[1], [0]])
+
+    def test_masked_entries_are_not_validated(self):
+        r, rd, vol = glicko2_batch([1500], [200], [0.06], [[1400, np.nan]], [[30, -1]],
+                                   [[1, 0.7]], mask=[[True, False]])
+        assert (r[0], rd[0], vol[0]) == pytest.approx(glicko2_update(1500, 200, 0.06,
+                                                                     [(1400, 30, 1)]))
+
+
+def test_confidence_interval():
+    # [G2]: "rating is 1850 and the RD is 50, the interval would go from 1750 to 1950"
+    assert confidence_interval(1850, 50) == (1750.0, 1950.0)
+    low, high = confidence_interval(1850, 50, z=1.96)  # exact normal 95 % point
+    assert (low, high) == pytest.approx((1850 - 98.0, 1850 + 98.0))
+    lo, hi = confidence_interval(np.array([1500.0, 2000.0]), np.array([350.0, 45.0]))
+    np.testing.assert_allclose(lo, [800.0, 1910.0])
+    np.testing.assert_allclose(hi, [2200.0, 2090.0])
+    with pytest.raises(ValueError, match="z must be between 0"):
+        confidence_interval(1500, 100, z=-1)
+
+
+# --------------------------------------------------------------------------- #
+# Lichess [LILA], [SC], [LILA-G]
+# --------------------------------------------------------------------------- #
+class TestLichessPreset:
+    def test_settings(self):
+        # [LILA-G]: default Glicko(1500, maxDeviation 500, defaultVolatility 0.09), tau 0.75
+        assert LICHESS.default == (1500.0, 500.0, 0.09)
+        assert LICHESS.tau == 0.75
+        assert (LICHESS.min_rd, LICHESS.max_rd, LICHESS.max_volatility) == (45, 500, 0.1)
+        assert (LICHESS.provisional_rd, LICHESS.min_rating, LICHESS.max_rating_delta) == (
+            110, 400, 700)
+
+    def test_lila_unit_test_new_players(self):
+        (w, wrd, wv), (b, brd, bv) = lichess_game(LICHESS.default, LICHESS.default, 1)
+        # [LILA] "default deviation: white wins": 1741 ± 1, 1258 ± 1, RD 396 ± 1,
+        # volatility 0.0899983 ± 1e-8
+        assert w == pytest.approx(1741, abs=1) and b == pytest.approx(1258, abs=1)
+        assert wrd == pytest.approx(396, abs=1) and brd == pytest.approx(396, abs=1)
+        assert wv == pytest.approx(0.0899983, abs=1e-8)
+        (w, wrd, wv), (b, _, bv) = lichess_game(LICHESS.default, LICHESS.default, 0.5)
+        # [LILA] "default deviation: draw": 1500 ± 1 each, volatility 0.0899954 ± 1e-7
+        assert w == pytest.approx(1500, abs=1) and b == pytest.approx(1500, abs=1)
+        assert wv == pytest.approx(0.0899954, abs=1e-7)
+        (w, wrd, wv), (b, _, _) = lichess_game((1500, 80, 0.06), (1500, 80, 0.06), 1)
+        # [LILA] "low deviation: white wins": 1517 ± 1, 1482 ± 1, RD 78 ± 1, vol 0.06 ± 1e-5
+        assert w == pytest.approx(1517, abs=1) and b == pytest.approx(1482, abs=1)
+        assert wrd == pytest.approx(78, abs=1) and wv == pytest.approx(0.06, abs=1e-5)
+
+    @pytest.mark.parametrize(
+        "white, black, score, expected_white, expected_black",
+        [
+            # [SC] "default deviation" (1500 / 350 / 0.06 each)
+            ((1500, 350, 0.06), (1500, 350, 0.06), 1,
+             (1662.21, 290.23, 0.0599993), (1337.79, 290.23, 0.0599993)),
+            ((1500, 350, 0.06), (1500, 350, 0.06), 0.5,
+             (1500.0, 290.23, 0.0599977), (1500.0, 290.23, 0.0599977)),
+            # [SC] "mixed ratings and deviations"
+            ((1400, 79, 0.06), (1550, 110, 0.065), 1,
+             (1422.63, 77.50, 0.06), (1506.32, 105.87, 0.065)),
+            ((1400, 79, 0.06), (1550, 110, 0.065), 0,
+             (1389.99, 77.50, 0.06), (1568.90, 105.87, 0.065)),
+            ((1400, 79, 0.06), (1550, 110, 0.065), 0.5,
+             (1406.31, 77.50, 0.06), (1537.61, 105.87, 0.065)),
+            # [SC] "more mixed ratings and deviations"
+            ((1200, 60, 0.053), (1850, 200, 0.062), 1,
+             (1216.73, 59.90, 0.053013), (1635.99, 196.99, 0.062028)),
+            ((1200, 60, 0.053), (1850, 200, 0.062), 0,
+             (1199.29, 59.90, 0.052999), (1855.42, 196.99, 0.061999)),
+            ((1200, 60, 0.053), (1850, 200, 0.062), 0.5,
+             (1208.01, 59.90056, 0.053002), (1745.71, 196.98729, 0.062006)),
+        ],
+    )
+    def test_scalachess_reference_values(self, white, black, score, expected_white,
+                                         expected_black):
+        new_white, new_black = lichess_game(white, black, score)
+        # [SC] tolerances: 0.005 on rating and RD; volatility 1e-7 (default-deviation
+        # cases) or 1e-5 / 1e-6 as in the Scala test
+        vol_tol = 1e-7 if white[1] == 350 else (1e-5 if white[0] == 1400 else 1e-6)
+        for got, want in ((new_white, expected_white), (new_black, expected_black)):
+            assert got[0] == pytest.approx(want[0], abs=0.005)
+            assert got[1] == pytest.approx(want[1], abs=0.005)
+            assert got[2] == pytest.approx(want[2], abs=vol_tol)
+
+    def test_each_game_its_own_period_without_rd_growth(self):
+        # [LILA-G] / PerfsUpdater: skipDeviationIncrease = true, i.e. phi* = phi.
+        # Lichess game == paper Glicko-2 with one game, tau 0.75 and 0 elapsed periods.
+        (r, rd, vol), _ = lichess_game((1600, 120, 0.07), (1500, 90, 0.06), 0)
+        assert (r, rd, vol) == pytest.approx(
+            reference_glicko2(1600, 120, 0.07, [(1500, 90, 0)], 0.75, elapsed=0.0), rel=1e-12)
+        # with the paper's step-6 growth the RD would be larger
+        assert rd < reference_glicko2(1600, 120, 0.07, [(1500, 90, 0)], 0.75)[1]
+
+    def test_rd_floor_45(self):
+        # [LILA-G] minDeviation = 45: the game would take RD below 45 ...
+        raw = reference_glicko2(1500, 45, 0.06, [(1500, 45, 1)], 0.75, elapsed=0.0)
+        assert raw[1] < 45
+        # ... and Lichess keeps it at 45
+        (_, rd, _), (_, rd_o, _) = lichess_game((1500, 45, 0.06), (1500, 45, 0.06), 1)
+        assert rd == 45.0 and rd_o == 45.0
+        # a stored RD below 45 (or above 500) is capped before the game (toGlickoPlayer)
+        assert lichess_game((1500, 30, 0.06), (1600, 80, 0.06), 1) == lichess_game(
+            (1500, 45, 0.06), (1600, 80, 0.06), 1)
+        assert lichess_game((1500, 700, 0.09), (1600, 80, 0.06), 1) == lichess_game(
+            (1500, 500, 0.09), (1600, 80, 0.06), 1)
+
+    def test_volatility_cap_01(self):
+        # [LILA-G] maxVolatility = 0.1: a big upset would raise it above 0.1 ...
+        raw = reference_glicko2(2000, 45, 0.1, [(1000, 45, 0)], 0.75, elapsed=0.0)
+        assert raw[2] > 0.1
+        (_, _, vol), (_, _, vol_o) = lichess_game((2000, 45, 0.1), (1000, 45, 0.1), 0)
+        assert vol == 0.1 and vol_o == 0.1
+        # a stored volatility above 0.1 counts as 0.1
+        assert lichess_game((1500, 200, 0.3), (1500, 200, 0.06), 1) == lichess_game(
+            (1500, 200, 0.1), (1500, 200, 0.06), 1)
+
+    def test_rating_change_at_most_700_and_floor_400(self):
+        # [LILA-G] maxRatingDelta = 700: a new player beating a 3000 gains > 700 unclamped
+        raw = reference_glicko2(1500, 500, 0.09, [(3000, 45, 1)], 0.75, elapsed=0.0)
+        assert raw[0] - 1500 > 700
+        (r, _, _), _ = lichess_game((1500, 500, 0.09), (3000, 45, 0.09), 1)
+        assert r == 2200.0
+        # [LILA-G] minRating = 400
+        (r, _, _), _ = lichess_game((450, 500, 0.09), (450, 500, 0.09), 0)
+        assert r == 400.0
+
+    def test_vectorised_games(self):
+        p = (np.array([1500.0, 1400.0, 1200.0]), np.array([350.0, 79.0, 60.0]),
+             np.array([0.06, 0.06, 0.053]))
+        o = (np.array([1500.0, 1550.0, 1850.0]), np.array([350.0, 110.0, 200.0]),
+             np.array([0.06, 0.065, 0.062]))
+        s = np.array([1.0, 0.0, 0.5])
+        new_p, new_o = lichess_game(p, o, s)
+        for i in range(3):
+            one_p, one_o = lichess_game(tuple(x[i] for x in p), tuple(x[i] for x in o), s[i])
+            assert tuple(x[i] for x in new_p) == pytest.approx(one_p, rel=1e-12)
+            assert tuple(x[i] for x in new_o) == pytest.approx(one_o, rel=1e-12)
+
+    def test_validation(self):
+        with pytest.raises(ValueError, match="player rd must be > 0"):
+            lichess_game((1500, 0, 0.09), LICHESS.default, 1)
+        with pytest.raises(ValueError, match="opponent must be a"):
+            lichess_game(LICHESS.default, (1500, 500), 1)
+        with pytest.raises(ValueError, match="score must be 1"):
+            lichess_game(LICHESS.default, LICHESS.default, 2)
+        with pytest.raises(TypeError, match="player must be a"):
+            lichess_game(1500, LICHESS.default, 1)
+
+
+class TestLichessDisplay:
+    def test_provisional_threshold_110(self):
+        # [LILA-G] provisional = deviation >= provisionalDeviation (110)
+        assert is_provisional(110) is True
+        assert is_provisional(109.99) is False
+        assert is_provisional(500) is True
+        np.testing.assert_array_equal(is_provisional(np.array([45.0, 110.0, 111.0])),
+                                      [False, True, True])
+
+    def test_display(self):
+        # [LILA-G] display = s"$intRating${"?" if provisional}", intRating = rating.toInt
+        assert lichess_display(1500, 500) == "1500?"
+        assert lichess_display(1876.9, 60) == "1876"  # cut, not rounded
+        assert lichess_display(1876.9, 110) == "1876?"
+        assert lichess_display([1500.0, 2012.5], [109.0, 110.0]) == ["1500", "2012?"]
+
+    def test_cap(self):
+        # [LILA-G] Glicko.cap
+        assert lichess_cap(350, 30, 0.2) == (400.0, 45.0, 0.1)
+        assert lichess_cap(1800, 600, 0.05) == (1800.0, 500.0, 0.05)
+
+    def test_live_rd(self):
+        # [LILA-G] ratingPeriodsPerDay 0.21436, "a typical player's RD goes from 60 -> 110
+        # in 1 year" (holds for volatility 0.06)
+        assert lichess_live_rd(60, 0.06, 365) == pytest.approx(110, abs=0.05)
+        assert lichess_live_rd(60, 0.06, 0) == pytest.approx(60.0)
+        assert lichess_live_rd(400, 0.09, 10_000) == 500.0  # maxDeviation
