@@ -1,0 +1,34 @@
+"""The landing page: one link and one line per published dashboard."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+import ipywidgets as widgets
+
+from elo_explain.dashboards import DASHBOARDS
+from elo_explain.ui import app_root
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+
+
+def published(notebooks_dir: Path | None = None):
+    """The dashboards whose notebook exists in ``notebooks_dir`` (default: the repo's).
+
+    >>> [d.title for d in published()][:1]
+    ['Chess Elo calculator']
+    """
+    folder = NOTEBOOKS if notebooks_dir is None else Path(notebooks_dir)
+    return [d for d in DASHBOARDS if (folder / d.notebook).exists()]
+
+
+def landing() -> widgets.VBox:
+    """The landing page's root widget."""
+    items = "".join(
+        f'<li><a href="{html.escape(d.notebook)}">{html.escape(d.title)}</a> '
+        f"&mdash; {html.escape(d.line)}</li>"
+        for d in published()
+    )
+    body = widgets.HTML(f'<ol class="ee-index">{items}</ol>')
+    return app_root([body])

@@ -1,0 +1,440 @@
+"""Every table the documents print, as data a notebook renders and a test checks.
+
+Each function returns a :class:`Table` (``.columns``, ``.rows``, ``.caption``,
+``.to_html()``; a notebook cell showing a table renders it as HTML). The
+defaults reproduce the printed table; the parameters let a notebook explore
+(other differences, another K, other divisors...). Cells hold numbers at the
+precision the document prints (percentages to 0.1, coefficients to 0.01,
+rating changes as whole numbers), rounded half away from zero; the HTML shows
+signs the way the documents do (``+16``, ``−16``, ``±16``).
+
+Gammon42 tables (Greek document, ``seeds/004_*``):
+
+* :func:`divisor_comparison` -- the favourite's expected win rate by difference (step 1);
+* :func:`changes_by_difference` -- K 32 changes, favourite wins / underdog wins (step 2);
+* :func:`k_comparison` -- K 32 vs K 16 (step 3);
+* :func:`divisor_history` -- ÷400 / ÷800 / ÷1200 for a favourite 300 up;
+* :func:`cube_table` -- the cube coefficients with ±K 32 / ±K 16;
+* :func:`ladder_replay` -- a :class:`~elo_explain.gammon42.Ladder` replay, game by game.
+
+FIDE: :func:`fide_table_8_1_2` (FIDE Rating Regulations, table 8.1.2).
+
+>>> t = changes_by_difference()
+>>> t.columns[:3]
+('Rating difference', 'Favourite wins: favourite', 'Favourite wins: underdog')
+>>> t.rows[1]
+(100, 14, -14, 18, -18)
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+import numpy as np
+
+from . import gammon42 as g42
+from ._validate import as_float_array, choice, finite, positive
+
+__all__ = [
+    "Table",
+    "divisor_comparison",
+    "changes_by_difference",
+    "k_comparison",
+    "divisor_history",
+    "cube_table",
+    "ladder_replay",
+    "fide_table_8_1_2",
+]
+
+MINUS = "\u2212"
+
+
+def _num_text(value, fmt) -> str:
+    if callable(fmt):
+        return fmt(value)
+    if value is None:
+        return ""
+    text = fmt.format(value) if fmt else str(value)
+    return text.replace("-", MINUS) if isinstance(value, (int, float, np.number)) else text
+
+
+@dataclass(frozen=True)
+class Table:
+    """A printed table as data.
+
+    ``formats`` (optional, one per column) turns a cell into text for
+    :meth:`to_html`: a ``str.format`` pattern such as ``"{:+d}"`` or a callable;
+    ``None`` means ``str``. Negative numbers are shown with a true minus sign.
+
+    >>> t = Table(("d", "E (%)"), ((0, 50.0), (300, 64.0)), "Win rate", (None, "{:.1f}"))
+    >>> t.column("E (%)")
+    (50.0, 64.0)
+    >>> t.to_html()
+    '<table class="ee-table"><caption>Win rate</caption><tr><th>d</th><th>E (%)</th></tr><tr><td>0</td><td>50.0</td></tr><tr><td>300</td><td>64.0</td></tr></table>'
+    """
+
+    columns: tuple
+    rows: tuple
+    caption: str = ""
+    formats: tuple | None = None
+    source: str = ""
+
+    def __post_init__(self):
+        object.__setattr__(self, "columns", tuple(self.columns))
+        object.__setattr__(self, "rows", tuple(tuple(r) for r in self.rows))
+        for i, row in enumerate(self.rows):
+            if len(row) != len(self.columns):
+                raise ValueError(
+                    f"rows[{i}] must have {len(self.columns)} cells (one per column), "
+                    f"got {len(row)}"
+                )
+        if self.formats is not None:
+            object.__setattr__(self, "formats", tuple(self.formats))
+            if len(self.formats) != len(self.columns):
+                raise ValueError(
+                    f"formats must have {len(self.columns)} entries (one per column), "
+                    f"got {len(self.formats)}"
+                )
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def column(self, name: str) -> tuple:
+        """The cells of column ``name``, top to bottom.
+
+        >>> divisor_comparison().column("Rating difference")[:3]
+        (0, 50, 100)
+        """
+        choice("name", name, self.columns)
+        i = self.columns.index(name)
+        return tuple(row[i] for row in self.rows)
+
+    def cells(self) -> list:
+        """Every row as display strings (the text :meth:`to_html` shows).
+
+        >>> changes_by_difference().cells()[0]
+        ['0', '+16', '−16', '+16', '−16']
+        """
+        fmts = self.formats or (None,) * len(self.columns)
+        return [[_num_text(v, f) for v, f in zip(row, fmts)] for row in self.rows]
+
+    def to_html(self, *, highlight: int | None = None) -> str:
+        """``<table class="ee-table">`` with the caption; row ``highlight`` gets ``ee-highlight``.
+
+        >>> '<td>+12</td>' in changes_by_difference().to_html(highlight=3)
+        True
+        """
+        parts = ['<table class="ee-table">']
+        if self.caption:
+            parts.append(f"<caption>{html.escape(self.caption)}</caption>")
+        parts.append(
+            "<tr>" + "".join(f"<th>{html.escape(str(c))}</th>" for c in self.columns) + "</tr>"
+        )
+        for i, row in enumerate(self.cells()):
+            cls = ' class="ee-highlight"' if highlight is not None and i == highlight else ""
+            parts.append(
+                f"<tr{cls}>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>"
+            )
+        parts.append("</table>")
+        return "".join(parts)
+
+    def _repr_html_(self) -> str:
+        return self.to_html()
+
+
+# --- helpers ------------------------------------------------------------------------------
+def _round_to(values, decimals: int):
+    """Round half away from zero to ``decimals`` places (exact at halves of the scaled value)."""
+    scaled = np.asarray(values, dtype=float) * 10**decimals
+    return np.asarray(g42.go_round(scaled)) / 10**decimals
+
+
+def _differences(value) -> np.ndarray:
+    arr = as_float_array("differences", value)
+    if arr.ndim != 1 or arr.size == 0:
+        raise ValueError("differences must be a non-empty list of rating differences")
+    finite("differences", arr, lo=0)
+    return arr
+
+
+def _plain(x):
+    """A whole float as ``int`` (``300.0`` -> ``300``), else the float."""
+    x = float(x)
+    return int(x) if x.is_integer() else x
+
+
+def _pct(x) -> float:
+    return float(_round_to(100 * np.asarray(x), 1))
+
+
+def _sequence(name: str, value, check) -> tuple:
+    arr = as_float_array(name, value)
+    if arr.ndim != 1 or arr.size == 0:
+        raise ValueError(f"{name} must be a non-empty list")
+    check(name, arr)
+    return tuple(_plain(v) for v in arr)
+
+
+_SIGNED = "{:+d}"
+_GREEK = "Gammon42, Greek document (seeds/004)"
+
+
+# --- Gammon42 -----------------------------------------------------------------------------
+DOC_WIN_RATE_DIFFERENCES = (0, 50, 100, 150, 200, 300, 400, 500)
+DOC_CHANGE_DIFFERENCES = (0, 100, 200, 300, 400)
+DOC_K_DIFFERENCES = (0, 150, 300)
+DOC_DIVISORS = (400, 800, 1200)
+
+
+def divisor_comparison(differences=DOC_WIN_RATE_DIFFERENCES, divisors=(g42.DIVISOR,)) -> Table:
+    """The favourite's expected win rate (%) by rating difference, one column per divisor.
+
+    The default is the document's step-1 table (÷1200); pass ``divisors=(400, 800, 1200)``
+    to compare the three versions.
+
+    >>> divisor_comparison().column("Expected win rate of the favourite, ÷1200 (%)")
+    (50.0, 52.4, 54.8, 57.1, 59.5, 64.0, 68.3, 72.3)
+    >>> divisor_comparison([200], divisors=(400, 1200)).rows
+    ((200, 76.0, 59.5),)
+    """
+    diffs = _differences(differences)
+    divs = _sequence("divisors", divisors, positive)
+    cols = [np.atleast_1d(_round_to(100 * g42.expected_score(diffs, 0.0, d), 1)) for d in divs]
+    rows = tuple(
+        (_plain(d), *(float(c[i]) for c in cols)) for i, d in enumerate(diffs)
+    )
+    columns = ("Rating difference",) + tuple(
+        f"Expected win rate of the favourite, ÷{d:g} (%)" for d in divs
+    )
+    return Table(
+        columns,
+        rows,
+        "Expected win rate of the favourite by rating difference",
+        (None,) + ("{:.1f}",) * len(divs),
+        source=f"{_GREEK}, step 1",
+    )
+
+
+def changes_by_difference(
+    differences=DOC_CHANGE_DIFFERENCES, *, k=g42.K, cube=1, divisor=g42.DIVISOR
+) -> Table:
+    """Rating changes by difference when the favourite wins and when the underdog wins.
+
+    Each outcome has the winner's and the loser's change (both players with ``k``).
+
+    >>> for row in changes_by_difference().rows: print(row)
+    (0, 16, -16, 16, -16)
+    (100, 14, -14, 18, -18)
+    (200, 13, -13, 19, -19)
+    (300, 12, -12, 20, -20)
+    (400, 10, -10, 22, -22)
+    """
+    diffs = _differences(differences)
+    k = positive("k", k)
+    fav_w, fav_l = g42.change(diffs, 0.0, winner_k=k, loser_k=k, cube=cube, divisor=divisor)
+    dog_w, dog_l = g42.change(0.0, diffs, winner_k=k, loser_k=k, cube=cube, divisor=divisor)
+    fav_w, fav_l, dog_w, dog_l = (np.atleast_1d(a) for a in (fav_w, fav_l, dog_w, dog_l))
+    rows = tuple(
+        (_plain(d), int(fav_w[i]), int(fav_l[i]), int(dog_w[i]), int(dog_l[i]))
+        for i, d in enumerate(diffs)
+    )
+    return Table(
+        (
+            "Rating difference",
+            "Favourite wins: favourite",
+            "Favourite wins: underdog",
+            "Underdog wins: underdog",
+            "Underdog wins: favourite",
+        ),
+        rows,
+        f"Rating changes with K = {_plain(k)}, cube {cube} (winner / loser)",
+        (None, _SIGNED, _SIGNED, _SIGNED, _SIGNED),
+        source=f"{_GREEK}, step 2",
+    )
+
+
+def k_comparison(
+    differences=DOC_K_DIFFERENCES, ks=(g42.K, g42.HEAVY_VOLUME_K), *, cube=1, divisor=g42.DIVISOR
+) -> Table:
+    """The favourite's change when they win and when they lose, for each K.
+
+    >>> for row in k_comparison().rows: print(row)
+    (0, 16, -16, 8, -8)
+    (150, 14, -18, 7, -9)
+    (300, 12, -20, 6, -10)
+    """
+    diffs = _differences(differences)
+    ks = _sequence("ks", ks, positive)
+    cols = []
+    for k in ks:
+        wins, _ = g42.change(diffs, 0.0, winner_k=k, loser_k=k, cube=cube, divisor=divisor)
+        _, loses = g42.change(0.0, diffs, winner_k=k, loser_k=k, cube=cube, divisor=divisor)
+        cols += [np.atleast_1d(wins), np.atleast_1d(loses)]
+    rows = tuple((_plain(d), *(int(c[i]) for c in cols)) for i, d in enumerate(diffs))
+    columns = ("Rating difference",)
+    for k in ks:
+        columns += (f"K = {k}: favourite wins", f"K = {k}: favourite loses")
+    return Table(
+        columns,
+        rows,
+        "The favourite's change with K = " + " and K = ".join(str(k) for k in ks),
+        (None,) + (_SIGNED,) * (2 * len(ks)),
+        source=f"{_GREEK}, step 3",
+    )
+
+
+_DIVISOR_LABELS = {
+    400: "Before 1.2.0",
+    800: "1.2.0 to 1.3.0",
+    1200: "From 1.3.1",
+}
+
+
+def divisor_history(difference=300, *, divisors=DOC_DIVISORS, k=g42.K) -> Table:
+    """Expected win rate and points for a win / a loss of a favourite ``difference`` up.
+
+    One row per divisor (the document prints the same figures with the versions as
+    columns): ÷400 before 1.2.0, ÷800 from 1.2.0 to 1.3.0, ÷1200 from 1.3.1.
+
+    >>> for row in divisor_history().rows: print(row)
+    ('Before 1.2.0', 400, 84.9, 5, -27)
+    ('1.2.0 to 1.3.0', 800, 70.3, 9, -23)
+    ('From 1.3.1', 1200, 64.0, 12, -20)
+    """
+    if np.ndim(as_float_array("difference", difference)) != 0:
+        raise TypeError(f"difference must be a single number, got {difference!r}")
+    diff = float(finite("difference", difference, lo=0))
+    divs = _sequence("divisors", divisors, positive)
+    k = positive("k", k)
+    rows = []
+    for d in divs:
+        e = g42.expected_score(diff, 0.0, d)
+        win, _ = g42.change(diff, 0.0, winner_k=k, loser_k=k, divisor=d)
+        _, loss = g42.change(0.0, diff, winner_k=k, loser_k=k, divisor=d)
+        rows.append((_DIVISOR_LABELS.get(d, f"÷{d:g}"), d, _pct(e), win, loss))
+    return Table(
+        ("Version", "Divisor", "Expected win rate (%)", "Points for a win", "Points for a loss"),
+        rows,
+        f"A favourite {_plain(diff)} points up, K = {_plain(k)}",
+        (None, None, "{:.1f}", _SIGNED, _SIGNED),
+        source=f"{_GREEK}, why divide by 1200",
+    )
+
+
+def _pm(value) -> str:
+    return f"±{value}"
+
+
+def cube_table(
+    cubes=g42.CUBE_VALUES,
+    ks=(g42.K, g42.HEAVY_VOLUME_K),
+    *,
+    rating=g42.STARTING,
+    mode="coefficient",
+    divisor=g42.DIVISOR,
+) -> Table:
+    """The cube's multiplier and the change of two players at ``rating`` for each K.
+
+    ``mode="direct"`` shows the rule before 1.0.5 (the cube multiplied the points).
+    The change cells are the winner's gain; the loser loses the same (``±``).
+
+    >>> for row in cube_table().rows: print(row)
+    (1, 1.0, 16, 8)
+    (2, 1.17, 19, 9)
+    (4, 1.33, 21, 11)
+    (8, 1.5, 24, 12)
+    (16, 1.67, 27, 13)
+    (32, 1.83, 29, 15)
+    (64, 2.0, 32, 16)
+    >>> cube_table([64], [32], mode="direct").rows
+    ((64, 64.0, 1024),)
+    """
+    cubes = np.atleast_1d(as_float_array("cubes", cubes))
+    choice("mode", mode, g42.CUBE_MODES)
+    mult = np.atleast_1d(g42.cube_multiplier(cubes, mode))
+    ks = _sequence("ks", ks, positive)
+    rating = finite("rating", rating)
+    cols = [
+        np.atleast_1d(
+            g42.change(rating, rating, winner_k=k, loser_k=k, cube=cubes, divisor=divisor,
+                       cube_mode=mode)[0]
+        )
+        for k in ks
+    ]
+    mult_shown = _round_to(mult, 2)
+    rows = tuple(
+        (int(c), float(mult_shown[i]), *(int(col[i]) for col in cols))
+        for i, c in enumerate(cubes)
+    )
+    name = "Coefficient" if mode == "coefficient" else "Multiplier"
+    columns = ("Cube", name) + tuple(f"Two players at {_plain(rating)}, K = {k}" for k in ks)
+    caption = (
+        "Doubling cube: coefficient = 1 + log2(cube) / 6"
+        if mode == "coefficient"
+        else "Doubling cube before 1.0.5: the cube multiplied the points"
+    )
+    return Table(
+        columns,
+        rows,
+        caption,
+        (None, "{:.2f}") + (_pm,) * len(ks),
+        source=f"{_GREEK}, the doubling cube",
+    )
+
+
+def ladder_replay(games: Sequence) -> Table:
+    """A :class:`~elo_explain.gammon42.Ladder` replay (its :class:`LadderGame` records) as a table.
+
+    >>> from datetime import datetime
+    >>> games = g42.Ladder().replay([(datetime(2026, 10, 1), "ana", "bob", 2)])
+    >>> ladder_replay(games).rows
+    ((1, 'ana', 'bob', 2, 1500, 1500, 32, 32, 19, -19, 1519, 1481),)
+    """
+    rows = []
+    for i, g in enumerate(games):
+        if not isinstance(g, g42.LadderGame):
+            raise TypeError(f"games[{i}] must be a gammon42.LadderGame, got {g!r}")
+        rows.append(
+            (g.index + 1, g.winner, g.loser, g.cube, g.winner_before, g.loser_before,
+             g.winner_k, g.loser_k, g.winner_delta, g.loser_delta, g.winner_after,
+             g.loser_after)
+        )
+    return Table(
+        ("Game", "Winner", "Loser", "Cube", "Winner before", "Loser before", "Winner K",
+         "Loser K", "Winner change", "Loser change", "Winner after", "Loser after"),
+        rows,
+        "Ladder replay: every player's K from their own last 7 days",
+        (None, str, str, None, None, None, None, None, _SIGNED, _SIGNED, None, None),
+    )
+
+
+# --- FIDE ---------------------------------------------------------------------------------
+def _upper(value) -> str:
+    return "and more" if value is None else str(value)
+
+
+def fide_table_8_1_2() -> Table:
+    """FIDE Rating Regulations table 8.1.2: difference D -> PD of the higher and lower rated.
+
+    51 rows ``(from, to, PD higher, PD lower)``; the last row has no upper bound
+    (``to`` is ``None``, shown as "and more"). PD lower = 1 − PD higher, exact.
+
+    >>> t = fide_table_8_1_2()
+    >>> len(t), t.rows[0], t.rows[42], t.rows[-1]
+    (51, (0, 3, 0.5, 0.5), (392, 411, 0.92, 0.08), (736, None, 1.0, 0.0))
+    """
+    from .fide import TABLE_8_1_2
+
+    rows = []
+    for low, high, pd in TABLE_8_1_2:
+        hundredths = int(g42.go_round(pd * 100))
+        rows.append((low, high, hundredths / 100, (100 - hundredths) / 100))
+    return Table(
+        ("Difference from", "Difference to", "PD higher rated", "PD lower rated"),
+        rows,
+        "FIDE table 8.1.2: rating difference D and scoring probability PD",
+        (None, _upper, "{:.2f}", "{:.2f}"),
+        source="FIDE Rating Regulations (B.02), table 8.1.2",
+    )
