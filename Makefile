@@ -32,7 +32,7 @@ bench: $(STAMP)
 
 ## Re-take the README screenshots
 screenshots: $(STAMP)
-	$(BIN)/python -m tests.screenshots
+	$(BIN)/python scripts/screenshots.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis

@@ -6,70 +6,14 @@ Browser tests never sleep for a fixed time: they wait for a specific selector
 
 from __future__ import annotations
 
-import os
-import socket
 import subprocess
-import sys
-import time
-import urllib.request
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-NOTEBOOKS = ROOT / "notebooks"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
-READY = ".ee-ready"
-LOAD_TIMEOUT_MS = 90_000
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_http(url: str, proc: subprocess.Popen, timeout: float = 60.0) -> None:
-    """Poll ``url`` until it answers (the server is ready) or fail."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"voila exited with {proc.returncode}")
-        try:
-            with urllib.request.urlopen(url, timeout=2):
-                return
-        except Exception:
-            time.sleep(0.2)  # polling interval of a readiness probe, not a wait for the page
-    raise RuntimeError(f"voila did not answer on {url} within {timeout} s")
-
-
-def start_voila(*extra_args: str, notebooks: Path = NOTEBOOKS, cwd: Path = ROOT, log=None):
-    """Start ``voila`` on a free port with the repo's published configuration."""
-    port = free_port()
-    cmd = [
-        str(Path(sys.executable).with_name("voila")), str(notebooks),
-        f"--port={port}", "--no-browser", "--Voila.port_retries=0", "--Voila.ip=127.0.0.1",
-        *extra_args,
-    ]
-    proc = subprocess.Popen(cmd, cwd=cwd, stdout=log or subprocess.DEVNULL,
-                            stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_http(base + "/voila/tree", proc)
-    except Exception:
-        proc.kill()
-        raise
-    return proc, base
+from harness import (  # noqa: F401  (re-exported for the test modules)
+    CHROMIUM, CHROMIUM_ARGS, FORBIDDEN_TEXT, LOAD_TIMEOUT_MS, NOTEBOOKS, READY, ROOT,
+    assert_clean, code_lines, free_port, launch_chromium, open_dashboard, start_voila, wait_http,
+)
 
 
 @pytest.fixture(scope="session")
@@ -86,12 +30,10 @@ def voila_url(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def browser():
-    if not os.path.exists(CHROMIUM):
-        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        b = launch_chromium(p)
         yield b
         b.close()
 
@@ -104,37 +46,3 @@ def page(browser):
     context.close()
 
 
-def open_dashboard(page, base: str, notebook: str):
-    """Load a dashboard and wait until its root widget is rendered."""
-    page.goto(f"{base}/voila/render/{notebook}", timeout=LOAD_TIMEOUT_MS)
-    page.wait_for_selector(READY, state="visible", timeout=LOAD_TIMEOUT_MS)
-    return page
-
-
-FORBIDDEN_TEXT = ("Traceback", "Error:", "Exception", "NameError", "ModuleNotFoundError")
-
-
-def code_lines(notebook: str) -> list[str]:
-    """Every non-trivial line of source in a notebook's code cells."""
-    import nbformat
-
-    nb = nbformat.read(NOTEBOOKS / notebook, as_version=4)
-    return [
-        line.strip()
-        for cell in nb.cells
-        if cell.cell_type == "code"
-        for line in cell.source.splitlines()
-        if len(line.strip()) > 3
-    ]
-
-
-def assert_clean(page, notebook: str | None = None) -> str:
-    """No traceback or error text and no notebook source in the page; returns the visible text."""
-    text = page.inner_text("body")
-    for bad in FORBIDDEN_TEXT:
-        assert bad not in text, f"page shows {bad!r}"
-    if notebook:
-        html = page.content()
-        for line in code_lines(notebook):
-            assert line not in html, f"page contains notebook source {line!r}"
-    return text
