@@ -321,6 +321,25 @@ def _newton(d, s, n, beta, alpha, with_alpha, max_iter=200):
     return beta, alpha, ll
 
 
+def _separated(d, s, with_alpha) -> bool:
+    """Whether the likelihood has no maximum (the curve can be made ever steeper).
+
+    Without an offset that happens when every game with d > 0 was won and every game with
+    d < 0 lost (or the mirror image). With an offset, when some threshold c splits the games
+    into wins above and losses below (ties at c allowed): no game that was not won lies
+    above a game that was not lost (or the mirror image).
+    """
+    not_won, not_lost = s < 1, s > 0
+    if with_alpha:
+        up = not not_won.any() or not not_lost.any() or d[not_won].max() <= d[not_lost].min()
+        down = not not_won.any() or not not_lost.any() or d[not_lost].max() <= d[not_won].min()
+        return bool(up or down)
+    pos, neg = d > 0, d < 0
+    up = not (not_won & pos).any() and not (not_lost & neg).any()
+    down = not (not_lost & pos).any() and not (not_won & neg).any()
+    return bool(up or down)
+
+
 def _aggregate(d, s):
     """Distinct differences with total points and number of games at each."""
     ud, inv = np.unique(d, return_inverse=True)
@@ -443,15 +462,23 @@ def fit_divisor(differences, scores, *, white_advantage=False, confidence=0.95,
     if not np.any(d != 0):
         raise ValueError("differences must not all be 0: the curve's slope cannot be fitted")
     with_alpha = bool(white_advantage)
+    if with_alpha and np.all(d == d[0]):
+        raise ValueError(
+            "differences must take at least two distinct values to fit a white advantage "
+            "together with the divisor"
+        )
+    if _separated(d, s, with_alpha):
+        raise ValueError(
+            "scores are perfectly predicted by the differences (every favourite won, or every "
+            "underdog won): the maximum-likelihood divisor would be 0; add games with upsets "
+            "or draws"
+        )
     games_d, games_s = d, s
     d, s, n = _aggregate(d, s)  # same likelihood, one term per distinct difference
     beta, alpha, ll = _newton(d, s, n, LN10 / 400.0, 0.0, with_alpha)
     scale = float(np.max(np.abs(d)))
-    if not np.isfinite(ll) or abs(beta) * scale > 700 or abs(alpha) > 700:
-        raise ValueError(
-            "scores are perfectly predicted by the differences (every favourite won): the "
-            "maximum-likelihood divisor would be 0; add games with upsets or draws"
-        )
+    if not np.isfinite(ll) or abs(beta) * scale > 700 or abs(alpha) > 700:  # pragma: no cover
+        raise ValueError("the fit did not converge (the curve is too steep for these games)")
     # standard errors from the observed information (only to size the search steps)
     e = _sigmoid(beta * d + alpha)
     wgt = n * e * (1.0 - e)

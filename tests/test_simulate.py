@@ -1,0 +1,342 @@
+"""Tests of elo_explain.simulate: the divisor fit, readers' CSVs, seasons and the weekly swing.
+
+Reference values are computed here independently (closed forms, the likelihood written out
+by hand, the score equation, the Gammon42 document's printed figures), never copied from the
+module's output.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from elo_explain import simulate
+from elo_explain.lichess import load_games
+from elo_explain.simulate import calibrate, fit_divisor, parse_results_csv
+
+CHI2_95_HALF = 3.841458820694124 / 2  # chi-squared (1 df) 95 % quantile / 2, from tables
+
+
+def curve(d, divisor, offset=0.0):
+    """The Elo curve written out independently: 1 / (1 + 10 ** (-(d + offset) / divisor))."""
+    return 1.0 / (1.0 + 10.0 ** (-(np.asarray(d, dtype=float) + offset) / divisor))
+
+
+def loglik(d, s, divisor, offset=0.0):
+    e = curve(d, divisor, offset)
+    return float(np.sum(s * np.log(e) + (1 - s) * np.log(1 - e)))
+
+
+def synthetic(n, divisor, seed, offset=0.0, draws=0.0):
+    """Games drawn from a known divisor: differences ~ N(0, 200), results from the curve."""
+    rng = np.random.default_rng(seed)
+    d = rng.normal(0, 200, n).round()
+    p = curve(d, divisor, offset)
+    draw = draws * 2 * np.minimum(p, 1 - p)
+    u = rng.random(n)
+    s = np.where(u < p - draw / 2, 1.0, np.where(u < p + draw / 2, 0.5, 0.0))
+    return d, s
+
+
+# ------------------------------------------------------------------ fit_divisor: exact cases
+@pytest.mark.parametrize("d, wins, games", [(200, 3, 4), (100, 7, 10), (-150, 1, 5), (300, 17, 20)])
+def test_single_difference_closed_form(d, wins, games):
+    # closed form: E(d) = s  <=>  divisor = d / log10(s / (1 - s))
+    s = wins / games
+    fit = fit_divisor([d] * games, [1] * wins + [0] * (games - wins))
+    assert fit.divisor == pytest.approx(d / math.log10(s / (1 - s)), rel=1e-9)
+    assert fit.n == games
+    assert fit.interval[0] < fit.divisor < fit.interval[1]
+    # the log-likelihood reported is the one at the closed-form divisor
+    assert fit.log_likelihood == pytest.approx(
+        wins * math.log(s) + (games - wins) * math.log(1 - s), rel=1e-9)
+
+
+def test_draws_count_as_half_points():
+    # a score s in one game carries half the log-likelihood of two games scoring 2s in
+    # total (a draw = half a win + half a loss), so both data sets have the same fit
+    d = [200, 300, -100, 50, 120]
+    s = [0.5, 0.75, 0.5, 1, 0]
+    doubled_d = [200, 200, 300, 300, -100, -100, 50, 50, 120, 120]
+    doubled_s = [1, 0, 1, 0.5, 1, 0, 1, 1, 0, 0]
+    fit, two = fit_divisor(d, s), fit_divisor(doubled_d, doubled_s)
+    assert fit.divisor == pytest.approx(two.divisor, rel=1e-8)
+    assert fit.log_likelihood == pytest.approx(two.log_likelihood / 2, rel=1e-9)
+    # hand case: 0.5, 1, 1, 0.5 at +200 is a mean score of 0.75 -> 200 / log10(3)
+    mixed = fit_divisor([200] * 4, [0.5, 1, 1, 0.5])
+    assert mixed.divisor == pytest.approx(200 / math.log10(3), rel=1e-9)
+
+
+def test_score_equation_holds_at_the_fit():
+    # MLE: sum (s - E) * d = 0 at the fitted divisor (derivative of the log-likelihood)
+    d, s = synthetic(3000, 500, seed=1, draws=0.3)
+    fit = fit_divisor(d, s)
+    e = curve(d, fit.divisor)
+    assert abs(np.sum((s - e) * d)) < 1e-6 * np.sum(np.abs(d))
+    # and the likelihood is lower on both sides
+    assert loglik(d, s, fit.divisor) == pytest.approx(fit.log_likelihood, rel=1e-12)
+    assert loglik(d, s, fit.divisor * 1.01) < fit.log_likelihood
+    assert loglik(d, s, fit.divisor * 0.99) < fit.log_likelihood
+
+
+def test_score_equations_with_white_advantage():
+    d, s = synthetic(4000, 450, seed=2, offset=35, draws=0.2)
+    fit = fit_divisor(d, s, white_advantage=True)
+    e = curve(d, fit.divisor, fit.white_advantage)
+    # both equations: sum (s - E) = 0 and sum (s - E) * d = 0
+    assert abs(np.sum(s - e)) < 1e-6 * len(d)
+    assert abs(np.sum((s - e) * d)) < 1e-6 * np.sum(np.abs(d))
+    lo, hi = fit.white_advantage_interval
+    assert lo < 35 < hi
+    assert fit.fits_white_advantage and not fit_divisor(d, s).fits_white_advantage
+
+
+def test_interval_is_the_profile_likelihood_drop():
+    d, s = synthetic(2000, 600, seed=3)
+    fit = fit_divisor(d, s)
+    lo, hi = fit.interval
+    # the independent likelihood drops by chi2(0.95)/2 = 1.92 at both ends
+    assert fit.log_likelihood - loglik(d, s, lo) == pytest.approx(CHI2_95_HALF, abs=1e-6)
+    assert fit.log_likelihood - loglik(d, s, hi) == pytest.approx(CHI2_95_HALF, abs=1e-6)
+    assert fit.method == "profile likelihood"
+    # 99 % is wider (z = 2.5758: chi2 6.6349 / 2)
+    wide = fit_divisor(d, s, confidence=0.99)
+    assert wide.interval[0] < lo and wide.interval[1] > hi
+    assert fit.log_likelihood - loglik(d, s, wide.interval[1]) == pytest.approx(6.634897 / 2,
+                                                                                 abs=1e-5)
+
+
+def test_interval_with_offset_profiles_the_offset_out():
+    d, s = synthetic(3000, 500, seed=4, offset=30)
+    fit = fit_divisor(d, s, white_advantage=True)
+    lo, hi = fit.interval
+    # at each end, the best offset gives a likelihood 1.92 below the maximum
+    for end in (lo, hi):
+        offsets = np.linspace(fit.white_advantage - 40, fit.white_advantage + 40, 4001)
+        best = max(loglik(d, s, end, w) for w in offsets)
+        assert fit.log_likelihood - best == pytest.approx(CHI2_95_HALF, abs=1e-3)
+
+
+@pytest.mark.parametrize("n", [300, 3000, 30000])
+def test_interval_covers_truth(n):
+    # 20 seeded samples per size: a 95 % interval should miss at most a few times
+    # (binomial(20, 0.95): P(more than 4 misses) < 0.3 %)
+    covered = 0
+    for seed in range(20):
+        d, s = synthetic(n, 400, seed=n + seed, draws=0.25)
+        lo, hi = fit_divisor(d, s).interval
+        covered += lo < 400 < hi
+    assert covered >= 16
+
+
+def test_interval_narrows_with_n():
+    widths, divisor_widths = [], []
+    for n in (500, 5000, 50000):
+        d, s = synthetic(n, 700, seed=7)
+        fit = fit_divisor(d, s)
+        widths.append(fit.slope_interval[1] - fit.slope_interval[0])
+        divisor_widths.append(fit.interval[1] - fit.interval[0])
+    # the slope ln10/divisor is the linear parameter: its interval width ~ 1/sqrt(n),
+    # so each tenfold n narrows it by about sqrt(10) = 3.16
+    assert widths[0] / widths[1] == pytest.approx(math.sqrt(10), rel=0.15)
+    assert widths[1] / widths[2] == pytest.approx(math.sqrt(10), rel=0.15)
+    assert divisor_widths[0] > divisor_widths[1] > divisor_widths[2]
+
+
+def test_coverage_is_about_95_percent():
+    hits = 0
+    for seed in range(200):
+        d, s = synthetic(400, 500, seed=1000 + seed, draws=0.2)
+        lo, hi = fit_divisor(d, s).interval
+        hits += lo < 500 < hi
+    # binomial(200, 0.95): 95 % of runs give 184..196 hits
+    assert 180 <= hits <= 199
+
+
+def test_lr_test_and_log_likelihood_at():
+    d, s = synthetic(3000, 600, seed=8)
+    fit = fit_divisor(d, s)
+    stat, p = fit.lr_test(400)
+    assert stat == pytest.approx(2 * (fit.log_likelihood - loglik(d, s, 400)), rel=1e-9)
+    assert p == pytest.approx(math.erfc(math.sqrt(stat / 2)))
+    assert p < 0.05  # 400 lies outside a 95 % interval centred near 600
+    assert fit.log_likelihood_at(400) == pytest.approx(loglik(d, s, 400), rel=1e-12)
+    # at an interval end, the LR test gives exactly p = 0.05
+    assert fit.lr_test(fit.interval[1])[1] == pytest.approx(0.05, abs=1e-6)
+
+
+def test_flat_curve_cannot_be_excluded_with_little_data():
+    # a win at +100, a loss at +200, a draw at +300: no evidence of any slope; the
+    # likelihood at a flat curve (3 x log 0.5) is within 1.92 of the maximum
+    fit = fit_divisor([100, 200, 300], [1, 0, 0.5])
+    assert fit.log_likelihood - 3 * math.log(0.5) < CHI2_95_HALF
+    assert fit.interval[1] == math.inf
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), scale=st.sampled_from([0.5, 2.0, 3.0]))
+def test_properties_side_swap_and_scale(seed, scale):
+    d, s = synthetic(300, 500, seed=seed, draws=0.3)
+    fit = fit_divisor(d, s)
+    # the same games seen from the other side give the same fit
+    other = fit_divisor(-d, 1 - s)
+    assert other.divisor == pytest.approx(fit.divisor, rel=1e-8)
+    # differences in other units (x scale) give a divisor x scale
+    scaled = fit_divisor(d * scale, s)
+    assert scaled.divisor == pytest.approx(fit.divisor * scale, rel=1e-8)
+    assert scaled.interval[0] == pytest.approx(fit.interval[0] * scale, rel=1e-6)
+
+
+# ------------------------------------------------------------------ calibration
+def test_calibration_by_hand():
+    # buckets 100 wide centred on multiples of 100: -50 <= d < 50 is "0", 50 <= d < 150 "100"
+    c = calibrate([-60, -50, 0, 49, 50, 149, 150], [0, 1, 0.5, 1, 1, 0, 1], bucket=100)
+    assert c.center.tolist() == [-100, 0, 100, 200]
+    assert c.count.tolist() == [1, 3, 2, 1]
+    assert c.actual.tolist() == [0, 2.5 / 3, 0.5, 1]
+    assert c.mean_difference.tolist() == [-60, -1 / 3, 99.5, 150]
+    assert c.lo.tolist() == [-150, -50, 50, 150]
+    assert c.expected_400[0] == pytest.approx(curve(-60, 400))
+    assert c.expected[2] == pytest.approx((curve(50, 400) + curve(149, 400)) / 2)
+    # standard error: sample sd / sqrt(n); bucket 0 has 1, 0.5, 1 -> sd 0.2887, / sqrt 3
+    assert c.actual_se[1] == pytest.approx(np.std([1, 0.5, 1], ddof=1) / math.sqrt(3))
+    assert c.actual_se[0] == 0
+
+
+def test_fit_calibration_uses_the_fit():
+    d, s = synthetic(5000, 800, seed=9)
+    fit = fit_divisor(d, s)
+    c = fit.calibration
+    assert c.count.sum() == 5000
+    assert c.bucket == 50
+    i = int(np.argmax(c.count))
+    mask = (d >= c.center[i] - 25) & (d < c.center[i] + 25)
+    assert c.expected[i] == pytest.approx(curve(d[mask], fit.divisor).mean())
+    assert fit.calibrate(bucket=200).count.sum() == 5000
+
+
+# ------------------------------------------------------------------ fit on the real games
+def test_lichess_fit_satisfies_the_score_equation():
+    g = load_games(rated_only=True)
+    fit = fit_divisor(g.difference, g.result)
+    assert fit.n == 15_467  # SOURCE.md: 15,467 unique rated games
+    e = curve(g.difference, fit.divisor)
+    assert abs(np.sum((g.result - e) * g.difference)) < 1e-6 * np.abs(g.difference).sum()
+    assert fit.calibration.count.sum() == 15_467
+    # the white-advantage fit satisfies both equations too
+    fw = fit_divisor(g.difference, g.result, white_advantage=True)
+    e = curve(g.difference, fw.divisor, fw.white_advantage)
+    assert abs(np.sum(g.result - e)) < 1e-6 * fw.n
+
+
+# ------------------------------------------------------------------ bad input
+@pytest.mark.parametrize(
+    "args, kwargs, error, words",
+    [
+        (([1, 2], [1]), {}, ValueError, "same length"),
+        (([100, np.nan], [1, 0]), {}, ValueError, "differences must be a finite"),
+        (([100, 200], [1, 1.5]), {}, ValueError, "scores must be between 0 and 1"),
+        (([0, 0, 0], [1, 0, 0.5]), {}, ValueError, "must not all be 0"),
+        (([100, -100], [1, 0]), {}, ValueError, "perfectly predicted"),
+        (([100, -100, 0], [0, 1, 0.5]), {}, ValueError, "perfectly predicted"),
+        (([10, 20, 30, 40], [0, 0.5, 1, 1]), {"white_advantage": True}, ValueError,
+         "perfectly predicted"),
+        (([], []), {}, ValueError, "at least one game"),
+        (([100, 200], [1, 0]), {"confidence": 1.5}, ValueError, "confidence"),
+        (([100, 200], [1, 0]), {"white_advantage": "yes"}, TypeError, "white_advantage"),
+        (([100, 100, 100], [1, 0, 1]), {"white_advantage": True}, ValueError, "two distinct"),
+        (("abc", [1]), {}, TypeError, "differences"),
+        (([[1, 2]], [[1, 0]]), {}, ValueError, "one-dimensional"),
+    ],
+)
+def test_fit_rejects_bad_input(args, kwargs, error, words):
+    with pytest.raises(error, match=words):
+        fit_divisor(*args, **kwargs)
+
+
+def test_calibrate_rejects_bad_input():
+    with pytest.raises(ValueError, match="bucket must be > 0"):
+        calibrate([1], [1], bucket=0)
+    with pytest.raises(ValueError, match="divisor"):
+        calibrate([1], [1], divisor=-400)
+
+
+# ------------------------------------------------------------------ readers' CSV
+def test_parse_good_file_with_header_in_any_order():
+    text = "Score, Opponent ,Rating,date\n1,1400,1500,2024-01-01\n0.5,1600,1500,x\n0,1550,1500,\n"
+    ok, errors = parse_results_csv(text)
+    assert errors == []
+    assert ok.rating.tolist() == [1500, 1500, 1500]
+    assert ok.opponent.tolist() == [1400, 1600, 1550]
+    assert ok.score.tolist() == [1, 0.5, 0]
+    assert ok.row.tolist() == [2, 3, 4]
+    assert ok.difference.tolist() == [100, -100, -50]
+    assert len(ok) == 3
+
+
+def test_parse_reports_every_bad_row_with_its_number():
+    text = ("rating,opponent,score\n"
+            "1500,1400,1\n"          # row 2 ok
+            "1500,,1\n"              # row 3 empty opponent
+            "x,1400,0\n"             # row 4 rating not a number
+            "1500,1400,2\n"          # row 5 bad score
+            "\n"                     # row 6 blank: skipped, not an error
+            "1500,1400\n"            # row 7 too few fields
+            "-5,99999,win\n"         # row 8 out of range (both)
+            "1500,1400,\n"           # row 9 empty score
+            "1500,1400,draw\n"       # row 10 ok
+            "1500,nan,1\n")          # row 11 nan is not a number
+    ok, errors = parse_results_csv(text)
+    assert ok.row.tolist() == [2, 10]
+    assert errors == [
+        "row 3: opponent is empty",
+        "row 4: rating 'x' is not a number",
+        "row 5: score '2' must be 1 (win), 0.5 (draw) or 0 (loss)",
+        "row 7: expected 3 fields (rating, opponent, score), got 2",
+        "row 8: rating -5 is outside 0..4000; opponent 99999 is outside 0..4000",
+        "row 9: score is empty",
+        "row 11: opponent 'nan' is not a number",
+    ]
+    # nothing silently dropped: every non-blank data line is either ok or an error
+    assert len(ok) + len(errors) == 10 - 1
+
+
+def test_parse_semicolons_decimal_comma_no_header_bytes():
+    ok, errors = parse_results_csv("\ufeff1500;1400;1\r\n1500,5;1600;0,5\r\n1500;1550;½\r\n")
+    assert errors == []
+    assert ok.rating.tolist() == [1500, 1500.5, 1500]
+    assert ok.score.tolist() == [1, 0.5, 0.5]
+    assert ok.row.tolist() == [1, 2, 3]
+    ok2, errors2 = parse_results_csv(b"rating\topponent\tscore\n1700\t1500\t1/2\n")
+    assert errors2 == [] and ok2.score.tolist() == [0.5]
+    # a decimal comma in a comma-separated file is a field separator, so the row is bad
+    ok3, errors3 = parse_results_csv("rating,opponent,score\n1500,5,1600,1\n")
+    assert len(ok3) == 0
+    assert errors3 == ["row 2: expected 3 fields (rating, opponent, score), got 4"]
+
+
+def test_parse_header_problems_and_empty_file():
+    ok, errors = parse_results_csv("player,opp,result\n1500,1400,1\n")
+    assert len(ok) == 0
+    assert errors == ["row 1: the header must name the columns rating, opponent, score; "
+                      "missing rating, opponent, score (found player, opp, result)"]
+    ok, errors = parse_results_csv("  \n\n")
+    assert len(ok) == 0 and errors[0].startswith("row 1: the file is empty")
+    with pytest.raises(TypeError, match="text"):
+        parse_results_csv(42)
+
+
+def test_parse_then_fit():
+    rows = "\n".join(f"{1500 + d},1500,{s}" for d, s in [(200, 1), (200, 1), (200, 1), (200, 0)])
+    ok, errors = parse_results_csv("rating,opponent,score\n" + rows)
+    fit = fit_divisor(ok.difference, ok.score)
+    assert fit.divisor == pytest.approx(200 / math.log10(3))
+
+
+def test_module_exports():
+    for name in simulate.__all__:
+        assert getattr(simulate, name).__doc__
