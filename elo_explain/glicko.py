@@ -110,11 +110,6 @@ _MAX_BRACKET_STEPS = 10_000
 # --------------------------------------------------------------------------- #
 # shared helpers
 # --------------------------------------------------------------------------- #
-def _g2(phi):
-    """g(φ) on the Glicko-2 scale."""
-    return 1.0 / np.sqrt(1.0 + 3.0 * phi * phi / (np.pi * np.pi))
-
-
 def _out(arr):
     arr = np.asarray(arr, dtype=float)
     return float(arr) if arr.ndim == 0 else arr
@@ -151,35 +146,55 @@ def _results_array(results) -> np.ndarray:
 
 
 def _games(opp_rating, opp_rd, score, mask):
-    """Validate and broadcast the ``(players, games)`` inputs of a batch."""
+    """Validate and broadcast the ``(players, games)`` inputs of a batch.
+
+    Returns float arrays of one shape and the mask (a boolean array, or None
+    when every game took place).  Entries outside the mask are not validated
+    and are replaced by harmless values (rating 0, RD 0, score 0); their
+    weight is zero in every sum.
+    """
     opp_rating = V.as_float_array("opp_rating", opp_rating)
     opp_rd = V.as_float_array("opp_rd", opp_rd)
     score = V.as_float_array("score", score)
-    if mask is None:
-        mask_arr = np.ones((), dtype=bool)
-    else:
-        mask_arr = np.asarray(mask)
-        if mask_arr.dtype != bool:
-            raise TypeError(f"mask must be an array of booleans, got dtype {mask_arr.dtype}")
+    arrays = [opp_rating, opp_rd, score]
+    if mask is not None:
+        mask = np.asarray(mask)
+        if mask.dtype != bool:
+            raise TypeError(f"mask must be an array of booleans, got dtype {mask.dtype}")
+        arrays.append(mask)
     try:
-        opp_rating, opp_rd, score, mask_arr = np.broadcast_arrays(
-            opp_rating, opp_rd, score, mask_arr
-        )
+        arrays = np.broadcast_arrays(*arrays)
     except ValueError:
         raise ValueError(
             "opp_rating, opp_rd, score and mask must have the same shape (players, games), "
-            f"got {np.shape(opp_rating)}, {np.shape(opp_rd)}, {np.shape(score)}, "
-            f"{np.shape(mask_arr)}"
+            f"got {[np.shape(x) for x in arrays]}"
         ) from None
+    opp_rating, opp_rd, score = arrays[:3]
     if opp_rating.ndim != 2:
         raise ValueError(
             "opp_rating, opp_rd and score must be 2-dimensional (players, games), "
             f"got shape {opp_rating.shape}"
         )
-    V.finite("opp_rating", opp_rating[mask_arr])
-    V.positive("opp_rd", opp_rd[mask_arr])
-    V.score("score", score[mask_arr])
-    return opp_rating, opp_rd, score, np.array(mask_arr, dtype=bool)
+    if mask is not None:
+        mask = arrays[3]
+        if mask.all():
+            mask = None
+    if mask is None:
+        V.finite("opp_rating", opp_rating)
+        V.positive("opp_rd", opp_rd)
+        V.score("score", score)
+        return opp_rating, opp_rd, score, None
+    absent = ~mask
+    if not (np.isfinite(opp_rating) | absent).all():
+        V.finite("opp_rating", opp_rating[mask])
+    if not ((opp_rd > 0) & np.isfinite(opp_rd) | absent).all():
+        V.positive("opp_rd", opp_rd[mask])
+    if not ((score == 0.0) | (score == 0.5) | (score == 1.0) | absent).all():
+        V.score("score", score[mask])
+    opp_rating = np.where(mask, opp_rating, 0.0)
+    opp_rd = np.where(mask, opp_rd, 0.0)
+    score = np.where(mask, score, 0.0)
+    return opp_rating, opp_rd, score, np.array(mask, dtype=bool)
 
 
 def _players(n: int, **arrays):
@@ -262,11 +277,10 @@ def grow_rd(rd, periods=1, c=DEFAULT_C, *, max_rd=MAX_RD):
 def _glicko1_core(rating, rd, opp_rating, opp_rd, score, mask):
     gg = 1.0 / np.sqrt(1.0 + 3.0 * Q * Q * opp_rd * opp_rd / (np.pi * np.pi))
     expected = 1.0 / (1.0 + 10.0 ** (-gg * (rating[:, None] - opp_rating) / 400.0))
-    w = mask.astype(float)
-    gg = np.where(mask, gg, 0.0)
-    expected = np.where(mask, expected, 0.5)
-    info = Q * Q * np.sum(w * gg * gg * expected * (1.0 - expected), axis=1)
-    surprise = np.sum(np.where(mask, gg * (score - expected), 0.0), axis=1)
+    if mask is not None:
+        gg = gg * mask
+    info = Q * Q * np.sum(gg * gg * expected * (1.0 - expected), axis=1)
+    surprise = np.sum(gg * (score - expected), axis=1)
     with np.errstate(divide="ignore"):
         d2 = 1.0 / info  # inf for players without games
     precision = 1.0 / (rd * rd) + info
@@ -411,22 +425,46 @@ def _new_volatility(sigma, phi, v, delta, tau, epsilon):
 
 
 def _glicko2_core(rating, rd, volatility, opp_rating, opp_rd, score, mask, tau,
-                  elapsed_periods, epsilon):
+                  elapsed_periods, epsilon, *, details=False):
+    """Steps 2-8 of the Glicko-2 paper for ``(players,)`` / ``(players, games)``
+    arrays.  The ``(players, games)`` work is done in place to keep a 10 000
+    player period fast; ``details`` also returns the per-game values."""
     mu = (rating - DEFAULT_RATING) / GLICKO2_SCALE
     phi = rd / GLICKO2_SCALE
-    opp_mu = (opp_rating - DEFAULT_RATING) / GLICKO2_SCALE
-    opp_phi = opp_rd / GLICKO2_SCALE
-    gg = np.where(mask, _g2(np.where(mask, opp_phi, 0.0)), 0.0)
-    expected = np.where(mask, 1.0 / (1.0 + np.exp(-gg * (mu[:, None] - opp_mu))), 0.5)
-    info = np.sum(gg * gg * expected * (1.0 - expected), axis=1)
-    surprise = np.sum(np.where(mask, gg * (score - expected), 0.0), axis=1)
-    played = mask.any(axis=1)
+    # g(φ_j) = 1 / sqrt(1 + 3 φ_j² / π²), φ_j = RD_j / 173.7178
+    gg = np.multiply(opp_rd, opp_rd)
+    gg *= 3.0 / (np.pi * np.pi * GLICKO2_SCALE * GLICKO2_SCALE)
+    gg += 1.0
+    np.sqrt(gg, out=gg)
+    np.reciprocal(gg, out=gg)
+    if mask is not None:
+        gg *= mask  # absent games weigh nothing
+    # E = 1 / (1 + exp(-g(φ_j) (μ - μ_j)))
+    expected = np.subtract(rating[:, None], opp_rating)
+    expected *= gg
+    expected *= -1.0 / GLICKO2_SCALE
+    np.exp(expected, out=expected)
+    expected += 1.0
+    np.reciprocal(expected, out=expected)
+    work = np.subtract(1.0, expected)
+    work *= expected
+    work *= gg
+    work *= gg
+    info = work.sum(axis=1)  # Σ g² E (1 - E) = 1 / v
+    np.subtract(score, expected, out=work)
+    work *= gg
+    surprise = work.sum(axis=1)  # Σ g (s - E)
+    played = np.ones(mu.shape, dtype=bool) if mask is None else mask.any(axis=1)
 
     v = np.full(mu.shape, np.inf)
     delta = np.zeros(mu.shape)
-    sigma_new = volatility.copy()
+    sigma_new = np.array(volatility, dtype=float, copy=True)
     iterations = np.zeros(mu.shape, dtype=int)
-    if played.any():
+    if played.all():
+        v = 1.0 / info
+        delta = v * surprise
+        sigma_new, iterations = _new_volatility(volatility, phi, v, delta, tau, epsilon)
+    elif played.any():
         p = np.flatnonzero(played)
         v[p] = 1.0 / info[p]
         delta[p] = v[p] * surprise[p]
@@ -434,16 +472,11 @@ def _glicko2_core(rating, rd, volatility, opp_rating, opp_rd, score, mask, tau,
             volatility[p], phi[p], v[p], delta[p], tau, epsilon
         )
     phi_star = np.sqrt(phi * phi + elapsed_periods * sigma_new * sigma_new)
-    with np.errstate(divide="ignore"):
-        phi_new = np.where(played, 1.0 / np.sqrt(1.0 / phi_star**2 + 1.0 / v), phi_star)
+    phi_new = 1.0 / np.sqrt(1.0 / (phi_star * phi_star) + 1.0 / v)  # 1/inf = 0: no games
     mu_new = mu + phi_new * phi_new * surprise
-    return {
+    out = {
         "mu": mu,
         "phi": phi,
-        "opp_mu": opp_mu,
-        "opp_phi": opp_phi,
-        "g": gg,
-        "E": expected,
         "v": v,
         "delta": delta,
         "sigma_new": sigma_new,
@@ -455,6 +488,10 @@ def _glicko2_core(rating, rd, volatility, opp_rating, opp_rd, score, mask, tau,
         "rd": GLICKO2_SCALE * phi_new,
         "volatility": sigma_new,
     }
+    if details:
+        out.update(opp_mu=(opp_rating - DEFAULT_RATING) / GLICKO2_SCALE,
+                   opp_phi=opp_rd / GLICKO2_SCALE, g=gg, E=expected)
+    return out
 
 
 def _glicko2_params(tau, elapsed_periods, epsilon):
@@ -513,13 +550,13 @@ def _single_glicko2(rating, rd, volatility, results, tau, elapsed_periods, epsil
         opp = np.zeros((1, 1))
         mask = np.zeros((1, 1), dtype=bool)
         score = np.zeros((1, 1))
-        opp_rd = np.ones((1, 1))
+        opp_rd = np.zeros((1, 1))
     else:
         opp, opp_rd, score, mask = _games(
             res[None, :, 0], res[None, :, 1], res[None, :, 2], None
         )
     out = _glicko2_core(np.array([rating]), np.array([rd]), np.array([volatility]),
-                        opp, opp_rd, score, mask, tau, elapsed_periods, epsilon)
+                        opp, opp_rd, score, mask, tau, elapsed_periods, epsilon, details=True)
     return out, res.shape[0]
 
 
@@ -724,7 +761,7 @@ def lichess_game(player, opponent, score, *, config: LichessConfig = LICHESS):
     swap = np.concatenate([np.arange(n, 2 * n), np.arange(n)])
     scores = flat(s, 1.0 - s)
     res = _glicko2_core(rating, rd, vol, rating[swap, None], rd[swap, None], scores[:, None],
-                        np.ones((2 * n, 1), dtype=bool), config.tau, 0.0, EPSILON)
+                        None, config.tau, 0.0, EPSILON)
     new_rating = np.clip(res["rating"], before - config.max_rating_delta,
                          before + config.max_rating_delta)
     new_rating = np.maximum(new_rating, config.min_rating)
