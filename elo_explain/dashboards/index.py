@@ -16,8 +16,11 @@ NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 def published(notebooks_dir: Path | None = None):
     """The dashboards whose notebook exists in ``notebooks_dir`` (default: the repo's).
 
-    >>> [d.title for d in published()][:1]
-    ['Chess Elo calculator']
+    >>> from elo_explain.dashboards import DASHBOARDS
+    >>> set(published()) <= set(DASHBOARDS)
+    True
+    >>> published("/nonexistent")
+    []
     """
     folder = NOTEBOOKS if notebooks_dir is None else Path(notebooks_dir)
     return [d for d in DASHBOARDS if (folder / d.notebook).exists()]
@@ -30,5 +33,7 @@ def landing() -> widgets.VBox:
         f"&mdash; {html.escape(d.line)}</li>"
         for d in published()
     )
+    if not items:
+        items = "<li>No dashboards are published yet.</li>"
     body = widgets.HTML(f'<ol class="ee-index">{items}</ol>')
     return app_root([body])

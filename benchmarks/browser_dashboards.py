@@ -1,0 +1,207 @@
+"""Dashboards in a real browser: time to ready, slider latency, widget models, kernel memory.
+
+Every timing is a ratio against a baseline measured in the same run, against the
+same ``voila`` server (the repository's published configuration), in headless
+Chromium, median of ``repeats`` loads:
+
+* time to ready -- navigation until the root's ``.ee-ready`` is visible and its
+  first numbers (``.ee-value``) and plot (``.ee-plot img``) are shown; baseline:
+  ``benchmarks/notebooks/bare.ipynb`` (imports numpy, matplotlib, ipywidgets,
+  one slider), loaded cold.  Measured cold and with Voilà's preheated kernel pool.
+* slider latency -- from the key-down of an ArrowRight on the dashboard's first
+  slider (or the one marked ``.ee-bench``) until a shown number *and* the plot
+  have changed; baseline: the bare notebook's slider-to-label echo.  The naive
+  ``interact`` + re-created figure notebook is reported beside it.
+* size -- widget models in the kernel after the notebook ran, and the kernel's
+  resident memory (RSS) while a viewer has the page open.
+"""
+
+from __future__ import annotations
+
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import psutil
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+
+from harness import launch_chromium, start_voila  # noqa: E402
+
+from elo_explain.dashboards import INDEX_NOTEBOOK  # noqa: E402
+from elo_explain.dashboards.index import published  # noqa: E402
+
+BENCH_NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
+BARE, NAIVE = "bare.ipynb", "naive_interact.ipynb"
+TIMEOUT_MS = 120_000
+
+READY_JS = """() => {
+  const root = document.querySelector('.ee-ready');
+  if (!root || root.offsetParent === null) return false;
+  if (!document.querySelector('.ee-value, .ee-index')) return false;
+  const plots = document.querySelectorAll('.ee-plot');
+  for (const p of plots) { if (!p.querySelector('img')) return false; }
+  return true;
+}"""
+
+# Resolves with the milliseconds from the key-down to the moment a shown number
+# changed and (when the page has figures) a figure's image changed.
+ARM_JS = """() => {
+  const values = () => [...document.querySelectorAll('.ee-value')].map(e => e.textContent).join('|');
+  const images = () => [...document.querySelectorAll('.ee-ready img')].map(i => i.src.length + i.src.slice(-80)).join('|');
+  const hasImages = document.querySelectorAll('.ee-ready img').length > 0;
+  const v0 = values(), i0 = images();
+  window.__eeLatency = new Promise(resolve => {
+    let t0 = null;
+    document.addEventListener('keydown', () => { if (t0 === null) t0 = performance.now(); }, {capture: true, once: true});
+    const check = () => {
+      if (t0 !== null && values() !== v0 && (!hasImages || images() !== i0)) {
+        observer.disconnect(); resolve(performance.now() - t0);
+      }
+    };
+    const observer = new MutationObserver(check);
+    observer.observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
+  });
+}"""
+
+
+def _kernels(server: psutil.Process) -> list[psutil.Process]:
+    return [p for p in server.children(recursive=True) if "ipykernel" in " ".join(p.cmdline())]
+
+
+def _wait_pool_idle(server: psutil.Process, expected: int, timeout: float = 180.0) -> None:
+    """Wait until ``expected`` kernels exist and none is busy (the pool is filled)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        kernels = _kernels(server)
+        if len(kernels) >= expected:
+            busy = sum(k.cpu_percent(interval=0.5) for k in kernels)
+            if busy < 5:
+                return
+        else:
+            time.sleep(0.5)  # poll interval
+    raise RuntimeError(f"kernel pool did not fill to {expected} within {timeout} s")
+
+
+def _load(page, url: str) -> float:
+    t0 = time.perf_counter()
+    page.goto(url, timeout=TIMEOUT_MS)
+    page.wait_for_function(READY_JS, timeout=TIMEOUT_MS, polling=20)
+    return time.perf_counter() - t0
+
+
+def _slider_latency(page) -> float | None:
+    handle = page.locator(".ee-bench .noUi-handle, .widget-slider .noUi-handle").first
+    if handle.count() == 0:
+        return None
+    handle.focus()
+    page.evaluate(ARM_JS)
+    page.keyboard.press("ArrowRight")
+    return page.evaluate("() => window.__eeLatency") / 1000.0
+
+
+def _serve_dir() -> Path:
+    tmp = Path(tempfile.mkdtemp(prefix="ee-bench-"))
+    for nb in [INDEX_NOTEBOOK] + [d.notebook for d in published()]:
+        shutil.copy(ROOT / "notebooks" / nb, tmp / nb)
+    for nb in (BARE, NAIVE):
+        shutil.copy(BENCH_NOTEBOOKS / nb, tmp / nb)
+    return tmp
+
+
+def measure(repeats: int = 5, preheat_pool: int = 1) -> list[dict]:
+    from playwright.sync_api import sync_playwright
+
+    folder = _serve_dir()
+    names = [BARE, NAIVE] + [d.notebook for d in published()]
+    rows = {n: {"notebook": n, "cold": [], "latency": [], "rss": [], "preheated": []} for n in names}
+    with sync_playwright() as p:
+        browser = launch_chromium(p)
+        # -- cold: one fresh kernel per load
+        proc, base = start_voila(notebooks=folder)
+        server = psutil.Process(proc.pid)
+        try:
+            for _ in range(repeats):
+                for n in names:  # round-robin so every notebook sees the same machine state
+                    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+                    page = context.new_page()
+                    rows[n]["cold"].append(_load(page, f"{base}/voila/render/{n}"))
+                    rows[n]["rss"].append(max((k.memory_info().rss for k in _kernels(server)), default=0))
+                    lat = _slider_latency(page)
+                    if lat is not None:
+                        rows[n]["latency"].append(lat)
+                    context.close()
+        finally:
+            proc.terminate()
+            proc.wait(timeout=30)
+        # -- preheated: Voilà keeps a pool of kernels that already ran each notebook
+        proc, base = start_voila("--VoilaConfiguration.preheat_kernel=True",
+                                 f"--VoilaConfiguration.default_pool_size={preheat_pool}",
+                                 notebooks=folder)
+        server = psutil.Process(proc.pid)
+        try:
+            for _ in range(repeats):
+                _wait_pool_idle(server, preheat_pool * len(names))
+                for n in names:
+                    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+                    page = context.new_page()
+                    rows[n]["preheated"].append(_load(page, f"{base}/voila/render/{n}"))
+                    context.close()
+        finally:
+            proc.terminate()
+            proc.wait(timeout=30)
+        browser.close()
+    shutil.rmtree(folder, ignore_errors=True)
+    return [rows[n] for n in names]
+
+
+def widget_models() -> dict[str, int]:
+    """Widget models each notebook creates, counted in a kernel after running it (nbclient)."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    counts = {}
+    for n in [BARE, NAIVE] + [d.notebook for d in published()]:
+        path = BENCH_NOTEBOOKS / n if n in (BARE, NAIVE) else ROOT / "notebooks" / n
+        nb = nbformat.read(path, as_version=4)
+        nb.cells.append(nbformat.v4.new_code_cell(
+            "import ipywidgets.widgets.widget as _w\nprint('WIDGETS', len(_w._instances))"))
+        NotebookClient(nb, timeout=300, kernel_name="python3",
+                       resources={"metadata": {"path": str(path.parent)}}).execute()
+        text = "".join(o.get("text", "") for o in nb.cells[-1].outputs)
+        counts[n] = int(text.split("WIDGETS")[1].split()[0])
+    return counts
+
+
+def report(repeats: int = 5) -> str:
+    rows = measure(repeats)
+    models = widget_models()
+    med = {r["notebook"]: {k: (statistics.median(v) if v else None)
+                           for k, v in r.items() if k != "notebook"} for r in rows}
+    bare = med[BARE]
+    lines = [
+        f"Median of {repeats} loads each; ratios against `bare.ipynb` measured in the same run "
+        f"(bare: ready {bare['cold']:.2f} s cold, slider echo {1000 * bare['latency']:.0f} ms).",
+        "",
+        "| notebook | ready cold | × bare | ready preheated | × bare cold | slider → numbers+plot | × bare echo | widget models | kernel RSS |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in rows:
+        n = r["notebook"]
+        m = med[n]
+        lat = m["latency"]
+        lines.append(
+            f"| {n} | {m['cold']:.2f} s | {m['cold'] / bare['cold']:.2f} | "
+            f"{m['preheated']:.2f} s | {m['preheated'] / bare['cold']:.2f} | "
+            + (f"{1000 * lat:.0f} ms | {lat / bare['latency']:.2f} | " if lat else "— | — | ")
+            + f"{models[n]} | {m['rss'] / 2**20:.0f} MiB |"
+        )
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    print(report(int(sys.argv[1]) if len(sys.argv) > 1 else 5))
