@@ -17,13 +17,15 @@ def test_environment_yml_matches_pyproject():
     for extra in project["optional-dependencies"].values():
         wanted |= {_name(r) for r in extra}
     conda = set()
-    for line in (ROOT / "environment.yml").read_text().splitlines():
+    text = (ROOT / "environment.yml").read_text()
+    for line in text.split("dependencies:", 1)[1].splitlines():
         m = re.match(r"^  - ([A-Za-z0-9_.\-]+)", line)  # top-level conda dependencies only
         if m:
             conda.add(_name(m.group(1)))
     conda -= {"python", "pip"}
     assert conda == wanted, f"only in environment.yml: {conda - wanted}; only in pyproject: {wanted - conda}"
-    assert "      - -e ." in (ROOT / "environment.yml").read_text()
+    assert "      - -e ." in text
+    assert "  - conda-forge" in text.split("dependencies:", 1)[0]
 
 
 def test_ci_runs_exactly_the_readme_test_command():
