@@ -1,0 +1,199 @@
+"""Dashboard 3 (backgammon divisor): the model and the widgets, without a browser.
+
+Every asserted number comes from the Greek Gammon42 document (seeds/004_*, digested in
+shared/spec/rules.md section C) or from arithmetic on its printed numbers, never from
+the code's own output.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+
+from elo_explain.dashboards.backgammon_divisor import (
+    DivisorModel,
+    DivisorView,
+    SliderField,
+    pair,
+    pct,
+    signed,
+)
+
+# Greek document, step 1: "Διαφορά rating / Αναμενόμενο ποσοστό νίκης του φαβορί" (÷1200)
+DOC_WIN_RATE = {0: "50.0 %", 50: "52.4 %", 100: "54.8 %", 150: "57.1 %", 200: "59.5 %",
+                300: "64.0 %", 400: "68.3 %", 500: "72.3 %"}
+# Greek document, step 2: K 32, cube 1, favourite wins / underdog wins
+DOC_CHANGES = {0: ("+16 / −16", "+16 / −16"), 100: ("+14 / −14", "+18 / −18"),
+               200: ("+13 / −13", "+19 / −19"), 300: ("+12 / −12", "+20 / −20"),
+               400: ("+10 / −10", "+22 / −22")}
+
+
+def quiet(fn, *args, **kwargs):
+    """Run widget code outside a notebook without printing figure reprs."""
+    with contextlib.redirect_stdout(io.StringIO()):
+        return fn(*args, **kwargs)
+
+
+@pytest.fixture
+def view():
+    return quiet(DivisorView)
+
+
+def test_formatting_follows_the_document():
+    # the document prints "+16 / −16" with U+2212 and "64,0%" (here "64.0 %")
+    assert signed(16) == "+16" and signed(-27) == "\u221227" and signed(0) == "0"
+    assert pair(12, -20) == "+12 / \u221220"
+    assert pct(64.0) == "64.0 %" and pct(84.94) == "84.9 %"
+
+
+def test_document_win_rate_table_at_defaults():
+    m = DivisorModel()
+    rows = m.win_rate_rows()
+    assert [r[0] for r in rows] == list(DOC_WIN_RATE)  # Greek document, step 1 differences
+    assert [pct(r[1]) for r in rows] == list(DOC_WIN_RATE.values())  # Greek document, step 1
+    assert [pct(r[2]) for r in rows] == list(DOC_WIN_RATE.values())  # default divisor is 1200
+
+
+def test_chosen_divisor_column_follows_the_slider_model():
+    m = DivisorModel(divisor=400)
+    by_diff = {r[0]: r for r in m.win_rate_rows()}
+    assert pct(by_diff[200][2]) == "76.0 %"  # document: with 400 a favourite 200 up wins 76 %
+    assert pct(by_diff[300][2]) == "84.9 %"  # document's history table, ÷400 column
+    assert pct(by_diff[300][1]) == "64.0 %"  # the document's ÷1200 column does not move
+
+
+def test_k32_change_table_at_defaults():
+    for diff, fav, dog, fav_mine, dog_mine in DivisorModel().change_rows():
+        assert (pair(*fav), pair(*dog)) == DOC_CHANGES[diff]  # Greek document, step 2
+        assert (pair(*fav_mine), pair(*dog_mine)) == DOC_CHANGES[diff]  # chosen ÷ is 1200
+
+
+def test_version_history_at_300_reproduces_the_document():
+    hist = DivisorModel().history()
+    by_div = {h[1]: h for h in hist[:4]}
+    # Greek document, "Φαβορί με 300 πόντους διαφορά": ÷400 / ÷800 / ÷1200
+    assert [pct(by_div[d][2]) for d in (400, 800, 1200)] == ["84.9 %", "70.3 %", "64.0 %"]
+    assert [signed(by_div[d][3]) for d in (400, 800, 1200)] == ["+5", "+9", "+12"]
+    assert [signed(by_div[d][4]) for d in (400, 800, 1200)] == ["−27", "−23", "−20"]
+    assert 2000 in by_div  # FIBS's divisor (document: "FIBS uses 2000")
+
+
+def test_version_history_at_another_difference():
+    m = DivisorModel(difference=200)
+    by_div = {h[1]: h for h in m.history()[:4]}
+    assert pct(by_div[400][2]) == "76.0 %"  # document: ÷400, 200 up -> 76 %
+    assert pct(by_div[1200][2]) == "59.5 %"  # document, step 1 table, 200
+    assert (signed(by_div[1200][3]), signed(by_div[1200][4])) == ("+13", "−19")  # step 2, 200
+    m.difference = 0
+    assert {pct(h[2]) for h in m.history()} == {"50.0 %"}  # equal ratings: 0.5 for any divisor
+
+
+def test_win_rate_needed_to_hold_the_rating():
+    m = DivisorModel()
+    # document: 300 up with ÷400 gets +5 / −27 -> holds at 27 / (5 + 27); "had to win 85 %"
+    need = m.needed_win_rate(300, 400)
+    assert need == pytest.approx(27 / 32)
+    assert abs(need - 0.85) < 0.01
+    # ÷1200 at 300: +12 / −20 (document) -> 20 / 32
+    assert m.needed_win_rate(300, 1200) == pytest.approx(20 / 32)
+    # the curve is vectorised over differences and rises with the difference
+    curve = m.needed_curve(400)
+    assert curve.shape == m.grid.shape and np.all(np.diff(curve) >= 0)
+    # the history row carries the same number, 84.4 %
+    assert pct(m.history()[0][5]) == "84.4 %"
+
+
+def test_expected_curves_pass_through_the_document_points():
+    m = DivisorModel()
+    at = {int(x): i for i, x in enumerate(m.grid)}
+    assert round(m.expected_curve(1200)[at[300]], 1) == 64.0  # document, step 1
+    assert round(m.expected_curve(400)[at[300]], 1) == 84.9  # document, history table
+    assert round(m.expected_curve(800)[at[300]], 1) == 70.3  # document, history table
+    # FIBS one-point match, 100 up: 1 / (10^(-100/2000) + 1) = 52.9 % (FIBS help formula)
+    assert round(m.expected_curve(2000)[at[100]], 1) == 52.9
+
+
+def test_summary_sentence():
+    s = DivisorModel().summary()
+    # document: 300 up at ÷1200 -> 64.0 %, +12 / −20
+    assert "64.0 %" in s and "+12" in s and "−20" in s
+
+
+@pytest.mark.parametrize("name, value, message", [
+    ("divisor", 50, "divisor must be a whole number between 100 and 4000"),
+    ("divisor", 1200.5, "divisor must be a whole number"),
+    ("difference", -10, "difference must be a whole number between 0 and 800"),
+    ("difference", 900, "difference must be a whole number between 0 and 800"),
+])
+def test_model_rejects_bad_state(name, value, message):
+    m = DivisorModel()
+    with pytest.raises(ValueError, match=message):
+        setattr(m, name, value)
+
+
+def test_model_rejects_wrong_kind():
+    with pytest.raises(TypeError, match="divisor must be a whole number"):
+        DivisorModel(divisor="1200")
+
+
+def test_view_shows_the_documents_numbers(view):
+    html = view.win_rate_table.value
+    for text in DOC_WIN_RATE.values():
+        assert f"<td>{text}</td>" in html  # Greek document, step 1
+    for fav, dog in DOC_CHANGES.values():
+        assert f"<td>{fav}</td>" in view.change_table.value  # Greek document, step 2
+        assert f"<td>{dog}</td>" in view.change_table.value
+    hist = view.history_table.value
+    for text in ("84.9 %", "70.3 %", "64.0 %", "+5", "+9", "+12", "−27", "−23", "−20"):
+        assert f"<td>{text}</td>" in hist  # Greek document, version history at 300
+
+
+def test_slider_moves_update_tables_and_plot(view):
+    before = view.my_expected.get_ydata().copy()
+    view.divisor.slider.value = 400
+    assert view.model.divisor == 400
+    assert view.divisor.field.text.value == "400"
+    assert "<td>76.0 %</td>" in view.win_rate_table.value  # document: ÷400, 200 up -> 76 %
+    assert not np.allclose(view.my_expected.get_ydata(), before)
+    assert "÷400: your divisor" in [t.get_text() for t in view.left_legend.get_texts()]
+    view.difference.slider.value = 200
+    assert "Favourite 200 points up" in view.history_table.value
+    assert "<td>59.5 %</td>" in view.history_table.value  # document step 1: 200 -> 59.5 %
+    assert list(view.left_vline.get_xdata()) == [200, 200]
+
+
+def test_typed_value_and_bad_value(view):
+    view.divisor.field.text.value = "800"
+    assert view.divisor.slider.value == 800 and view.model.divisor == 800
+    assert "<td>70.3 %</td>" in view.history_table.value  # document: ÷800, 300 up -> 70.3 %
+    view.divisor.field.text.value = "abc"
+    msg = view.divisor.field.message.value
+    assert "Your divisor" in msg and "100 to 4000" in msg
+    assert view.model.divisor == 800  # last good value kept
+    view.divisor.field.text.value = "99999"
+    assert "must be a whole number from 100 to 4000" in view.divisor.field.message.value
+    view.divisor.field.text.value = "1200"  # still answers
+    assert view.divisor.field.message.value == "" and view.model.divisor == 1200
+    assert "<td>64.0 %</td>" in view.history_table.value
+
+
+def test_figure_count_flat_after_50_moves(view):
+    before = len(plt.get_fignums())
+    for i in range(50):
+        quiet(setattr, view.divisor.slider, "value", 100 + 50 * i)
+        quiet(setattr, view.difference.slider, "value", (10 * i) % 800)
+    assert len(plt.get_fignums()) == before
+    assert view.status.value == ""  # no error on the way
+
+
+def test_slider_field_emits_once_per_value():
+    seen = []
+    s = SliderField("Rating", 1500, lo=0, hi=3000, on_change=seen.append)
+    s.slider.value = 1600
+    s.field.text.value = "1600.0"  # same value typed differently: no second event
+    s.field.text.value = "1700"
+    assert seen == [1600, 1700] and s.slider.value == 1700
