@@ -1390,35 +1390,50 @@ def weekly_swing(k=(32, 16), games_per_week=(20, 50, 100, 200, 300), *, players=
     if not isinstance(feedback, (bool, np.bool_)):
         raise TypeError(f"feedback must be True or False, got {feedback!r}")
     rng = np.random.default_rng(seed)
-    nk = ks.size
-    rating = np.full((nk, n), float(gammon42.STARTING))  # true strength = starting rating
+    nk, gmax, start = ks.size, int(gs.max()), float(gammon42.STARTING)
+    rating = np.full((nk, n), start)  # true strength = starting rating
     total = np.zeros((nk, n))
-    wins = np.zeros((nk, n))
+    wins = np.zeros(n)
     expected_sum = np.zeros((nk, n))
     change = np.empty((nk, gs.size, n))
     shortfall = np.empty((nk, gs.size, n))
-    kk = np.broadcast_to(ks[:, None], (nk, n))
-    checkpoints = {int(g): i for i, g in enumerate(gs)}
-    for game in range(1, int(gs.max()) + 1):
-        opp = gammon42.STARTING + opp_sd * rng.standard_normal(n)   # correctly rated
-        p_true = gammon42.expected_score(gammon42.STARTING, opp, div)
-        won = rng.random(n) < p_true            # same luck for every K: a fair comparison
-        current = rating if feedback else np.full((nk, n), float(gammon42.STARTING))
-        opp_b = np.broadcast_to(opp, (nk, n))
-        e = gammon42.expected_score(current, opp_b, div)
-        winner = np.where(won, current, opp_b)
-        loser = np.where(won, opp_b, current)
-        dw, dl = gammon42.change(winner, loser, winner_k=kk, loser_k=kk, cube=1, divisor=div)
-        delta = np.where(won, dw, dl)
+    kk = ks[:, None, None]
+    # games are drawn in blocks (the same stream with and without feedback, so both see the
+    # same luck); without feedback a whole block is rated in one vectorized call
+    block = max(1, min(gmax, 1_000_000 // (nk * n)))
+    done = 0
+    while done < gmax:
+        size = min(block, gmax - done)
+        opp = start + opp_sd * rng.standard_normal((size, n))   # correctly rated opponents
+        won = rng.random((size, n)) < gammon42.expected_score(start, opp, div)
         if feedback:
-            rating += delta
-        total += delta
-        wins += won
-        expected_sum += e
-        i = checkpoints.get(game)
-        if i is not None:
-            change[:, i] = total
-            shortfall[:, i] = (expected_sum - wins) / game
+            delta = np.empty((nk, size, n))
+            e = np.empty((nk, size, n))
+            for j in range(size):
+                e[:, j] = gammon42.expected_score(rating, opp[j], div)
+                winner = np.where(won[j], rating, opp[j])
+                loser = np.where(won[j], opp[j], rating)
+                dw, dl = gammon42.change(winner, loser, winner_k=kk[:, 0], loser_k=kk[:, 0],
+                                         cube=1, divisor=div)
+                delta[:, j] = np.where(won[j], dw, dl)
+                rating += delta[:, j]
+        else:
+            e = np.broadcast_to(gammon42.expected_score(start, opp, div), (nk, size, n))
+            winner = np.where(won, start, opp)
+            loser = np.where(won, opp, start)
+            dw, dl = gammon42.change(winner, loser, winner_k=kk, loser_k=kk, cube=1,
+                                     divisor=div)
+            delta = np.where(won, dw, dl)
+        run_total = total[:, None, :] + np.cumsum(delta, axis=1)
+        run_wins = wins + np.cumsum(won, axis=0)
+        run_expected = expected_sum[:, None, :] + np.cumsum(e, axis=1)
+        for i, g in enumerate(gs):
+            j = int(g) - done - 1
+            if 0 <= j < size:
+                change[:, i] = run_total[:, j]
+                shortfall[:, i] = (run_expected[:, j] - run_wins[j]) / g
+        total, wins, expected_sum = run_total[:, -1], run_wins[-1], run_expected[:, -1]
+        done += size
     _readonly(ks, gs, change, shortfall)
     return WeeklySwing(k=ks, games_per_week=gs, change=change, shortfall=shortfall,
                        divisor=div, feedback=bool(feedback))
