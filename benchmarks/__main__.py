@@ -87,10 +87,10 @@ def main(argv=None) -> int:
         doc = (
             "# Benchmark results\n\n"
             "Written by `python -m benchmarks` (also `make bench`); do not edit by hand.\n"
-            "Each time is the median of "
-            f"{args.repeats} runs, elo-explain and its baseline measured one after the other "
-            "in the same process on the same inputs. Speed-up = baseline time / elo-explain "
-            "time. The goal in issue 4 is at least 100 × at 10,000 players.\n\n"
+            "Each time is the median CPU time (`time.process_time`, single-threaded work) of "
+            f"{args.repeats} runs; elo-explain and its baseline run alternately in the same "
+            "process on the same inputs. Speed-up = baseline time / elo-explain time. The "
+            "goal in issue 4 is at least 100 × at 10,000 players.\n\n"
             f"{text}\n\n"
             f"Measured {_dt.datetime.now().strftime('%Y-%m-%d %H:%M')} on {environment()}.\n"
         )

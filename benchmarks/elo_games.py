@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from benchmarks import median_time
+from benchmarks import compare
 
 PLAYERS = 10_000
 ROUNDS = 20
@@ -59,8 +59,7 @@ def run(repeats: int = 5) -> list[dict]:
     def loop():
         return python_loop([1500.0] * PLAYERS, games)
 
-    ours_s = median_time(ours, repeats)
-    loop_s = median_time(loop, repeats)
+    ours_s, loop_s = compare(ours, loop, repeats)
     same = float(np.max(np.abs(ours() - np.array(loop()))))
     rows = [{
         "benchmark": "Elo games, rated round by round",
@@ -90,8 +89,7 @@ def run(repeats: int = 5) -> list[dict]:
             out.append(r + total)
         return out
 
-    ours_p = median_time(ours_period, repeats)
-    loop_p = median_time(loop_period, repeats)
+    ours_p, loop_p = compare(ours_period, loop_period, repeats)
     same = float(np.max(np.abs(ours_period() - np.array(loop_period()))))
     rows.append({
         "benchmark": "Elo rating period (all games from the starting ratings)",

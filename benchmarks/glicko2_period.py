@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from benchmarks import median_time
+from benchmarks import compare
 
 PLAYERS = 10_000
 GAMES = 10
@@ -52,8 +52,7 @@ def run(repeats: int = 5) -> list[dict]:
             p.update_player(opp_r_l[i], opp_rd_l[i], score_l[i])
         return players
 
-    ours_s = median_time(ours, repeats)
-    base_s = median_time(baseline, repeats, setup=make_players)
+    ours_s, base_s = compare(ours, baseline, repeats, baseline_setup=make_players)
     new_r, _, _ = ours()
     theirs = np.array([p.rating for p in baseline(make_players())])
     diff = float(np.max(np.abs(new_r - theirs)))

@@ -138,12 +138,20 @@ class Calibration:
 
     @property
     def lo(self) -> np.ndarray:
-        """Lower edge of each bucket (inclusive)."""
+        """Lower edge of each bucket (inclusive).
+
+        >>> calibrate([0, 120], [1, 0], bucket=100).lo
+        array([-50.,  50.])
+        """
         return self.center - self.bucket / 2
 
     @property
     def hi(self) -> np.ndarray:
-        """Upper edge of each bucket (exclusive)."""
+        """Upper edge of each bucket (exclusive).
+
+        >>> calibrate([0, 120], [1, 0], bucket=100).hi
+        array([ 50., 150.])
+        """
         return self.center + self.bucket / 2
 
 
@@ -214,6 +222,10 @@ class DivisorFit:
     ``white_advantage`` in rating points (0 unless fitted) with ``white_advantage_interval``
     (``None`` unless fitted), ``n`` games, ``log_likelihood`` at the fit, ``method``, and the
     ``calibration`` table (:class:`Calibration`, 50-point buckets, against the fitted curve).
+
+    >>> fit = fit_divisor([100, 100, 100, 100, -50, -50], [1, 1, 1, 0, 0, 0.5])
+    >>> round(fit.divisor), round(fit.interval[0]), fit.interval[1], fit.n, fit.method
+    (186, 57, inf, 6, 'profile likelihood')
     """
 
     divisor: float
@@ -232,7 +244,11 @@ class DivisorFit:
 
     @property
     def fits_white_advantage(self) -> bool:
-        """Whether a white-advantage offset was fitted."""
+        """Whether a white-advantage offset was fitted.
+
+        >>> fit_divisor([100, 200, -100], [1, 0.5, 0], white_advantage=True).fits_white_advantage
+        True
+        """
         return self.white_advantage_interval is not None
 
     def expected(self, differences):
@@ -554,6 +570,10 @@ class UploadedResults:
 
     ``rating``, ``opponent``, ``score`` (floats) and ``row`` (the line number of each in the
     file, header = line 1); ``difference`` is ``rating - opponent``.
+
+    >>> ok, errors = parse_results_csv("rating,opponent,score\\n1500,1450,0.5\\n")
+    >>> len(ok), ok.score, errors
+    (1, array([0.5]), [])
     """
 
     rating: np.ndarray
@@ -792,7 +812,10 @@ class FideElo:
     rates_weekly = True  # ratings only change at the end of the week
 
     def __post_init__(self):
-        if not (isinstance(self.k, str) and self.k == "fide"):
+        if isinstance(self.k, str):
+            if self.k != "fide":
+                raise ValueError(f"k must be a number > 0 or 'fide', got {self.k!r}")
+        else:
             v.positive("k", self.k)
         for flag in ("use_table", "cap_400"):
             if not isinstance(getattr(self, flag), (bool, np.bool_)):
@@ -1163,7 +1186,11 @@ class Season:
 
     @property
     def weeks(self) -> int:
-        """Number of weeks simulated."""
+        """Number of weeks simulated.
+
+        >>> simulate_season(Fibs(), players=4, weeks=3, games_per_week=2).weeks
+        3
+        """
         return self.ratings.shape[0] - 1
 
 
@@ -1321,16 +1348,30 @@ class WeeklySwing:
 
     @property
     def std(self) -> np.ndarray:
-        """Standard deviation of the weekly change, (nk, ng)."""
+        """Standard deviation of the weekly change, (nk, ng).
+
+        >>> weekly_swing(k=(32,), games_per_week=(100,), players=20000).std.round(-1)
+        array([[160.]])
+        """
         return self.change.std(axis=2)
 
     def quantile(self, q) -> np.ndarray:
-        """Quantile(s) ``q`` of the weekly change, shape (nk, ng) (or (len(q), nk, ng))."""
+        """Quantile(s) ``q`` of the weekly change, shape (nk, ng) (or (len(q), nk, ng)).
+
+        >>> weekly_swing(k=(32,), games_per_week=(1,), players=1000).quantile([0, 1])
+        array([[[-16.]],
+        <BLANKLINE>
+               [[ 16.]]])
+        """
         q = v.finite("q", q, lo=0.0, hi=1.0)
         return np.quantile(self.change, q, axis=2)
 
     def share_beyond(self, points) -> np.ndarray:
-        """Share of weeks whose change is at least ``points`` in size (either sign), (nk, ng)."""
+        """Share of weeks whose change is at least ``points`` in size (either sign), (nk, ng).
+
+        >>> weekly_swing(k=(32,), games_per_week=(1,), players=1000).share_beyond(16)
+        array([[1.]])
+        """
         pts = v.finite("points", points, lo=0.0)
         return (np.abs(self.change) >= pts).mean(axis=2)
 

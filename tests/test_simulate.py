@@ -392,6 +392,23 @@ def test_fide_rule_700_rule_and_cap():
         assert rules.ratings(state)[0] == 1500 + gain
 
 
+def test_fide_rule_k_by_rule_833():
+    # rule 8.3.3: K 40 until 30 games, then 20 below 2400 (adults). A new player beats an
+    # equal one: +40 x 0.5 = +20; after 30 rated games the same win gives +20 x 0.5 = +10
+    rules = simulate.FideElo(k="fide")
+    state = state_with(rules, [1500, 1500])
+    rules.play(state, A, B, np.array([1.0]))
+    rules.end_week(state)
+    assert rules.ratings(state).tolist() == [1520, 1480]
+    state["rating"][:] = 1500
+    state["rated_games"][:] = 30  # 30 games done: K 20
+    rules.play(state, A, B, np.array([1.0]))
+    rules.end_week(state)
+    assert rules.ratings(state).tolist() == [1510, 1490]
+    with pytest.raises(ValueError, match="'fide'"):
+        simulate.FideElo(k="table")
+
+
 def test_fide_rule_halves_round_away_from_zero():
     # FIDE table 8.1.2: a difference of 33-39 gives PD .55 (higher) / .45 (lower). The lower
     # player wins with K 10: 10 x (1 - 0.45) = 5.5 exactly -> 6 (0.5 away from zero, rule
