@@ -428,8 +428,9 @@ class CalculatorView:
         left = w.VBox([
             self.rating, self.mode, self.single_box, self.games_box, self.average_box,
             self.k_source, self.profile_box, self.method, self.cap, self.period,
-        ], layout=w.Layout(width="440px"))
+        ], layout=w.Layout(width="440px", margin="0 24px 0 0"))
         self.fig.out.layout.width = "580px"
+        self.fig.out.add_class("ee-plot-curve")
         right = w.VBox([self.summary, self.fig.out, self.detail], layout=w.Layout(width="600px"))
         intro = w.HTML(
             CSS + "<div class='ee-note ee-intro'><b>E is expected points per game</b> (win 1, draw ½, "
@@ -438,7 +439,7 @@ class CalculatorView:
         children = [
             intro,
             self.presets,
-            w.HBox([left, right], layout=w.Layout(gap="24px", align_items="flex-start")),
+            w.HBox([left, right], layout=w.Layout(align_items="flex-start")),
             self.examples,
             self.status,
         ]

@@ -543,7 +543,14 @@ class FideRulesView:
             return w.HTML(f"<h3>{_esc(title)}</h3><div class='ee-note'>{text}</div>")
 
         box = lambda *c, **kw: w.VBox(list(c), **kw)  # noqa: E731
-        row = lambda *c: w.HBox(list(c), layout=w.Layout(align_items="flex-start", gap="24px"))  # noqa: E731
+        def row(*c):
+            for child in c[:-1]:
+                child.layout.margin = "0 24px 0 0"
+            return w.HBox(list(c), layout=w.Layout(align_items="flex-start"))
+
+        self.fig_700.out.add_class("ee-plot-700")
+        self.fig_cap.out.add_class("ee-plot-cap")
+        self.fig_cmp.out.add_class("ee-plot-cmp")
         for out in (self.fig_700.out, self.fig_cap.out):
             out.layout.width = "560px"
             out.layout.min_width = "560px"
