@@ -182,7 +182,7 @@ def test_view_defaults(view):
     assert "ee-ready" in view.root._dom_classes
     assert '"ee-value ee-big ee-k-value">20<' in view.k_out.value
     assert "K becomes 35" in view.out_700.value  # [TE]
-    assert '"ee-value ee-big ee-cmp-table">0.92<' in view.out_cmp.value  # [TE]
+    assert '"ee-value ee-big ee-cmp-fide">0.92<' in view.out_cmp.value  # [TE]
     assert '"ee-value ee-big ee-cmp-formula">0.91<' in view.out_cmp.value  # [TE]
     assert view.status.value == ""
 

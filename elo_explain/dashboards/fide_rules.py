@@ -436,7 +436,7 @@ class FideRulesModel:
         t, f = self.table_and_formula()
         f_exact = elo.expected_score(d, 0)
         head = (f'<div>At a difference of <span class="ee-value ee-cmp-d">{d}</span>: FIDE table '
-                f'<span class="ee-value ee-big ee-cmp-table">{fmt_number(t)}</span>, ÷400 formula '
+                f'<span class="ee-value ee-big ee-cmp-fide">{fmt_number(t)}</span>, ÷400 formula '
                 f'<span class="ee-value ee-big ee-cmp-formula">{fmt_number(f)}</span> '
                 f'<span class="ee-note">(unrounded {f_exact:.4f})</span></div>')
         diffs = list(COMPARE_DIFFERENCES)

@@ -1,0 +1,124 @@
+"""Dashboard 1 (chess Elo calculator) in a real Voilà server and headless Chromium.
+
+Numbers asserted come from the Telugu document (seeds/000_*, rules.md section A), the
+Ukrainian document (seeds/002_*, section B) and FIDE's table 8.1.2 (section D). The page
+prints negative numbers with the minus sign U+2212 ("−").
+"""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from conftest import assert_clean, open_dashboard
+
+NOTEBOOK = "01_chess_calculator.ipynb"
+TIMEOUT = 90_000
+M = "\u2212"
+PLOT = ".ee-plot-curve img"
+
+
+def plot_src(page) -> str:
+    return page.locator(PLOT).get_attribute("src")
+
+
+def wait_plot_changed(page, before: str) -> None:
+    page.wait_for_function(
+        "prev => { const i = document.querySelector('.ee-plot-curve img');"
+        " return i !== null && i.src !== prev; }",
+        arg=before, timeout=TIMEOUT,
+    )
+
+
+def type_into(page, css: str, text: str) -> None:
+    field = page.locator(f"{css} input")
+    field.fill(text)
+    field.press("Enter")
+
+
+def test_calculator_numbers_presets_fields_and_sliders(page, voila_url):
+    open_dashboard(page, voila_url, NOTEBOOK)
+    page.wait_for_selector(PLOT, timeout=TIMEOUT)
+    assert_clean(page, NOTEBOOK)
+
+    # defaults: [TE] 1500 against 1700, K 20: E 0.24; a draw against the stronger player gains
+    e, change, new = page.locator(".ee-e"), page.locator(".ee-change"), page.locator(".ee-new")
+    expect(e).to_have_text("0.24")
+    expect(change).to_contain_text("+")
+    expect(page.locator(".ee-summary")).to_contain_text("not a 24 % chance of winning")
+    expect(page.locator(".ee-intro")).to_contain_text("draw against a stronger player gains points")
+
+    # every example the Telugu document prints, visible at the defaults
+    examples = page.locator(".ee-examples")
+    for text in ("0.64", "+7.2", "0.36", "+2.8", "0.43", f"{M}8.6", "+1.4", "new rating 1501",
+                 "0.95", "+1.1", f"a loss: {M}18.9", "0.91", "+1.8", f"a loss: {M}18.2",
+                 "0.92 vs 0.91"):
+        expect(examples).to_contain_text(text)
+
+    # type an opponent: 1500 against 1600 -> E 0.36 ([TE] the period's draw against 1600)
+    before = plot_src(page)
+    type_into(page, ".ee-opponent", "1600")
+    expect(e).to_have_text("0.36", timeout=TIMEOUT)
+    wait_plot_changed(page, before)
+
+    # a bad value shows a message naming the field; the dashboard keeps answering
+    type_into(page, ".ee-opponent", "abc")
+    error = page.locator(".ee-opponent .ee-error")
+    expect(error).to_contain_text("Opponent", timeout=TIMEOUT)
+    expect(error).to_contain_text("100 to 3500")
+    expect(e).to_have_text("0.36")
+    type_into(page, ".ee-opponent", "1700")
+    expect(e).to_have_text("0.24", timeout=TIMEOUT)  # [TE]
+    expect(error).to_have_text("")
+
+    # preset: 1500 beats 1000 with the 400-point rule ([TE] E 0.91, +1.8; a loss -18.2)
+    before = plot_src(page)
+    page.locator(".ee-presets button", has_text="400-point rule on").click()
+    expect(e).to_have_text("0.91", timeout=TIMEOUT)
+    expect(change).to_have_text("+1.8")
+    outcomes = page.locator(".ee-outcomes")
+    expect(outcomes).to_contain_text(f"{M}18.2")
+    expect(outcomes).to_contain_text(f"{M}18.9")
+    wait_plot_changed(page, before)
+    # switch the rule off: [TE] E 0.95, about +1.1
+    page.locator(".ee-cap input").click()
+    expect(e).to_have_text("0.95", timeout=TIMEOUT)
+    expect(change).to_have_text("+1.1")
+    # FIDE's table instead of the formula: [B02] 500 -> 0.96
+    page.locator(".ee-method button", has_text="FIDE table 8.1.2").click()
+    expect(e).to_have_text("0.96", timeout=TIMEOUT)
+    assert_clean(page, NOTEBOOK)
+
+
+def test_calculator_period_and_average_modes(page, voila_url):
+    open_dashboard(page, voila_url, NOTEBOOK)
+    page.wait_for_selector(PLOT, timeout=TIMEOUT)
+    change, new = page.locator(".ee-change"), page.locator(".ee-new")
+
+    # [TE] the period 1500 -> 1501: +7.2, +2.8, -8.6, total +1.4
+    page.locator(".ee-presets button", has_text="Period 1500").click()
+    expect(change).to_have_text("+1.4", timeout=TIMEOUT)
+    expect(new).to_have_text("1501")
+    games = page.locator(".ee-games-table")
+    for text in ("+7.2", "+2.8", f"{M}8.6", "0.64", "0.36", "0.43"):
+        expect(games).to_contain_text(text)
+
+    # edit a row: game 3 becomes a draw against 1550: 20 (0.5 - 0.43) = +1.4 instead of -8.6
+    page.locator(".ee-row-result-3 select").select_option("Draw")
+    expect(change).to_have_text("+11.4", timeout=TIMEOUT)  # +1.43 + 10 = +11.43
+    # add a game (a win against 1500, E 0.5 -> +10)
+    page.locator(".ee-add").click()
+    expect(page.locator(".ee-row-4 input")).to_be_visible(timeout=TIMEOUT)
+    expect(change).to_have_text("+21.4", timeout=TIMEOUT)
+
+    # [UK] average-opponent mode: 5 games against 1600 scoring 3: R + K (points - G E)
+    page.locator(".ee-mode button", has_text="Average opponent").click()
+    expect(page.locator(".ee-average-table")).to_be_visible(timeout=TIMEOUT)
+    # 1500 + 20 (3 - 5 x 0.36) = 1524.0 (E against 1600 = 0.3599)
+    expect(change).to_have_text("+24.0", timeout=TIMEOUT)
+    before = plot_src(page)
+    handle = page.locator(".ee-n-games .noUi-handle")
+    handle.focus()
+    handle.press("ArrowRight")  # G 6, still 3 points: 20 (3 - 6 x 0.3599) = +16.8
+    expect(change).to_have_text("+16.8", timeout=TIMEOUT)
+    wait_plot_changed(page, before)
+    assert_clean(page, NOTEBOOK)

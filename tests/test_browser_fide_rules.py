@@ -1,0 +1,109 @@
+"""Dashboard 2 (FIDE rules) in a real Voilà server and headless Chromium.
+
+Numbers asserted come from the Telugu document (seeds/000_*, rules.md section A) and the FIDE
+Rating Regulations B.02 (table 8.1.2, rule 8.3; rules.md section D). The page prints
+negative numbers with the minus sign U+2212 ("−").
+"""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from conftest import assert_clean, open_dashboard
+
+NOTEBOOK = "02_fide_rules.ipynb"
+TIMEOUT = 90_000
+M = "\u2212"
+
+
+def plot_src(page, css: str) -> str:
+    return page.locator(f"{css} img").get_attribute("src")
+
+
+def wait_plot_changed(page, css: str, before: str) -> None:
+    page.wait_for_function(
+        "([css, prev]) => { const i = document.querySelector(css + ' img');"
+        " return i !== null && i.src !== prev; }",
+        arg=[css, before], timeout=TIMEOUT,
+    )
+
+
+def type_into(page, css: str, text: str) -> None:
+    field = page.locator(f"{css} input")
+    field.fill(text)
+    field.press("Enter")
+
+
+def test_fide_rules_numbers_sliders_and_fields(page, voila_url):
+    open_dashboard(page, voila_url, NOTEBOOK)
+    for css in (".ee-plot-700", ".ee-plot-cap", ".ee-plot-cmp"):
+        page.wait_for_selector(f"{css} img", timeout=TIMEOUT)
+    assert_clean(page, NOTEBOOK)
+
+    # 1. K: the default profile (1800, 80 games, born 1995) gets K 20 and the reason
+    k = page.locator(".ee-k-value")
+    expect(k).to_have_text("20")
+    expect(page.locator(".ee-k-reason")).to_contain_text("under 2400")
+
+    # 2. the 700 rule: [TE] K 40 with 20 games -> 35; K 20 with 40 games -> 17; 700 not reduced
+    table_700 = page.locator(".ee-700-table")
+    for label, cells in (("Junior, K 40, 20 games", ("40", "20", "800", "35")),
+                         ("Adult, K 20, 40 games", ("20", "40", "800", "17")),
+                         ("K 20, 35 games: exactly 700", ("20", "35", "700", "20"))):
+        row = table_700.locator("tr", has_text=label)
+        for i, text in enumerate(cells, start=1):
+            expect(row.locator("td").nth(i)).to_have_text(text)
+    expect(page.locator(".ee-700-line").first).to_have_text(
+        "K 40 × 20 games = 800 > 700: K becomes 35 (35 × 20 = 700).")
+
+    # 3. the 400-point rule, 2700 vs 2200 since October 2025: [B02] 2700 keeps the real
+    # difference (0.96 for 485-517), 2200 gets the cap (1 - 0.92 = 0.08)
+    cap = page.locator(".ee-cap-table")
+    expect(cap.locator("tr", has_text="Difference used")).to_contain_text(f"+500{M}400")
+    expect(cap.locator("tr.ee-highlight")).to_have_text("E used0.960.08")
+    expect(page.locator(".ee-cap-sum")).to_contain_text("add up to 1.04")
+    example = page.locator(".ee-cap-example")
+    for text in ("0.95", "+1.1", f"{M}18.9", "0.91", "+1.8", f"{M}18.2"):  # [TE]
+        expect(example).to_contain_text(text)
+
+    # 4. table vs formula at 400: [TE] 0.92 vs 0.91
+    expect(page.locator(".ee-cmp-fide")).to_have_text("0.92")
+    expect(page.locator(".ee-cmp-formula")).to_have_text("0.91")
+
+    # move the games slider one step: 21 games, K 40 -> 33 (33 × 21 = 693)
+    before = plot_src(page, ".ee-plot-700")
+    handle = page.locator(".ee-games .noUi-handle")
+    handle.focus()
+    handle.press("ArrowRight")
+    expect(page.locator(".ee-700-line").first).to_have_text(
+        "K 40 × 21 games = 840 > 700: K becomes 33 (33 × 21 = 693).", timeout=TIMEOUT)
+    wait_plot_changed(page, ".ee-plot-700", before)
+
+    # move the difference slider: 399 is still in 392-411 -> 0.92 [B02]; the formula 0.91
+    before = plot_src(page, ".ee-plot-cmp")
+    handle = page.locator(".ee-difference .noUi-handle")
+    handle.focus()
+    handle.press("ArrowLeft")
+    expect(page.locator(".ee-cmp-d")).to_have_text("399", timeout=TIMEOUT)
+    expect(page.locator(".ee-cmp-fide")).to_have_text("0.92")
+    wait_plot_changed(page, ".ee-plot-cmp", before)
+
+    # type a rating: player A 2600 is below 2650, so both sides are capped: zero-sum again
+    before = plot_src(page, ".ee-plot-cap")
+    type_into(page, ".ee-rating-a", "2600")
+    expect(page.locator(".ee-cap-sum")).to_contain_text("add up to 1", timeout=TIMEOUT)
+    expect(page.locator(".ee-cap-sum")).to_contain_text("zero-sum")
+    expect(cap.locator("tr", has_text="Difference used")).to_contain_text(f"+400{M}400")
+    wait_plot_changed(page, ".ee-plot-cap", before)
+
+    # a bad birth year shows a message naming the field; the dashboard keeps answering
+    type_into(page, ".ee-birth", "abc")
+    error = page.locator(".ee-birth .ee-error")
+    expect(error).to_contain_text("Birth year", timeout=TIMEOUT)
+    expect(error).to_contain_text("1900 to 2025")
+    expect(k).to_have_text("20")
+    type_into(page, ".ee-birth", "2010")  # [TE] a junior (to the end of 2028) rated under 2300
+    expect(k).to_have_text("40", timeout=TIMEOUT)
+    expect(page.locator(".ee-k-reason")).to_contain_text("junior")
+    expect(error).to_have_text("")
+    assert_clean(page, NOTEBOOK)
