@@ -36,7 +36,7 @@ import numpy as np
 from elo_explain import elo, fide
 from elo_explain.dashboards.fide_rules import (
     CSS, DEFAULT_PERIOD, PERIODS, _table, cap_example, cap_rule_text, fmt_number, fmt_signed,
-    k_decision, period_date,
+    freeze_layout, k_decision, period_date,
 )
 
 __all__ = [
@@ -117,7 +117,7 @@ class CalculatorModel:
         self.opponent = 1700
         self.result = "Draw"
         self.games = [(1400, "Win"), (1600, "Draw"), (1550, "Loss")]
-        self.average_opponent = 1600.0
+        self.average_opponent = 1600
         self.n_games = 5
         self.points = 3.0
         self.k_source = "K 20"
@@ -224,10 +224,12 @@ class CalculatorModel:
                 f"of winning.</span></div>")
             formula = f"K {k} × ({p.scores[0]:g} − {fmt_number(e)})"
         else:
+            per_game = (fmt_number(p.expected[0]) if self.mode == "average"
+                        else ", ".join(fmt_number(x) for x in p.expected))
             parts.append(
                 f'<div>Expected points <span class="ee-value ee-big ee-e">'
                 f'{fmt_number(p.expected_points)}</span> from {p.games} games '
-                f'(E per game: {", ".join(fmt_number(x) for x in p.expected[:MAX_ROWS])}); '
+                f'(E per game: {per_game}); '
                 f'scored <span class="ee-value ee-points">{fmt_number(p.points, 1)}</span></div>')
             formula = f"K {k} × ({p.points:g} − {fmt_number(p.expected_points)})"
         parts.append(
@@ -276,7 +278,7 @@ class CalculatorModel:
                 ("Points scored", fmt_number(p.points, 1)),
                 ("points − G·E", fmt_signed(p.points - p.expected_points, 2))]
         return _table(("Average-opponent mode", ""), body, css="ee-average-table",
-                      caption=f"{p.games} games against an average of {fmt_number(self.average_opponent, 1)}")
+                      caption=f"{p.games} games against an average of {float(self.average_opponent):g}")
 
     def settings_html(self) -> str:
         method = ("E from the ÷400 formula, as the documents' calculators compute it."
@@ -372,7 +374,8 @@ class CalculatorView:
         self.remove.on_click(g(lambda _b: self._remove_row()))
         self.games_box = w.VBox([self.rows_box, w.HBox([self.add, self.remove])])
         # average opponent
-        self.average = NumberField("Average opponent", m.average_opponent, lo=RATING_LO, hi=RATING_HI)
+        self.average = NumberField("Average opponent", m.average_opponent, lo=RATING_LO, hi=RATING_HI,
+                                   width="16em")
         self.average.add_class("ee-average")
         self.n_games = w.IntSlider(m.n_games, min=1, max=MAX_GAMES, description="Games G", style=wide)
         self.n_games.add_class("ee-n-games")
@@ -445,6 +448,7 @@ class CalculatorView:
         ]
         self.root = app_root(children)
         self.sync_widgets()
+        freeze_layout(self.fig.fig)
 
     # --- rows of the several-games mode ------------------------------------------------
     def _add_row(self, opponent=1500, result="Win", *, update=True):
@@ -561,8 +565,9 @@ class CalculatorView:
         self.line_capped, = ax.plot([], [], color="grey", ls="--", lw=1,
                                     label="with the 400-point rule")
         self.marks, = ax.plot([], [], "o", color="C3", ms=7, zorder=5, label="this game")
-        self.mark_text = ax.annotate("", (0, 0), xytext=(8, -14), textcoords="offset points",
-                                     fontsize=9, color="C3")
+        self.mark_free, = ax.plot([], [], "o", mfc="none", mec="C3", ms=7, zorder=5)
+        self.mark_text = ax.text(0.97, 0.05, "", transform=ax.transAxes, ha="right", va="bottom",
+                                 fontsize=9, color="C3")
         ax.axhline(0.5, color="grey", lw=0.5)
         ax.axvline(0, color="grey", lw=0.5)
         ax.set_xlabel("Rating difference: yours − opponent's")
@@ -595,9 +600,14 @@ class CalculatorView:
         self.marks.set_data(xs, es)
         lim = max(800.0, float(np.max(np.abs(xs))) + 60)
         self.fig.ax.set_xlim(-lim, lim)
+        self.mark_free.set_data([], [])
         if m.mode == "single":
-            self.mark_text.xy = (float(xs[0]), float(es[0]))
-            self.mark_text.set_text(f"E {fmt_number(es[0])}")
+            self.mark_text.set_text(f"this game: E {fmt_number(es[0])}")
+            if m.cap_applies():  # hollow point: the same game without the cap
+                free = m.period_result(cap_400=False)
+                self.mark_free.set_data(xs, free.expected)
+                self.mark_text.set_text(f"this game: E {fmt_number(es[0])}\n"
+                                        f"without the cap (hollow): {fmt_number(free.expected[0])}")
         else:
             self.mark_text.set_text("")
         self.fig.ax.set_title(f"{m.method}" + (", 400-point rule" if capped else ""), fontsize=10)
