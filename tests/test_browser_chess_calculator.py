@@ -41,7 +41,7 @@ def test_calculator_numbers_presets_fields_and_sliders(page, voila_url):
     assert_clean(page, NOTEBOOK)
 
     # defaults: [TE] 1500 against 1700, K 20: E 0.24; a draw against the stronger player gains
-    e, change, new = page.locator(".ee-e"), page.locator(".ee-change"), page.locator(".ee-new")
+    e, change = page.locator(".ee-e"), page.locator(".ee-change")
     expect(e).to_have_text("0.24")
     expect(change).to_contain_text("+")
     expect(page.locator(".ee-summary")).to_contain_text("not a 24 % chance of winning")

@@ -437,8 +437,8 @@ class CalculatorView:
         right = w.VBox([self.summary, self.fig.out, self.detail], layout=w.Layout(width="600px"))
         intro = w.HTML(
             CSS + "<div class='ee-note ee-intro'><b>E is expected points per game</b> (win 1, draw ½, "
-            "loss 0), not a chance of winning. A <b>draw against a stronger player gains points</b>, "
-            "because E is below 0.5.</div>")
+            "loss 0), not a chance of winning, although the Ukrainian calculator labels it so. A "
+            "<b>draw against a stronger player gains points</b>, because E is below 0.5.</div>")
         children = [
             intro,
             self.presets,
