@@ -9,8 +9,8 @@ these helpers shows it.  The helpers here guarantee the publishing rules:
   (empty, letters, ``nan``, out of range) shows a short message beside the field,
   naming the field and the allowed range, and the last good value is kept.
 * :class:`FigureView` -- a matplotlib figure created once, closed from pyplot's
-  registry (so the count of open figures stays flat), redrawn in an ``Output``
-  of fixed height (so the page does not jump) after the caller mutates artists.
+  registry (so the count of open figures stays flat), redrawn as a PNG into an
+  ``Image`` of fixed size (so the page does not jump) after the caller mutates artists.
 * :func:`guarded` -- wraps a callback so an unexpected error becomes a visible
   message instead of a traceback, and the dashboard keeps answering.
 * :func:`app_root` -- the root box, carrying the CSS class ``ee-ready`` that the
@@ -25,13 +25,13 @@ from __future__ import annotations
 
 import functools
 import html
+import io
 import math
 from typing import Callable
 
 import ipywidgets as widgets
 
 import matplotlib.pyplot as plt
-from IPython.display import display
 
 __all__ = [
     "NumberField",
@@ -152,37 +152,58 @@ class NumberField(widgets.VBox):
 
 
 class FigureView:
-    """A figure made once and shown in a fixed-height ``Output``.
+    """A figure made once and shown as a PNG in a fixed-size box.
 
     Mutate the artists (``line.set_data``...) and call :meth:`refresh`; the
     figure is never re-created, and it is closed in pyplot so the number of
-    open figures does not grow with slider moves.
+    open figures does not grow with slider moves.  The PNG goes into an
+    ``ipywidgets.Image`` (no output area is cleared, so the page never jumps),
+    rendered without the inline backend's second "tight" pass; the constrained
+    layout runs on the first draw only and is then frozen (``freeze=False``
+    keeps it for figures whose labels change size), halving each redraw.
+    ``out`` is the box to place in the page (CSS class ``ee-plot``).
 
     >>> import matplotlib.pyplot as plt
     >>> before = len(plt.get_fignums())
     >>> view = FigureView(figsize=(4, 3))
     >>> line, = view.ax.plot([0, 1], [0, 1])
-    >>> import contextlib, io
-    >>> with contextlib.redirect_stdout(io.StringIO()):  # outside a notebook
-    ...     for _ in range(50):
-    ...         line.set_ydata([1, 0]); view.refresh()
-    >>> len(plt.get_fignums()) == before
-    True
+    >>> view.refresh(); first = view.image.value
+    >>> for _ in range(50):
+    ...     line.set_ydata([1, 0]); view.refresh()
+    >>> len(plt.get_fignums()) == before, view.image.value != first
+    (True, True)
     """
 
-    def __init__(self, *, figsize=(6.4, 3.6), height: str = "380px", ncols: int = 1, **kw):
+    def __init__(self, *, figsize=(6.4, 3.6), height: str | None = None, ncols: int = 1,
+                 freeze: bool = True, **kw):
         with plt.ioff():
             self.fig, axes = plt.subplots(1, ncols, figsize=figsize, layout="constrained", **kw)
         plt.close(self.fig)
         self.axes = list(axes) if ncols > 1 else [axes]
         self.ax = self.axes[0]
-        self.out = widgets.Output(layout=widgets.Layout(height=height, overflow="hidden"))
+        self._freeze = freeze
+        width_px, height_px = (round(v * self.fig.dpi) for v in figsize)
+        self.image = widgets.Image(format="png", layout=widgets.Layout(
+            width=f"{width_px}px", height=f"{height_px}px"))
+        # An Output holding the Image's view: callers may also clear it and display
+        # something else; the box keeps its size either way.
+        self.out = widgets.Output(layout=widgets.Layout(
+            height=height or f"{height_px + 4}px", min_width=f"{width_px}px", overflow="hidden"))
+        self.out.outputs = ({"output_type": "display_data", "metadata": {},
+                             "data": self.image._repr_mimebundle_()},)
         self.out.add_class("ee-plot")
 
+    def png(self) -> bytes:
+        """The figure as PNG bytes (as shown)."""
+        if self._freeze and self.fig.get_layout_engine() is not None:
+            self.fig.canvas.draw()
+            self.fig.set_layout_engine("none")
+        buf = io.BytesIO()
+        self.fig.savefig(buf, format="png", dpi=self.fig.dpi, pil_kwargs={"compress_level": 1})
+        return buf.getvalue()
+
     def refresh(self) -> None:
-        with self.out:
-            self.out.clear_output(wait=True)
-            display(self.fig)
+        self.image.value = self.png()
 
 
 def guarded(status: widgets.HTML):
