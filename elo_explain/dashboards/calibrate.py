@@ -17,11 +17,13 @@ Numbers are formatted with the minus sign U+2212 ("−"), as the documents print
 from __future__ import annotations
 
 import html
+import io
 import math
 from functools import lru_cache
 
 import ipywidgets as widgets
 import numpy as np
+from IPython.display import Image, display
 from matplotlib.collections import LineCollection
 
 from elo_explain import lichess, simulate
@@ -30,6 +32,7 @@ from elo_explain.ui import FigureView, app_root, guarded, table_html, value_html
 __all__ = [
     "CalibrateModel",
     "CalibrateView",
+    "FastFigureView",
     "calibrate_dashboard",
     "MAX_UPLOAD_BYTES",
     "MAX_SHOWN_ERRORS",
@@ -64,6 +67,45 @@ SOURCES = ("lichess", "upload")
 #: Compact rows in the scrolling table (widgets' HTML has a tall default line height).
 TABLE_STYLE = ("<style>.ee-calibration-table .widget-html-content, .ee-upload-report "
                ".widget-html-content {line-height: 1.35;}</style>")
+
+
+class FastFigureView(FigureView):
+    """A :class:`~elo_explain.ui.FigureView` with fixed margins, drawn as one plain PNG.
+
+    ``display(fig)`` in a notebook lays the figure out twice (constrained layout, then a
+    tight bounding box), which costs several times the drawing itself for a figure with
+    several axes. Here the layout engine is switched off, the margins are fixed
+    (``margins``: ``left``, ``right``, ``bottom``, ``top``, ``hspace``, ``wspace`` as for
+    ``Figure.subplots_adjust``) and :meth:`refresh` shows ``savefig``'s PNG: about five times
+    faster, and the image keeps exactly the same size on every update.
+
+    >>> import contextlib, io, matplotlib.pyplot as plt
+    >>> before = len(plt.get_fignums())
+    >>> view = FastFigureView(figsize=(4, 3), margins={"left": 0.15})
+    >>> line, = view.ax.plot([0, 1], [0, 1])
+    >>> with contextlib.redirect_stdout(io.StringIO()):
+    ...     for _ in range(50):
+    ...         line.set_ydata([1, 0]); view.refresh()
+    >>> len(plt.get_fignums()) == before, view.fig.get_layout_engine() is None
+    (True, True)
+    """
+
+    def __init__(self, *, margins: dict | None = None, ncols: int = 1, **kw):
+        super().__init__(ncols=ncols, **kw)
+        self.fig.set_layout_engine(None)  # None, not "none": no placeholder, no layout pass
+        self.margins = dict(left=0.1, right=0.97, bottom=0.1, top=0.92)
+        self.margins.update(margins or {})
+        # FigureView made its axes under constrained layout; give their grid fixed margins
+        grid = self.ax.get_subplotspec().get_gridspec()
+        grid.update(**{k: v for k, v in self.margins.items()
+                       if ncols > 1 or k != "wspace"})
+
+    def refresh(self) -> None:
+        buf = io.BytesIO()
+        self.fig.savefig(buf, format="png")
+        with self.out:
+            self.out.clear_output(wait=True)
+            display(Image(data=buf.getvalue(), format="png"))
 
 
 def signed(x: float, digits: int = 0) -> str:
@@ -509,17 +551,20 @@ class CalibrateView:
 
         self.headline = widgets.HTML()
         self.headline.add_class("ee-headline")
-        self.table = widgets.HTML(layout=widgets.Layout(height="500px", overflow="auto",
+        self.table = widgets.HTML(layout=widgets.Layout(height="520px", overflow="auto",
                                                         width="430px", flex="0 0 430px"))
         self.table.add_class("ee-calibration-table")
 
         # the figure: calibration on top, games per bucket below
-        self.view = FigureView(figsize=(6.4, 5.0), height="500px")
+        self.view = FastFigureView(figsize=(6.4, 5.0), height="530px",
+                                   margins=dict(left=0.12, right=0.97, bottom=0.1, top=0.94,
+                                                hspace=0.08))
         self.view.out.layout.width = "650px"
         self.view.out.layout.flex = "0 0 650px"
         fig = self.view.fig
         fig.delaxes(self.view.ax)
-        self.ax, self.ax_n = fig.subplots(2, 1, sharex=True, height_ratios=[3, 1])
+        self.ax, self.ax_n = fig.subplots(2, 1, sharex=True, height_ratios=[3, 1],
+                                          gridspec_kw=self.view.margins)
         ax, axn = self.ax, self.ax_n
         self.band = ax.fill_between([0, 1], [0, 0], [0, 0], color="#d62728", alpha=0.15,
                                     linewidth=0, label="fit, 95 % interval")
