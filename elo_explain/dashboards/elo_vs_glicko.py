@@ -350,12 +350,12 @@ class EloVsGlickoView:
                                  layout=W.Layout(width="26em"))
         self.preset.add_class("ee-preset")
         self.rating = NumberField("Your rating", m.rating, lo=RATING_RANGE[0], hi=RATING_RANGE[1],
-                                  on_change=g(self._changed))
+                                  integer=True, width="15em", on_change=g(self._changed))
         self.rating.add_class("ee-rating")
-        slider = dict(continuous_update=True, style={"description_width": "11em"},
-                      layout=W.Layout(width="30em"))
+        slider = dict(continuous_update=True, style={"description_width": "12em"},
+                      layout=W.Layout(width="34em"))
         self.rd = W.IntSlider(value=int(m.rd), min=45, max=500, step=1,
-                              description="Your RD at the last game", **slider)
+                              description="Your RD (last game)", **slider)
         self.rd.add_class("ee-rd")
         self.days = W.IntSlider(value=m.days_away, min=0, max=DAYS_MAX, step=1,
                                 description="Days without games", **slider)
@@ -368,11 +368,11 @@ class EloVsGlickoView:
                                  style={"description_width": "initial", "button_width": "4em"})
         self.k.add_class("ee-k")
         self.opponent_rating = NumberField("Opponent's rating", m.opponent_rating,
-                                           lo=RATING_RANGE[0], hi=RATING_RANGE[1],
-                                           on_change=g(self._changed))
+                                           lo=RATING_RANGE[0], hi=RATING_RANGE[1], integer=True,
+                                           width="17em", on_change=g(self._changed))
         self.opponent_rating.add_class("ee-opponent-rating")
         self.opponent_rd = NumberField("Opponent's RD", m.opponent_rd, lo=45, hi=500,
-                                       on_change=g(self._changed))
+                                       integer=True, width="17em", on_change=g(self._changed))
         self.opponent_rd.add_class("ee-opponent-rd")
 
         for w in (self.rd, self.days, self.volatility, self.k):
@@ -397,7 +397,6 @@ class EloVsGlickoView:
         self.root = app_root(
             [self.preset, W.HBox([you, opp]), self.status, self.summary, self.table,
              self.figure.out, self.paper, W.HTML(_EXPLAIN)],
-            title="Elo vs Glicko: one game, as the rating deviation grows",
         )
         self.root.add_class("ee-elo-vs-glicko")
         self.redraw()
@@ -446,6 +445,8 @@ class EloVsGlickoView:
         bx.set_xlabel("rating")
         bx.set_title("rating ± 2·RD (the \"95 % interval\")", fontsize=10)
         bx.legend(fontsize=7.5, loc="lower right")
+        # lay the figure out once now (FigureView freezes the layout at the first refresh)
+        fv.fig.draw_without_rendering()
 
     def redraw(self) -> None:
         m = self.model
