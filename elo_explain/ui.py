@@ -182,6 +182,7 @@ class FigureView:
         self.axes = list(axes) if ncols > 1 else [axes]
         self.ax = self.axes[0]
         self._freeze = freeze
+        self._laid_out = False
         width_px, height_px = (round(v * self.fig.dpi) for v in figsize)
         self.image = widgets.Image(format="png", layout=widgets.Layout(
             width=f"{width_px}px", height=f"{height_px}px"))
@@ -195,9 +196,12 @@ class FigureView:
 
     def png(self) -> bytes:
         """The figure as PNG bytes (as shown)."""
-        if self._freeze and self.fig.get_layout_engine() is not None:
+        if self._freeze and not self._laid_out:
+            # lay out once with everything the caller has added, then keep the positions
+            self.fig.set_layout_engine("constrained")
             self.fig.canvas.draw()
             self.fig.set_layout_engine("none")
+            self._laid_out = True
         buf = io.BytesIO()
         self.fig.savefig(buf, format="png", dpi=self.fig.dpi, pil_kwargs={"compress_level": 1})
         return buf.getvalue()

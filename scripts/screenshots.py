@@ -31,8 +31,13 @@ def main() -> None:
             for notebook in [INDEX_NOTEBOOK] + [d.notebook for d in published()]:
                 open_dashboard(page, base, notebook)
                 page.wait_for_load_state("networkidle")
+                # the page scrolls inside its own container: grow the viewport to the content
+                height = page.evaluate("() => Math.max(...[...document.querySelectorAll('*')]"
+                                       ".map(e => e.scrollHeight))")
+                page.set_viewport_size({"width": 1200, "height": min(int(height) + 40, 6000)})
                 target = OUT / notebook.replace(".ipynb", ".png")
                 page.screenshot(path=str(target), full_page=True)
+                page.set_viewport_size({"width": 1200, "height": 900})
                 print(f"wrote {target.relative_to(ROOT)}")
             browser.close()
     finally:
