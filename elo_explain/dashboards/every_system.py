@@ -358,7 +358,7 @@ class EverySystemView:
         self.status.add_class("ee-status")
         g = guarded(self.status)
         init = dict(style={"description_width": "initial"})
-        wide = dict(style={"description_width": "13em"}, layout=W.Layout(width="25em"))
+        wide = dict(style={"description_width": "12em"}, layout=W.Layout(width="33em"))
 
         self.preset = W.Dropdown(options=["Custom"] + list(PRESETS), value="Custom",
                                  description="Example", layout=W.Layout(width="30em"), **init)
@@ -390,10 +390,10 @@ class EverySystemView:
                                       description="Cube", **wide)
         self.cube.add_class("ee-cube")
         self.recent_a = W.IntSlider(value=m.recent_a, min=0, max=RECENT_MAX,
-                                    description="A's ranked games, 7 days", **wide)
+                                    description="A: games in 7 days", **wide)
         self.recent_a.add_class("ee-recent-a")
         self.recent_b = W.IntSlider(value=m.recent_b, min=0, max=RECENT_MAX,
-                                    description="B's ranked games, 7 days", **wide)
+                                    description="B: games in 7 days", **wide)
         self.recent_b.add_class("ee-recent-b")
         # FIBS
         self.match_length = W.IntSlider(value=m.match_length, min=1, max=MATCH_LENGTH_MAX,
