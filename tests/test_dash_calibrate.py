@@ -229,11 +229,12 @@ def test_figure_count_flat_after_50_moves_and_plot_follows(view):
 def test_slider_move_is_fast(view):
     with contextlib.redirect_stdout(io.StringIO()):
         view.bucket.value = 100
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         view.bucket.value = 75
-        elapsed = time.perf_counter() - t
-    print(f"calibrate: one bucket-slider update {1000 * elapsed:.0f} ms")
-    assert elapsed < 1.0
+        wall, cpu = time.perf_counter() - t, time.process_time() - c
+    print(f"calibrate: one bucket-slider update {1000 * wall:.0f} ms wall, {1000 * cpu:.0f} ms CPU")
+    # CPU time: the wall time on the shared 2-CPU test machine depends on its load
+    assert cpu < 1.0
 
 
 def test_paste_and_upload_switch_to_the_readers_results(view):

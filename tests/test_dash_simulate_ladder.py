@@ -229,17 +229,17 @@ def test_big_settings_wait_for_run(view):
         view.players.value = 1000
         view.games.value = 50
     assert view.model.mode == "run" and not view.model.up_to_date
-    assert "press Run" in view.run_message.value and not view.run.disabled
+    assert "press Run" in view.summary.value and not view.run.disabled
     assert view.model.shown is not shown        # the rule change (small) ran at once
     stale = view.model.shown
     with contextlib.redirect_stdout(io.StringIO()):
         view.run.click()
     assert view.model.up_to_date and view.model.shown is not stale
-    assert view.run.disabled and view.run_message.value == ""
+    assert view.run.disabled and 'class="ee-run-message"' not in view.summary.value
     with contextlib.redirect_stdout(io.StringIO()):
         view.rule.value = "Lichess Glicko-2"
         view.weeks.value = 104
-    assert "Too big" in view.run_message.value and view.run.disabled
+    assert "Too big" in view.summary.value and view.run.disabled
     with contextlib.redirect_stdout(io.StringIO()):
         view.weeks.value, view.games.value, view.players.value = 20, 5, 100
         view.rule.value = "Gammon42 1.3.1 (÷1200, volume K)"

@@ -90,7 +90,8 @@ SAMPLE_NAMES = ("strong (top 5 %)", "good (top 25 %)", "median", "weak (bottom 2
 SAMPLE_COLOURS = ("#d62728", "#ff7f0e", "#2ca02c", "#1f77b4", "#9467bd")
 #: Compact lines in the HTML blocks (widgets' HTML has a tall default line height).
 TEXT_STYLE = ("<style>.ee-summary .widget-html-content, .ee-swing .widget-html-content "
-              "{line-height: 1.4;}</style>")
+              "{line-height: 1.4;} .ee-run-message {background: #fff3c4; padding: 2px 6px; "
+              "font-weight: 600;}</style>")
 
 
 def signed(x: float, digits: int = 0) -> str:
@@ -491,8 +492,6 @@ class LadderView:
                                   tooltip="Simulate the chosen season",
                                   layout=widgets.Layout(width="7em"))
         self.run.add_class("ee-run")
-        self.run_message = widgets.HTML()
-        self.run_message.add_class("ee-run-message")
         self.summary = widgets.HTML()
         self.summary.add_class("ee-summary")
 
@@ -519,7 +518,7 @@ class LadderView:
 
         controls = widgets.GridBox(
             [self.rule, self.true_curve, self.seed, self.players, self.games, self.weeks,
-             self.spread, self.run, self.run_message],
+             self.spread, self.run],
             layout=widgets.Layout(grid_template_columns="25em 25em 25em",
                                   grid_gap="2px 10px", align_items="center"))
         self.root = app_root([
@@ -528,7 +527,8 @@ class LadderView:
             self.summary,
             self.season_view.out,
             self.swing_text,
-            widgets.HBox([self.swing_games, self.feedback]),
+            self.swing_games,
+            self.feedback,
             self.swing_view.out,
         ])
         guard(self._initial)()
@@ -536,7 +536,7 @@ class LadderView:
     # -------------------------------------------------------------- figures
     def _build_season_figure(self):
         self.season_view = FastFigureView(
-            figsize=(10.5, 6.6), height="700px",
+            figsize=(10.5, 6.6),
             margins=dict(left=0.075, right=0.985, bottom=0.075, top=0.955, hspace=0.38,
                          wspace=0.2))
         fig = self.season_view.fig
@@ -587,7 +587,7 @@ class LadderView:
 
     def _build_swing_figure(self):
         self.swing_view = FastFigureView(
-            figsize=(10.5, 3.6), height="400px", ncols=2,
+            figsize=(10.5, 3.6), ncols=2,
             margins=dict(left=0.075, right=0.985, bottom=0.17, top=0.91, wspace=0.22))
         ax, axh = self.swing_view.axes
         self.ax_w, self.ax_h = ax, axh
@@ -660,8 +660,10 @@ class LadderView:
         mode = "done" if m.up_to_date else m.mode
         self.run.disabled = mode in ("too big", "done", "auto")
         self.run.button_style = "warning" if mode == "run" else ""
-        self.run_message.value = ("" if mode == "done" else
-                                  f'<span class="ee-note">{html.escape(m.mode_message())}</span>')
+        message = "" if mode == "done" else m.mode_message()
+        self.summary.value = (TEXT_STYLE + (f'<div class="ee-run-message">{html.escape(message)}'
+                                            "</div>" if message else "")
+                              + (m.summary_html() if m.shown is not None else ""))
 
     def _on_swing(self, change=None):
         m = self.model
@@ -709,7 +711,6 @@ class LadderView:
         lo, hi = (0.45, 1.0) if vals.size == 0 else (vals.min(), vals.max())
         self.ax_f.set_ylim(max(0.0, lo - 0.03), min(1.0, hi + 0.03))
         self.ax_f.set_xlim(0.5, max(1.5, season.weeks + 0.5))
-        self.summary.value = TEXT_STYLE + m.summary_html(season)
         self.season_view.refresh()
 
     def draw_swing(self):
