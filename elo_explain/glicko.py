@@ -50,6 +50,7 @@ Example: the worked example of the Glicko-2 paper.
 from __future__ import annotations
 
 import math
+import threading
 from dataclasses import dataclass
 
 import numpy as np
@@ -373,124 +374,246 @@ def glicko1_steps(rating, rd, results) -> dict:
 # --------------------------------------------------------------------------- #
 # Glicko-2
 # --------------------------------------------------------------------------- #
-def _volatility_f(x, a, delta2, pv, tau2):
-    ex = np.exp(x)
+_WORKSPACE = threading.local()
+#: Largest work array (elements) kept for the next call: 8,000,000 = 64 MB.
+_WORKSPACE_MAX = 8_000_000
+
+
+def _scratch(size: int) -> np.ndarray:
+    """An uninitialised 1-D float work array of ``size`` elements, reused between calls.
+
+    A rating period's temporaries are a few megabytes.  Freshly allocated memory is
+    handed out by the kernel page by page, and on a virtual machine those page faults
+    can cost more than the arithmetic; reusing one array avoids them.  The array is kept
+    per thread (concurrent calls never share it), and nothing that is returned to a
+    caller is a view of it.
+    """
+    buf = getattr(_WORKSPACE, "buf", None)
+    if buf is None or buf.size < size:
+        buf = np.empty(size)
+        if size <= _WORKSPACE_MAX:
+            _WORKSPACE.buf = buf
+    return buf[:size]
+
+
+def _volatility_f(x, a, delta2, pv, tau2, ex=None):
+    """The paper's f(x); ``ex`` is e^x when the caller already knows it."""
+    if ex is None:
+        ex = np.exp(x)
     return ex * (delta2 - pv - ex) / (2.0 * (pv + ex) ** 2) - (x - a) / tau2
 
 
-def _new_volatility(sigma, phi, v, delta, tau, epsilon):
+def _volatility_f_into(out, x, ex, a, d2pv, pv, tau2, tmp):
+    """:func:`_volatility_f` written into ``out`` (``d2pv`` = Δ² - φ² - v, ``tmp`` scratch),
+    the same arithmetic in the same order."""
+    np.subtract(d2pv, ex, out=out)
+    out *= ex
+    np.add(pv, ex, out=tmp)
+    np.square(tmp, out=tmp)
+    tmp *= 2.0
+    out /= tmp
+    np.subtract(x, a, out=tmp)
+    tmp /= tau2
+    out -= tmp
+    return out
+
+
+#: Rows of the packed state of :func:`_new_volatility`'s iteration, and the number of
+#: ``(players,)`` work rows it needs (two packed states and six temporaries).
+_A, _B, _FA, _FB, _LOG_SIGMA2, _D2PV, _PV, _POS = range(8)
+_VOLATILITY_ROWS = 22
+
+
+def _new_volatility(sigma, phi, v, delta, tau, epsilon, work=None):
     """Step 5 of the Glicko-2 paper, vectorised over players (1-D arrays).
 
     Returns ``(sigma_new, iterations)`` where ``iterations`` is the number of
-    Illinois steps each player needed.
+    Illinois steps each player needed.  Every player follows the paper's
+    sequence of A, B and C.  For speed: ``e^x`` is not recomputed where it is
+    known (``e^a = σ²``, ``e^(ln(Δ² - φ² - v)) = Δ² - φ² - v``,
+    ``e^(a - kτ) = σ² e^(-kτ)``), so the only exponentials per player are one
+    per Illinois step and the final ``σ' = e^(A/2)``; each step works only on
+    the players still iterating, packed together (a player who converges is
+    written out and dropped in one indexing operation); and every temporary
+    lives in ``work`` (``(_VOLATILITY_ROWS, players)``, allocated if None).
     """
-    a = np.log(sigma * sigma)
-    delta2 = delta * delta
-    pv = phi * phi + v
+    n = sigma.shape[0]
+    if work is None:
+        work = np.empty((_VOLATILITY_ROWS, n))
+    packed, spare, tmp = work[0:8], work[8:16], work[16:22]
     tau2 = tau * tau
-    A = a.copy()
-    B = np.empty_like(a)
+    sigma2 = np.multiply(sigma, sigma, out=tmp[0])
+    delta2 = np.multiply(delta, delta, out=tmp[1])
+    pv = np.multiply(phi, phi, out=tmp[2])
+    pv += v
+    A, B, fA, fB, a, d2pv, _, pos = packed
+    np.log(sigma2, out=a)
+    A[:] = a
+    np.subtract(delta2, pv, out=d2pv)
+    packed[_PV] = pv
+    pos[:] = np.arange(n)
+    # B = ln(Δ² - φ² - v) if Δ² > φ² + v, else a - kτ for the smallest k ≥ 1 with
+    # f(a - kτ) ≥ 0: first k = 1 for every such player.  Both are computed for everyone
+    # and merged with putmask (picking out a random half of the players, or masked
+    # arithmetic, costs more than the sums)
     big = delta2 > pv
-    B[big] = np.log(delta2[big] - pv[big])
-    # Δ² ≤ φ² + v: B = a - kτ for the smallest k ≥ 1 with f(a - kτ) ≥ 0.
+    np.subtract(a, tau, out=B)
+    log_d = np.maximum(d2pv, np.finfo(float).tiny, out=tmp[4])
+    np.putmask(B, big, np.log(log_d, out=log_d))
+    exB = np.multiply(sigma2, math.exp(-tau), out=tmp[3])
+    np.putmask(exB, big, d2pv)
+    # f(A) with A = a: the (x - a) / τ² term is exactly 0
+    np.subtract(d2pv, sigma2, out=fA)
+    fA *= sigma2
+    den = np.add(pv, sigma2, out=tmp[4])
+    np.square(den, out=den)
+    den *= 2.0
+    fA /= den
+    _volatility_f_into(fB, B, exB, a, d2pv, pv, tau2, tmp[4])
+    big |= fB >= 0
     idx = np.flatnonzero(~big)
-    k = 1
-    while idx.size:
+    k = 2
+    while idx.size:  # the rare players for whom k = 1 is not enough
         B[idx] = a[idx] - k * tau
-        below = _volatility_f(B[idx], a[idx], delta2[idx], pv[idx], tau2) < 0
-        idx = idx[below]
+        ex = sigma2[idx] * math.exp(-k * tau)
+        fB[idx] = _volatility_f(B[idx], a[idx], delta2[idx], pv[idx], tau2, ex)
+        idx = idx[fB[idx] < 0]
         k += 1
         if k > _MAX_BRACKET_STEPS:  # pragma: no cover - f(x) → +∞ as x → -∞
             raise RuntimeError("Glicko-2 volatility: could not bracket the root")
-    fA = _volatility_f(A, a, delta2, pv, tau2)
-    fB = _volatility_f(B, a, delta2, pv, tau2)
-    iterations = np.zeros(a.shape, dtype=int)
-    idx = np.flatnonzero(np.abs(B - A) > epsilon)
+    iterations = np.zeros(n, dtype=int)
+    result = a.copy()  # the final A of every player; converged ones already hold it
+    diff = np.subtract(B, A, out=tmp[0])
+    keep = np.abs(diff, out=diff) > epsilon
+    m = n
     steps = 0
-    while idx.size:
+    while m:
+        if not keep.all():  # pack the players still iterating into the spare rows
+            idx = np.flatnonzero(keep)
+            np.take(packed[:, :m], idx, axis=1, out=spare[:, :idx.size], mode="clip")
+            packed, spare, m = spare, packed, idx.size
+            if not m:
+                break
         steps += 1
         if steps > _MAX_ILLINOIS_ITERATIONS:  # pragma: no cover - converges in a few steps
             raise RuntimeError("Glicko-2 volatility: the Illinois iteration did not converge")
-        Ai, Bi, fAi, fBi = A[idx], B[idx], fA[idx], fB[idx]
-        C = Ai + (Ai - Bi) * fAi / (fBi - fAi)
-        fC = _volatility_f(C, a[idx], delta2[idx], pv[idx], tau2)
-        swap = fC * fBi <= 0
-        A[idx] = np.where(swap, Bi, Ai)
-        fA[idx] = np.where(swap, fBi, fAi / 2.0)
-        B[idx] = C
-        fB[idx] = fC
-        iterations[idx] += 1
-        idx = idx[np.abs(C - A[idx]) > epsilon]
-    return np.exp(A / 2.0), iterations
+        A, B, fA, fB, a, d2pv, pv, pos = packed[:, :m]
+        C, den, ex, fC = tmp[0, :m], tmp[1, :m], tmp[2, :m], tmp[3, :m]
+        # C = A + (A - B) f(A) / (f(B) - f(A))
+        np.subtract(A, B, out=C)
+        C *= fA
+        C /= np.subtract(fB, fA, out=den)
+        C += A
+        np.exp(C, out=ex)
+        _volatility_f_into(fC, C, ex, a, d2pv, pv, tau2, den)
+        # if f(C) f(B) ≤ 0: A, f(A) = B, f(B), else f(A) = f(A) / 2; then B, f(B) = C, f(C)
+        swap = np.multiply(fC, fB, out=den) <= 0
+        fA /= 2.0
+        np.putmask(A, swap, B)
+        np.putmask(fA, swap, fB)
+        B[:] = C
+        fB[:] = fC
+        np.subtract(C, A, out=C)
+        keep = np.abs(C, out=C) > epsilon
+        if not keep.all():  # write out everyone; those still iterating are overwritten later
+            at = pos.astype(np.intp)
+            result[at] = A
+            iterations[at] = steps
+    result /= 2.0
+    return np.exp(result, out=result), iterations
+
+
+#: ``(players,)`` work rows of :func:`_glicko2_core` besides the volatility step's.
+_CORE_ROWS = 6
 
 
 def _glicko2_core(rating, rd, volatility, opp_rating, opp_rd, score, mask, tau,
                   elapsed_periods, epsilon, *, details=False):
     """Steps 2-8 of the Glicko-2 paper for ``(players,)`` / ``(players, games)``
-    arrays.  The ``(players, games)`` work is done in place to keep a 10 000
-    player period fast; ``details`` also returns the per-game values."""
-    mu = (rating - DEFAULT_RATING) / GLICKO2_SCALE
-    phi = rd / GLICKO2_SCALE
-    # g(φ_j) = 1 / sqrt(1 + 3 φ_j² / π²), φ_j = RD_j / 173.7178
-    gg = np.multiply(opp_rd, opp_rd)
-    gg *= 3.0 / (np.pi * np.pi * GLICKO2_SCALE * GLICKO2_SCALE)
-    gg += 1.0
-    np.sqrt(gg, out=gg)
-    np.reciprocal(gg, out=gg)
-    if mask is not None:
-        gg *= mask  # absent games weigh nothing
-    # E = 1 / (1 + exp(-g(φ_j) (μ - μ_j)))
-    expected = np.subtract(rating[:, None], opp_rating)
-    expected *= gg
-    expected *= -1.0 / GLICKO2_SCALE
-    np.exp(expected, out=expected)
-    expected += 1.0
-    np.reciprocal(expected, out=expected)
-    work = np.subtract(1.0, expected)
-    work *= expected
-    work *= gg
-    work *= gg
-    info = work.sum(axis=1)  # Σ g² E (1 - E) = 1 / v
-    np.subtract(score, expected, out=work)
-    work *= gg
-    surprise = work.sum(axis=1)  # Σ g (s - E)
-    played = np.ones(mu.shape, dtype=bool) if mask is None else mask.any(axis=1)
+    arrays.
 
-    v = np.full(mu.shape, np.inf)
-    delta = np.zeros(mu.shape)
-    sigma_new = np.array(volatility, dtype=float, copy=True)
-    iterations = np.zeros(mu.shape, dtype=int)
-    if played.all():
-        v = 1.0 / info
-        delta = v * surprise
-        sigma_new, iterations = _new_volatility(volatility, phi, v, delta, tau, epsilon)
-    elif played.any():
-        p = np.flatnonzero(played)
-        v[p] = 1.0 / info[p]
-        delta[p] = v[p] * surprise[p]
-        sigma_new[p], iterations[p] = _new_volatility(
-            volatility[p], phi[p], v[p], delta[p], tau, epsilon
-        )
-    phi_star = np.sqrt(phi * phi + elapsed_periods * sigma_new * sigma_new)
-    phi_new = 1.0 / np.sqrt(1.0 / (phi_star * phi_star) + 1.0 / v)  # 1/inf = 0: no games
-    mu_new = mu + phi_new * phi_new * surprise
+    Everything is computed in place in one work array (reused from call to call,
+    :func:`_scratch`; fresh when ``details``), with the Glicko-2 scale folded into g
+    and the row sums done as fused multiply-sums.  Returns a dict with ``rating``,
+    ``rd`` and ``volatility`` (new arrays); ``details`` adds every intermediate value
+    (``mu``, ``phi``, ``v``, ``delta``, ``sigma_new``, ``iterations``, ``phi_star``,
+    ``phi_new``, ``mu_new``) and the per-game ``opp_mu``, ``opp_phi``, ``g``, ``E``.
+    """
+    n, games = opp_rating.shape
+    per_game = 3 * n * games
+    size = per_game + (_CORE_ROWS + _VOLATILITY_ROWS) * n
+    ws = np.empty(size) if details else _scratch(size)
+    gs, x, work = ws[:per_game].reshape(3, n, games)
+    rows = ws[per_game:].reshape(_CORE_ROWS + _VOLATILITY_ROWS, n)
+    # gs = g(φ_j) / 173.7178 = 1 / sqrt(173.7178² + 3 RD_j² / π²),
+    # g(φ_j) = 1 / sqrt(1 + 3 φ_j² / π²), φ_j = RD_j / 173.7178
+    np.multiply(opp_rd, opp_rd, out=gs)
+    gs *= 3.0 / (np.pi * np.pi)
+    gs += GLICKO2_SCALE * GLICKO2_SCALE
+    np.sqrt(gs, out=gs)
+    np.divide(1.0, gs, out=gs)
+    if mask is not None:
+        gs *= mask  # absent games weigh nothing
+    # E = 1 / (1 + exp(-g(φ_j) (μ - μ_j))) = 1 / (1 + exp(gs (r_j - r)))
+    np.subtract(opp_rating, rating[:, None], out=x)
+    x *= gs
+    np.exp(x, out=x)
+    x += 1.0
+    expected = np.divide(1.0, x, out=x)
+    # 1 / v = Σ g² E (1 - E) = 173.7178² Σ gs² E (1 - E)
+    np.subtract(1.0, expected, out=work)
+    work *= expected
+    work *= gs
+    info = np.einsum("ij,ij->i", work, gs, out=rows[0])
+    info *= GLICKO2_SCALE * GLICKO2_SCALE
+    # Σ g (s - E) = 173.7178 Σ gs (s - E)
+    np.subtract(score, expected, out=work)
+    surprise = np.einsum("ij,ij->i", work, gs, out=rows[1])
+    surprise *= GLICKO2_SCALE
+    phi = np.divide(rd, GLICKO2_SCALE, out=rows[2])
+    v, delta = rows[3], rows[4]
+    played = None if mask is None else mask.any(axis=1)
+    if played is None or played.all():
+        np.divide(1.0, info, out=v)
+        np.multiply(v, surprise, out=delta)
+        sigma_new, iterations = _new_volatility(volatility, phi, v, delta, tau, epsilon,
+                                                rows[_CORE_ROWS:])
+    else:  # players without games: v = ∞ (1/v = 0), Δ = 0, σ unchanged
+        v.fill(np.inf)
+        delta.fill(0.0)
+        sigma_new = np.array(volatility, dtype=float, copy=True)
+        iterations = np.zeros(n, dtype=int)
+        if played.any():
+            p = np.flatnonzero(played)
+            v[p] = 1.0 / info[p]
+            delta[p] = v[p] * surprise[p]
+            sigma_new[p], iterations[p] = _new_volatility(
+                volatility[p], phi[p], v[p], delta[p], tau, epsilon,
+                rows[_CORE_ROWS:, :p.size]
+            )
+    # φ* = sqrt(φ² + t σ'²); φ' = 1 / sqrt(1/φ*² + 1/v) (1/∞ = 0: no games);
+    # μ' = μ + φ'² Σ g (s - E)
+    phi_star2 = np.multiply(sigma_new, elapsed_periods, out=rows[5])
+    phi_star2 *= sigma_new
+    phi_star2 += np.multiply(phi, phi, out=rows[6])
+    phi_new2 = np.divide(1.0, phi_star2, out=rows[6])
+    phi_new2 += np.divide(1.0, v, out=rows[7])
+    np.divide(1.0, phi_new2, out=phi_new2)
+    step = np.multiply(phi_new2, surprise, out=rows[7])  # φ'² Σ g (s - E) = μ' - μ
+    new_rating = step * GLICKO2_SCALE
+    new_rating += rating
     out = {
-        "mu": mu,
-        "phi": phi,
-        "v": v,
-        "delta": delta,
-        "sigma_new": sigma_new,
-        "iterations": iterations,
-        "phi_star": phi_star,
-        "phi_new": phi_new,
-        "mu_new": mu_new,
-        "rating": GLICKO2_SCALE * mu_new + DEFAULT_RATING,
-        "rd": GLICKO2_SCALE * phi_new,
+        "rating": new_rating,
+        "rd": np.sqrt(phi_new2) * GLICKO2_SCALE,
         "volatility": sigma_new,
     }
     if details:
-        out.update(opp_mu=(opp_rating - DEFAULT_RATING) / GLICKO2_SCALE,
-                   opp_phi=opp_rd / GLICKO2_SCALE, g=gg, E=expected)
+        mu = (rating - DEFAULT_RATING) / GLICKO2_SCALE
+        phi_new = np.sqrt(phi_new2)
+        out.update(mu=mu, phi=phi, v=v, delta=delta, sigma_new=sigma_new,
+                   iterations=iterations, phi_star=np.sqrt(phi_star2), phi_new=phi_new,
+                   mu_new=mu + step, opp_mu=(opp_rating - DEFAULT_RATING) / GLICKO2_SCALE,
+                   opp_phi=opp_rd / GLICKO2_SCALE, g=gs * GLICKO2_SCALE, E=expected)
     return out
 
 
