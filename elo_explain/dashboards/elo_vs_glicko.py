@@ -277,18 +277,18 @@ class EloVsGlicko:
     def summary_rows(self) -> list[list[str]]:
         """The before-the-game comparison: one row for Elo, one for Glicko-2."""
         low, high = self.interval_before
-        grown = (f"{_num(self.rd, 0)} at the last game, {_num(self.rd_now, 1)} after "
-                 f"{self.days_away} idle days" if self.days_away else _num(self.rd_now, 1))
+        grown = _num(self.rd_now, 1)
+        if self.days_away:
+            grown += f" ({_num(self.rd, 0)} + {self.days_away} idle days)"
         return [
-            ["Elo (FIDE K, ÷400 formula)", _num(self.rating, 0), "none (one number)",
-             "—", f"{self.elo_expected:.2f}", f"K {self.k}"],
+            ["Elo (÷400, FIDE K)", _num(self.rating, 0), "none", "—",
+             f"{self.elo_expected:.2f}", f"K {self.k}"],
             ["Glicko-2 (Lichess)", self.display_before, grown, _interval(low, high),
              f"{self.glicko_expected:.2f}",
-             "provisional: RD ≥ 110, shown with ?" if self.provisional else "established: RD < 110"],
+             "provisional (RD ≥ 110)" if self.provisional else "not provisional (RD < 110)"],
         ]
 
-    SUMMARY_COLUMNS = ("System", "Rating shown", "RD", "95 % interval", "E (expected score)",
-                       "Note")
+    SUMMARY_COLUMNS = ("System", "Rating shown", "RD", "95 % interval", "E", "Note")
 
     @staticmethod
     def paper_rows() -> list[list[str]]:
@@ -306,6 +306,10 @@ class EloVsGlicko:
 
 # --------------------------------------------------------------------------- the view
 _EXPLAIN = """
+<style>
+.ee-elo-vs-glicko table.ee-table td:first-child { text-align: left; }
+.ee-elo-vs-glicko table.ee-table td, .ee-elo-vs-glicko table.ee-table th { white-space: nowrap; }
+</style>
 <div class="ee-note">
 <p><b>Glickman's idea.</b> Elo gives each player one number and moves it by at most K per
 game, whether the system has seen 3 or 3000 of your games. Mark Glickman's Glicko adds a
@@ -324,7 +328,7 @@ kept in 45…500, volatility at most 0.1. Idle days grow RD as Lichess's
 after a year). Glicko-1 grows RD between periods instead by √(RD² + c²t) with a constant c
 (63.2 here). Minus signs are shown as −.</p>
 </div>
-""".format(chess_com=html.escape(CHESS_COM_NOTE))
+""".replace("{chess_com}", html.escape(CHESS_COM_NOTE))
 
 _COLOURS = ("#1b7837", "#7f7f7f", "#b2182b")  # win, draw, loss
 
@@ -451,7 +455,7 @@ class EloVsGlickoView:
     def redraw(self) -> None:
         m = self.model
         cols = m.SUMMARY_COLUMNS
-        self.summary.value = self._table_html(cols, m.summary_rows(), caption="Before the game")
+        self.summary.value = self._table_html(cols, m.summary_rows(), caption="Before the game (E: expected points per game, not a win chance)")
         self.table.value = self._table_html(
             m.TABLE_COLUMNS, m.table_rows(),
             caption=f"After the game (Elo: K {m.k}, ÷400; Glicko-2: Lichess settings)")
