@@ -34,7 +34,6 @@ import contextlib
 import io
 
 import matplotlib.pyplot as plt
-import numpy as np
 import pytest
 
 from elo_explain.dashboards.every_system import (

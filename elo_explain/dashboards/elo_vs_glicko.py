@@ -35,7 +35,6 @@ there is no Chess.com preset here (see :data:`CHESS_COM_NOTE`).
 from __future__ import annotations
 
 import html
-import math
 
 import numpy as np
 
@@ -339,7 +338,7 @@ class EloVsGlickoView:
     def __init__(self, model: EloVsGlicko | None = None):
         import ipywidgets as W
 
-        from elo_explain.ui import FigureView, NumberField, app_root, guarded, table_html
+        from elo_explain.ui import NumberField, app_root, guarded, table_html
 
         self._table_html = table_html
         self.model = model or EloVsGlicko()
