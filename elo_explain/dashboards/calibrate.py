@@ -413,6 +413,8 @@ class CalibrateModel:
         return "<br>".join(parts)
 
     def _label(self) -> str:
+        if "+" in self.time_control:
+            return self.time_control          # an exact clock: "10+0"
         for label, key in self._options:
             if key == self.time_control:
                 return label.split(" (")[0]

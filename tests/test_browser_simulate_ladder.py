@@ -1,0 +1,107 @@
+"""Dashboard 9 "Simulate a ladder" in a real Voilà server and headless Chromium.
+
+Numbers asserted come from independent sources:
+[G42]  rules.md C (Gammon42 document): at 300 games a week and K 32, 2-3 points below the
+       expected win rate cost "about 200": 32 x 300 x 0.02 = 192, x 0.03 = 288; K 16 half.
+[BIN]  Binomial luck: a week of g games between equals at K 32 (+16 / -16 a game, rules.md
+       C) moves a rating by 32 (W - g/2), W ~ Binomial(g, 1/2): SD 16 sqrt(g) = 277 at 300.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from playwright.sync_api import expect
+
+from conftest import assert_clean, open_dashboard
+
+NB = "09_simulate_ladder.ipynb"
+TIMEOUT = 90_000
+
+
+def plot_src(page, i: int) -> str:
+    return page.locator(".ee-plot img").nth(i).get_attribute("src") or ""
+
+
+def wait_plot_changed(page, i: int, before: str) -> None:
+    page.wait_for_function(
+        "([i, prev]) => { const img = document.querySelectorAll('.ee-plot img')[i];"
+        " return img && img.getAttribute('src') && img.getAttribute('src') !== prev; }",
+        arg=[i, before], timeout=TIMEOUT)
+
+
+def press(page, css: str, key: str) -> None:
+    handle = page.locator(f"{css} .noUi-handle")
+    handle.focus()
+    handle.press(key)
+
+
+def test_ladder_season_and_weekly_swing(page, voila_url):
+    open_dashboard(page, voila_url, NB)
+    page.wait_for_function("document.querySelectorAll('.ee-plot img[src]').length === 2",
+                           timeout=TIMEOUT)
+    assert_clean(page, NB)
+    summary = page.locator(".ee-summary")
+    swing = page.locator(".ee-swing")
+    expect(summary).to_contain_text("Gammon42 1.3.1 (÷1200), 100 players, 20 weeks × 5 games")
+    expect(summary).to_contain_text("Favourites won")
+    # the document's weekly-swing arithmetic
+    expect(swing).to_contain_text("32 × 300 × 2 % = 192")                       # [G42]
+    expect(swing).to_contain_text("32 × 300 × 3 % = 288")                       # [G42]
+    expect(swing).to_contain_text("96 to 144 at K 16")                           # [G42]
+    # the simulated K 32 swing at 300 games is binomial luck: ±16 sqrt(300) = ±277
+    row = swing.locator("tr.ee-highlight td").all_inner_texts()
+    assert row[0] == "300"
+    assert abs(int(row[1].lstrip("±")) - 16 * math.sqrt(300)) < 0.05 * 277     # [BIN]
+    assert abs(int(row[3].lstrip("±")) - 8 * math.sqrt(300)) < 0.05 * 139      # [BIN]
+
+    # players slider one step right: a new season, the plot follows
+    before = plot_src(page, 0)
+    press(page, ".ee-players", "ArrowRight")
+    expect(summary).to_contain_text("110 players", timeout=TIMEOUT)
+    wait_plot_changed(page, 0, before)
+
+    # a bad seed: a message naming the field; a good one still answers
+    seed = page.locator(".ee-seed input")
+    seed.fill("lucky")
+    seed.press("Enter")
+    error = page.locator(".ee-seed .ee-error")
+    expect(error).to_contain_text("Seed", timeout=TIMEOUT)
+    expect(error).to_contain_text("0 to 99999")
+    before = plot_src(page, 0)
+    seed.fill("7")
+    seed.press("Enter")
+    expect(error).to_have_text("", timeout=TIMEOUT)
+    wait_plot_changed(page, 0, before)
+
+    # another rule set, with a true curve flatter than the rule's
+    page.locator(".ee-rule select").select_option(label="Gammon42 1.2.0 (÷800)")
+    expect(summary).to_contain_text("Gammon42 1.2.0 (÷800), 110 players", timeout=TIMEOUT)
+    page.locator(".ee-true-curve select").select_option(label="÷1200 (Gammon42 1.3.1)")
+    expect(summary).to_contain_text("true results follow ÷1200", timeout=TIMEOUT)
+
+    # big settings wait for Run; Run simulates them
+    press(page, ".ee-players", "End")                        # 1,000 players
+    press(page, ".ee-games", "End")                          # 50 games a week
+    expect(summary).to_contain_text("press Run", timeout=TIMEOUT)
+    run = page.locator("button.ee-run")
+    expect(run).to_be_enabled()
+    before = plot_src(page, 0)
+    run.click()
+    expect(summary).to_contain_text("1,000 players, 20 weeks × 50 games", timeout=TIMEOUT)
+    expect(summary).not_to_contain_text("press Run")
+    wait_plot_changed(page, 0, before)
+    # far too big: refused with a message, nothing to run
+    press(page, ".ee-weeks", "End")                          # 104 weeks
+    expect(summary).to_contain_text("Too big", timeout=TIMEOUT)
+    expect(run).to_be_disabled()
+
+    # the weekly-swing slider: 250 games, its table row and histogram follow
+    before = plot_src(page, 1)
+    press(page, ".ee-swing-games", "ArrowLeft")
+    expect(swing).to_contain_text("At 250 games a week", timeout=TIMEOUT)
+    expect(swing.locator("tr.ee-highlight td").first).to_have_text("250")
+    wait_plot_changed(page, 1, before)
+    text = assert_clean(page, NB)
+    assert re.search(r"Rating spread after the season: \d+ points", text)
