@@ -199,7 +199,7 @@ class FigureView:
         if self._freeze and not self._laid_out:
             # lay out once with everything the caller has added, then keep the positions
             self.fig.set_layout_engine("constrained")
-            self.fig.canvas.draw()
+            self.fig.draw_without_rendering()  # the closed figure's canvas may not draw
             self.fig.set_layout_engine("none")
             self._laid_out = True
         buf = io.BytesIO()
