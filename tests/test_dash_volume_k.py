@@ -6,9 +6,7 @@ from an independent re-count of its 7-day window rule, or from the binomial dist
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
-import io
 import math
 
 import matplotlib.pyplot as plt
@@ -18,11 +16,6 @@ import pytest
 from elo_explain.dashboards.volume_k import SWING_GAMES, VolumeModel, VolumeView
 
 
-def quiet(fn, *args, **kwargs):
-    with contextlib.redirect_stdout(io.StringIO()):
-        return fn(*args, **kwargs)
-
-
 @pytest.fixture(scope="module")
 def model():
     return VolumeModel()
@@ -30,7 +23,7 @@ def model():
 
 @pytest.fixture
 def view():
-    return quiet(VolumeView)
+    return VolumeView()
 
 
 @pytest.mark.parametrize("games, k", [(0, 32), (10, 32), (49, 32), (50, 16), (60, 16), (300, 16)])
@@ -181,8 +174,10 @@ def test_sliders_update_numbers_and_plots(view):
 
 def test_figure_count_flat_after_50_moves(view):
     before = len(plt.get_fignums())
-    for i in range(50):
-        quiet(setattr, view.week_sliders[i % 4], "value", (7 * i) % 40)
-        quiet(setattr, view.swing_games, "value", int(SWING_GAMES[i % SWING_GAMES.size]))
+    for i in range(50):  # 50 moves, alternating the schedule and the weekly swing
+        if i % 2:
+            view.week_sliders[i % 4].value = (7 * i) % 40
+        else:
+            view.swing_games.value = int(SWING_GAMES[i % SWING_GAMES.size])
     assert len(plt.get_fignums()) == before
     assert view.status.value == ""

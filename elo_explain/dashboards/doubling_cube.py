@@ -213,15 +213,12 @@ X = np.log2(np.array(g42.CUBE_VALUES, dtype=float))
 class CubeView:
     """Widgets for :class:`CubeModel`; ``.root`` is the dashboard.
 
-    >>> import contextlib, io
     >>> import matplotlib.pyplot as plt
-    >>> with contextlib.redirect_stdout(io.StringIO()):
-    ...     v = CubeView()
-    ...     before = len(plt.get_fignums())
-    ...     for i in range(50):
-    ...         v.cube.value = g42.CUBE_VALUES[i % 7]
-    >>> len(plt.get_fignums()) == before, v.model.cube
-    (True, 1)
+    >>> before = len(plt.get_fignums())
+    >>> v = CubeView()
+    >>> v.cube.value = 64
+    >>> len(plt.get_fignums()) == before, v.model.change()
+    (True, (32, -32))
     """
 
     def __init__(self, model: CubeModel | None = None):
@@ -261,7 +258,11 @@ class CubeView:
         self.table = widgets.HTML()
         self.table.add_class("ee-cube-table")
         self._build_figure()
+        self._live = False  # no drawing until the layout is frozen with real data
         self._render()
+        freeze_layout(self.figure)
+        self._live = True
+        self.figure.refresh()
 
         controls = widgets.VBox([
             self.winner_rating, self.loser_rating, self.cube,
@@ -323,7 +324,6 @@ class CubeView:
             ax.set_xlim(-0.5, 6.5)
             ax.set_xlabel("Doubling cube")
             ax.grid(alpha=0.3)
-        freeze_layout(self.figure)
 
     def _apply(self, **state) -> None:
         for name, value in state.items():
@@ -378,7 +378,8 @@ class CubeView:
         self.right_title.set_text(
             f"Your game by cube: {m.winner_rating} (K {m.winner_k}) beats "
             f"{m.loser_rating} (K {m.loser_k})")
-        self.figure.refresh()
+        if self._live:
+            self.figure.refresh()
 
 
 def cube_dashboard() -> widgets.VBox:

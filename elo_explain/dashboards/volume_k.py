@@ -239,15 +239,12 @@ def _hm(t) -> str:
 class VolumeView:
     """Widgets for :class:`VolumeModel`; ``.root`` is the dashboard.
 
-    >>> import contextlib, io
     >>> import matplotlib.pyplot as plt
-    >>> with contextlib.redirect_stdout(io.StringIO()):
-    ...     v = VolumeView()
-    ...     before = len(plt.get_fignums())
-    ...     for i in range(50):
-    ...         v.week_sliders[1].value = i % 40
+    >>> before = len(plt.get_fignums())
+    >>> v = VolumeView()
+    >>> v.week_sliders[1].value = 5
     >>> len(plt.get_fignums()) == before, v.model.per_day
-    (True, (3, 9, 2, 9))
+    (True, (3, 5, 2, 9))
     """
 
     def __init__(self, model: VolumeModel | None = None):
@@ -317,9 +314,12 @@ class VolumeView:
 
         self._build_window_figure()
         self._build_swing_figure()
+        self._live = False  # no drawing until the layouts are frozen with real data
         self._render_all()
-        freeze_layout(self.window_fig)  # margins from the first real data, kept from now on
-        freeze_layout(self.swing_fig)
+        for fig in (self.window_fig, self.swing_fig):
+            freeze_layout(fig)
+            fig.refresh()
+        self._live = True
 
         self.root = app_root([
             widgets.HTML("<h3>1. Games this week decide K</h3>"),
@@ -492,7 +492,8 @@ class VolumeView:
             else:
                 label.set_visible(False)
         ax.set_ylim(0, ymax)
-        self.window_fig.refresh()
+        if self._live:
+            self.window_fig.refresh()
         rows = [[str(n), f"day {int((t - START) / np.timedelta64(1, 'D')) + 1} ({str(t)[:10]}), "
                  f"{_hm(t)}", str(c), f"K {k}"] for n, t, c, k in switches]
         if not rows:
@@ -548,7 +549,8 @@ class VolumeView:
         right.set_xlim(-half, half)
         right.set_ylim(0, float(hist.max()) * 1.15 + 0.1)
         self.hist_title.set_text(f"Weekly change at {g} games: K 32 vs K 16")
-        self.swing_fig.refresh()
+        if self._live:
+            self.swing_fig.refresh()
 
 
 def volume_dashboard() -> widgets.VBox:
