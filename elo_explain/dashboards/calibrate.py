@@ -354,18 +354,27 @@ class CalibrateModel:
 
     # ------------------------------------------------------------------ text
     def divisor_text(self) -> str:
-        """``'÷543 (95 % interval 518 to 570)'`` or why there is no finite divisor."""
+        """``'÷543 (95 % interval 518 to 570)'``, or what an unusual fit means.
+
+        The interval comes from the slope ln 10 / divisor, which may cross 0 (a flat curve)
+        when the games say little: then the divisor's interval runs to infinity.
+        """
         fit = self.fit
         if fit is None:
             return "no fit"
-        lo, hi = fit.interval
-        if not fit.divisor > 0:
-            if math.isinf(fit.divisor):
-                return "÷∞ (a flat curve: ratings predict nothing here)"
-            return (f"negative ({signed(fit.divisor)}): the higher-rated side scored less")
-        hi_text = "∞" if math.isinf(hi) else f"{hi:.0f}"
-        lo_text = "∞" if math.isinf(lo) else f"{lo:.0f}"
-        return f"÷{fit.divisor:.0f} (95 % interval {lo_text} to {hi_text})"
+        b_lo, b_hi = fit.slope_interval
+        lo = f"{math.log(10) / b_hi:.0f}" if b_hi > 0 else ""
+        if fit.divisor > 0 and not math.isinf(fit.divisor):
+            if b_lo > 0:
+                return f"÷{fit.divisor:.0f} (95 % interval {lo} to {math.log(10) / b_lo:.0f})"
+            return (f"÷{fit.divisor:.0f} (95 % interval {lo} to ∞: a flat curve, ratings "
+                    "predicting nothing, cannot be excluded)")
+        if math.isinf(fit.divisor):
+            return "÷∞ (a flat curve: ratings predict nothing here)"
+        text = f"negative ({signed(fit.divisor)}): the higher-rated side scored less here"
+        if b_hi > 0:
+            text += f"; the 95 % interval still includes ÷{lo} to ∞ (flat)"
+        return text
 
     def verdict(self) -> str:
         """Whether ÷400 is consistent with the selection (likelihood-ratio test)."""
