@@ -484,7 +484,7 @@ class LadderView:
         self.players = slider("Players", model.players, PLAYERS, "ee-players")
         self.games = slider("Games per week", model.games_per_week, GAMES_PER_WEEK, "ee-games")
         self.weeks = slider("Weeks", model.weeks, WEEKS, "ee-weeks")
-        self.spread = slider("Spread of true strengths", model.spread, SPREAD, "ee-spread-slider")
+        self.spread = slider("True strengths: SD", model.spread, SPREAD, "ee-spread-slider")
         self.seed = NumberField("Seed", model.seed, lo=SEED[0], hi=SEED[1], integer=True,
                                 width="9em")
         self.seed.add_class("ee-seed")
