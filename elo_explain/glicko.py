@@ -487,18 +487,22 @@ def _new_volatility(sigma, phi, v, delta, tau, epsilon, work=None):
     keep = np.abs(diff, out=diff) > epsilon
     m = n
     steps = 0
+    repack = True
     while m:
         if not keep.all():  # pack the players still iterating into the spare rows
             idx = np.flatnonzero(keep)
             np.take(packed[:, :m], idx, axis=1, out=spare[:, :idx.size], mode="clip")
             packed, spare, m = spare, packed, idx.size
+            repack = True
             if not m:
                 break
         steps += 1
         if steps > _MAX_ILLINOIS_ITERATIONS:  # pragma: no cover - converges in a few steps
             raise RuntimeError("Glicko-2 volatility: the Illinois iteration did not converge")
-        A, B, fA, fB, a, d2pv, pv, pos = packed[:, :m]
-        C, den, ex, fC = tmp[0, :m], tmp[1, :m], tmp[2, :m], tmp[3, :m]
+        if repack:
+            A, B, fA, fB, a, d2pv, pv, pos = packed[:, :m]
+            C, den, ex, fC = tmp[:4, :m]
+            repack = False
         # C = A + (A - B) f(A) / (f(B) - f(A))
         np.subtract(A, B, out=C)
         C *= fA
@@ -515,9 +519,10 @@ def _new_volatility(sigma, phi, v, delta, tau, epsilon, work=None):
         fB[:] = fC
         np.subtract(C, A, out=C)
         keep = np.abs(C, out=C) > epsilon
-        if not keep.all():  # write out everyone; those still iterating are overwritten later
-            at = pos.astype(np.intp)
-            result[at] = A
+        if not keep.all():  # write out the players who converged
+            done = np.flatnonzero(~keep)
+            at = pos.take(done).astype(np.intp)
+            result[at] = A.take(done)
             iterations[at] = steps
     result /= 2.0
     return np.exp(result, out=result), iterations
