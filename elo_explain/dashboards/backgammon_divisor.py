@@ -44,7 +44,6 @@ __all__ = [
     "pair",
     "pct",
     "SliderField",
-    "freeze_layout",
     "DivisorModel",
     "DivisorView",
     "divisor_dashboard",
@@ -85,19 +84,6 @@ def pct(percent) -> str:
     ('64.0 %', '72.3 %')
     """
     return f"{float(percent):.1f} %"
-
-
-def freeze_layout(view: FigureView) -> None:
-    """Run the figure's constrained layout once, then keep those positions.
-
-    Call it after the artists hold their first real data (tick labels, titles)
-    and before the first :meth:`FigureView.refresh`. Later redraws skip the
-    layout pass, which is about half the cost of rendering a two-panel figure.
-    (``FigureView`` freezes on its first draw too, but through ``canvas.draw()``,
-    which does not run the layout on a figure closed in pyplot.)
-    """
-    view.fig.draw_without_rendering()
-    view.fig.set_layout_engine("none")
 
 
 class SliderField(widgets.HBox):
@@ -362,9 +348,8 @@ class DivisorView:
         update = guarded(self.status)(self._apply)
         self.divisor.on_change(lambda v: update(divisor=v))
         self.difference.on_change(lambda v: update(difference=v))
-        self._live = False  # no drawing until the layout is frozen with real data
+        self._live = False  # first drawn with real data: FigureView lays out on its first draw
         self._render()
-        freeze_layout(self.figure)
         self._live = True
         self.figure.refresh()
 

@@ -30,7 +30,6 @@ from elo_explain._validate import choice, integer
 from elo_explain.dashboards.backgammon_divisor import (
     MINUS,
     SliderField,
-    freeze_layout,
     pair,
     signed,
 )
@@ -258,9 +257,8 @@ class CubeView:
         self.table = widgets.HTML()
         self.table.add_class("ee-cube-table")
         self._build_figure()
-        self._live = False  # no drawing until the layout is frozen with real data
+        self._live = False  # first drawn with real data: FigureView lays out on its first draw
         self._render()
-        freeze_layout(self.figure)
         self._live = True
         self.figure.refresh()
 

@@ -30,7 +30,7 @@ import numpy as np
 from elo_explain import gammon42 as g42
 from elo_explain import simulate, tables
 from elo_explain._validate import in_range, integer
-from elo_explain.dashboards.backgammon_divisor import SliderField, freeze_layout, pair, signed
+from elo_explain.dashboards.backgammon_divisor import SliderField, pair, signed
 from elo_explain.ui import FigureView, app_root, guarded, table_html
 
 __all__ = ["VolumeModel", "VolumeView", "volume_dashboard", "SWING_GAMES", "WEEKS"]
@@ -314,12 +314,11 @@ class VolumeView:
 
         self._build_window_figure()
         self._build_swing_figure()
-        self._live = False  # no drawing until the layouts are frozen with real data
+        self._live = False  # first drawn with real data: FigureView lays out on its first draw
         self._render_all()
-        for fig in (self.window_fig, self.swing_fig):
-            freeze_layout(fig)
-            fig.refresh()
         self._live = True
+        self.window_fig.refresh()
+        self.swing_fig.refresh()
 
         self.root = app_root([
             widgets.HTML("<h3>1. Games this week decide K</h3>"),
