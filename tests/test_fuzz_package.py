@@ -531,3 +531,39 @@ def test_fuzz(name):
         assert problem is None, problem
 
     run()
+
+
+def report(examples: int = 40) -> list[str]:
+    """Every distinct problem (not only hypothesis's first per callable), for fixing in bulk.
+
+    Run ``python tests/test_fuzz_package.py``: each known-bad value of each parameter, plus
+    ``examples`` valid-typed draws per parameter.
+    """
+    from hypothesis.errors import NonInteractiveExampleWarning
+
+    seen, out = set(), []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", NonInteractiveExampleWarning)
+        for name in sorted(SPEC):
+            fn, base, params = SPEC[name]
+            for param, cat in params.items():
+                if isinstance(cat, tuple):
+                    bad, ok = _rows_values(base[param], cat[1], single=cat[0] == "rows1")
+                else:
+                    bad, ok = _bad_values(base[param], cat), _ok_values(base[param], cat)
+                if _optional(fn, param):
+                    bad = [b for b in bad if b is not None]
+                for value, must in [(v, True) for v in bad] + [(ok.example(), False) for _ in range(examples)]:
+                    problem = check_call(name, param, value, must)
+                    if problem:
+                        kind = re.sub(r"[-+]?\d[\d.e+-]*", "N", problem.split("): ", 1)[-1])[:90]
+                        if (name, param, kind) not in seen:
+                            seen.add((name, param, kind))
+                            out.append(problem)
+    return out
+
+
+if __name__ == "__main__":
+    problems = report()
+    print("\n".join(problems))
+    print(f"{len(problems)} distinct problems in {len({p.split('(')[0] for p in problems})} callables")
