@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 
 ## Serve the read-only dashboards on http://localhost:8866
 dashboard: $(STAMP)
-	cd publish && ../$(BIN)/voila --port=8866 --no-browser
+	$(BIN)/voila notebooks --port=8866 --no-browser
 
 ## Run the whole test suite, browser tests included (needs /usr/bin/chromium)
 test: $(STAMP)
