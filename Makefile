@@ -26,9 +26,10 @@ test: $(STAMP)
 lab: $(STAMP)
 	$(BIN)/jupyter lab notebooks/
 
-## Run the benchmarks and write benchmarks/RESULTS.md
+## Run the benchmarks: benchmarks/RESULTS.md (package) and benchmarks/DASHBOARDS.md (browser)
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
+	$(BIN)/python benchmarks/browser_dashboards.py
 
 ## Re-take the README screenshots
 screenshots: $(STAMP)

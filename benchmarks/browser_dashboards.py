@@ -122,7 +122,8 @@ def measure(repeats: int = 5, preheat_pool: int = 1) -> list[dict]:
     with sync_playwright() as p:
         browser = launch_chromium(p)
         # -- cold: one fresh kernel per load
-        proc, base = start_voila(notebooks=folder)
+        allow = f"--PublishedOnly.notebooks={[INDEX_NOTEBOOK] + names!r}"
+        proc, base = start_voila(allow, notebooks=folder)
         server = psutil.Process(proc.pid)
         try:
             for _ in range(repeats):
@@ -139,7 +140,7 @@ def measure(repeats: int = 5, preheat_pool: int = 1) -> list[dict]:
             proc.terminate()
             proc.wait(timeout=30)
         # -- preheated: Voilà keeps a pool of kernels that already ran each notebook
-        proc, base = start_voila("--VoilaConfiguration.preheat_kernel=True",
+        proc, base = start_voila(allow, "--VoilaConfiguration.preheat_kernel=True",
                                  f"--VoilaConfiguration.default_pool_size={preheat_pool}",
                                  notebooks=folder)
         server = psutil.Process(proc.pid)
@@ -203,5 +204,23 @@ def report(repeats: int = 5) -> str:
     return "\n".join(lines)
 
 
+OUT = Path(__file__).resolve().parent / "DASHBOARDS.md"
+
+
+def main(repeats: int = 5) -> None:
+    import datetime
+    import os
+
+    text = report(repeats)
+    load = os.getloadavg()[0]
+    OUT.write_text(
+        "# Dashboards in the browser\n\n"
+        f"Measured {datetime.date.today().isoformat()} by `make bench` "
+        f"(`python benchmarks/browser_dashboards.py`), headless Chromium against a local "
+        f"`voila` with the published configuration, {os.cpu_count()} CPUs, "
+        f"load average {load:.1f} at the end.\n\n" + text + "\n")
+    print(text)
+
+
 if __name__ == "__main__":
-    print(report(int(sys.argv[1]) if len(sys.argv) > 1 else 5))
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 5)
