@@ -17,12 +17,15 @@ Numbers are formatted with the minus sign U+2212 ("−"), as the documents print
 from __future__ import annotations
 
 import html
+import io
 import math
 from functools import lru_cache
 
 import ipywidgets as widgets
 import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import LineCollection
+from PIL import Image as PILImage
 
 from elo_explain import lichess, simulate
 from elo_explain.ui import FigureView, app_root, guarded, table_html, value_html
@@ -68,23 +71,31 @@ TABLE_STYLE = ("<style>.ee-calibration-table .widget-html-content, .ee-upload-re
 
 
 class FastFigureView(FigureView):
-    """A :class:`~elo_explain.ui.FigureView` with fixed margins and no layout engine at all.
+    """A :class:`~elo_explain.ui.FigureView` with fixed margins that redraws only what changed.
 
-    For figures with several axes whose labels do not change size: ``margins`` (``left``,
-    ``right``, ``bottom``, ``top``, ``hspace``, ``wspace`` as for ``Figure.subplots_adjust``)
-    replace the constrained layout. The engine is set to ``None`` -- not ``"none"``, which
-    leaves a placeholder engine that makes ``savefig`` lay the figure out in an extra
-    (invisible) drawing pass -- so each :meth:`refresh` draws the figure exactly once.
+    * ``margins`` (``left``, ``right``, ``bottom``, ``top``, ``hspace``, ``wspace`` as for
+      ``Figure.subplots_adjust``) replace the constrained layout, and the layout engine is
+      ``None`` -- not ``"none"``, whose placeholder engine makes ``savefig`` lay the figure
+      out in an extra invisible drawing pass.
+    * Artists registered with :meth:`dynamic` (the lines, bands and bars an update mutates)
+      are *blitted*: the rest of the figure -- axes, ticks, labels, titles, legends, grid --
+      is drawn once into a background image and redrawn only when an axis limit or a
+      title, label or legend text changes. Most updates therefore draw a few lines onto
+      the saved background and encode the PNG, a fraction of a full draw (text is most of
+      matplotlib's drawing time). Legends belong to the background, so place them where
+      the dynamic artists do not go (e.g. above the axes).
 
     >>> import matplotlib.pyplot as plt
     >>> before = len(plt.get_fignums())
     >>> view = FastFigureView(figsize=(4, 3), margins={"left": 0.15})
-    >>> line, = view.ax.plot([0, 1], [0, 1])
+    >>> line = view.dynamic(view.ax.plot([0, 1], [0, 1])[0])
     >>> view.refresh(); first = view.image.value
-    >>> for _ in range(50):
-    ...     line.set_ydata([1, 0]); view.refresh()
-    >>> len(plt.get_fignums()) == before, view.image.value != first
-    (True, True)
+    >>> for i in range(50):
+    ...     line.set_ydata([1, i / 50]); view.refresh()
+    >>> len(plt.get_fignums()) == before, view.image.value != first, view.full_draws
+    (True, True, 1)
+    >>> _ = view.ax.set_ylim(0, 2); view.refresh(); view.full_draws   # new limits: new background
+    2
     >>> view.fig.get_layout_engine() is None
     True
     """
@@ -94,10 +105,52 @@ class FastFigureView(FigureView):
         self.fig.set_layout_engine(None)
         self.margins = dict(left=0.1, right=0.97, bottom=0.1, top=0.92)
         self.margins.update(margins or {})
-        # the axes FigureView made sit on one grid: give it the fixed margins
-        grid = self.ax.get_subplotspec().get_gridspec()
-        grid.update(**{k: v for k, v in self.margins.items()
-                       if ncols > 1 or k != "wspace"})
+        self.fig.subplots_adjust(**self.margins)  # allowed now that there is no engine
+        FigureCanvasAgg(self.fig)  # a persistent canvas: its renderer is reused
+        self._dynamic: list = []
+        self._background = None
+        self._background_key = None
+        self.full_draws = 0
+
+    def dynamic(self, *artists):
+        """Register artists that updates mutate (drawn on every refresh); returns them."""
+        for a in artists:
+            a.set_animated(True)
+            self._dynamic.append(a)
+        return artists[0] if len(artists) == 1 else artists
+
+    def _static_key(self) -> tuple:
+        key = []
+        for ax in self.fig.axes:
+            legend = ax.get_legend()
+            title = None if ax.title.get_animated() else ax.title.get_text()  # dynamic title
+            key += [ax.get_visible(), ax.get_xlim(), ax.get_ylim(), title,
+                    ax.xaxis.label.get_text(), ax.yaxis.label.get_text(),
+                    None if legend is None else
+                    (legend.get_visible(), tuple(t.get_text() for t in legend.texts))]
+        return tuple(key)
+
+    def png(self) -> bytes:
+        """The figure as PNG bytes: the saved background plus the dynamic artists."""
+        canvas = self.fig.canvas
+        key = self._static_key()
+        if key != self._background_key:
+            canvas.draw()  # everything but the dynamic artists
+            self._background = canvas.copy_from_bbox(self.fig.bbox)
+            self._background_key = key
+            self.full_draws += 1
+        else:
+            canvas.restore_region(self._background)
+        for ax in self.fig.axes:
+            if not ax.get_visible():
+                continue
+            for a in sorted((a for a in self._dynamic if a.axes is ax and a.get_visible()),
+                            key=lambda a: a.get_zorder()):
+                ax.draw_artist(a)
+        buf = io.BytesIO()
+        PILImage.fromarray(np.asarray(canvas.buffer_rgba())).save(buf, format="png",
+                                                                   compress_level=1)
+        return buf.getvalue()
 
 
 def signed(x: float, digits: int = 0) -> str:
@@ -560,7 +613,7 @@ class CalibrateView:
 
         # the figure: calibration on top, games per bucket below
         self.view = FastFigureView(figsize=(6.4, 5.0),
-                                   margins=dict(left=0.12, right=0.97, bottom=0.1, top=0.94,
+                                   margins=dict(left=0.14, right=0.97, bottom=0.1, top=0.92,
                                                 hspace=0.08))
         self.view.out.layout.flex = "0 0 650px"
         fig = self.view.fig
@@ -580,13 +633,14 @@ class CalibrateView:
         ax.set_ylabel("Mean score of the higher side")
         ax.yaxis.set_major_formatter(lambda y, _: f"{100 * y:.0f} %")
         ax.grid(alpha=0.3)
-        ax.legend(loc="upper left", fontsize=8)
-        self.title = ax.set_title("", fontsize=10)
+        self._legend()
         self.counts = axn.stairs([1], [0, 1], fill=True, color="#9ecae1", baseline=0.8)
         self.min_line = axn.axhline(model.min_games, color="#b00020", lw=1, ls="--")
         axn.set_yscale("log")
         axn.yaxis.set_major_formatter(lambda y, _: f"{y:,.0f}")
         axn.set_ylabel("Games")
+        self.view.dynamic(self.band, self.line_400, self.line_fit, self.bars, self.points,
+                          self.counts, self.min_line)
         axn.grid(alpha=0.3)
         self.xlabel = axn.set_xlabel("")
 
@@ -626,6 +680,11 @@ class CalibrateView:
                                                     self.example_button])]),
         ])
         self._update()
+
+    def _legend(self):
+        """The key above the plot (outside the data: it is part of the static background)."""
+        self.ax.legend(loc="lower left", bbox_to_anchor=(0, 1.01), ncols=2, fontsize=8,
+                       frameon=False, borderaxespad=0, handlelength=1.6)
 
     # -------------------------------------------------------------- callbacks
     def _on_input(self, change=None):
@@ -684,6 +743,8 @@ class CalibrateView:
             if hi - lo < 400:
                 mid = (hi + lo) / 2
                 lo, hi = mid - 200, mid + 200
+            # whole hundreds: most slider moves keep the axes, so only the data is redrawn
+            lo, hi = math.floor(lo / 100) * 100, math.ceil(hi / 100) * 100
         x = np.linspace(lo, hi, 200)
         e400, ef, band = m.curves(x)
         self.line_400.set_data(x, e400)
@@ -707,7 +768,7 @@ class CalibrateView:
         else:
             self.points.set_data([], [])
             self.bars.set_segments([])
-        self.ax.legend(loc="upper left", fontsize=8)
+        self._legend()
         if calib is not None:
             # every bucket from the first to the last non-empty one (empty ones count 0)
             first = calib.center[0]
@@ -716,15 +777,13 @@ class CalibrateView:
             full[index] = calib.count
             edges = first - calib.bucket / 2 + calib.bucket * np.arange(full.size + 1)
             self.counts.set_data(full, edges)
-            top = max(10.0, float(calib.count.max()) * 2)
+            top = 10.0 ** max(1, math.ceil(math.log10(float(calib.count.max()) * 2)))
         else:
             self.counts.set_data([0.0], [lo, hi])
             top = 10.0
         self.ax_n.set_ylim(0.8, top)
         self.min_line.set_ydata([m.min_games, m.min_games])
         self.ax.set_xlim(lo, hi)
-        self.title.set_text(f"{thousands(m.n_games)} games, buckets of {m.bucket} points"
-                            if m.n_games else "No games yet")
         self.xlabel.set_text("Rating difference, white − black (points)" if lichess_source
                              else "Your rating − opponent's rating (points)")
         self.ax.set_ylabel("Mean score of white" if lichess_source else "Your mean score")

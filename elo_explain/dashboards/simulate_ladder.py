@@ -31,7 +31,7 @@ from collections import OrderedDict
 
 import ipywidgets as widgets
 import numpy as np
-from matplotlib.ticker import MaxNLocator
+from matplotlib.ticker import MaxNLocator, MultipleLocator
 
 from elo_explain import simulate
 from elo_explain.dashboards.calibrate import FastFigureView
@@ -88,6 +88,9 @@ SAMPLE_QUANTILES = (0.95, 0.75, 0.5, 0.25, 0.05)
 SAMPLE_NAMES = ("strong (top 5 %)", "good (top 25 %)", "median", "weak (bottom 25 %)",
                 "weakest (bottom 5 %)")
 SAMPLE_COLOURS = ("#d62728", "#ff7f0e", "#2ca02c", "#1f77b4", "#9467bd")
+#: Legends sit above their axes, outside the data (they are part of the static background).
+LEGEND_ABOVE = dict(loc="lower left", bbox_to_anchor=(0, 1.01), ncols=3, fontsize=8,
+                    frameon=False, borderaxespad=0, handlelength=1.6, columnspacing=1.0)
 #: Compact lines in the HTML blocks (widgets' HTML has a tall default line height).
 TEXT_STYLE = ("<style>.ee-summary .widget-html-content, .ee-swing .widget-html-content "
               "{line-height: 1.4;} .ee-run-message {background: #fff3c4; padding: 2px 6px; "
@@ -382,7 +385,9 @@ class LadderModel:
             f'<span style="color:{c}; white-space:nowrap; margin-right:1.2em">&#9473;&#9473; '
             f"{html.escape(name)}, true {true:.0f}</span>"
             for c, name, true in self.sample_key(season))
-        return f'<div class="ee-key ee-note">{items}</div>'
+        return (f'<div class="ee-key ee-note"><b>Ratings over the season</b> of five players '
+                f"(solid; dotted: their true strength), the middle 80 % of all players (grey) "
+                f"and the median (dashed):<br>{items}</div>")
 
 
     # ------------------------------------------------------------------ weekly swing
@@ -537,7 +542,7 @@ class LadderView:
     def _build_season_figure(self):
         self.season_view = FastFigureView(
             figsize=(10.5, 6.6),
-            margins=dict(left=0.075, right=0.985, bottom=0.075, top=0.955, hspace=0.38,
+            margins=dict(left=0.075, right=0.985, bottom=0.075, top=0.985, hspace=0.3,
                          wspace=0.2))
         fig = self.season_view.fig
         fig.delaxes(self.season_view.ax)
@@ -556,34 +561,35 @@ class LadderView:
             self.trues.append(true)
         ax.set_ylabel("Rating")
         ax.grid(alpha=0.3)
-        self.title_r = ax.set_title("", fontsize=10)
         ax = self.ax_s
         self.spread_line, = ax.plot([], [], color="#1f77b4", lw=1.8, label="rating spread (SD)")
         self.true_spread_line, = ax.plot([], [], color="#1f77b4", lw=1.0, ls=":",
                                          label="true strengths' SD, rule's scale")
         ax.set_xlabel("Week")
         ax.set_ylabel("Rating points")
-        ax.set_title("Rating spread week by week", fontsize=10)
         ax.grid(alpha=0.3)
-        ax.legend(loc="lower right", fontsize=8)
+        ax.legend(**LEGEND_ABOVE)
         ax = self.ax_f
         self.fav_actual, = ax.plot([], [], "o-", color="#333333", ms=3, lw=1,
                                    label="favourites won")
         self.fav_expected, = ax.plot([], [], color="#d62728", lw=1.8,
-                                     label="the rule's curve expected")
+                                     label="curve expected")
         self.fav_true, = ax.plot([], [], color="#2ca02c", lw=1.2, ls="--",
-                                 label="their true strengths gave")
+                                 label="true strengths gave")
         ax.set_xlabel("Week")
         ax.set_ylabel("Favourite's score")
         ax.yaxis.set_major_formatter(lambda y, _: f"{100 * y:.0f} %")
-        ax.set_title("The higher-rated player's results", fontsize=10)
         ax.grid(alpha=0.3)
-        ax.legend(loc="lower right", fontsize=8)
+        ax.legend(**LEGEND_ABOVE)
 
+        self.season_view.dynamic(self.band, self.median, *self.samples, *self.trues,
+                                 self.spread_line, self.true_spread_line, self.fav_actual,
+                                 self.fav_expected, self.fav_true)
         # few ticks: text is most of the drawing time
         for a in (self.ax_r, self.ax_s, self.ax_f):
             a.xaxis.set_major_locator(MaxNLocator(nbins=6, integer=True))
-            a.yaxis.set_major_locator(MaxNLocator(nbins=5))
+            a.yaxis.set_major_locator(MaxNLocator(nbins=5, steps=[1, 2, 5, 10]))
+        self.ax_f.yaxis.set_major_locator(MultipleLocator(0.1))
 
     def _build_swing_figure(self):
         self.swing_view = FastFigureView(
@@ -622,6 +628,8 @@ class LadderView:
         axh.grid(alpha=0.3)
         axh.legend(loc="upper right", fontsize=8)
         self.title_h = axh.set_title("", fontsize=10)
+        self.swing_view.dynamic(*self.swing_bands, *self.swing_sd, self.swing_marker,
+                                *self.hists, self.title_h)
 
     # -------------------------------------------------------------- callbacks
     def _initial(self):
@@ -689,18 +697,21 @@ class LadderView:
         for line, true, i in zip(self.samples, self.trues, idx):
             line.set_data(weeks, season.ratings[:, i])
             true.set_data([0, season.weeks], [shown_true[i], shown_true[i]])
-        lo = min(p10.min(), season.ratings[:, idx].min(), shown_true[idx].min())
-        hi = max(p90.max(), season.ratings[:, idx].max(), shown_true[idx].max())
-        pad = max(25.0, 0.06 * (hi - lo))
-        self.ax_r.set_ylim(lo - pad, hi + pad)
+        # limits from the settings (true strengths: 1500 ± 2.2 SD on the rule's scale), widened
+        # in whole hundreds only if the ratings go further: neighbouring settings keep the
+        # axes, so only the data is redrawn (FastFigureView)
+        half = max(150.0, 2.2 * m.true_spread_on_rule_scale(season))
+        start = float(season.ratings[0].mean())
+        lo = min(start - half, p10.min(), season.ratings[:, idx].min())
+        hi = max(start + half, p90.max(), season.ratings[:, idx].max())
+        self.ax_r.set_ylim(math.floor(lo / 100) * 100, math.ceil(hi / 100) * 100)
         self.ax_r.set_xlim(0, max(1, season.weeks))
-        self.title_r.set_text(f"{season.rules.label}: ratings of five players (dotted: their "
-                              "true strength), grey: the middle 80 % of all, dashed: median")
         self.spread_line.set_data(weeks, season.spread)
         ts = m.true_spread_on_rule_scale(season)
         self.true_spread_line.set_data([0, season.weeks], [ts, ts])
         self.ax_s.set_xlim(0, max(1, season.weeks))
-        self.ax_s.set_ylim(0, max(20.0, 1.15 * max(float(season.spread.max()), ts)))
+        top = max(50.0, 1.5 * ts, 1.1 * float(season.spread.max()))
+        self.ax_s.set_ylim(0, math.ceil(top / 50) * 50)
         fw = np.arange(1, season.weeks + 1)
         self.fav_actual.set_data(fw, season.favourite_score)
         self.fav_expected.set_data(fw, season.favourite_expected)
@@ -708,8 +719,8 @@ class LadderView:
         vals = np.concatenate([season.favourite_score, season.favourite_expected,
                                season.favourite_true])
         vals = vals[np.isfinite(vals)]
-        lo, hi = (0.45, 1.0) if vals.size == 0 else (vals.min(), vals.max())
-        self.ax_f.set_ylim(max(0.0, lo - 0.03), min(1.0, hi + 0.03))
+        lo, hi = (0.5, 0.5) if vals.size == 0 else (vals.min(), vals.max())
+        self.ax_f.set_ylim(min(0.4, math.floor(lo * 10) / 10), max(0.8, math.ceil(hi * 10) / 10))
         self.ax_f.set_xlim(0.5, max(1.5, season.weeks + 0.5))
         self.season_view.refresh()
 
@@ -732,7 +743,7 @@ class LadderView:
         dens = m.swing_histograms()
         for h, d in zip(self.hists, dens):
             h.set_data(d, SWING_BINS)
-        self.ax_h.set_ylim(0, max(float(np.max(dens)) * 1.15, 0.01))
+        self.ax_h.set_ylim(0, math.ceil(max(float(np.max(dens)) * 1.1, 0.01) * 10) / 10)
         self.title_h.set_text(f"Weekly changes at {m.swing_games} games a week")
         self.swing_text.value = TEXT_STYLE + m.swing_html()
         self.swing_view.refresh()
