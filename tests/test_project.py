@@ -35,3 +35,11 @@ def test_ci_runs_exactly_the_readme_test_command():
     commands = [l.strip() for l in ci.splitlines()
                 if l.strip() and not l.strip().startswith("#")]
     assert commands[-1] == "make test"
+
+
+def test_readme_examples_run():
+    import doctest
+
+    result = doctest.testfile(str(ROOT / "README.md"), module_relative=False,
+                              optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted >= 3 and result.failed == 0
