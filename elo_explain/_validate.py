@@ -24,6 +24,7 @@ __all__ = [
     "integer",
     "in_range",
     "choice",
+    "instance",
 ]
 
 
@@ -102,19 +103,28 @@ def finite(name: str, value, *, lo: float | None = None, hi: float | None = None
     return _out(arr)
 
 
-def positive(name: str, value):
-    """Check that every element is finite and strictly greater than zero."""
-    if isinstance(value, float) and math.isfinite(value) and value > 0:
+def positive(name: str, value, *, hi: float | None = None):
+    """Check that every element is finite and strictly greater than zero.
+
+    With ``hi``, every element must also be at most ``hi`` (the message then names the
+    whole range, ``rd must be > 0 and <= 10000, got 0``).
+    """
+    if isinstance(value, float) and math.isfinite(value) and value > 0 and (
+        hi is None or value <= hi
+    ):
         return float(value)
     arr = as_float_array(name, value)
     if not arr.size:
         return _out(arr)
     mn, mx = arr.min(), arr.max()  # nan propagates: both finite means every element is
-    if math.isfinite(mn) and math.isfinite(mx) and mn > 0:
+    if math.isfinite(mn) and math.isfinite(mx) and mn > 0 and (hi is None or mx <= hi):
         return _out(arr)
     finite(name, arr)
+    allowed = "> 0" if hi is None else f"> 0 and <= {hi:g}"
     if (arr <= 0).any():
-        raise ValueError(f"{name} must be > 0, got {_describe(arr[arr <= 0].flat[0])}")
+        raise ValueError(f"{name} must be {allowed}, got {_describe(arr[arr <= 0].flat[0])}")
+    if hi is not None and (arr > hi).any():
+        raise ValueError(f"{name} must be {allowed}, got {_describe(arr[arr > hi].flat[0])}")
     return _out(arr)
 
 
@@ -168,4 +178,18 @@ def choice(name: str, value, allowed):
     if value not in allowed:
         listed = ", ".join(repr(a) for a in allowed)
         raise ValueError(f"{name} must be one of {listed}, got {value!r}")
+    return value
+
+
+def instance(name: str, value, kind, what: str | None = None):
+    """``value`` if it is an instance of ``kind`` (a class or a tuple of classes), else
+    ``TypeError`` naming ``name`` and the expected kind (``what``, or the class names)::
+
+        config must be a LichessConfig, got 'abc'
+    """
+    if not isinstance(value, kind):
+        if what is None:
+            kinds = kind if isinstance(kind, tuple) else (kind,)
+            what = " or ".join(k.__name__ for k in kinds)
+        raise TypeError(f"{name} must be a {what}, got {value!r}")
     return value
