@@ -15,6 +15,14 @@ these helpers shows it.  The helpers here guarantee the publishing rules:
   message instead of a traceback, and the dashboard keeps answering.
 * :func:`app_root` -- the root box, carrying the CSS class ``ee-ready`` that the
   browser tests (and benchmarks) wait for.
+* :class:`SliderField` -- an integer slider and a :class:`NumberField` kept in step.
+* :func:`widget`, :func:`shared_layout`, :func:`shared_style` -- widgets that share
+  their ``Layout`` and ``Style`` models: every widget otherwise brings two models of its
+  own, and the page's model count (issue 5: at most about 60) is mostly those.
+* :func:`table_html`, :func:`value_html` and the number formats :func:`fmt_number`,
+  :func:`fmt_signed`, :func:`fmt_pct`, :func:`fmt_pair` -- one convention on every page:
+  half away from zero (as FIDE and the documents round) and the minus sign U+2212
+  (:data:`MINUS`), as the documents print it.
 
 CSS classes used by tests: ``ee-ready`` (root, present once rendered),
 ``ee-error`` (a field's message), ``ee-table`` (a rendered table),
@@ -27,21 +35,37 @@ import functools
 import html
 import io
 import math
+import numbers
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Callable
 
 import ipywidgets as widgets
 
 import matplotlib.pyplot as plt
 
+from elo_explain._validate import integer
+
 __all__ = [
+    "MINUS",
     "NumberField",
+    "SliderField",
     "FigureView",
     "guarded",
     "app_root",
+    "widget",
+    "shared_layout",
+    "shared_style",
     "value_html",
     "table_html",
     "parse_number",
+    "fmt_number",
+    "fmt_signed",
+    "fmt_pct",
+    "fmt_pair",
 ]
+
+MINUS = "\u2212"
+"""The minus sign every dashboard shows (U+2212, as the documents print it)."""
 
 STYLE = """
 <style>
@@ -55,9 +79,153 @@ table.ee-table th, table.ee-table td { border: 1px solid #ccc; padding: 2px 8px;
 table.ee-table th { background: #f3f3f3; }
 table.ee-table caption { caption-side: top; text-align: left; font-weight: 600; }
 table.ee-table tr.ee-highlight td { background: #fff3c4; }
+table.ee-table td.ee-left, table.ee-table th.ee-left { text-align: left; }
 .ee-note { color: #444; font-size: 0.95em; }
 </style>
 """
+
+
+# --- number formats ---------------------------------------------------------------------
+def _decimal(x, places: int) -> Decimal:
+    """``x`` rounded half away from zero to ``places`` decimals (from its shortest repr)."""
+    return Decimal(repr(float(x))).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+
+
+def fmt_number(x, places: int = 2) -> str:
+    """A number with ``places`` decimals, half away from zero, minus sign U+2212.
+
+    >>> fmt_number(0.2402), fmt_number(0.035, 1), fmt_number(-0.5, 0), fmt_number(-0.004)
+    ('0.24', '0.0', '−1', '0.00')
+    """
+    d = _decimal(x, places)
+    if d == 0:
+        d = abs(d)
+    text = f"{abs(d):.{places}f}"
+    return MINUS + text if d < 0 else text
+
+
+def fmt_signed(x, places: int = 1) -> str:
+    """A change with its sign, as the documents print them: ``+7.2``, ``−8.6``, ``0.0``.
+
+    >>> fmt_signed(7.2379), fmt_signed(-8.5714), fmt_signed(1.4299), fmt_signed(0.04)
+    ('+7.2', '−8.6', '+1.4', '0.0')
+    >>> fmt_signed(16, 0), fmt_signed(-27, 0), fmt_signed(0, 0), fmt_signed(-0.35, 1)
+    ('+16', '−27', '0', '−0.4')
+    """
+    d = _decimal(x, places)
+    if d == 0:
+        return f"{0:.{places}f}"
+    return ("+" if d > 0 else MINUS) + f"{abs(d):.{places}f}"
+
+
+def fmt_pct(percent, places: int = 1) -> str:
+    """A percentage (already in %) with a space before the sign, as the documents print it.
+
+    >>> fmt_pct(64.0), fmt_pct(72.34), fmt_pct(12, 0)
+    ('64.0 %', '72.3 %', '12 %')
+    """
+    return f"{fmt_number(percent, places)} %"
+
+
+def fmt_pair(winner, loser, places: int = 0) -> str:
+    """Winner's and loser's change in one cell, as the Greek document prints them.
+
+    >>> fmt_pair(8, -16)
+    '+8 / −16'
+    """
+    return f"{fmt_signed(winner, places)} / {fmt_signed(loser, places)}"
+
+
+# --- shared Layout and Style models -----------------------------------------------------
+class _Frozen:
+    """Mixin for a model shared by several widgets: changing it afterwards raises.
+
+    (A change would show on every widget that shares it; give that widget its own
+    ``widgets.Layout(...)`` instead.)
+    """
+
+    _ee_frozen = False
+
+    def __setattr__(self, name, value):
+        if self._ee_frozen and name in self.keys and getattr(self, name) != value:
+            raise AttributeError(
+                f"this {type(self).__name__} is shared by several widgets; to change "
+                f"{name!r}, give the widget its own model instead")
+        super().__setattr__(name, value)
+
+
+@functools.lru_cache(maxsize=None)
+def _frozen_class(cls):
+    return type(f"Shared{cls.__name__}", (_Frozen, cls), {})
+
+
+_SHARED: dict = {}
+
+
+def _shared(cls, kw: dict):
+    key = (cls, tuple(sorted(kw.items())))
+    model = _SHARED.get(key)
+    if model is None or model.comm is None:  # new, or closed (e.g. Widget.close_all())
+        model = _frozen_class(cls)(**kw)
+        model._ee_frozen = True
+        _SHARED[key] = model
+    return model
+
+
+def shared_layout(**kw) -> widgets.Layout:
+    """One ``widgets.Layout`` per distinct set of properties, shared by every widget using it.
+
+    The model is read-only: setting a property afterwards raises (it would change every
+    widget sharing it).
+
+    >>> a, b = shared_layout(width="12em"), shared_layout(width="12em")
+    >>> a is b, a.width, shared_layout() is shared_layout(width="12em")
+    (True, '12em', False)
+    >>> a.width = "3em"
+    Traceback (most recent call last):
+    ...
+    AttributeError: this SharedLayout is shared by several widgets; to change 'width', give the widget its own model instead
+    """
+    return _shared(widgets.Layout, kw)
+
+
+def shared_style(widget_cls, **kw):
+    """The shared style model for widgets of class ``widget_cls`` with properties ``kw``.
+
+    The style class is the one ``widget_cls`` requires (``SliderStyle`` for sliders,
+    ``TextStyle`` for ``Text``, ``DescriptionStyle`` for a ``Dropdown``...).
+
+    >>> s = shared_style(widgets.IntSlider, description_width="12em")
+    >>> isinstance(s, widgets.SliderStyle), s is shared_style(widgets.FloatSlider, description_width="12em")
+    (True, True)
+    >>> type(shared_style(widgets.Text, description_width="initial")).__mro__[2].__name__
+    'TextStyle'
+    """
+    return _shared(widget_cls.class_traits()["style"].klass, kw)
+
+
+def widget(cls, *args, css: str | None = None, layout=None, style=None, **kw):
+    """``cls(*args, **kw)`` with a shared layout and style model (see :func:`shared_layout`).
+
+    ``layout`` and ``style`` may be dicts of properties (shared models), or model
+    instances (used as given: pass ``widgets.Layout(...)`` for a layout the code changes
+    later, e.g. ``display``); ``None`` shares the default. ``css`` is added as a class.
+
+    >>> a = widget(widgets.HTML, "x", css="ee-a")
+    >>> b = widget(widgets.IntSlider, 3, max=9, layout={"width": "20em"},
+    ...            style={"description_width": "9em"})
+    >>> a.layout is widget(widgets.HTML).layout, a._dom_classes, b.layout.width, b.style.description_width
+    (True, ('ee-a',), '20em', '9em')
+    """
+    if not isinstance(layout, widgets.Layout):
+        layout = shared_layout(**(layout or {}))
+    kw["layout"] = layout
+    if "style" in cls.class_traits():
+        kw["style"] = style if isinstance(style, widgets.Widget) else shared_style(cls, **(style or {}))
+    w = cls(*args, **kw)
+    if css:
+        w.add_class(css)
+    return w
 
 
 def parse_number(label: str, text: str, lo: float, hi: float, *, integer: bool = False) -> float:
@@ -119,15 +287,13 @@ class NumberField(widgets.VBox):
         self.value = int(value) if integer else float(value)
         self.valid = True
         self._callbacks = [on_change] if on_change else []
-        self.text = widgets.Text(
-            value=str(self.value), description=label, continuous_update=False,
-            tooltip=tooltip or f"{label}: {lo:g} to {hi:g}",
-            style={"description_width": "initial"}, layout=widgets.Layout(width=width),
+        self.text = widget(
+            widgets.Text, value=str(self.value), description=label, continuous_update=False,
+            tooltip=tooltip or f"{label}: {lo:g} to {hi:g}", css="ee-field",
+            style={"description_width": "initial"}, layout={"width": width},
         )
-        self.text.add_class("ee-field")
-        self.message = widgets.HTML("")
-        self.message.add_class("ee-error")
-        super().__init__([self.text, self.message])
+        self.message = widget(widgets.HTML, "", css="ee-error")
+        super().__init__([self.text, self.message], layout=shared_layout())
         self.text.observe(self._on_text, names="value")
 
     def on_change(self, callback: Callable) -> None:
@@ -146,6 +312,72 @@ class NumberField(widgets.VBox):
             return
         self.valid = True
         self.message.value = ""
+        self.value = value
+        for cb in self._callbacks:
+            cb(value)
+
+
+class SliderField(widgets.HBox):
+    """An integer slider and a text box for the same value, kept in step.
+
+    Drag the slider or type a number (``Enter``); a bad typed value shows the
+    :class:`NumberField` message (class ``ee-error``) naming the field and its range
+    and keeps the last good value. ``on_change(value)`` is called once per new valid
+    value. CSS classes: ``css`` on the box, ``css-slider`` on the slider, ``css-field``
+    on the text box.
+
+    >>> seen = []
+    >>> s = SliderField("Divisor", 1200, lo=100, hi=4000, step=50, on_change=seen.append)
+    >>> s.slider.value = 800
+    >>> s.field.text.value = "1234"
+    >>> s.field.text.value = "abc"
+    >>> seen, s.value, s.slider.value
+    ([800, 1234], 1234, 1234)
+    >>> s.field.message.value
+    'Divisor: &#x27;abc&#x27; is not a number (allowed: 100 to 4000)'
+    """
+
+    def __init__(self, label: str, value: int, *, lo: int, hi: int, step: int = 1,
+                 css: str | None = None, on_change: Callable | None = None,
+                 width: str = "36em", label_width: str = "13em", tooltip: str | None = None):
+        self.label = label
+        self.value = integer(label, value, lo=lo, hi=hi)
+        self._callbacks = [on_change] if on_change else []
+        self.slider = widget(
+            widgets.IntSlider, value=self.value, min=lo, max=hi, step=step, description=label,
+            readout=False, continuous_update=False, style={"description_width": label_width},
+            layout={"width": width},
+        )
+        self.field = NumberField(label, self.value, lo=lo, hi=hi, integer=True, width="6.5em",
+                                 tooltip=tooltip)
+        self.field.text.description = ""
+        self.slider.observe(self._on_slider, names="value")
+        self.field.on_change(self._on_field)
+        super().__init__([self.slider, self.field], layout=shared_layout())
+        if css:
+            self.add_class(css)
+            self.slider.add_class(f"{css}-slider")
+            self.field.text.add_class(f"{css}-field")
+
+    def on_change(self, callback: Callable) -> None:
+        self._callbacks.append(callback)
+
+    def _on_slider(self, change) -> None:
+        value = int(change["new"])
+        if self.field.text.value != str(value):
+            self.field.text.value = str(value)  # -> _on_field -> _emit
+        else:
+            self._emit(value)
+
+    def _on_field(self, value) -> None:
+        value = int(value)
+        if self.slider.value != value:
+            self.slider.value = value
+        self._emit(value)
+
+    def _emit(self, value: int) -> None:
+        if value == self.value:
+            return
         self.value = value
         for cb in self._callbacks:
             cb(value)
@@ -240,8 +472,8 @@ def guarded(status: widgets.HTML):
 
 def app_root(children, *, title: str | None = None) -> widgets.VBox:
     """The dashboard's root box; carries ``ee-app`` and ``ee-ready`` CSS classes."""
-    head = [widgets.HTML(STYLE + (f"<h2>{html.escape(title)}</h2>" if title else ""))]
-    root = widgets.VBox(head + list(children))
+    head = [widget(widgets.HTML, STYLE + (f"<h2>{html.escape(title)}</h2>" if title else ""))]
+    root = widgets.VBox(head + list(children), layout=shared_layout())
     root.add_class("ee-app")
     root.add_class("ee-ready")
     return root
@@ -255,18 +487,32 @@ def value_html(label: str, value: str, *, big: bool = False, css: str = "") -> s
     return f'{html.escape(label)} <span class="{cls}">{html.escape(value)}</span>'
 
 
-def table_html(columns, rows, *, caption: str | None = None, highlight=None) -> str:
+def table_html(columns, rows, *, caption: str | None = None, highlight=None, css: str = "",
+               left=()) -> str:
     """A ``<table class="ee-table">`` from column names and rows of cell strings.
+
+    ``highlight``: a row index or several (class ``ee-highlight``); ``css``: extra classes
+    for the table; ``left``: indexes of columns aligned left (text columns, class ``ee-left``).
 
     >>> table_html(["d", "E"], [["0", "50.0 %"]], caption="x")
     '<table class="ee-table"><caption>x</caption><tr><th>d</th><th>E</th></tr><tr><td>0</td><td>50.0 %</td></tr></table>'
+    >>> table_html(["a", "b"], [["x", "1"], ["y", "2"]], highlight=[1], css="ee-t", left=(0,))
+    '<table class="ee-table ee-t"><tr><th class="ee-left">a</th><th>b</th></tr><tr><td class="ee-left">x</td><td>1</td></tr><tr class="ee-highlight"><td class="ee-left">y</td><td>2</td></tr></table>'
     """
-    parts = ['<table class="ee-table">']
+    marked = set() if highlight is None else (
+        {highlight} if isinstance(highlight, numbers.Integral) else set(highlight))
+    left = set(left)
+
+    def cell(tag, i, c):
+        cls = ' class="ee-left"' if i in left else ""
+        return f"<{tag}{cls}>{html.escape(str(c))}</{tag}>"
+
+    parts = [f'<table class="ee-table {css}">' if css else '<table class="ee-table">']
     if caption:
         parts.append(f"<caption>{html.escape(caption)}</caption>")
-    parts.append("<tr>" + "".join(f"<th>{html.escape(str(c))}</th>" for c in columns) + "</tr>")
-    for i, row in enumerate(rows):
-        cls = ' class="ee-highlight"' if highlight is not None and i == highlight else ""
-        parts.append(f"<tr{cls}>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>")
+    parts.append("<tr>" + "".join(cell("th", i, c) for i, c in enumerate(columns)) + "</tr>")
+    for j, row in enumerate(rows):
+        cls = ' class="ee-highlight"' if j in marked else ""
+        parts.append(f"<tr{cls}>" + "".join(cell("td", i, c) for i, c in enumerate(row)) + "</tr>")
     parts.append("</table>")
     return "".join(parts)
