@@ -68,6 +68,8 @@ __all__ = [
     "START",
     "CUBE_VALUES",
     "CUBE_MODES",
+    "MAX_K",
+    "MAX_GAMES",
     "Rules",
     "VERSIONS",
     "CURRENT",
@@ -101,6 +103,13 @@ CUBE_VALUES = (1, 2, 4, 8, 16, 32, 64)
 """The values the doubling cube can show."""
 CUBE_MODES = ("coefficient", "direct")
 """How the cube scales the change: ``1 + log2(cube)/6`` (from 1.0.5) or ``cube`` (before)."""
+MAX_K = 1000
+"""Largest K accepted anywhere in this module (a sanity bound: the server uses 32 and 16).
+
+With it every change is a whole number far inside ``int64`` (at most 1000 x 64 with the
+direct cube), so no input can overflow the conversion to whole points."""
+MAX_GAMES = 10**9
+"""Largest count of ranked games accepted for a 7-day window (a sanity bound)."""
 
 
 # --- the formula -------------------------------------------------------------------------
@@ -133,24 +142,59 @@ def expected_score(rating, opponent, divisor=DIVISOR):
 
 
 def _whole_counts(name: str, value) -> np.ndarray:
+    """Whole numbers 0..MAX_GAMES as an int array (0-d for a scalar)."""
     if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
-        return np.asarray(integer(name, value, lo=0))
+        if 0 <= value <= MAX_GAMES:
+            return np.asarray(int(value))
+        raise ValueError(f"{name} must be whole numbers from 0 to {MAX_GAMES}, got {value!r}")
     arr = as_float_array(name, value)
-    if arr.ndim == 0:
-        return np.asarray(integer(name, value, lo=0))
     finite(name, arr)
-    bad = (arr != np.floor(arr)) | (arr < 0)
+    bad = (arr != np.floor(arr)) | (arr < 0) | (arr > MAX_GAMES)
     if bad.any():
         raise ValueError(
-            f"{name} must be whole numbers >= 0, got {arr[bad].flat[0].item()!r}"
+            f"{name} must be whole numbers from 0 to {MAX_GAMES}, got {arr[bad].flat[0].item()!r}"
         )
     return arr.astype(np.int64)
+
+
+def _whole_k(name: str, value) -> int:
+    """One whole-number K from 1 to MAX_K (Go's ``int`` K)."""
+    if isinstance(value, (bool, np.bool_)) or np.ndim(as_float_array(name, value)):
+        raise TypeError(f"{name} must be a whole number from 1 to {MAX_K}, got {value!r}")
+    k = _k(name, value)
+    if not float(k).is_integer():
+        raise ValueError(f"{name} must be a whole number from 1 to {MAX_K}, got {value!r}")
+    return int(k)
+
+
+def _whole(name: str, value) -> int:
+    """One whole number 0..MAX_GAMES."""
+    arr = _whole_counts(name, value)
+    if arr.ndim:
+        raise TypeError(f"{name} must be a single whole number, got an array of shape {arr.shape}")
+    return int(arr)
+
+
+def _k(name: str, value):
+    """A K (or array of K): finite, > 0 and at most :data:`MAX_K`; float or float array."""
+    k = positive(name, value)
+    if isinstance(k, float):
+        if k <= MAX_K:
+            return k
+        bad = k
+    else:
+        if not k.size or k.max() <= MAX_K:
+            return k
+        bad = k[k > MAX_K].flat[0].item()
+    raise ValueError(f"{name} must be > 0 and at most {MAX_K}, got {bad!r}")
 
 
 def k_for(recent_ranked_games, *, k=K, heavy_k=HEAVY_VOLUME_K, threshold=HEAVY_VOLUME_GAMES):
     """K for a player with ``recent_ranked_games`` ranked games in the window (Go ``KFor``).
 
-    ``heavy_k`` (16) from ``threshold`` (50) games on, ``k`` (32) below.
+    ``heavy_k`` (16) from ``threshold`` (50) games on, ``k`` (32) below. ``k`` and
+    ``heavy_k`` must be in 0 < K <= :data:`MAX_K` (1000); counts are whole numbers from 0
+    to :data:`MAX_GAMES`.
 
     >>> k_for(49), k_for(50), k_for(60)
     (32, 16, 16)
@@ -158,9 +202,9 @@ def k_for(recent_ranked_games, *, k=K, heavy_k=HEAVY_VOLUME_K, threshold=HEAVY_V
     array([32, 32, 16, 16])
     """
     games = _whole_counts("recent_ranked_games", recent_ranked_games)
-    k = positive("k", k)
-    heavy_k = positive("heavy_k", heavy_k)
-    threshold = integer("threshold", threshold, lo=0)
+    k = _k("k", k)
+    heavy_k = _k("heavy_k", heavy_k)
+    threshold = _whole("threshold", threshold)
     out = np.where(games >= threshold, heavy_k, k)
     if float(k).is_integer() and float(heavy_k).is_integer():
         out = out.astype(np.int64)
@@ -215,8 +259,9 @@ def go_round(x):
     """Go's ``math.Round``: nearest whole number, halves away from zero.
 
     Python's ``round`` (and ``np.round``) round halves to even; Go does not.
-    Exact at halves (no ``+ 0.5`` float error); NaN and ±inf are returned
-    unchanged, as in Go. Returns floats, like Go.
+    Exact at halves (no ``+ 0.5`` float error). Returns floats, like Go.
+    ``x`` must be finite: Go would return NaN and ±inf unchanged, but no rating
+    change is NaN or infinite, so here a non-finite ``x`` is a ``ValueError``.
 
     >>> go_round(0.5), go_round(-0.5), go_round(2.5), go_round(-2.5)
     (1.0, -1.0, 3.0, -3.0)
@@ -224,13 +269,19 @@ def go_round(x):
     0.0
     >>> go_round([1.4, 1.5, -1.5, -1.6])
     array([ 1.,  2., -2., -2.])
+    >>> go_round(float("nan"))
+    Traceback (most recent call last):
+    ...
+    ValueError: x must be a finite number, got nan
     """
-    arr = as_float_array("x", x)
-    with np.errstate(invalid="ignore"):
-        t = np.trunc(arr)
-        frac = arr - t  # exact in binary floating point
-        out = t + np.where(np.abs(frac) >= 0.5, np.sign(arr), 0.0)
-    out = np.where(np.isfinite(arr), out, arr)
+    return _go_round(np.asarray(finite("x", x), dtype=float))
+
+
+def _go_round(arr: np.ndarray):
+    """:func:`go_round` of a finite float array, without validation."""
+    t = np.trunc(arr)
+    frac = arr - t  # exact in binary floating point
+    out = t + np.where(np.abs(frac) >= 0.5, np.sign(arr), 0.0)
     return _out(out + 0.0)  # + 0.0 turns -0.0 into 0.0
 
 
@@ -255,7 +306,10 @@ def change(
     ``loser_delta = round(loser_k * (0 - (1 - E)) * c)`` with ``E`` the winner's
     expected score, ``c`` the cube multiplier (:func:`cube_multiplier` with
     ``cube_mode``) and Go's rounding (:func:`go_round`). All arguments broadcast;
-    scalars give Python ints, arrays give int arrays.
+    scalars give Python ints, arrays give int arrays. Ratings may be any finite
+    numbers: like Go's ``math.Pow``, a difference too large for ``10 ** (d / divisor)``
+    gives an expected score of exactly 0 or 1 (no error). ``winner_k`` and ``loser_k``
+    must be in 0 < K <= :data:`MAX_K` (1000).
 
     >>> change(1500, 1500)
     (16, -16)
@@ -274,17 +328,28 @@ def change(
     """
     w = np.asarray(finite("winner_rating", winner_rating), dtype=float)
     lo = np.asarray(finite("loser_rating", loser_rating), dtype=float)
-    wk = np.asarray(positive("winner_k", winner_k), dtype=float)
-    lk = np.asarray(positive("loser_k", loser_k), dtype=float)
+    wk = np.asarray(_k("winner_k", winner_k), dtype=float)
+    lk = np.asarray(_k("loser_k", loser_k), dtype=float)
     d = np.asarray(positive("divisor", divisor), dtype=float)
+    choice("cube_mode", cube_mode, CUBE_MODES)
     c = np.asarray(cube_multiplier(cube, cube_mode), dtype=float)
     with np.errstate(over="ignore"):  # +inf like Go's math.Pow -> expected 0
         expected_winner = 1.0 / (1.0 + np.power(10.0, (lo - w) / d))
     expected_loser = 1.0 - expected_winner
-    winner = go_round(wk * (1.0 - expected_winner) * c)
-    loser = go_round(lk * (0.0 - expected_loser) * c)
+    # finite by construction (K <= MAX_K, E in 0..1, cube <= 64): no re-validation
+    winner = _go_round(wk * (1.0 - expected_winner) * c)
+    loser = _go_round(lk * (0.0 - expected_loser) * c)
     winner, loser = np.broadcast_arrays(np.asarray(winner), np.asarray(loser))
     return _as_int(winner), _as_int(loser)
+
+
+def _window(window) -> np.timedelta64:
+    if not isinstance(window, (_dt.timedelta, np.timedelta64)):
+        raise TypeError(f"window must be a datetime.timedelta, got {window!r}")
+    w = np.timedelta64(window, "us") if isinstance(window, _dt.timedelta) else window
+    if w <= np.timedelta64(0, "us"):
+        raise ValueError(f"window must be a positive duration, got {window!r}")
+    return w.astype("timedelta64[us]")
 
 
 # --- versions ----------------------------------------------------------------------------
@@ -295,6 +360,16 @@ class Rules:
     ``heavy_volume_k`` is ``None`` for versions without the weekly volume rule
     (everyone uses ``k``). ``cube_mode`` is ``"coefficient"`` (1.0.5 and later) or
     ``"direct"`` (before 1.0.5, when the cube multiplied the points).
+
+    Checked on construction: ``divisor`` a finite number > 0; ``k`` and
+    ``heavy_volume_k`` whole numbers from 1 to :data:`MAX_K` (the server's K is a Go
+    ``int``); ``heavy_volume_games`` a whole number from 0 to :data:`MAX_GAMES`;
+    ``window`` a positive ``timedelta``. Whole-number floats are stored as ``int``.
+
+    >>> Rules("x", "x", divisor=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: divisor must be > 0, got 0.0
 
     >>> r = VERSIONS["1.3.1"]
     >>> r.divisor, r.k, r.heavy_volume_k
@@ -316,6 +391,22 @@ class Rules:
     window: _dt.timedelta = HEAVY_VOLUME_WINDOW
     cube_mode: str = "coefficient"
     notes: str = field(default="", compare=False)
+
+    def __post_init__(self):
+        for name in ("version", "label", "notes"):
+            if not isinstance(getattr(self, name), str):
+                raise TypeError(f"{name} must be a str, got {getattr(self, name)!r}")
+        divisor = positive("divisor", self.divisor)
+        if np.ndim(divisor):
+            raise TypeError(f"divisor must be a single number, got {self.divisor!r}")
+        set_ = object.__setattr__
+        set_(self, "divisor", int(divisor) if float(divisor).is_integer() else float(divisor))
+        set_(self, "k", _whole_k("k", self.k))
+        if self.heavy_volume_k is not None:
+            set_(self, "heavy_volume_k", _whole_k("heavy_volume_k", self.heavy_volume_k))
+        set_(self, "heavy_volume_games", _whole("heavy_volume_games", self.heavy_volume_games))
+        _window(self.window)
+        choice("cube_mode", self.cube_mode, CUBE_MODES)
 
     def expected_score(self, rating, opponent):
         """:func:`expected_score` with this version's divisor.
@@ -448,15 +539,6 @@ def _times(name: str, value, aware: set) -> np.ndarray:
     # Python datetime objects carry their own time zone: converting them is
     # per-object work that numpy cannot do; the counting below is vectorized.
     return np.array([_one_time(name, t, aware) for t in items], dtype="datetime64[us]")
-
-
-def _window(window) -> np.timedelta64:
-    if not isinstance(window, (_dt.timedelta, np.timedelta64)):
-        raise TypeError(f"window must be a datetime.timedelta, got {window!r}")
-    w = np.timedelta64(window, "us") if isinstance(window, _dt.timedelta) else window
-    if w <= np.timedelta64(0, "us"):
-        raise ValueError(f"window must be a positive duration, got {window!r}")
-    return w.astype("timedelta64[us]")
 
 
 def recent_ranked_games(game_times, at, *, window=HEAVY_VOLUME_WINDOW):

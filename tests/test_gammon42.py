@@ -254,10 +254,12 @@ def test_go_round_differs_from_python_round():
     assert g.go_round(arr).tolist() == [-4, -3, -1, 1, 3, 4]
 
 
-def test_go_round_non_finite_like_go():
-    # Go: Round(±Inf) = ±Inf, Round(NaN) = NaN
-    assert np.isnan(g.go_round(float("nan")))
-    assert g.go_round(float("inf")) == float("inf")
+@pytest.mark.parametrize("bad", [float("nan"), float("inf"), -float("inf"), [0.5, float("nan")]])
+def test_go_round_refuses_non_finite(bad):
+    # Go: Round(±Inf) = ±Inf, Round(NaN) = NaN (Go standard library documentation). No rating
+    # change is ever non-finite, so the explainer refuses such input instead of passing it on.
+    with pytest.raises(ValueError, match="x must be a finite number"):
+        g.go_round(bad)
 
 
 # ------------------------------------------------------------------- validation
@@ -285,6 +287,74 @@ def test_expected_score_bad_input():
         g.expected_score(1500, 1500, divisor=-400)
     with pytest.raises(TypeError, match="rating"):
         g.expected_score("1500", 1500)
+
+
+def test_change_names_cube_mode():
+    with pytest.raises(ValueError, match="^cube_mode must be one of 'coefficient', 'direct'"):
+        g.change(1500, 1500, cube_mode="x")
+
+
+@pytest.mark.parametrize("name", ["winner_k", "loser_k"])
+@pytest.mark.parametrize("bad", [1001, 2e19, 1e308, [32, 5000]])
+def test_change_bounds_k(name, bad):
+    # MAX_K = 1000 is the module's documented sanity bound (the server uses 32 and 16)
+    with np.errstate(all="raise"), pytest.raises(ValueError, match=f"{name} must be > 0 and at most 1000"):
+        g.change(1500, 1500, **{name: bad})
+
+
+@pytest.mark.parametrize("kwargs", [dict(k=2e19), dict(heavy_k=1e308), dict(k=[32, 1e4])])
+def test_k_for_bounds_k(kwargs):
+    with pytest.raises(ValueError, match="k must be > 0 and at most 1000"):
+        g.k_for(10, **kwargs)
+
+
+@pytest.mark.parametrize("bad", [10**30, 10**400, 1e300, [1e19]])
+def test_k_for_bounds_counts(bad):
+    with pytest.raises(ValueError, match="recent_ranked_games must be whole numbers from 0"):
+        g.k_for(bad)
+
+
+def test_extreme_ratings_like_go_without_warnings():
+    # GO: math.Pow(10, +Inf) = +Inf and 1 / (1 + Inf) = 0 (Go math package documentation):
+    # an enormous difference gives the favourite E = 1 (wins +0) and the underdog E = 0
+    # (wins the full K = 32, cube 1). No numpy warning on the way.
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert g.change(1e308, -1e308) == (0, 0)
+        assert g.change(-1e308, 1e308) == (32, -32)
+        assert g.expected_score(-1e308, 1e308) == 0.0
+
+
+@pytest.mark.parametrize(
+    "kwargs, error, words",
+    [(dict(divisor=float("nan")), ValueError, "divisor must be a finite number"),
+     (dict(divisor=0), ValueError, "divisor must be > 0"),
+     (dict(divisor="abc"), TypeError, "divisor"),
+     (dict(divisor=None), TypeError, "divisor"),
+     (dict(k=-1), ValueError, "k must be > 0"),
+     (dict(k=0.5), ValueError, "k must be a whole number from 1 to 1000"),  # GO: K is an int
+     (dict(k=2e19), ValueError, "k must be > 0 and at most 1000"),
+     (dict(k=True), TypeError, "k must be"),
+     (dict(heavy_volume_k=float("inf")), ValueError, "heavy_volume_k must be a finite"),
+     (dict(heavy_volume_games=float("nan")), ValueError, "heavy_volume_games must be a finite"),
+     (dict(heavy_volume_games=2.5), ValueError, "heavy_volume_games must be whole numbers"),
+     (dict(window=dt.timedelta(0)), ValueError, "window must be a positive duration"),
+     (dict(cube_mode="x"), ValueError, "cube_mode must be one of"),
+     (dict(version=3), TypeError, "version must be a str")],
+)
+def test_rules_validate_on_construction(kwargs, error, words):
+    with pytest.raises(error, match=words):
+        g.Rules(**{"version": "x", "label": "x", "divisor": 1200, **kwargs})
+
+
+def test_rules_store_whole_numbers_as_int():
+    r = g.Rules("x", "x", divisor=1200.0, k=32.0, heavy_volume_k=16.0, heavy_volume_games=50.0)
+    assert (r.divisor, r.k, r.heavy_volume_k, r.heavy_volume_games) == (1200, 32, 16, 50)
+    assert all(type(x) is int for x in (r.divisor, r.k, r.heavy_volume_k, r.heavy_volume_games))
+    # DOC: two players at 1500 -> +16 / -16 with K 32
+    assert r.change(1500, 1500) == (16, -16)
 
 
 # ------------------------------------------------------------------ the 7-day window
