@@ -169,6 +169,29 @@ def _pct(x) -> float:
     return float(_round_to(100 * np.asarray(x), 1))
 
 
+def _k(name: str, value) -> float:
+    """A K in 0 < K <= :data:`~elo_explain.gammon42.MAX_K` (1000)."""
+    return g42._k(name, value)
+
+
+def _ks(name: str, value) -> tuple:
+    return _sequence(name, value, g42._k)
+
+
+def _cubes(value) -> np.ndarray:
+    """Cube values (1, 2, 4, ..., 64) as a 1-d float array; errors name ``cubes``."""
+    arr = np.atleast_1d(as_float_array("cubes", value))
+    if arr.ndim != 1 or arr.size == 0:
+        raise ValueError("cubes must be a non-empty list of cube values")
+    ok = np.isin(arr, g42.CUBE_VALUES)
+    if not ok.all():
+        bad = arr[~ok].flat[0]
+        shown = int(bad) if np.isfinite(bad) and bad == int(bad) else float(bad)
+        listed = ", ".join(str(c) for c in g42.CUBE_VALUES)
+        raise ValueError(f"cubes must each be one of {listed}, got {shown!r}")
+    return arr
+
+
 def _sequence(name: str, value, check) -> tuple:
     arr = as_float_array(name, value)
     if arr.ndim != 1 or arr.size == 0:
@@ -222,7 +245,8 @@ def changes_by_difference(
 ) -> Table:
     """Rating changes by difference when the favourite wins and when the underdog wins.
 
-    Each outcome has the winner's and the loser's change (both players with ``k``).
+    Each outcome has the winner's and the loser's change (both players with ``k``,
+    0 < ``k`` <= 1000).
 
     >>> for row in changes_by_difference().rows: print(row)
     (0, 16, -16, 16, -16)
@@ -232,7 +256,7 @@ def changes_by_difference(
     (400, 10, -10, 22, -22)
     """
     diffs = _differences(differences)
-    k = positive("k", k)
+    k = _k("k", k)
     fav_w, fav_l = g42.change(diffs, 0.0, winner_k=k, loser_k=k, cube=cube, divisor=divisor)
     dog_w, dog_l = g42.change(0.0, diffs, winner_k=k, loser_k=k, cube=cube, divisor=divisor)
     fav_w, fav_l, dog_w, dog_l = (np.atleast_1d(a) for a in (fav_w, fav_l, dog_w, dog_l))
@@ -258,7 +282,7 @@ def changes_by_difference(
 def k_comparison(
     differences=DOC_K_DIFFERENCES, ks=(g42.K, g42.HEAVY_VOLUME_K), *, cube=1, divisor=g42.DIVISOR
 ) -> Table:
-    """The favourite's change when they win and when they lose, for each K.
+    """The favourite's change when they win and when they lose, for each K (0 < K <= 1000).
 
     >>> for row in k_comparison().rows: print(row)
     (0, 16, -16, 8, -8)
@@ -266,7 +290,7 @@ def k_comparison(
     (300, 12, -20, 6, -10)
     """
     diffs = _differences(differences)
-    ks = _sequence("ks", ks, positive)
+    ks = _ks("ks", ks)
     cols = []
     for k in ks:
         wins, _ = g42.change(diffs, 0.0, winner_k=k, loser_k=k, cube=cube, divisor=divisor)
@@ -307,7 +331,7 @@ def divisor_history(difference=300, *, divisors=DOC_DIVISORS, k=g42.K) -> Table:
         raise TypeError(f"difference must be a single number, got {difference!r}")
     diff = float(finite("difference", difference, lo=0))
     divs = _sequence("divisors", divisors, positive)
-    k = positive("k", k)
+    k = _k("k", k)
     rows = []
     for d in divs:
         e = g42.expected_score(diff, 0.0, d)
@@ -338,7 +362,8 @@ def cube_table(
     """The cube's multiplier and the change of two players at ``rating`` for each K.
 
     ``mode="direct"`` shows the rule before 1.0.5 (the cube multiplied the points).
-    The change cells are the winner's gain; the loser loses the same (``±``).
+    The change cells are the winner's gain; the loser loses the same (``±``). ``cubes``
+    are values of the cube (1, 2, 4, ..., 64), ``ks`` values 0 < K <= 1000.
 
     >>> for row in cube_table().rows: print(row)
     (1, 1.0, 16, 8)
@@ -351,10 +376,10 @@ def cube_table(
     >>> cube_table([64], [32], mode="direct").rows
     ((64, 64.0, 1024),)
     """
-    cubes = np.atleast_1d(as_float_array("cubes", cubes))
+    cubes = _cubes(cubes)
     choice("mode", mode, g42.CUBE_MODES)
     mult = np.atleast_1d(g42.cube_multiplier(cubes, mode))
-    ks = _sequence("ks", ks, positive)
+    ks = _ks("ks", ks)
     rating = finite("rating", rating)
     cols = [
         np.atleast_1d(
@@ -392,6 +417,11 @@ def ladder_replay(games: Sequence) -> Table:
     >>> ladder_replay(games).rows
     ((1, 'ana', 'bob', 2, 1500, 1500, 32, 32, 19, -19, 1519, 1481),)
     """
+    if isinstance(games, (str, bytes, dict)) or not hasattr(games, "__iter__"):
+        raise TypeError(
+            f"games must be a sequence of gammon42.LadderGame records (Ladder.replay's "
+            f"result), got {games!r}"
+        )
     rows = []
     for i, g in enumerate(games):
         if not isinstance(g, g42.LadderGame):

@@ -136,7 +136,7 @@ def test_cube_table_direct_before_105():
     t = T.cube_table(mode="direct")
     assert t.column("Multiplier") == (1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0)
     assert t.column("Two players at 1500, K = 32") == (16, 32, 64, 128, 256, 512, 1024)
-    with pytest.raises(ValueError, match="cube must be one of"):
+    with pytest.raises(ValueError, match="cubes must each be one of 1, 2, 4, 8, 16, 32, 64"):
         T.cube_table([3])
     with pytest.raises(ValueError, match="mode must be one of"):
         T.cube_table(mode="square")
@@ -155,6 +155,38 @@ def test_ladder_replay_table():
     assert t.cells()[0][8:10] == ["+16", "−16"]
     with pytest.raises(TypeError, match=r"games\[0\]"):
         T.ladder_replay([("ana", "bob")])
+
+
+# ------------------------------------------------------------------- bad input
+# The K bound (0 < K <= 1000) is gammon42.MAX_K, the package's documented sanity bound.
+@pytest.mark.parametrize(
+    "call, words",
+    [(lambda: T.changes_by_difference(k=1e308), "k must be > 0 and at most 1000"),
+     (lambda: T.divisor_history(k=5e307), "k must be > 0 and at most 1000"),
+     (lambda: T.k_comparison(ks=(32, 7e305)), "ks must be > 0 and at most 1000"),
+     (lambda: T.cube_table(ks=(2.9e307, 16)), "ks must be > 0 and at most 1000"),
+     (lambda: T.k_comparison(ks=(32, 0)), "ks must be > 0"),
+     (lambda: T.cube_table(cubes=float("nan")), "cubes must each be one of"),
+     (lambda: T.cube_table(cubes=[1, 2.5]), "cubes must each be one of"),
+     (lambda: T.cube_table(cubes=[]), "cubes must be a non-empty list")],
+)
+def test_tables_refuse_bad_values_naming_them(call, words):
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no numpy warning on the way to the error
+        with pytest.raises(ValueError, match=words):
+            call()
+
+
+@pytest.mark.parametrize("bad", [3, None, float("nan"), "abc", {"a": 1}])
+def test_ladder_replay_refuses_non_sequences(bad):
+    with pytest.raises(TypeError, match="games must be a sequence of gammon42.LadderGame"):
+        T.ladder_replay(bad)
+
+
+def test_ladder_replay_of_no_games_is_an_empty_table():
+    assert T.ladder_replay([]).rows == ()
 
 
 # -------------------------------------------------------------------- FIDE 8.1.2
