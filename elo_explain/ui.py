@@ -16,6 +16,7 @@ these helpers shows it.  The helpers here guarantee the publishing rules:
 * :func:`app_root` -- the root box, carrying the CSS class ``ee-ready`` that the
   browser tests (and benchmarks) wait for.
 * :class:`SliderField` -- an integer slider and a :class:`NumberField` kept in step.
+* :func:`updater` -- the guarded ``update(**state)`` callback: set the model, render.
 * :func:`widget`, :func:`shared_layout`, :func:`shared_style` -- widgets that share
   their ``Layout`` and ``Style`` models: every widget otherwise brings two models of its
   own, and the page's model count (issue 5: at most about 60) is mostly those.
@@ -55,6 +56,7 @@ __all__ = [
     "widget",
     "shared_layout",
     "shared_style",
+    "updater",
     "value_html",
     "table_html",
     "parse_number",
@@ -209,13 +211,14 @@ def widget(cls, *args, css: str | None = None, layout=None, style=None, **kw):
 
     ``layout`` and ``style`` may be dicts of properties (shared models), or model
     instances (used as given: pass ``widgets.Layout(...)`` for a layout the code changes
-    later, e.g. ``display``); ``None`` shares the default. ``css`` is added as a class.
+    later, e.g. ``display``); ``None`` shares the default. ``css``: CSS classes to add
+    (several separated by spaces).
 
-    >>> a = widget(widgets.HTML, "x", css="ee-a")
+    >>> a = widget(widgets.HTML, "x", css="ee-a ee-b")
     >>> b = widget(widgets.IntSlider, 3, max=9, layout={"width": "20em"},
     ...            style={"description_width": "9em"})
     >>> a.layout is widget(widgets.HTML).layout, a._dom_classes, b.layout.width, b.style.description_width
-    (True, ('ee-a',), '20em', '9em')
+    (True, ('ee-a', 'ee-b'), '20em', '9em')
     """
     if not isinstance(layout, widgets.Layout):
         layout = shared_layout(**(layout or {}))
@@ -223,9 +226,29 @@ def widget(cls, *args, css: str | None = None, layout=None, style=None, **kw):
     if "style" in cls.class_traits():
         kw["style"] = style if isinstance(style, widgets.Widget) else shared_style(cls, **(style or {}))
     w = cls(*args, **kw)
-    if css:
-        w.add_class(css)
+    for name in (css or "").split():
+        w.add_class(name)
     return w
+
+
+def updater(model, render: Callable, status: widgets.HTML) -> Callable:
+    """A callback ``update(**state)``: set those attributes of ``model``, then ``render()``.
+
+    Guarded by :func:`guarded`: a bad value shows its message in ``status``.
+
+    >>> class M: x = 1
+    >>> m, status, seen = M(), widgets.HTML(), []
+    >>> update = updater(m, lambda: seen.append(m.x), status)
+    >>> update(x=5); m.x, seen
+    (5, [5])
+    """
+    @guarded(status)
+    def update(**state) -> None:
+        for name, value in state.items():
+            setattr(model, name, value)
+        render()
+
+    return update
 
 
 def parse_number(label: str, text: str, lo: float, hi: float, *, integer: bool = False) -> float:

@@ -7,18 +7,18 @@ the code's own output.
 
 from __future__ import annotations
 
+from functools import partial
+
 import matplotlib.pyplot as plt
 import numpy as np
 import pytest
 
-from elo_explain.dashboards.backgammon_divisor import (
-    DivisorModel,
-    DivisorView,
-    SliderField,
-    pair,
-    pct,
-    signed,
-)
+from elo_explain.dashboards.backgammon_divisor import DivisorModel, DivisorView
+from elo_explain.ui import SliderField, fmt_signed
+from elo_explain.ui import fmt_pair as pair
+from elo_explain.ui import fmt_pct as pct
+
+signed = partial(fmt_signed, places=0)  # whole points, as the dashboard shows them
 
 # Greek document, step 1: "Διαφορά rating / Αναμενόμενο ποσοστό νίκης του φαβορί" (÷1200)
 DOC_WIN_RATE = {0: "50.0 %", 50: "52.4 %", 100: "54.8 %", 150: "57.1 %", 200: "59.5 %",

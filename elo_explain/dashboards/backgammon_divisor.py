@@ -16,9 +16,7 @@ matches. This dashboard shows
 
 :class:`DivisorModel` computes everything (by calling :mod:`elo_explain.gammon42`,
 :mod:`elo_explain.tables` and :mod:`elo_explain.fibs`); :class:`DivisorView`
-shows it. The small widget and formatting helpers at the top
-(:class:`SliderField`, :func:`signed`, :func:`pair`, :func:`pct`) are shared
-by the Gammon42 dashboards 3, 4 and 5.
+shows it, with the widgets and number formats of :mod:`elo_explain.ui`.
 
 Numbers are formatted as the document prints them; negative numbers use the
 true minus sign U+2212 ("−16"), like the document and :mod:`elo_explain.tables`.
@@ -27,7 +25,6 @@ true minus sign U+2212 ("−16"), like the document and :mod:`elo_explain.tables
 from __future__ import annotations
 
 import html
-from typing import Callable
 
 import ipywidgets as widgets
 import numpy as np
@@ -36,120 +33,23 @@ from elo_explain import fibs
 from elo_explain import gammon42 as g42
 from elo_explain import tables
 from elo_explain._validate import integer, positive
-from elo_explain.ui import FigureView, NumberField, app_root, guarded, table_html
+from elo_explain.ui import (
+    FigureView,
+    SliderField,
+    app_root,
+    fmt_pair,
+    fmt_pct,
+    fmt_signed,
+    table_html,
+    updater,
+    widget,
+)
 
 __all__ = [
-    "MINUS",
-    "signed",
-    "pair",
-    "pct",
-    "SliderField",
     "DivisorModel",
     "DivisorView",
     "divisor_dashboard",
 ]
-
-MINUS = "\u2212"
-"""The minus sign every Gammon42 dashboard shows (U+2212, as the document prints it)."""
-
-
-# --- formatting shared by the Gammon42 dashboards -----------------------------------------
-def signed(value) -> str:
-    """A whole-number rating change as the document prints it: ``+16``, ``−16``, ``0``.
-
-    >>> signed(16), signed(-16), signed(0)
-    ('+16', '−16', '0')
-    """
-    n = int(value)
-    if n > 0:
-        return f"+{n}"
-    if n < 0:
-        return f"{MINUS}{-n}"
-    return "0"
-
-
-def pair(winner, loser) -> str:
-    """Winner's and loser's change in one cell, as the document prints them.
-
-    >>> pair(8, -16)
-    '+8 / −16'
-    """
-    return f"{signed(winner)} / {signed(loser)}"
-
-
-def pct(percent) -> str:
-    """A percentage (already in %) with one decimal and a space before the sign.
-
-    >>> pct(64.0), pct(72.34)
-    ('64.0 %', '72.3 %')
-    """
-    return f"{float(percent):.1f} %"
-
-
-class SliderField(widgets.HBox):
-    """An integer slider and a text box for the same value, kept in step.
-
-    Drag the slider or type a number (``Enter``); a bad typed value shows the
-    :class:`~elo_explain.ui.NumberField` message (class ``ee-error``) naming the
-    field and its range and keeps the last good value. ``on_change(value)`` is
-    called once per new valid value. CSS classes: ``css`` on the box,
-    ``css-slider`` on the slider, ``css-field`` on the text box.
-
-    >>> seen = []
-    >>> s = SliderField("Divisor", 1200, lo=100, hi=4000, step=50, on_change=seen.append)
-    >>> s.slider.value = 800
-    >>> s.field.text.value = "1234"
-    >>> s.field.text.value = "abc"
-    >>> seen, s.value, s.slider.value
-    ([800, 1234], 1234, 1234)
-    >>> s.field.message.value
-    'Divisor: &#x27;abc&#x27; is not a number (allowed: 100 to 4000)'
-    """
-
-    def __init__(self, label: str, value: int, *, lo: int, hi: int, step: int = 1,
-                 css: str | None = None, on_change: Callable | None = None,
-                 width: str = "36em", label_width: str = "13em", tooltip: str | None = None):
-        self.label = label
-        self.value = integer(label, value, lo=lo, hi=hi)
-        self._callbacks = [on_change] if on_change else []
-        self.slider = widgets.IntSlider(
-            value=self.value, min=lo, max=hi, step=step, description=label, readout=False,
-            continuous_update=False, style={"description_width": label_width},
-            layout=widgets.Layout(width=width),
-        )
-        self.field = NumberField(label, self.value, lo=lo, hi=hi, integer=True, width="6.5em",
-                                 tooltip=tooltip)
-        self.field.text.description = ""
-        self.slider.observe(self._on_slider, names="value")
-        self.field.on_change(self._on_field)
-        super().__init__([self.slider, self.field])
-        if css:
-            self.add_class(css)
-            self.slider.add_class(f"{css}-slider")
-            self.field.text.add_class(f"{css}-field")
-
-    def on_change(self, callback: Callable) -> None:
-        self._callbacks.append(callback)
-
-    def _on_slider(self, change) -> None:
-        value = int(change["new"])
-        if self.field.text.value != str(value):
-            self.field.text.value = str(value)  # -> _on_field -> _emit
-        else:
-            self._emit(value)
-
-    def _on_field(self, value) -> None:
-        value = int(value)
-        if self.slider.value != value:
-            self.slider.value = value
-        self._emit(value)
-
-    def _emit(self, value: int) -> None:
-        if value == self.value:
-            return
-        self.value = value
-        for cb in self._callbacks:
-            cb(value)
 
 
 # --- the model ----------------------------------------------------------------------------
@@ -185,7 +85,7 @@ class DivisorModel:
     cube 1.
 
     >>> m = DivisorModel()
-    >>> [pct(r[1]) for r in m.win_rate_rows()][-3:]     # the document's ÷1200 table
+    >>> [fmt_pct(r[1]) for r in m.win_rate_rows()][-3:]     # the document's ÷1200 table
     ['64.0 %', '68.3 %', '72.3 %']
     >>> m.history()[0]
     ('Before 1.2.0 (÷400)', 400, 84.9, 5, -27, 84.4)
@@ -304,9 +204,9 @@ class DivisorModel:
         '300 points up, ÷1200: expected win rate 64.0 %; +12 for a win, −20 for a loss; needs 62.5 % to hold the rating.'
         """
         row = self.history()[-1]
-        return (f"{self.difference} points up, ÷{self.divisor}: expected win rate {pct(row[2])}; "
-                f"{signed(row[3])} for a win, {signed(row[4])} for a loss; "
-                f"needs {pct(row[5])} to hold the rating.")
+        return (f"{self.difference} points up, ÷{self.divisor}: expected win rate "
+                f"{fmt_pct(row[2])}; {fmt_signed(row[3], 0)} for a win, "
+                f"{fmt_signed(row[4], 0)} for a loss; needs {fmt_pct(row[5])} to hold the rating.")
 
 
 # --- the view -----------------------------------------------------------------------------
@@ -327,37 +227,28 @@ class DivisorView:
     def __init__(self, model: DivisorModel | None = None):
         self.model = model or DivisorModel()
         m = self.model
-        self.status = widgets.HTML()
-        self.status.add_class("ee-error")
-        self.status.add_class("ee-status")
+        self.status = widget(widgets.HTML, css="ee-error ee-status")
         self.divisor = SliderField("Your divisor ÷", m.divisor, lo=DIVISOR_RANGE[0],
                                    hi=DIVISOR_RANGE[1], step=50, css="ee-divisor")
         self.difference = SliderField("Rating difference (lead)", m.difference,
                                       lo=DIFFERENCE_RANGE[0], hi=DIFFERENCE_RANGE[1], step=10,
                                       css="ee-difference")
-        self.summary = widgets.HTML()
-        self.summary.add_class("ee-summary")
-        self.win_rate_table = widgets.HTML()
-        self.win_rate_table.add_class("ee-winrate-table")
-        self.change_table = widgets.HTML()
-        self.change_table.add_class("ee-change-table")
-        self.history_table = widgets.HTML()
-        self.history_table.add_class("ee-history-table")
+        self.summary = widget(widgets.HTML, css="ee-summary")
+        self.win_rate_table = widget(widgets.HTML, css="ee-winrate-table",
+                                     layout={"width": "max-content", "margin": "0 2em 0 0"})
+        self.change_table = widget(widgets.HTML, css="ee-change-table",
+                                   layout={"width": "max-content"})
+        self.history_table = widget(widgets.HTML, css="ee-history-table")
         self._build_figure()
 
-        update = guarded(self.status)(self._apply)
+        update = updater(self.model, self._render, self.status)
         self.divisor.on_change(lambda v: update(divisor=v))
         self.difference.on_change(lambda v: update(difference=v))
-        self._live = False  # first drawn with real data: FigureView lays out on its first draw
-        self._render()
-        self._live = True
-        self.figure.refresh()
+        self._render()  # the first draw, with the real data: FigureView lays out then
 
-        controls = widgets.VBox([self.divisor, self.difference])
-        self.win_rate_table.layout = widgets.Layout(width="max-content", margin="0 2em 0 0")
-        self.change_table.layout = widgets.Layout(width="max-content")
-        tables_row = widgets.HBox([self.win_rate_table, self.change_table],
-                                  layout=widgets.Layout(flex_flow="row wrap"))
+        controls = widget(widgets.VBox, [self.divisor, self.difference])
+        tables_row = widget(widgets.HBox, [self.win_rate_table, self.change_table],
+                            layout={"flex_flow": "row wrap"})
         self.root = app_root(
             [controls, self.status, self.summary, self.figure.out,
              tables_row, self.history_table],
@@ -402,34 +293,29 @@ class DivisorView:
                         "same colours)", fontsize=10.5)
         self.left_legend = left.legend(fontsize=8, loc="lower right")
 
-    def _apply(self, **state) -> None:
-        for name, value in state.items():
-            setattr(self.model, name, value)
-        self._render()
-
     def _render(self) -> None:
         m = self.model
         d = m.divisor
         # tables
         self.win_rate_table.value = table_html(
             ["Rating difference", "÷1200 (the document)", f"÷{d} (your divisor)"],
-            [[str(r[0]), pct(r[1]), pct(r[2])] for r in m.win_rate_rows()],
+            [[str(r[0]), fmt_pct(r[1]), fmt_pct(r[2])] for r in m.win_rate_rows()],
             caption="Expected win rate of the favourite",
         )
         self.change_table.value = table_html(
             ["Rating difference", "Favourite wins", "Underdog wins",
              f"÷{d}: favourite wins", f"÷{d}: underdog wins"],
-            [[str(r[0]), pair(*r[1]), pair(*r[2]), pair(*r[3]), pair(*r[4])]
+            [[str(r[0]), fmt_pair(*r[1]), fmt_pair(*r[2]), fmt_pair(*r[3]), fmt_pair(*r[4])]
              for r in m.change_rows()],
             caption="Rating changes with K 32, cube 1 (winner / loser); the document's ÷1200 first",
         )
         hist = m.history()
         self.history_table.value = table_html(
             [f"Favourite {m.difference} points up"] + [h[0] for h in hist],
-            [["Expected win rate"] + [pct(h[2]) for h in hist],
-             ["Points for a win"] + [signed(h[3]) for h in hist],
-             ["Points for a loss"] + [signed(h[4]) for h in hist],
-             ["Win rate needed to hold the rating"] + [pct(h[5]) for h in hist]],
+            [["Expected win rate"] + [fmt_pct(h[2]) for h in hist],
+             ["Points for a win"] + [fmt_signed(h[3], 0) for h in hist],
+             ["Points for a loss"] + [fmt_signed(h[4], 0) for h in hist],
+             ["Win rate needed to hold the rating"] + [fmt_pct(h[5]) for h in hist]],
             caption="Version history (K 32): at 300 points up this is the document's table",
         ) + ("<p class='ee-note'>The win rate needed is where the whole-number points balance, "
              "p × (points for a win) = (1 − p) × (points lost); without rounding it equals the "
@@ -442,8 +328,7 @@ class DivisorView:
             line.set_xdata([m.difference, m.difference])
         self.my_point.set_data([m.difference], [m.expected_at()])
         self.left_legend.get_texts()[-1].set_text(f"÷{d}: your divisor")
-        if self._live:
-            self.figure.refresh()
+        self.figure.refresh()
 
 
 def divisor_dashboard() -> widgets.VBox:

@@ -27,13 +27,17 @@ import numpy as np
 from elo_explain import gammon42 as g42
 from elo_explain import tables
 from elo_explain._validate import choice, integer
-from elo_explain.dashboards.backgammon_divisor import (
-    MINUS,
+from elo_explain.ui import (
+    FigureView,
     SliderField,
-    pair,
-    signed,
+    app_root,
+    fmt_number,
+    fmt_pair,
+    fmt_signed,
+    table_html,
+    updater,
+    widget,
 )
-from elo_explain.ui import FigureView, app_root, guarded, table_html
 
 __all__ = ["K_SOURCES", "CubeModel", "CubeView", "cube_dashboard"]
 
@@ -195,14 +199,10 @@ class CubeModel:
             f"Winner {self.winner_rating} vs loser {self.loser_rating}: "
             f"winner's expected score {e:.3f}",
             f"Winner (K {self.winner_k}): {self.winner_k} × (1 − {e:.3f}) × {c} = "
-            f"{_num(w_raw)} → {signed(w)}, new rating {self.winner_rating + w}",
+            f"{fmt_number(w_raw)} → {fmt_signed(w, 0)}, new rating {self.winner_rating + w}",
             f"Loser (K {self.loser_k}): {self.loser_k} × (0 − {1 - e:.3f}) × {c} = "
-            f"{_num(l_raw)} → {signed(l)}, new rating {self.loser_rating + l}",
+            f"{fmt_number(l_raw)} → {fmt_signed(l, 0)}, new rating {self.loser_rating + l}",
         ]
-
-
-def _num(x: float) -> str:
-    return f"{x:.2f}".replace("-", MINUS)
 
 
 # --- the view -----------------------------------------------------------------------------
@@ -223,21 +223,18 @@ class CubeView:
     def __init__(self, model: CubeModel | None = None):
         self.model = model or CubeModel()
         m = self.model
-        self.status = widgets.HTML()
-        self.status.add_class("ee-error")
-        self.status.add_class("ee-status")
-        update = guarded(self.status)(self._apply)
+        self.status = widget(widgets.HTML, css="ee-error ee-status")
+        update = updater(self.model, self._render, self.status)
 
         self.winner_rating = SliderField("Winner's rating", m.winner_rating, lo=RATING_RANGE[0],
                                          hi=RATING_RANGE[1], step=10, css="ee-winner-rating")
         self.loser_rating = SliderField("Loser's rating", m.loser_rating, lo=RATING_RANGE[0],
                                         hi=RATING_RANGE[1], step=10, css="ee-loser-rating")
-        self.cube = widgets.SelectionSlider(
-            options=list(g42.CUBE_VALUES), value=m.cube, description="Doubling cube",
-            continuous_update=False, style={"description_width": "13em"},
-            layout=widgets.Layout(width="36em"),
+        self.cube = widget(
+            widgets.SelectionSlider, options=list(g42.CUBE_VALUES), value=m.cube,
+            description="Doubling cube", continuous_update=False, css="ee-cube",
+            style={"description_width": "13em"}, layout={"width": "36em"},
         )
-        self.cube.add_class("ee-cube")
         self.winner_k = self._k_widgets("Winner's K", m.winner_k_source, m.winner_games,
                                         "ee-winner-k")
         self.loser_k = self._k_widgets("Loser's K", m.loser_k_source, m.loser_games,
@@ -252,35 +249,28 @@ class CubeView:
             games.observe(lambda ch, who=who: update(**{f"{who}_games": ch["new"]}),
                           names="value")
 
-        self.result = widgets.HTML()
-        self.result.add_class("ee-result")
-        self.table = widgets.HTML()
-        self.table.add_class("ee-cube-table")
+        self.result = widget(widgets.HTML, css="ee-result")
+        self.table = widget(widgets.HTML, css="ee-cube-table")
         self._build_figure()
-        self._live = False  # first drawn with real data: FigureView lays out on its first draw
-        self._render()
-        self._live = True
-        self.figure.refresh()
+        self._render()  # the first draw, with the real data: FigureView lays out then
 
-        controls = widgets.VBox([
+        controls = widget(widgets.VBox, [
             self.winner_rating, self.loser_rating, self.cube,
-            widgets.HBox(list(self.winner_k)), widgets.HBox(list(self.loser_k)),
+            widget(widgets.HBox, list(self.winner_k)), widget(widgets.HBox, list(self.loser_k)),
         ])
         self.root = app_root([controls, self.status, self.result, self.figure.out, self.table])
 
     @staticmethod
     def _k_widgets(label: str, source: str, games: int, css: str):
-        toggle = widgets.Dropdown(
-            options=list(K_SOURCES), value=source, description=label,
-            style={"description_width": "13em"}, layout=widgets.Layout(width="26em"),
+        toggle = widget(
+            widgets.Dropdown, options=list(K_SOURCES), value=source, description=label, css=css,
+            style={"description_width": "13em"}, layout={"width": "26em"},
         )
-        toggle.add_class(css)
-        slider = widgets.IntSlider(
-            value=games, min=GAMES_RANGE[0], max=GAMES_RANGE[1], description="games this week",
-            continuous_update=False, style={"description_width": "initial"},
-            layout=widgets.Layout(width="22em"),
+        slider = widget(
+            widgets.IntSlider, value=games, min=GAMES_RANGE[0], max=GAMES_RANGE[1],
+            description="games this week", continuous_update=False, css=f"{css}-games",
+            style={"description_width": "initial"}, layout={"width": "22em"},
         )
-        slider.add_class(f"{css}-games")
         return toggle, slider
 
     def _build_figure(self) -> None:
@@ -323,11 +313,6 @@ class CubeView:
             ax.set_xlabel("Doubling cube")
             ax.grid(alpha=0.3)
 
-    def _apply(self, **state) -> None:
-        for name, value in state.items():
-            setattr(self.model, name, value)
-        self._render()
-
     def _render(self) -> None:
         m = self.model
         # K widgets: the games slider only counts when K comes from the games
@@ -340,20 +325,21 @@ class CubeView:
         old_w, old_l = m.old_change()
         lines = "".join(f"<div>{html.escape(t)}</div>" for t in m.explanation())
         self.result.value = (
-            f"<div class='ee-big'>Winner <span class='ee-value ee-winner-change'>{signed(w)}"
-            f"</span> &nbsp; Loser <span class='ee-value ee-loser-change'>{signed(lo)}</span>"
+            f"<div class='ee-big'>Winner <span class='ee-value ee-winner-change'>"
+            f"{fmt_signed(w, 0)}</span> &nbsp; Loser <span class='ee-value ee-loser-change'>"
+            f"{fmt_signed(lo, 0)}</span>"
             f" &nbsp; (cube {m.cube}, coefficient <span class='ee-value ee-coefficient'>"
             f"{m.coefficient_text}</span>)</div>"
             f"<div class='ee-note'>{lines}<div>Before 1.0.5 (÷400, K 32 for everyone, points × "
             f"cube) the same game gave <span class='ee-value ee-old-change'>"
-            f"{pair(old_w, old_l)}</span>.</div></div>"
+            f"{fmt_pair(old_w, old_l)}</span>.</div></div>"
         )
         rows = self.model.cube_rows()
         all_w, all_l = m.change(np.array(g42.CUBE_VALUES))
         self.table.value = table_html(
             ["Cube", "Coefficient", "Two players at 1500, K 32", "Two players at 1500, K 16",
              "Before 1.0.5: K 32 × cube", "Your game (winner / loser)"],
-            [[str(r[0]), f"{r[1]:.2f}", f"±{r[2]}", f"±{r[3]}", f"±{r[4]}", pair(a, b)]
+            [[str(r[0]), f"{r[1]:.2f}", f"±{r[2]}", f"±{r[3]}", f"±{r[4]}", fmt_pair(a, b)]
              for r, a, b in zip(rows, all_w, all_l)],
             caption="The doubling cube: coefficient = 1 + log2(cube) / 6 "
                     "(the document's table, plus the old rule and your game)",
@@ -367,17 +353,16 @@ class CubeView:
         for bar, txt, v in zip(self.win_bars, self.win_text, all_w):
             bar.set_height(v)
             txt.set_position((txt.get_position()[0], v + 1))
-            txt.set_text(signed(v))
+            txt.set_text(fmt_signed(v, 0))
         for bar, txt, v in zip(self.loss_bars, self.loss_text, all_l):
             bar.set_height(v)
             txt.set_position((txt.get_position()[0], v - 1))
-            txt.set_text(signed(v))
+            txt.set_text(fmt_signed(v, 0))
         self.right_vspan.set_x(i - 0.45)
         self.right_title.set_text(
             f"Your game by cube: {m.winner_rating} (K {m.winner_k}) beats "
             f"{m.loser_rating} (K {m.loser_k})")
-        if self._live:
-            self.figure.refresh()
+        self.figure.refresh()
 
 
 def cube_dashboard() -> widgets.VBox:

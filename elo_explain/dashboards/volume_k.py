@@ -30,8 +30,16 @@ import numpy as np
 from elo_explain import gammon42 as g42
 from elo_explain import simulate, tables
 from elo_explain._validate import in_range, integer
-from elo_explain.dashboards.backgammon_divisor import SliderField, pair, signed
-from elo_explain.ui import FigureView, app_root, guarded, table_html
+from elo_explain.ui import (
+    FigureView,
+    SliderField,
+    app_root,
+    fmt_pair,
+    fmt_signed,
+    guarded,
+    table_html,
+    widget,
+)
 
 __all__ = ["VolumeModel", "VolumeView", "volume_dashboard", "SWING_GAMES", "WEEKS"]
 
@@ -250,88 +258,70 @@ class VolumeView:
     def __init__(self, model: VolumeModel | None = None):
         self.model = model or VolumeModel()
         m = self.model
-        self.status = widgets.HTML()
-        self.status.add_class("ee-error")
-        self.status.add_class("ee-status")
+        self.status = widget(widgets.HTML, css="ee-error ee-status")
         update = guarded(self.status)(self._apply)
-        slider_style = widgets.SliderStyle(description_width="17em")
-        wide = widgets.Layout(width="36em")
+        slider = dict(continuous_update=False, style={"description_width": "17em"},
+                      layout={"width": "36em"})
 
         # 1. games -> K, and the K 32 vs K 16 table
         self.games = SliderField("Ranked games in the last 7 days", m.games, lo=GAMES_RANGE[0],
                                  hi=GAMES_RANGE[1], css="ee-games", label_width="17em")
         self.games.on_change(lambda v: update(games=v))
-        self.k_html = widgets.HTML()
-        self.k_html.add_class("ee-k")
+        self.k_html = widget(widgets.HTML, css="ee-k")
         # 2. the 60-vs-10 example
-        self.games_a = widgets.IntSlider(m.games_a, min=GAMES_RANGE[0], max=GAMES_RANGE[1],
-                                         description="Player A's games this week",
-                                         continuous_update=False, style=slider_style, layout=wide)
-        self.games_b = widgets.IntSlider(m.games_b, min=GAMES_RANGE[0], max=GAMES_RANGE[1],
-                                         description="Player B's games this week",
-                                         continuous_update=False, style=slider_style, layout=wide)
-        self.games_a.add_class("ee-games-a")
-        self.games_b.add_class("ee-games-b")
+        self.games_a = widget(widgets.IntSlider, m.games_a, min=GAMES_RANGE[0],
+                              max=GAMES_RANGE[1], description="Player A's games this week",
+                              css="ee-games-a", **slider)
+        self.games_b = widget(widgets.IntSlider, m.games_b, min=GAMES_RANGE[0],
+                              max=GAMES_RANGE[1], description="Player B's games this week",
+                              css="ee-games-b", **slider)
         self.games_a.observe(lambda ch: update(games_a=ch["new"]), names="value")
         self.games_b.observe(lambda ch: update(games_b=ch["new"]), names="value")
-        self.asym_html = widgets.HTML()
-        self.asym_html.add_class("ee-asymmetric")
+        self.asym_html = widget(widgets.HTML, css="ee-asymmetric")
         # 3. the rolling window
-        week_layout = widgets.Layout(width="16em")
-        week_style = widgets.SliderStyle(description_width="5.5em")
         self.week_sliders = []
         for w, n in enumerate(m.per_day):
-            s = widgets.IntSlider(n, min=PER_DAY_RANGE[0], max=PER_DAY_RANGE[1],
-                                  description=f"Week {w + 1}", continuous_update=False,
-                                  style=week_style, layout=week_layout)
-            s.add_class(f"ee-week{w + 1}")
+            s = widget(widgets.IntSlider, n, min=PER_DAY_RANGE[0], max=PER_DAY_RANGE[1],
+                       description=f"Week {w + 1}", continuous_update=False,
+                       style={"description_width": "5.5em"}, layout={"width": "16em"},
+                       css=f"ee-week{w + 1}")
             s.observe(lambda ch, w=w: update(per_day_week=(w, ch["new"])), names="value")
             self.week_sliders.append(s)
-        self.window_html = widgets.HTML()
-        self.window_html.add_class("ee-window")
+        self.window_html = widget(widgets.HTML, css="ee-window")
         # 4. the weekly swing
-        self.swing_games = widgets.IntSlider(m.swing_games, min=int(SWING_GAMES[0]),
-                                             max=int(SWING_GAMES[-1]), step=10,
-                                             description="Ranked games in the week",
-                                             continuous_update=False, style=slider_style,
-                                             layout=wide)
-        self.swing_games.add_class("ee-swing-games")
-        self.shortfall = widgets.FloatSlider(m.shortfall, min=0, max=10, step=0.5,
-                                             description="Points below expected win rate",
-                                             readout_format=".1f", continuous_update=False,
-                                             style=slider_style, layout=wide)
-        self.shortfall.add_class("ee-shortfall")
-        self.feedback = widgets.Checkbox(m.feedback, indent=False,
-                                         description="Move the rating game by game, as the "
-                                                     "server does (not once for the whole week)",
-                                         layout=widgets.Layout(width="auto"))
-        self.feedback.add_class("ee-feedback")
+        self.swing_games = widget(widgets.IntSlider, m.swing_games, min=int(SWING_GAMES[0]),
+                                  max=int(SWING_GAMES[-1]), step=10,
+                                  description="Ranked games in the week", css="ee-swing-games",
+                                  **slider)
+        self.shortfall = widget(widgets.FloatSlider, m.shortfall, min=0, max=10, step=0.5,
+                                description="Points below expected win rate",
+                                readout_format=".1f", css="ee-shortfall", **slider)
+        self.feedback = widget(widgets.Checkbox, m.feedback, indent=False,
+                               description="Move the rating game by game, as the "
+                                           "server does (not once for the whole week)",
+                               layout={"width": "auto"}, css="ee-feedback")
         self.swing_games.observe(lambda ch: update(swing_games=ch["new"]), names="value")
         self.shortfall.observe(lambda ch: update(shortfall=ch["new"]), names="value")
         self.feedback.observe(lambda ch: update(feedback=ch["new"]), names="value")
-        self.swing_html = widgets.HTML()
-        self.swing_html.add_class("ee-swing")
+        self.swing_html = widget(widgets.HTML, css="ee-swing")
 
         self._build_window_figure()
         self._build_swing_figure()
-        self._live = False  # first drawn with real data: FigureView lays out on its first draw
-        self._render_all()
-        self._live = True
-        self.window_fig.refresh()
-        self.swing_fig.refresh()
+        self._render_all()  # the first draws, with the real data: FigureView lays out then
 
         self.root = app_root([
-            widgets.HTML("<h3>1. Games this week decide K</h3>"),
+            widget(widgets.HTML, "<h3>1. Games this week decide K</h3>"),
             self.games, self.k_html,
-            widgets.HTML("<h3>2. Each player has their own K</h3>"),
+            widget(widgets.HTML, "<h3>2. Each player has their own K</h3>"),
             self.games_a, self.games_b, self.asym_html,
-            widgets.HTML("<h3>3. The window moves with the player</h3>"
-                         "<p class='ee-note'>A busy player's four weeks: games per day in each "
-                         "week, played 18:00–24:00. Before every game the server counts the "
-                         "games of the 7 days before it.</p>"),
-            widgets.HBox(self.week_sliders, layout=widgets.Layout(flex_flow="row wrap")),
+            widget(widgets.HTML,
+                   "<h3>3. The window moves with the player</h3>"
+                   "<p class='ee-note'>A busy player's four weeks: games per day in each "
+                   "week, played 18:00–24:00. Before every game the server counts the "
+                   "games of the 7 days before it.</p>"),
+            widget(widgets.HBox, self.week_sliders, layout={"flex_flow": "row wrap"}),
             self.window_fig.out, self.window_html,
-            widgets.HTML("<h3>4. Why K halves: the weekly swing</h3>"),
+            widget(widgets.HTML, "<h3>4. Why K halves: the weekly swing</h3>"),
             self.swing_games, self.shortfall, self.feedback, self.swing_html,
             self.swing_fig.out,
             self.status,
@@ -437,7 +427,7 @@ class VolumeView:
             f"<span class='ee-note'>({html.escape(why)})</span></p>"
             + table_html(["Rating difference", "K = 32: favourite wins / loses",
                           "K = 16: favourite wins / loses"],
-                         [[str(d), pair(*a), pair(*b)] for d, a, b in rows],
+                         [[str(d), fmt_pair(*a), fmt_pair(*b)] for d, a, b in rows],
                          caption="The favourite's change with K 32 and K 16 (cube 1)")
         )
 
@@ -453,13 +443,13 @@ class VolumeView:
             f"Player A: {m.games_a} games this week → K {ka}; "
             f"player B: {m.games_b} games → K {kb}.</p>"
             + table_html(["Result", "Winner / loser"],
-                         [["A wins (A / B)", pair(a_win, b_lose)],
-                          ["B wins (B / A)", pair(b_win, a_lose)]],
+                         [["A wins (A / B)", fmt_pair(a_win, b_lose)],
+                          ["B wins (B / A)", fmt_pair(b_win, a_lose)]],
                          caption="60 vs 10 games this week")
-            .replace(f"<td>{pair(a_win, b_lose)}</td>",
-                     f"<td class='ee-a-wins'>{pair(a_win, b_lose)}</td>", 1)
-            .replace(f"<td>{pair(b_win, a_lose)}</td>",
-                     f"<td class='ee-b-wins'>{pair(b_win, a_lose)}</td>", 1)
+            .replace(f"<td>{fmt_pair(a_win, b_lose)}</td>",
+                     f"<td class='ee-a-wins'>{fmt_pair(a_win, b_lose)}</td>", 1)
+            .replace(f"<td>{fmt_pair(b_win, a_lose)}</td>",
+                     f"<td class='ee-b-wins'>{fmt_pair(b_win, a_lose)}</td>", 1)
             + f"<p class='ee-note'>{html.escape(mirror)}</p>"
         )
 
@@ -491,8 +481,7 @@ class VolumeView:
             else:
                 label.set_visible(False)
         ax.set_ylim(0, ymax)
-        if self._live:
-            self.window_fig.refresh()
+        self.window_fig.refresh()
         rows = [[str(n), f"day {int((t - START) / np.timedelta64(1, 'D')) + 1} ({str(t)[:10]}), "
                  f"{_hm(t)}", str(c), f"K {k}"] for n, t, c, k in switches]
         if not rows:
@@ -509,6 +498,9 @@ class VolumeView:
         rows = [[f"{s:g} points below", f"{a:.0f} points", f"{b:.0f} points"]
                 for s, a, b in thumb]
         rows[-1][0] = f"{thumb[-1][0]:g} points below (your choice)"
+        # quantiles cut to whole points (toward zero)
+        between = [f"{fmt_signed(int(lo), 0)} and {fmt_signed(int(hi), 0)}"
+                   for lo, hi in zip(spread["q05"], spread["q95"])]
         mode = ("rating moves game by game" if m.feedback
                 else "every game rated from the week's starting rating")
         self.swing_html.value = (
@@ -520,9 +512,7 @@ class VolumeView:
                 [f"Simulated, {g} games, luck only ({mode})", "K 32", "K 16"],
                 [["Standard deviation of the week's change",
                   f"{spread['std'][0]:.0f} points", f"{spread['std'][1]:.0f} points"],
-                 ["90 % of weeks between",
-                  f"{signed(spread['q05'][0])} and {signed(spread['q95'][0])}",
-                  f"{signed(spread['q05'][1])} and {signed(spread['q95'][1])}"],
+                 ["90 % of weeks between"] + between,
                  ["Weeks moving 200 points or more",
                   f"{100 * spread['beyond200'][0]:.0f} %",
                   f"{100 * spread['beyond200'][1]:.0f} %"]],
@@ -548,8 +538,7 @@ class VolumeView:
         right.set_xlim(-half, half)
         right.set_ylim(0, float(hist.max()) * 1.15 + 0.1)
         self.hist_title.set_text(f"Weekly change at {g} games: K 32 vs K 16")
-        if self._live:
-            self.swing_fig.refresh()
+        self.swing_fig.refresh()
 
 
 def volume_dashboard() -> widgets.VBox:
