@@ -18,6 +18,12 @@ of a lottery, so the favourite is expected to win more often).  The curve
 divides by 2000 where chess Elo divides by 400 because a single backgammon
 game is far more random than a chess game.
 
+Every finite rating and experience ≥ 0 is accepted, and every whole match
+length ≥ 1: the curve is computed as ``t / (1 + t)`` and ``1 / (1 + t)`` with
+``t = 10^(-|D|·√n / 2000) ≤ 1``, so however large the difference, the
+probabilities tend to their limits 0 and 1 without overflow (as
+:mod:`elo_explain.elo` does).
+
 Note: the MacFIBS client's help gives ``K = max(1, 5 − (experience + n)/100)``
 (the current match already counted).  This module follows ``help formula``
 (``../shared/spec/rules.md``), which uses the experience before the match.
@@ -72,6 +78,16 @@ def _match_length(value) -> np.ndarray:
     return arr
 
 
+def _upset_t(abs_difference, n):
+    """``t = 10^(-|D|·√n / 2000)`` in ``[0, 1]``; ``P_upset = t / (1 + t)``.
+
+    The exponent is never positive, so the power cannot overflow; a product
+    ``|D|·√n`` too large for a float is infinite and gives t = 0, the limit.
+    """
+    with np.errstate(over="ignore"):
+        return 10.0 ** (-(abs_difference / DIVISOR) * np.sqrt(n))
+
+
 def upset_probability(difference, match_length=1):
     """Probability that the underdog wins: ``1 / (10^(|D|·√n / 2000) + 1)``.
 
@@ -85,7 +101,8 @@ def upset_probability(difference, match_length=1):
     """
     d = np.abs(np.asarray(V.finite("difference", difference), dtype=float))
     n = _match_length(match_length)
-    return _out(1.0 / (10.0 ** (d * np.sqrt(n) / DIVISOR) + 1.0))
+    t = _upset_t(d, n)
+    return _out(t / (1.0 + t))
 
 
 def win_probability(rating, opponent_rating, match_length=1):
@@ -100,7 +117,10 @@ def win_probability(rating, opponent_rating, match_length=1):
     r = np.asarray(V.finite("rating", rating), dtype=float)
     o = np.asarray(V.finite("opponent_rating", opponent_rating), dtype=float)
     n = _match_length(match_length)
-    return _out(1.0 / (1.0 + 10.0 ** (-(r - o) * np.sqrt(n) / DIVISOR)))
+    with np.errstate(over="ignore"):  # r - o may exceed the float range: t = 0, the limit
+        diff = r - o
+    t = _upset_t(np.abs(diff), n)
+    return _out(np.where(diff >= 0, 1.0, t) / (1.0 + t))
 
 
 def experience_factor(experience):
@@ -139,8 +159,11 @@ def change(winner_rating, loser_rating, *, match_length=1, winner_experience=400
     n = _match_length(match_length)
     k_w = np.asarray(experience_factor(_named_experience("winner_experience", winner_experience)))
     k_l = np.asarray(experience_factor(_named_experience("loser_experience", loser_experience)))
-    p_upset = 1.0 / (10.0 ** (np.abs(w - lo) * np.sqrt(n) / DIVISOR) + 1.0)
-    p = np.where(w >= lo, p_upset, 1.0 - p_upset)  # equal ratings: 1/2 either way
+    with np.errstate(over="ignore"):  # w - lo may exceed the float range: t = 0, the limit
+        t = _upset_t(np.abs(w - lo), n)
+    # P_upset = t / (1 + t) if the favourite won, 1 - P_upset = 1 / (1 + t) if the underdog
+    # won; equal ratings: t = 1, 1/2 either way
+    p = np.where(w >= lo, t, 1.0) / (1.0 + t)
     stake = 4.0 * np.sqrt(n) * p
     return _out(k_w * stake), _out(-k_l * stake)
 
@@ -155,7 +178,7 @@ def update(winner_rating, loser_rating, *, match_length=1, winner_experience=400
 
     Returns ``((winner_rating, winner_experience), (loser_rating,
     loser_experience))``: ratings moved by :func:`change`, both experiences
-    increased by the match length.
+    increased by the match length (a sum beyond the float range is refused).
 
     >>> (w, we), (l, le) = update(1500, 1500, match_length=3, winner_experience=0,
     ...                           loser_experience=0)
@@ -166,9 +189,16 @@ def update(winner_rating, loser_rating, *, match_length=1, winner_experience=400
                         winner_experience=winner_experience,
                         loser_experience=loser_experience)
     n = _match_length(match_length)
+    experiences = []
+    for name, before in (("winner_experience", winner_experience),
+                         ("loser_experience", loser_experience)):
+        with np.errstate(over="ignore"):
+            after = np.asarray(before, dtype=float) + n
+        if not np.isfinite(after).all():
+            raise ValueError(f"{name} + match_length must be a finite number (at most "
+                             f"{np.finfo(float).max:g}), got {before!r} + {match_length!r}")
+        experiences.append(_out(after))
     return (
-        (_out(np.asarray(winner_rating, dtype=float) + gain),
-         _out(np.asarray(winner_experience, dtype=float) + n)),
-        (_out(np.asarray(loser_rating, dtype=float) + loss),
-         _out(np.asarray(loser_experience, dtype=float) + n)),
+        (_out(np.asarray(winner_rating, dtype=float) + gain), experiences[0]),
+        (_out(np.asarray(loser_rating, dtype=float) + loss), experiences[1]),
     )
