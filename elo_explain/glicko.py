@@ -34,6 +34,24 @@ volatility at most 0.1 before and after the game, a rating change limited to
 ±700 and a rating floor of 400.  A rating is *provisional*, shown as "1500?",
 while RD ≥ 110.  See :data:`LICHESS` for what is modelled and what is left out.
 
+Input ranges.  Every input is checked, and a value outside its range raises
+``ValueError`` naming the parameter and the range (``TypeError`` for a value of
+the wrong kind).  The ranges are far wider than any real rating list and are
+where the formulas stay finite and the step-5 iteration is known to converge:
+
+- ratings (a player's and the opponents') within ±:data:`RATING_LIMIT`
+  (-10,000 … 10,000);
+- RDs within 0 … :data:`RD_LIMIT` (10,000), above 0 where the formulas divide
+  by them;
+- Glicko-2 volatility within :data:`VOLATILITY_RANGE` (0.000001 … 1), τ within
+  :data:`TAU_RANGE` (0.01 … 10), the tolerance ε within :data:`EPSILON_RANGE`
+  (1e-12 … 0.01), ``elapsed_periods`` within 0 … :data:`MAX_ELAPSED_PERIODS`.
+
+Within them the results are finite, but not always sensible: a rating
+difference of thousands of points with a result against the odds sends
+Glicko-2's volatility, and with it RD and rating, far outside these ranges
+(the formulas, not a fault of the computation).
+
 Every function is vectorised with numpy; :func:`glicko2_batch` rates many
 players at once (shape ``(players, games)``) with the Illinois iteration run
 for all players together, and :func:`glicko2_update` is a thin wrapper around
@@ -67,6 +85,12 @@ __all__ = [
     "DEFAULT_C",
     "MAX_RD",
     "EPSILON",
+    "RATING_LIMIT",
+    "RD_LIMIT",
+    "VOLATILITY_RANGE",
+    "TAU_RANGE",
+    "EPSILON_RANGE",
+    "MAX_ELAPSED_PERIODS",
     "g",
     "expected_score",
     "grow_rd",
@@ -104,7 +128,22 @@ DEFAULT_C: float = 63.2
 #: Convergence tolerance of the Illinois iteration (Glicko-2 paper).
 EPSILON: float = 0.000001
 
-_MAX_ILLINOIS_ITERATIONS = 200
+#: Ratings must lie within ``-RATING_LIMIT … RATING_LIMIT``.
+RATING_LIMIT: float = 10_000.0
+#: RDs must lie within ``0 … RD_LIMIT`` (above 0 for a player being rated).
+RD_LIMIT: float = 10_000.0
+#: Allowed Glicko-2 volatility σ (the paper's example uses 0.06, Lichess 0.09).
+VOLATILITY_RANGE: tuple[float, float] = (0.000001, 1.0)
+#: Allowed system constant τ (the paper: "reasonable choices are between 0.3 and 1.2").
+TAU_RANGE: tuple[float, float] = (0.01, 10.0)
+#: Allowed tolerance ε of the step-5 iteration (the paper uses 0.000001).
+EPSILON_RANGE: tuple[float, float] = (1e-12, 0.01)
+#: Largest ``elapsed_periods`` of a Glicko-2 period.
+MAX_ELAPSED_PERIODS: float = 1_000_000.0
+
+# Within the ranges above the Illinois iteration needs at most about 200 steps (measured
+# over the corners of the ranges, tests/test_glicko.py); the caps only stop a runaway.
+_MAX_ILLINOIS_ITERATIONS = 1000
 _MAX_BRACKET_STEPS = 10_000
 
 
@@ -116,9 +155,33 @@ def _out(arr):
     return float(arr) if arr.ndim == 0 else arr
 
 
-def _positive_scalar(name: str, value) -> float:
-    """A single finite number > 0."""
-    return V.positive(name, V.in_range(name, value, -math.inf, math.inf))
+def _positive_scalar(name: str, value, hi: float | None = None) -> float:
+    """A single finite number > 0 (and <= ``hi``)."""
+    return V.positive(name, V.in_range(name, value, -math.inf, math.inf), hi=hi)
+
+
+def _rating(name: str, value):
+    """Ratings within ±:data:`RATING_LIMIT`."""
+    return V.finite(name, value, lo=-RATING_LIMIT, hi=RATING_LIMIT)
+
+
+def _rd(name: str, value):
+    """RDs within 0 (excluded) … :data:`RD_LIMIT`."""
+    return V.positive(name, value, hi=RD_LIMIT)
+
+
+def _rd0(name: str, value):
+    """RDs within 0 (included) … :data:`RD_LIMIT`."""
+    return V.finite(name, value, lo=0.0, hi=RD_LIMIT)
+
+
+def _volatility(name: str, value):
+    """Volatilities within :data:`VOLATILITY_RANGE`."""
+    return V.finite(name, value, lo=VOLATILITY_RANGE[0], hi=VOLATILITY_RANGE[1])
+
+
+def _config(config) -> "LichessConfig":
+    return V.instance("config", config, LichessConfig)
 
 
 def _results_array(results) -> np.ndarray:
@@ -151,8 +214,9 @@ def _games(opp_rating, opp_rd, score, mask):
 
     Returns float arrays of one shape and the mask (a boolean array, or None
     when every game took place).  Entries outside the mask are not validated
-    and are replaced by harmless values (rating 0, RD 0, score 0); their
-    weight is zero in every sum.
+    and are replaced by harmless values (rating 0, RD 1, score 0); their
+    weight is zero in every sum.  Opponents' ratings must lie within
+    ±:data:`RATING_LIMIT`, their RDs within 0 (excluded) … :data:`RD_LIMIT`.
     """
     opp_rating = V.as_float_array("opp_rating", opp_rating)
     opp_rd = V.as_float_array("opp_rd", opp_rd)
@@ -180,22 +244,15 @@ def _games(opp_rating, opp_rd, score, mask):
         mask = arrays[3]
         if mask.all():
             mask = None
-    if mask is None:
-        V.finite("opp_rating", opp_rating)
-        V.positive("opp_rd", opp_rd)
-        V.score("score", score)
-        return opp_rating, opp_rd, score, None
-    absent = ~mask
-    if not (np.isfinite(opp_rating) | absent).all():
-        V.finite("opp_rating", opp_rating[mask])
-    if not ((opp_rd > 0) & np.isfinite(opp_rd) | absent).all():
-        V.positive("opp_rd", opp_rd[mask])
-    if not ((score == 0.0) | (score == 0.5) | (score == 1.0) | absent).all():
-        V.score("score", score[mask])
-    opp_rating = np.where(mask, opp_rating, 0.0)
-    opp_rd = np.where(mask, opp_rd, 0.0)
-    score = np.where(mask, score, 0.0)
-    return opp_rating, opp_rd, score, np.array(mask, dtype=bool)
+    if mask is not None:
+        # absent games get valid stand-ins first, so one fast check covers the rest
+        opp_rating = np.where(mask, opp_rating, 0.0)
+        opp_rd = np.where(mask, opp_rd, 1.0)
+        score = np.where(mask, score, 0.0)
+    _rating("opp_rating", opp_rating)
+    _rd("opp_rd", opp_rd)
+    V.score("score", score)
+    return opp_rating, opp_rd, score, None if mask is None else np.array(mask, dtype=bool)
 
 
 def _players(n: int, **arrays):
@@ -221,12 +278,12 @@ def g(rd):
     """Glicko-1 attenuation ``g(RD) = 1 / sqrt(1 + 3 q² RD² / π²)``.
 
     The larger the opponent's RD, the less a game against them counts.
+    ``rd`` lies within 0 … :data:`RD_LIMIT`.
 
     >>> round(g(30), 4), round(g(100), 4), round(g(300), 4)
     (0.9955, 0.9531, 0.7242)
     """
-    rd = V.finite("rd", rd, lo=0.0)
-    rd = np.asarray(rd, dtype=float)
+    rd = np.asarray(_rd0("rd", rd), dtype=float)
     return _out(1.0 / np.sqrt(1.0 + 3.0 * Q * Q * rd * rd / (np.pi * np.pi)))
 
 
@@ -236,17 +293,18 @@ def expected_score(rating, opponent_rating, opponent_rd=0.0, rd=0.0):
     With ``rd=0`` (the default) this is ``E(s | r, r_j, RD_j)`` of the update
     formulas; passing the player's own ``rd`` too gives Glickman's probability
     for a game between two uncertain players.  With both RDs 0 it is the plain
-    Elo curve.
+    Elo curve.  Ratings lie within ±:data:`RATING_LIMIT`, RDs within
+    0 … :data:`RD_LIMIT`.
 
     >>> round(expected_score(1500, 1400, 30), 3)
     0.639
     >>> round(expected_score(1500, 1700, 300), 3)
     0.303
     """
-    rating = np.asarray(V.finite("rating", rating), dtype=float)
-    opponent_rating = np.asarray(V.finite("opponent_rating", opponent_rating), dtype=float)
-    opponent_rd = np.asarray(V.finite("opponent_rd", opponent_rd, lo=0.0), dtype=float)
-    rd = np.asarray(V.finite("rd", rd, lo=0.0), dtype=float)
+    rating = np.asarray(_rating("rating", rating), dtype=float)
+    opponent_rating = np.asarray(_rating("opponent_rating", opponent_rating), dtype=float)
+    opponent_rd = np.asarray(_rd0("opponent_rd", opponent_rd), dtype=float)
+    rd = np.asarray(_rd0("rd", rd), dtype=float)
     combined = np.sqrt(rd * rd + opponent_rd * opponent_rd)
     gg = 1.0 / np.sqrt(1.0 + 3.0 * Q * Q * combined * combined / (np.pi * np.pi))
     return _out(1.0 / (1.0 + 10.0 ** (-gg * (rating - opponent_rating) / 400.0)))
@@ -258,7 +316,9 @@ def grow_rd(rd, periods=1, c=DEFAULT_C, *, max_rd=MAX_RD):
     Step 1(b) of "The Glicko system"; ``periods`` is t, the number of rating
     periods since the player's last game (0 leaves RD unchanged), ``c`` the
     growth constant (default 63.2) and ``max_rd`` the RD of an unrated player
-    (350).  Vectorised over ``rd`` and ``periods``.
+    (350).  Vectorised over ``rd`` and ``periods``.  ``rd``, ``c`` and
+    ``max_rd`` lie within 0 … :data:`RD_LIMIT` (``max_rd`` above 0), ``periods``
+    is any number ≥ 0 (however many periods, the RD stops at ``max_rd``).
 
     Glickman's example of choosing c: if a typical RD of 50 should take 100
     periods to return to 350, ``c = sqrt((350² - 50²) / 100) ≈ 34.6``.
@@ -268,25 +328,29 @@ def grow_rd(rd, periods=1, c=DEFAULT_C, *, max_rd=MAX_RD):
     >>> round(grow_rd(200), 2)
     209.75
     """
-    rd = np.asarray(V.finite("rd", rd, lo=0.0), dtype=float)
+    rd = np.asarray(_rd0("rd", rd), dtype=float)
     periods = np.asarray(V.finite("periods", periods, lo=0.0), dtype=float)
-    c = V.in_range("c", c, 0.0, math.inf)
-    max_rd = _positive_scalar("max_rd", max_rd)
-    return _out(np.minimum(np.sqrt(rd * rd + c * c * periods), max_rd))
+    c = V.in_range("c", c, 0.0, RD_LIMIT)
+    max_rd = _positive_scalar("max_rd", max_rd, hi=RD_LIMIT)
+    # sqrt(RD² + c² t) as hypot(RD, c sqrt(t)): no overflow however large t is
+    return _out(np.minimum(np.hypot(rd, c * np.sqrt(periods)), max_rd))
 
 
 def _glicko1_core(rating, rd, opp_rating, opp_rd, score, mask):
     gg = 1.0 / np.sqrt(1.0 + 3.0 * Q * Q * opp_rd * opp_rd / (np.pi * np.pi))
-    expected = 1.0 / (1.0 + 10.0 ** (-gg * (rating[:, None] - opp_rating) / 400.0))
+    t = 10.0 ** (-gg * (rating[:, None] - opp_rating) / 400.0)
+    expected = 1.0 / (1.0 + t)
     if mask is not None:
         gg = gg * mask
-    info = Q * Q * np.sum(gg * gg * expected * (1.0 - expected), axis=1)
+    # E (1 - E) with 1 - E = t E: no cancellation where E rounds to 1
+    info = Q * Q * np.sum(gg * gg * (t * expected) * expected, axis=1)
     surprise = np.sum(gg * (score - expected), axis=1)
     with np.errstate(divide="ignore"):
         d2 = 1.0 / info  # inf for players without games
-    precision = 1.0 / (rd * rd) + info
-    new_rating = rating + Q / precision * surprise
-    new_rd = np.sqrt(1.0 / precision)
+    # RD' = 1 / sqrt(1/RD² + 1/d²) = RD / sqrt(1 + RD² / d²) and r' = r + q RD'² Σ g (s - E):
+    # the same numbers without dividing by RD² (which underflows for a tiny RD)
+    new_rd = rd / np.sqrt(1.0 + rd * rd * info)
+    new_rating = rating + Q * (new_rd * new_rd) * surprise
     return {"g": gg, "E": expected, "d2": d2, "rating": new_rating, "rd": new_rd}
 
 
@@ -299,7 +363,8 @@ def glicko1_batch(rating, rd, opp_rating, opp_rd, score, mask=None):
     may have different numbers of games (values where ``mask`` is False are
     ignored).  RD growth between periods is not applied here: call
     :func:`grow_rd` first.  Returns ``(rating, rd)`` arrays of shape
-    ``(players,)``; a player without games keeps rating and RD.
+    ``(players,)``; a player without games keeps rating and RD.  Ratings lie
+    within ±:data:`RATING_LIMIT`, RDs within 0 (excluded) … :data:`RD_LIMIT`.
 
     >>> r, rd = glicko1_batch([1500, 1500], [200, 200],
     ...                       [[1400, 1550, 1700], [1400, 0, 0]],
@@ -311,8 +376,8 @@ def glicko1_batch(rating, rd, opp_rating, opp_rd, score, mask=None):
     """
     opp_rating, opp_rd, score, mask = _games(opp_rating, opp_rd, score, mask)
     rating, rd = _players(opp_rating.shape[0], rating=rating, rd=rd)
-    V.finite("rating", rating)
-    V.positive("rd", rd)
+    _rating("rating", rating)
+    _rd("rd", rd)
     res = _glicko1_core(rating, rd, opp_rating, opp_rd, score, mask)
     return res["rating"], res["rd"]
 
@@ -323,7 +388,7 @@ def glicko1_update(rating, rd, results):
     ``results`` is a sequence of ``(opponent_rating, opponent_rd, score)``
     with score 1, 0.5 or 0.  Returns ``(rating, rd)`` in full precision.  An
     empty ``results`` leaves both unchanged (the RD grows only at the start of
-    the next period, :func:`grow_rd`).
+    the next period, :func:`grow_rd`).  Ranges as in :func:`glicko1_batch`.
 
     The example of "The Glicko system" (printed: r' ≈ 1464, RD' ≈ 151.4):
 
@@ -331,8 +396,8 @@ def glicko1_update(rating, rd, results):
     >>> round(r, 2), round(rd, 2)
     (1464.11, 151.4)
     """
-    rating = V.in_range("rating", rating, -math.inf, math.inf)
-    rd = _positive_scalar("rd", rd)
+    rating = V.in_range("rating", rating, -RATING_LIMIT, RATING_LIMIT)
+    rd = _positive_scalar("rd", rd, hi=RD_LIMIT)
     res = _results_array(results)
     if res.shape[0] == 0:
         return float(rating), float(rd)
@@ -344,14 +409,16 @@ def glicko1_steps(rating, rd, results) -> dict:
     """Every intermediate value of a Glicko-1 period, for explanation.
 
     Returns a dict with ``q``, per-game ``g`` and ``E`` (arrays), ``d2``
-    (``d²``), ``d``, and the new ``rating`` and ``rd``.
+    (``d²``), ``d``, and the new ``rating`` and ``rd``.  ``results`` must hold
+    at least one game (without games d² would be infinite: there is nothing to
+    show).  Ranges as in :func:`glicko1_batch`.
 
     >>> s = glicko1_steps(1500, 200, [(1400, 30, 1), (1550, 100, 0), (1700, 300, 0)])
     >>> round(s["q"], 7), s["g"].round(4), s["E"].round(3), round(s["d2"], 2)
     (0.0057565, array([0.9955, 0.9531, 0.7242]), array([0.639, 0.432, 0.303]), 53685.74)
     """
-    rating = V.in_range("rating", rating, -math.inf, math.inf)
-    rd = _positive_scalar("rd", rd)
+    rating = V.in_range("rating", rating, -RATING_LIMIT, RATING_LIMIT)
+    rd = _positive_scalar("rd", rd, hi=RD_LIMIT)
     res = _results_array(results)
     if res.shape[0] == 0:
         raise ValueError("results must contain at least one game to show the steps, got none")
@@ -562,18 +629,19 @@ def _glicko2_core(rating, rd, volatility, opp_rating, opp_rd, score, mask, tau,
     # E = 1 / (1 + exp(-g(φ_j) (μ - μ_j))) = 1 / (1 + exp(gs (r_j - r)))
     np.subtract(opp_rating, rating[:, None], out=x)
     x *= gs
-    np.exp(x, out=x)
-    x += 1.0
-    expected = np.divide(1.0, x, out=x)
-    # 1 / v = Σ g² E (1 - E) = 173.7178² Σ gs² E (1 - E)
-    np.subtract(1.0, expected, out=work)
-    work *= expected
-    work *= gs
-    info = np.einsum("ij,ij->i", work, gs, out=rows[0])
+    np.exp(x, out=x)  # t = exp(gs (r_j - r))
+    expected = np.add(x, 1.0, out=work)
+    np.divide(1.0, expected, out=expected)
+    # 1 / v = Σ g² E (1 - E) = 173.7178² Σ gs² E (1 - E), with 1 - E = t E: no
+    # cancellation where E rounds to 1 (a far stronger player), so v stays finite
+    x *= expected
+    x *= expected
+    x *= gs
+    info = np.einsum("ij,ij->i", x, gs, out=rows[0])
     info *= GLICKO2_SCALE * GLICKO2_SCALE
     # Σ g (s - E) = 173.7178 Σ gs (s - E)
-    np.subtract(score, expected, out=work)
-    surprise = np.einsum("ij,ij->i", work, gs, out=rows[1])
+    np.subtract(score, expected, out=x)
+    surprise = np.einsum("ij,ij->i", x, gs, out=rows[1])
     surprise *= GLICKO2_SCALE
     phi = np.divide(rd, GLICKO2_SCALE, out=rows[2])
     v, delta = rows[3], rows[4]
@@ -596,14 +664,15 @@ def _glicko2_core(rating, rd, volatility, opp_rating, opp_rd, score, mask, tau,
                 volatility[p], phi[p], v[p], delta[p], tau, epsilon,
                 rows[_CORE_ROWS:, :p.size]
             )
-    # φ* = sqrt(φ² + t σ'²); φ' = 1 / sqrt(1/φ*² + 1/v) (1/∞ = 0: no games);
-    # μ' = μ + φ'² Σ g (s - E)
+    # φ* = sqrt(φ² + t σ'²); φ' = 1 / sqrt(1/φ*² + 1/v), computed as
+    # φ'² = φ*² / (1 + φ*² / v) (φ*²/∞ = 0: no games; no division by a φ*² that
+    # underflows for a tiny RD); μ' = μ + φ'² Σ g (s - E)
     phi_star2 = np.multiply(sigma_new, elapsed_periods, out=rows[5])
     phi_star2 *= sigma_new
     phi_star2 += np.multiply(phi, phi, out=rows[6])
-    phi_new2 = np.divide(1.0, phi_star2, out=rows[6])
-    phi_new2 += np.divide(1.0, v, out=rows[7])
-    np.divide(1.0, phi_new2, out=phi_new2)
+    phi_new2 = np.divide(phi_star2, v, out=rows[6])
+    phi_new2 += 1.0
+    np.divide(phi_star2, phi_new2, out=phi_new2)
     step = np.multiply(phi_new2, surprise, out=rows[7])  # φ'² Σ g (s - E) = μ' - μ
     new_rating = step * GLICKO2_SCALE
     new_rating += rating
@@ -623,9 +692,9 @@ def _glicko2_core(rating, rd, volatility, opp_rating, opp_rd, score, mask, tau,
 
 
 def _glicko2_params(tau, elapsed_periods, epsilon):
-    tau = _positive_scalar("tau", tau)
-    elapsed_periods = V.in_range("elapsed_periods", elapsed_periods, 0.0, math.inf)
-    epsilon = _positive_scalar("epsilon", epsilon)
+    tau = V.in_range("tau", tau, *TAU_RANGE)
+    elapsed_periods = V.in_range("elapsed_periods", elapsed_periods, 0.0, MAX_ELAPSED_PERIODS)
+    epsilon = V.in_range("epsilon", epsilon, *EPSILON_RANGE)
     return tau, elapsed_periods, epsilon
 
 
@@ -646,6 +715,12 @@ def glicko2_batch(rating, rd, volatility, opp_rating, opp_rd, score, mask=None,
     ``φ* = sqrt(φ² + elapsed_periods · σ'²)``: 1 as in the paper, 0 for the
     Lichess way of rating a single game (no growth).
 
+    Ranges (see the module's docstring): ratings within ±:data:`RATING_LIMIT`,
+    RDs within 0 (excluded) … :data:`RD_LIMIT`, ``volatility`` within
+    :data:`VOLATILITY_RANGE`, ``tau`` within :data:`TAU_RANGE`, ``epsilon``
+    within :data:`EPSILON_RANGE`, ``elapsed_periods`` within
+    0 … :data:`MAX_ELAPSED_PERIODS`.
+
     Returns ``(rating, rd, volatility)`` arrays of shape ``(players,)``.
 
     >>> r, rd, vol = glicko2_batch(
@@ -660,20 +735,23 @@ def glicko2_batch(rating, rd, volatility, opp_rating, opp_rd, score, mask=None,
     rating, rd, volatility = _players(
         opp_rating.shape[0], rating=rating, rd=rd, volatility=volatility
     )
-    V.finite("rating", rating)
-    V.positive("rd", rd)
-    V.positive("volatility", volatility)
+    _rating("rating", rating)
+    _rd("rd", rd)
+    _volatility("volatility", volatility)
     res = _glicko2_core(rating, rd, volatility, opp_rating, opp_rd, score, mask, tau,
                         elapsed_periods, epsilon)
     return res["rating"], res["rd"], res["volatility"]
 
 
-def _single_glicko2(rating, rd, volatility, results, tau, elapsed_periods, epsilon):
-    rating = V.in_range("rating", rating, -math.inf, math.inf)
-    rd = _positive_scalar("rd", rd)
-    volatility = _positive_scalar("volatility", volatility)
+def _single_glicko2(rating, rd, volatility, results, tau, elapsed_periods, epsilon,
+                    need_games=False):
+    rating = V.in_range("rating", rating, -RATING_LIMIT, RATING_LIMIT)
+    rd = _positive_scalar("rd", rd, hi=RD_LIMIT)
+    volatility = V.in_range("volatility", volatility, *VOLATILITY_RANGE)
     tau, elapsed_periods, epsilon = _glicko2_params(tau, elapsed_periods, epsilon)
     res = _results_array(results)
+    if res.shape[0] == 0 and need_games:
+        raise ValueError("results must contain at least one game to show the steps, got none")
     if res.shape[0] == 0:
         opp = np.zeros((1, 1))
         mask = np.zeros((1, 1), dtype=bool)
@@ -694,7 +772,8 @@ def glicko2_update(rating, rd, volatility, results, tau=DEFAULT_TAU, *,
 
     ``results`` is a sequence of ``(opponent_rating, opponent_rd, score)``.
     Returns ``(rating, rd, volatility)`` in full precision.  With no games only
-    the RD grows: ``RD' = 173.7178 · sqrt(φ² + σ²)``.
+    the RD grows: ``RD' = 173.7178 · sqrt(φ² + σ²)``.  Ranges as in
+    :func:`glicko2_batch`.
 
     The paper's example prints 1464.06, 151.52 and 0.05999; in full precision
     (without the paper's rounding of g, E, v, Δ and μ' mid-way) the rating is
@@ -719,7 +798,9 @@ def glicko2_steps(rating, rd, volatility, results, tau=DEFAULT_TAU, *,
     ``opp_phi``, ``g``, ``E`` (per game), ``v``, ``delta`` (Δ), ``a``
     (``ln σ²``), ``sigma_new`` (σ'), ``iterations`` (Illinois steps),
     ``phi_star`` (φ*), ``phi_new`` (φ'), ``mu_new`` (μ'), and the results
-    ``rating``, ``rd``, ``volatility``.
+    ``rating``, ``rd``, ``volatility``.  ``results`` must hold at least one game
+    (without games v would be infinite and there are no steps 3-5 to show;
+    :func:`glicko2_update` does that period).  Ranges as in :func:`glicko2_batch`.
 
     >>> s = glicko2_steps(1500, 200, 0.06, [(1400, 30, 1), (1550, 100, 0), (1700, 300, 0)])
     >>> round(s["phi"], 4), s["g"].round(4), s["E"].round(3)
@@ -727,7 +808,8 @@ def glicko2_steps(rating, rd, volatility, results, tau=DEFAULT_TAU, *,
     >>> round(s["v"], 4), round(s["delta"], 4), round(s["phi_new"], 4), round(s["mu_new"], 4)
     (1.779, -0.4839, 0.8722, -0.2069)
     """
-    out, games = _single_glicko2(rating, rd, volatility, results, tau, elapsed_periods, epsilon)
+    out, games = _single_glicko2(rating, rd, volatility, results, tau, elapsed_periods, epsilon,
+                                 need_games=True)
     steps = {}
     for key in ("mu", "phi", "v", "delta", "sigma_new", "phi_star", "phi_new", "mu_new",
                 "rating", "rd", "volatility"):
@@ -745,16 +827,18 @@ def confidence_interval(rating, rd, z=2.0):
     The default ``z = 2`` is Glickman's "95 % confidence interval" (both
     papers: "rating minus twice the RD … plus twice the RD") and what Lichess
     shows (``intervalMin/intervalMax``); ``z = 1.96`` is the exact 95 % point
-    of the normal distribution.  Returns ``(low, high)``.
+    of the normal distribution.  Returns ``(low, high)``.  ``rating`` lies within
+    ±:data:`RATING_LIMIT`, ``rd`` within 0 … :data:`RD_LIMIT` and ``z`` within
+    0 … 10 (beyond 10 standard deviations a normal belief has no mass left).
 
     >>> confidence_interval(1850, 50)
     (1750.0, 1950.0)
     >>> confidence_interval(1500, 350, z=1.96)
     (814.0, 2186.0)
     """
-    rating = np.asarray(V.finite("rating", rating), dtype=float)
-    rd = np.asarray(V.finite("rd", rd, lo=0.0), dtype=float)
-    z = V.in_range("z", z, 0.0, math.inf)
+    rating = np.asarray(_rating("rating", rating), dtype=float)
+    rd = np.asarray(_rd0("rd", rd), dtype=float)
+    z = V.in_range("z", z, 0.0, 10.0)
     return _out(rating - z * rd), _out(rating + z * rd)
 
 
@@ -791,6 +875,21 @@ class LichessConfig:
     configuration, not its code), halving of changes in a human's game against
     a bot, farming/boosting detection, and the reset to the defaults when a
     result fails ``sanityCheck`` (rating outside 0…4000 etc.).
+
+    Every field is checked when the configuration is made: ``tau`` within
+    :data:`TAU_RANGE`; ``rating`` and ``min_rating`` within
+    ±:data:`RATING_LIMIT`; ``rd``, ``min_rd`` and ``max_rd`` within 0 (excluded)
+    … :data:`RD_LIMIT` with ``min_rd ≤ max_rd``; ``volatility`` and
+    ``max_volatility`` within :data:`VOLATILITY_RANGE`; ``max_rating_delta``
+    within 0 … 20,000; ``provisional_rd`` within 0 … :data:`RD_LIMIT`;
+    ``rating_periods_per_day`` within 0 … 1000.
+
+    >>> LichessConfig(tau=0.5).tau
+    0.5
+    >>> LichessConfig(rd=0)
+    Traceback (most recent call last):
+        ...
+    ValueError: rd must be > 0 and <= 10000, got 0.0
     """
 
     tau: float = 0.75
@@ -804,6 +903,27 @@ class LichessConfig:
     max_rating_delta: float = 700.0
     provisional_rd: float = 110.0
     rating_periods_per_day: float = 0.21436
+
+    def __post_init__(self):
+        checks = {
+            "tau": lambda n, x: V.in_range(n, x, *TAU_RANGE),
+            "rating": lambda n, x: V.in_range(n, x, -RATING_LIMIT, RATING_LIMIT),
+            "rd": lambda n, x: _positive_scalar(n, x, hi=RD_LIMIT),
+            "volatility": lambda n, x: V.in_range(n, x, *VOLATILITY_RANGE),
+            "min_rd": lambda n, x: _positive_scalar(n, x, hi=RD_LIMIT),
+            "max_rd": lambda n, x: _positive_scalar(n, x, hi=RD_LIMIT),
+            "max_volatility": lambda n, x: V.in_range(n, x, *VOLATILITY_RANGE),
+            "min_rating": lambda n, x: V.in_range(n, x, -RATING_LIMIT, RATING_LIMIT),
+            "max_rating_delta": lambda n, x: V.in_range(n, x, 0.0, 2 * RATING_LIMIT),
+            "provisional_rd": lambda n, x: V.in_range(n, x, 0.0, RD_LIMIT),
+            "rating_periods_per_day": lambda n, x: V.in_range(n, x, 0.0, 1000.0),
+        }
+        for name, check in checks.items():
+            object.__setattr__(self, name, float(check(name, getattr(self, name))))
+        if self.min_rd > self.max_rd:
+            raise ValueError(
+                f"min_rd must be <= max_rd, got min_rd {self.min_rd:g} and max_rd {self.max_rd:g}"
+            )
 
     @property
     def default(self) -> tuple[float, float, float]:
@@ -824,21 +944,26 @@ def _triple(name: str, value):
         raise TypeError(f"{name} must be a (rating, rd, volatility) triple, got {value!r}") from None
     if len(items) != 3:
         raise ValueError(f"{name} must be a (rating, rd, volatility) triple, got {len(items)} values")
-    r = np.asarray(V.finite(f"{name} rating", items[0]), dtype=float)
-    d = np.asarray(V.positive(f"{name} rd", items[1]), dtype=float)
-    v = np.asarray(V.positive(f"{name} volatility", items[2]), dtype=float)
+    r = np.asarray(_rating(f"{name} rating", items[0]), dtype=float)
+    d = np.asarray(_rd(f"{name} rd", items[1]), dtype=float)
+    v = np.asarray(_volatility(f"{name} volatility", items[2]), dtype=float)
     return r, d, v
 
 
 def lichess_cap(rating, rd, volatility, config: LichessConfig = LICHESS):
     """Lichess's ``Glicko.cap``: rating ≥ 400, RD in 45…500, volatility ≤ 0.1.
 
+    ``rating`` lies within ±:data:`RATING_LIMIT`, ``rd`` within 0 (excluded) …
+    :data:`RD_LIMIT`, ``volatility`` within :data:`VOLATILITY_RANGE`; ``config``
+    is a :class:`LichessConfig`.
+
     >>> lichess_cap(350, 30, 0.2)
     (400.0, 45.0, 0.1)
     """
-    rating = np.asarray(V.finite("rating", rating), dtype=float)
-    rd = np.asarray(V.positive("rd", rd), dtype=float)
-    volatility = np.asarray(V.positive("volatility", volatility), dtype=float)
+    config = _config(config)
+    rating = np.asarray(_rating("rating", rating), dtype=float)
+    rd = np.asarray(_rd("rd", rd), dtype=float)
+    volatility = np.asarray(_volatility("volatility", volatility), dtype=float)
     return (
         _out(np.maximum(rating, config.min_rating)),
         _out(np.clip(rd, config.min_rd, config.max_rd)),
@@ -854,7 +979,9 @@ def lichess_game(player, opponent, score, *, config: LichessConfig = LICHESS):
     ``score`` is the player's result, 1, 0.5 or 0.  Returns
     ``(new_player, new_opponent)``, two triples, computed as described in
     :class:`LichessConfig` (τ 0.75, no RD growth in the game, caps before and
-    after, at most ±700).
+    after, at most ±700).  Each rating lies within ±:data:`RATING_LIMIT`, each
+    RD within 0 (excluded) … :data:`RD_LIMIT`, each volatility within
+    :data:`VOLATILITY_RANGE` (all before the caps).
 
     Two new players, the first wins (lila's own test: 1741 ± 1 and 1258 ± 1,
     RD 396 ± 1, volatility 0.0899983):
@@ -865,6 +992,7 @@ def lichess_game(player, opponent, score, *, config: LichessConfig = LICHESS):
     >>> lichess_display(r1, rd1)
     '1741?'
     """
+    config = _config(config)
     pr, prd, pv = _triple("player", player)
     orr, ord_, ov = _triple("opponent", opponent)
     s = np.asarray(V.score("score", score), dtype=float)
@@ -908,27 +1036,33 @@ def lichess_live_rd(rd, volatility, days, config: LichessConfig = LICHESS):
     ``t = days × 0.21436`` rating periods, ``RD' = 173.7178 · sqrt(φ² + t σ²)``,
     kept within 45…500.  The constant was "chosen so a typical player's RD
     goes from 60 → 110 in 1 year" (lila ``Glicko.scala``), which holds for a
-    volatility of 0.06:
+    volatility of 0.06.  ``rd`` lies within 0 (excluded) … :data:`RD_LIMIT`,
+    ``volatility`` within :data:`VOLATILITY_RANGE`, ``days`` is any number ≥ 0
+    (however long the absence, the RD stops at 500):
 
     >>> round(lichess_live_rd(60, 0.06, 365), 1)
     110.0
     """
-    rd = np.asarray(V.positive("rd", rd), dtype=float)
-    volatility = np.asarray(V.positive("volatility", volatility), dtype=float)
+    config = _config(config)
+    rd = np.asarray(_rd("rd", rd), dtype=float)
+    volatility = np.asarray(_volatility("volatility", volatility), dtype=float)
     days = np.asarray(V.finite("days", days, lo=0.0), dtype=float)
-    phi = rd / GLICKO2_SCALE
-    t = days * config.rating_periods_per_day
-    new_rd = GLICKO2_SCALE * np.sqrt(phi * phi + t * volatility * volatility)
+    # 173.7178 sqrt(φ² + t σ²) = hypot(RD, 173.7178 sqrt(t) σ): no overflow for any t
+    growth = np.sqrt(days) * (math.sqrt(config.rating_periods_per_day) * GLICKO2_SCALE)
+    new_rd = np.hypot(rd, growth * volatility)
     return _out(np.clip(new_rd, config.min_rd, config.max_rd))
 
 
 def is_provisional(rd, config: LichessConfig = LICHESS):
     """Whether Lichess shows the rating with a "?": ``RD ≥ 110``.
 
+    ``rd`` lies within 0 … :data:`RD_LIMIT`.
+
     >>> is_provisional(110), is_provisional(109.9)
     (True, False)
     """
-    rd = np.asarray(V.finite("rd", rd, lo=0.0), dtype=float)
+    config = _config(config)
+    rd = np.asarray(_rd0("rd", rd), dtype=float)
     out = rd >= config.provisional_rd
     return bool(out) if out.ndim == 0 else out
 
@@ -936,13 +1070,14 @@ def is_provisional(rd, config: LichessConfig = LICHESS):
 def lichess_display(rating, rd, config: LichessConfig = LICHESS):
     """A rating as Lichess displays it: the whole number (cut, not rounded,
     like lila's ``rating.toInt``) followed by "?" while provisional.
+    ``rating`` lies within ±:data:`RATING_LIMIT`, ``rd`` within 0 … :data:`RD_LIMIT`.
 
     >>> lichess_display(1500, 500), lichess_display(1876.9, 60)
     ('1500?', '1876')
     >>> lichess_display([1500, 2012.5], [500, 45])
     ['1500?', '2012']
     """
-    rating = np.asarray(V.finite("rating", rating), dtype=float)
+    rating = np.asarray(_rating("rating", rating), dtype=float)
     prov = np.asarray(is_provisional(rd, config))
     rating, prov = np.broadcast_arrays(rating, prov)
     whole = np.trunc(rating).astype(np.int64).astype(str)
