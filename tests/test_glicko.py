@@ -44,6 +44,8 @@ Each test below asserts the printed figure with a tolerance that covers exactly 
 from __future__ import annotations
 
 import math
+import warnings
+from decimal import Decimal, localcontext
 
 import numpy as np
 import pytest
@@ -511,3 +513,258 @@ class TestLichessDisplay:
         assert lichess_live_rd(60, 0.06, 365) == pytest.approx(110, abs=0.05)
         assert lichess_live_rd(60, 0.06, 0) == pytest.approx(60.0)
         assert lichess_live_rd(400, 0.09, 10_000) == 500.0  # maxDeviation
+
+
+# --------------------------------------------------------------------------- #
+# Bad input, input ranges and extreme inputs within them (issue 5, "Bad input in the
+# package").  The ranges are the module's documented ones (its docstring); the values at
+# extreme inputs are checked against [G1] and [G2] evaluated in 100-digit decimal
+# arithmetic, written here independently of the module.
+# --------------------------------------------------------------------------- #
+PI_100 = Decimal("3.14159265358979323846264338327950288419716939937510582097494459230781640628"
+                 "6208998628034825342117068")
+
+
+def decimal_glicko1(r, rd, games):
+    """[G1] steps 2 in 100-digit arithmetic: returns (r', RD')."""
+    with localcontext() as ctx:
+        ctx.prec = 100
+        q = Decimal(10).ln() / 400
+        r, rd = Decimal(r), Decimal(rd)
+        info = total = Decimal(0)
+        for rj, rdj, sj in games:
+            gj = 1 / (1 + 3 * q * q * Decimal(rdj) ** 2 / PI_100 ** 2).sqrt()
+            e = 1 / (1 + Decimal(10) ** (-gj * (r - Decimal(rj)) / 400))
+            info += q * q * gj * gj * e * (1 - e)
+            total += gj * (Decimal(sj) - e)
+        precision = 1 / rd ** 2 + info
+        return float(r + q / precision * total), float((1 / precision).sqrt())
+
+
+def decimal_glicko2(r, rd, sigma, games, tau, elapsed=1):
+    """[G2] steps 2-8 in 100-digit arithmetic (Illinois with ε = 0.000001)."""
+    with localcontext() as ctx:
+        ctx.prec = 100
+        scale = Decimal("173.7178")
+        mu, phi = (Decimal(r) - 1500) / scale, Decimal(rd) / scale
+        sigma, tau = Decimal(sigma), Decimal(tau)
+        inv_v = total = Decimal(0)
+        for rj, rdj, sj in games:
+            gj = 1 / (1 + 3 * (Decimal(rdj) / scale) ** 2 / PI_100 ** 2).sqrt()
+            e = 1 / (1 + (-gj * (mu - (Decimal(rj) - 1500) / scale)).exp())
+            inv_v += gj * gj * e * (1 - e)
+            total += gj * (Decimal(sj) - e)
+        v = 1 / inv_v
+        delta = v * total
+        a = (sigma * sigma).ln()
+
+        def f(x):
+            ex = x.exp()
+            return (ex * (delta ** 2 - phi ** 2 - v - ex) / (2 * (phi ** 2 + v + ex) ** 2)
+                    - (x - a) / tau ** 2)
+
+        A = a
+        if delta ** 2 > phi ** 2 + v:
+            B = (delta ** 2 - phi ** 2 - v).ln()
+        else:
+            k = 1
+            while f(a - k * tau) < 0:
+                k += 1
+            B = a - k * tau
+        fa, fb = f(A), f(B)
+        while abs(B - A) > Decimal("0.000001"):
+            C = A + (A - B) * fa / (fb - fa)
+            fc = f(C)
+            if fc * fb <= 0:
+                A, fa = B, fb
+            else:
+                fa /= 2
+            B, fb = C, fc
+        sigma_new = (A / 2).exp()
+        phi_star2 = phi ** 2 + Decimal(elapsed) * sigma_new ** 2
+        phi_new = 1 / (1 / phi_star2 + 1 / v).sqrt()
+        mu_new = mu + phi_new ** 2 * total
+        return float(scale * mu_new + 1500), float(scale * phi_new), float(sigma_new)
+
+
+def test_decimal_references_reproduce_the_papers():
+    """The 100-digit references give the papers' printed results ([G1], [G2])."""
+    r, rd = decimal_glicko1(1500, 200, PAPER_GAMES)
+    assert round(r) == 1464 and round(rd, 1) == 151.4  # [G1]
+    r, rd, vol = decimal_glicko2(1500, 200, 0.06, PAPER_GAMES, 0.5)
+    assert round(rd, 2) == 151.52 and vol == pytest.approx(0.05999, abs=0.00001)  # [G2]
+    assert r == pytest.approx(1464.06, abs=0.01)  # [G2] (see the module docstring)
+
+
+def _no_warnings(fn, *args, **kwargs):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        return fn(*args, **kwargs)
+
+
+class TestExtremeInputsWithinRange:
+    def test_expected_score_tends_to_0_and_1(self):
+        # [G1] E = 1 / (1 + 10^(-g (r - r_j) / 400)) with g = 1 (RD 0): 10^(-50) and 10^50
+        assert _no_warnings(expected_score, 10_000, -10_000) == 1.0
+        assert _no_warnings(expected_score, -10_000, 10_000) == pytest.approx(1e-50, rel=1e-12)
+
+    @pytest.mark.parametrize("rating, rd, games", [
+        (8246.0, 200, [(1400, 30, 1), (1550, 100, 0)]),   # E rounds to 1 in floats
+        (10_000, 30, [(-10_000, 0.001, 1)]),               # E (1 - E) = 1e-50
+        (-10_000, 350, [(10_000, 0.001, 1), (9_000, 10_000, 0.5)]),
+        (1500, 10_000, PAPER_GAMES),
+    ])
+    def test_glicko1_against_decimal_reference(self, rating, rd, games):
+        r, new_rd = _no_warnings(glicko1_update, rating, rd, games)
+        ref_r, ref_rd = decimal_glicko1(rating, rd, games)  # [G1] in 100 digits
+        assert r == pytest.approx(ref_r, rel=1e-12)
+        assert new_rd == pytest.approx(ref_rd, rel=1e-12)
+        s = _no_warnings(glicko1_steps, rating, rd, games)
+        assert math.isfinite(s["d2"]) and math.isfinite(s["d"])
+
+    @pytest.mark.parametrize("rating, rd, sigma, games, tau", [
+        (8246.0, 200, 0.06, [(1400, 30, 1), (1550, 100, 0)], 0.5),  # was a division by 0
+        (1500, 200, 0.06, [(10_000, 30, 1)], 0.5),                  # an upset by 8,500
+        (-10_000, 350, 0.06, [(10_000, 30, 1)], 1.2),               # v ~ 1e50, σ' explodes
+        (10_000, 10_000, 1.0, [(-10_000, 0.001, 0)], 10.0),
+        (1500, 0.001, 0.000001, PAPER_GAMES, 0.01),
+    ])
+    def test_glicko2_against_decimal_reference(self, rating, rd, sigma, games, tau):
+        got = _no_warnings(glicko2_update, rating, rd, sigma, games, tau=tau)
+        ref = decimal_glicko2(rating, rd, sigma, games, tau)  # [G2] in 100 digits
+        assert got == pytest.approx(ref, rel=1e-8)
+        s = _no_warnings(glicko2_steps, rating, rd, sigma, games, tau=tau)
+        assert all(math.isfinite(s[k]) for k in ("v", "delta", "sigma_new", "phi_new"))
+
+    def test_tiny_rd_is_the_limit(self):
+        # [G1] RD' = 1 / sqrt(1/RD² + 1/d²) -> RD and r' - r = q RD'² Σ g (s - E) -> 0 as
+        # RD -> 0 (1/RD² itself is beyond the float range here)
+        r, rd = _no_warnings(glicko1_update, 1500, 1e-200, PAPER_GAMES)
+        assert r == 1500.0 and rd == pytest.approx(1e-200, rel=1e-12)
+
+    def test_huge_periods_stop_at_max_rd(self):
+        # [G1] step 1(b): min(sqrt(RD² + c² t), 350) = 350 however large t is
+        assert _no_warnings(grow_rd, 50, periods=1e308, c=10_000) == 350.0
+        # [LILA-G] liveDeviation capped at maxDeviation 500
+        assert _no_warnings(lichess_live_rd, 60, 1.0, 1e308) == 500.0
+
+
+corner = st.sampled_from
+ratings_in_range = st.floats(-10_000, 10_000) | corner([-10_000.0, 10_000.0])
+rds_in_range = st.floats(0.001, 10_000) | corner([0.001, 10_000.0])
+
+
+@settings(max_examples=150, deadline=None)
+@given(rating=ratings_in_range, rd=rds_in_range,
+       sigma=st.floats(0.000001, 1) | corner([0.000001, 1.0]),
+       games=st.lists(st.tuples(ratings_in_range, rds_in_range, corner([0.0, 0.5, 1.0])),
+                      min_size=1, max_size=5),
+       tau=st.floats(0.01, 10) | corner([0.01, 10.0]),
+       epsilon=corner([1e-12, 1e-6, 0.01]), elapsed=corner([0.0, 1.0, 1e6]))
+def test_every_input_within_the_ranges_converges_to_finite_values(rating, rd, sigma, games,
+                                                                   tau, epsilon, elapsed):
+    """Module docstring: within the documented ranges the step-5 iteration converges (in
+    at most about 200 steps) and every result is finite, with no numpy warning."""
+    s = _no_warnings(glicko2_steps, rating, rd, sigma, games, tau=tau, epsilon=epsilon,
+                     elapsed_periods=elapsed)
+    assert s["iterations"] <= 200
+    assert all(math.isfinite(s[k]) for k in ("v", "delta", "sigma_new", "phi_star", "phi_new",
+                                              "mu_new", "rating", "rd", "volatility"))
+    r, new_rd = _no_warnings(glicko1_update, rating, rd, games)
+    assert math.isfinite(r) and math.isfinite(new_rd)
+
+
+RATINGS = "between -10000 and 10000"  # the module's documented ranges
+RDS_0 = "between 0 and 10000"
+RDS = "> 0 and <= 10000"
+
+
+def _g2(rating=1500, rd=200, volatility=0.06, results=PAPER_GAMES, **kwargs):
+    return glicko2_update(rating, rd, volatility, results, **kwargs)
+
+
+class TestRanges:
+    """Values outside the documented ranges (module docstring) name the parameter."""
+
+    @pytest.mark.parametrize("call, message", [
+        (lambda: expected_score(-122_460.0, 1500), f"rating must be {RATINGS}"),
+        (lambda: expected_score(1500, 1500, opponent_rd=1e307), f"opponent_rd must be {RDS_0}"),
+        (lambda: glicko.g([30, 7e307]), f"rd must be {RDS_0}"),
+        (lambda: grow_rd(1e181), f"rd must be {RDS_0}"),
+        (lambda: grow_rd(50, c=1e200), f"c must be {RDS_0}"),
+        (lambda: grow_rd(50, max_rd=0), f"max_rd must be {RDS}"),
+        (lambda: glicko1_update(8.9e15, 200, PAPER_GAMES), f"rating must be {RATINGS}"),
+        (lambda: glicko1_steps(1500, 0, PAPER_GAMES), f"rd must be {RDS}"),
+        (lambda: glicko1_batch([1500], [200], [[1e16]], [[30]], [[1]]),
+         f"opp_rating must be {RATINGS}"),
+        (lambda: _g2(rd=2e4), f"rd must be {RDS}"),
+        (lambda: _g2(volatility=1e-300), "volatility must be between 1e-06 and 1"),
+        (lambda: _g2(volatility=2.0), "volatility must be between 1e-06 and 1"),
+        (lambda: _g2(tau=1e-45), "tau must be between 0.01 and 10"),
+        (lambda: _g2(tau=3e38), "tau must be between 0.01 and 10"),
+        (lambda: _g2(epsilon=1e-300), "epsilon must be between 1e-12 and 0.01"),
+        (lambda: _g2(elapsed_periods=1e307), r"elapsed_periods must be between 0 and 1e\+06"),
+        (lambda: _g2(results=[(1400, 1e53, 1)]), f"opp_rd must be {RDS}"),
+        (lambda: glicko2_batch([1500, 1500], [200, 200], [0.06, 1e-38], [[1400], [1400]],
+                               [[30], [30]], [[1], [0]]), "volatility must be between"),
+        (lambda: glicko2_batch([1500], [200], [0.06], [[1400, 1e16]], [[30, 30]], [[1, 0]],
+                               mask=[[True, True]]), f"opp_rating must be {RATINGS}"),
+        (lambda: glicko2_steps(1500, 200, 0.06, []), "results must contain at least one game"),
+        (lambda: confidence_interval(1500, 50, z=1e307), "z must be between 0 and 10"),
+        (lambda: lichess_game((1500, 0, 0.09), LICHESS.default, 1), f"player rd must be {RDS}"),
+        (lambda: lichess_game(LICHESS.default, (1e283, 300, 0.09), 1),
+         f"opponent rating must be {RATINGS}"),
+        (lambda: lichess_game(LICHESS.default, (1500, 300, 1e-300), 1),
+         "opponent volatility must be between"),
+        (lambda: lichess_live_rd(5e307, 0.06, 10), f"rd must be {RDS}"),
+        (lambda: lichess_display(9.2e18, 60), f"rating must be {RATINGS}"),
+        (lambda: is_provisional(-1), f"rd must be {RDS_0}"),
+    ])
+    def test_out_of_range(self, call, message):
+        with pytest.raises(ValueError, match=message):
+            call()
+
+    @pytest.mark.parametrize("fn, args", [
+        (lichess_cap, (1500, 100, 0.06)),
+        (lichess_live_rd, (100, 0.06, 10)),
+        (is_provisional, (100,)),
+        (lichess_display, (1500, 100)),
+    ])
+    @pytest.mark.parametrize("config", ["abc", 3, None, {"tau": 0.75}, []])
+    def test_config_must_be_a_lichess_config(self, fn, args, config):
+        with pytest.raises(TypeError, match="config must be a LichessConfig"):
+            fn(*args, config=config)
+        with pytest.raises(TypeError, match="config must be a LichessConfig"):
+            lichess_game(LICHESS.default, LICHESS.default, 1, config=config)
+
+    @pytest.mark.parametrize("field, value, error, message", [
+        ("tau", float("nan"), ValueError, "tau must be a finite number"),
+        ("tau", 0, ValueError, "tau must be between 0.01 and 10"),
+        ("tau", "0.75", TypeError, "tau must be a number"),
+        ("rating", "abc", TypeError, "rating must be a number"),
+        ("rating", float("inf"), ValueError, "rating must be a finite number"),
+        ("rd", 0, ValueError, "rd must be > 0 and <= 10000"),
+        ("rd", None, TypeError, "rd must be a number"),
+        ("volatility", True, TypeError, "volatility must be a number, not a boolean"),
+        ("volatility", 0, ValueError, "volatility must be between 1e-06 and 1"),
+        ("min_rd", -45, ValueError, "min_rd must be > 0"),
+        ("max_rd", 1e9, ValueError, "max_rd must be > 0 and <= 10000"),
+        ("max_volatility", 0, ValueError, "max_volatility must be between"),
+        ("min_rating", float("-inf"), ValueError, "min_rating must be a finite number"),
+        ("max_rating_delta", -700, ValueError, "max_rating_delta must be between 0 and 20000"),
+        ("provisional_rd", [110], TypeError, "provisional_rd must be a single number"),
+        ("rating_periods_per_day", -1, ValueError, "rating_periods_per_day must be between 0"),
+        ("min_rd", 600, ValueError, "min_rd must be <= max_rd"),
+    ])
+    def test_lichess_config_fields(self, field, value, error, message):
+        with pytest.raises(error, match=message):
+            glicko.LichessConfig(**{field: value})
+
+    def test_custom_config_is_used(self):
+        # a valid configuration is stored as floats and drives the game: with tau 0.5 a
+        # Lichess game is [G2] with one game, tau 0.5 and no RD growth
+        cfg = glicko.LichessConfig(tau=0.5, rating=1600, rd=300)
+        assert cfg.default == (1600.0, 300.0, 0.09) and isinstance(cfg.rating, float)
+        (r, rd, vol), _ = lichess_game(cfg.default, (1500, 90, 0.06), 1, config=cfg)
+        assert (r, rd, vol) == pytest.approx(
+            reference_glicko2(1600, 300, 0.09, [(1500, 90, 1)], 0.5, elapsed=0.0), rel=1e-12)
