@@ -66,6 +66,23 @@ __all__ = [
 
 LN10 = math.log(10.0)
 
+MAX_DIFFERENCE = 10_000
+"""Largest rating difference (either sign) :func:`calibrate` and :func:`fit_divisor` accept.
+
+Real ratings lie within 0..4000; the bound keeps every bucket index and log-odds finite."""
+MAX_BUCKETS = 10_000
+"""Most difference buckets one calibration table may span (from the lowest to the highest)."""
+MIN_BUCKET = 0.01
+"""Narrowest bucket width in rating points."""
+MAX_SEASON_GAMES = 4_000_000
+"""Most games one :func:`simulate_season` call may play (players / 2 x weeks x games_per_week)."""
+MAX_SEASON_ROUNDS = 10_000
+"""Most rounds one :func:`simulate_season` call may play (weeks x games_per_week)."""
+MAX_SWING_GAMES = 30_000_000
+"""Most games one :func:`weekly_swing` call may rate (K values x max games_per_week x players)."""
+MAX_SWING_VALUES = 20_000_000
+"""Most weekly results one :func:`weekly_swing` call may keep (K values x games_per_week x players)."""
+
 
 # ----------------------------------------------------------------------------- helpers
 def _z(confidence: float) -> float:
@@ -94,6 +111,24 @@ def _loglik(eta: np.ndarray, s: np.ndarray, n: np.ndarray) -> float:
     return float(np.dot(s, _log_sigmoid(eta)) + np.dot(n - s, _log_sigmoid(-eta)))
 
 
+def _rng(seed) -> np.random.Generator:
+    """``numpy.random.default_rng(seed)`` with ``seed`` checked: ``None`` (fresh entropy), a
+    whole number >= 0, or a numpy ``Generator`` / ``BitGenerator`` / ``SeedSequence``."""
+    if seed is None or isinstance(
+        seed, (np.random.Generator, np.random.BitGenerator, np.random.SeedSequence)
+    ):
+        return np.random.default_rng(seed)
+    if isinstance(seed, (int, np.integer)) and not isinstance(seed, (bool, np.bool_)):
+        if seed < 0:
+            raise ValueError(f"seed must be None or a whole number >= 0, got {seed!r}")
+        return np.random.default_rng(int(seed))
+    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (float, np.floating)):
+        raise TypeError(f"seed must be None or a whole number >= 0, got {seed!r}")
+    if not (math.isfinite(seed) and seed >= 0 and float(seed).is_integer()):
+        raise ValueError(f"seed must be None or a whole number >= 0, got {seed!r}")
+    return np.random.default_rng(int(seed))
+
+
 def _readonly(*arrays):
     for a in arrays:
         a.setflags(write=False)
@@ -103,7 +138,8 @@ def _curve(d, divisor, offset=0.0):
     """E(d) = 1 / (1 + 10 ** (-(d + offset) / divisor)) for validated arrays (any divisor sign)."""
     if np.isinf(divisor):
         return np.full(np.shape(d), 0.5)
-    return _sigmoid(LN10 * (np.asarray(d, dtype=float) + offset) / divisor)
+    with np.errstate(over="ignore"):  # a tiny divisor: log-odds +-inf, E exactly 1 or 0
+        return _sigmoid(LN10 * (np.asarray(d, dtype=float) + offset) / divisor)
 
 
 # ------------------------------------------------------------------------- calibration
@@ -156,7 +192,9 @@ class Calibration:
 
 
 def _validate_games(differences, scores):
-    d = np.asarray(v.finite("differences", differences), dtype=float)
+    d = np.asarray(
+        v.finite("differences", differences, lo=-MAX_DIFFERENCE, hi=MAX_DIFFERENCE), dtype=float
+    )
     s = np.asarray(v.finite("scores", scores, lo=0.0, hi=1.0), dtype=float)
     if d.ndim != 1 or s.ndim != 1:
         raise ValueError(
@@ -172,13 +210,33 @@ def _validate_games(differences, scores):
     return d, s
 
 
+def _bucket_width(d: np.ndarray, bucket) -> float:
+    """``bucket`` checked: >= MIN_BUCKET and at most MAX_BUCKETS buckets over ``d``."""
+    width = v.in_range("bucket", bucket, -math.inf, math.inf)
+    if not width > 0:
+        raise ValueError(f"bucket must be > 0, got {width!r}")
+    if width < MIN_BUCKET:
+        raise ValueError(f"bucket must be at least {MIN_BUCKET:g} rating points, got {width!r}")
+    lo, hi = float(d.min()), float(d.max())
+    count = math.floor((hi + width / 2) / width) - math.floor((lo + width / 2) / width) + 1
+    if count > MAX_BUCKETS:
+        need = math.ceil((hi - lo) / (MAX_BUCKETS - 1) * 1000) / 1000
+        raise ValueError(
+            f"bucket must be at least {need:g} rating points for differences from {lo:g} to "
+            f"{hi:g} (at most {MAX_BUCKETS} buckets), got {width!r}"
+        )
+    return width
+
+
 def calibrate(differences, scores, *, bucket=50, divisor=400, white_advantage=0.0) -> Calibration:
     """Calibration table: actual mean score against the curve ÷``divisor``, by difference bucket.
 
     ``differences`` are own rating minus opponent's, ``scores`` 0..1 (draws 0.5);
-    ``bucket`` > 0 is the bucket width in rating points; ``divisor`` > 0 (or ``inf``, a flat
-    curve) and ``white_advantage`` (points added to every difference) define the curve
-    tested. Vectorized with ``np.bincount``.
+    ``bucket`` is the bucket width in rating points (at least :data:`MIN_BUCKET`, and wide
+    enough for at most :data:`MAX_BUCKETS` buckets from the lowest difference to the
+    highest); ``divisor`` > 0 (or ``inf``, a flat curve) and ``white_advantage`` (points
+    added to every difference, within ±10**6) define the curve tested. Differences must lie
+    within ±:data:`MAX_DIFFERENCE` (10,000). Vectorized with ``np.bincount``.
 
     Two games at +200 scoring 1 and 0.5 (mean 0.75) against the chess curve (E 0.76):
 
@@ -187,7 +245,7 @@ def calibrate(differences, scores, *, bucket=50, divisor=400, white_advantage=0.
     (0.75, 0.76, 0.25)
     """
     d, s = _validate_games(differences, scores)
-    width = float(v.positive("bucket", bucket))
+    width = _bucket_width(d, bucket)
     div = float(np.asarray(v.as_float_array("divisor", divisor)))
     if not div > 0:
         raise ValueError(f"divisor must be > 0 (or inf), got {div!r}")
@@ -308,10 +366,15 @@ class DivisorFit:
 def _newton(d, s, n, beta, alpha, with_alpha, max_iter=200):
     """Maximise the likelihood over (beta, alpha) (alpha fixed when not ``with_alpha``).
 
-    ``d`` distinct differences, ``s`` points scored and ``n`` games at each.
+    ``d`` distinct differences, ``s`` points scored and ``n`` games at each. Each Newton
+    step is capped to move a log-odds by at most :data:`_MAX_ETA_STEP` (far from the
+    maximum, where the curve saturates, the information is nearly 0 and a plain Newton step
+    is enormous) and halved until the likelihood does not drop; a step that cannot be made
+    to improve it ends the search at the best point found.
     """
     eta = beta * d + alpha
     ll = _loglik(eta, s, n)
+    dmax = float(np.max(np.abs(d))) if d.size else 0.0
     for _ in range(max_iter):
         e = _sigmoid(eta)
         r = s - n * e
@@ -333,19 +396,28 @@ def _newton(d, s, n, beta, alpha, with_alpha, max_iter=200):
             step = np.array([np.dot(r, d) / info_bb, 0.0])
         if not np.all(np.isfinite(step)):
             break
+        reach = abs(step[0]) * dmax + abs(step[1])  # largest change of a log-odds
+        if reach > _MAX_ETA_STEP:
+            step = step * (_MAX_ETA_STEP / reach)
         t = 1.0
         while True:
             nb, na = beta + t * step[0], alpha + t * step[1]
             neta = nb * d + na
             nll = _loglik(neta, s, n)
-            if nll >= ll - 1e-12 * abs(ll) or t < 1e-12:
+            if nll >= ll - 1e-12 * abs(ll):
                 break
             t *= 0.5
+            if t < 1e-12:
+                return beta, alpha, ll  # no step improves: the best point found
         done = abs(t * step[0]) <= 1e-13 * max(abs(beta), 1e-12) and abs(t * step[1]) <= 1e-11
         beta, alpha, eta, ll = nb, na, neta, nll
         if done:
             break
     return beta, alpha, ll
+
+
+_MAX_ETA_STEP = 10.0
+"""Largest change of any game's log-odds in one Newton step of :func:`_newton`."""
 
 
 def _separated(d, s, with_alpha) -> bool:
@@ -466,9 +538,11 @@ def fit_divisor(differences, scores, *, white_advantage=False, confidence=0.95,
     player's results in 0..1 (1 win, 0.5 draw, 0 loss; means of several games are fine).
     ``white_advantage=True`` also fits a constant offset in rating points for the first player
     (white's first move). ``confidence`` (0.5..0.9999) sets the profile-likelihood interval,
-    ``bucket`` the width of the calibration buckets. Raises ``ValueError`` when every
+    ``bucket`` the width of the calibration buckets (see :func:`calibrate`). Differences
+    must lie within ±:data:`MAX_DIFFERENCE` (10,000). Raises ``ValueError`` when every
     difference is 0 (the curve's steepness is then unknowable) or when the differences
-    predict every result perfectly (the divisor would be 0).
+    predict every result perfectly or almost perfectly (the divisor would be 0 or
+    vanishingly small).
 
     A single difference has a closed form: at +200 with mean score 0.75,
     divisor = 200 / log10(0.75 / 0.25) = 419.2:
@@ -485,7 +559,7 @@ def fit_divisor(differences, scores, *, white_advantage=False, confidence=0.95,
     if not isinstance(white_advantage, (bool, np.bool_)):
         raise TypeError(f"white_advantage must be True or False, got {white_advantage!r}")
     conf = v.in_range("confidence", confidence, 0.5, 0.9999)
-    v.positive("bucket", bucket)
+    _bucket_width(d, bucket)
     if not np.any(d != 0):
         raise ValueError("differences must not all be 0: the curve's slope cannot be fitted")
     with_alpha = bool(white_advantage)
@@ -504,12 +578,22 @@ def fit_divisor(differences, scores, *, white_advantage=False, confidence=0.95,
     d, s, n = _aggregate(d, s)  # same likelihood, one term per distinct difference
     beta, alpha, ll = _newton(d, s, n, LN10 / 400.0, 0.0, with_alpha)
     scale = float(np.max(np.abs(d)))
-    if not np.isfinite(ll) or abs(beta) * scale > 700 or abs(alpha) > 700:  # pragma: no cover
-        raise ValueError("the fit did not converge (the curve is too steep for these games)")
     # standard errors from the observed information (only to size the search steps)
     e = _sigmoid(beta * d + alpha)
     wgt = n * e * (1.0 - e)
     info = np.array([[np.dot(wgt, d * d), np.dot(wgt, d)], [np.dot(wgt, d), wgt.sum()]])
+    det = info[0, 0] * info[1, 1] - info[0, 1] ** 2
+    if (not np.isfinite(ll) or abs(beta) * scale > 700 or abs(alpha) > 700
+            or not info[0, 0] > 0 or (with_alpha and not det > 0)):
+        # the likelihood keeps rising towards a vertical curve until every game's expected
+        # score is 0 or 1 to machine precision: numerically, perfect prediction
+        raise ValueError(
+            "scores are almost perfectly predicted by the differences (the fitted curve is "
+            "so steep that every game's expected score is 0 or 1 to machine precision, "
+            "e.g. the only upset or draw lies at a difference thousands of times smaller "
+            "than the others): the divisor cannot be estimated; add games with upsets or "
+            "draws at larger differences"
+        )
     if with_alpha:
         cov = np.linalg.inv(info)
     else:
@@ -620,7 +704,9 @@ def parse_results_csv(text):
     (with semicolons or tabs a decimal comma is accepted). A score is ``1``, ``0.5`` or
     ``0`` (also ``1/2``, ``½``, ``win``, ``draw``, ``loss``). Ratings must be numbers from 0
     to 4000. Blank lines are skipped; every other line either becomes a row of the result or
-    an error ``"row N: reason"`` where N is the line number in the file (header = row 1).
+    an error ``"row N: reason"`` where N is the line number in the file (header = row 1; a
+    quoted field may span lines, N is then the line the row starts on). Text that cannot
+    be read as CSV at all (a field longer than 131,072 characters) is a ``ValueError``.
 
     >>> ok, errors = parse_results_csv(
     ...     "rating,opponent,score\\n1500,1400,1\\n1500,abc,0\\n1500,1600,0.7\\n1500,1550\\n1500,1600,draw\\n")
@@ -647,8 +733,19 @@ def parse_results_csv(text):
         return empty, ["row 1: the file is empty (expected columns rating, opponent, score)"]
     delimiter = max((";", "\t", ","), key=first.count) if any(c in first for c in ";\t,") else ","
     decimal_comma = delimiter != ","
-    records = list(csv.reader(io.StringIO("\n".join(lines)), delimiter=delimiter))
-    header_index = next(i for i, r in enumerate(records) if any(f.strip() for f in r))
+    # each record with the line it starts on (a quoted field may span lines)
+    reader = csv.reader(io.StringIO("\n".join(lines)), delimiter=delimiter)
+    records, line_of, last = [], [], 0
+    try:
+        for record in reader:
+            records.append(record)
+            line_of.append(last + 1)
+            last = reader.line_num
+    except csv.Error as exc:
+        raise ValueError(f"text could not be read as CSV (row {reader.line_num}: {exc})") from None
+    header_index = next((i for i, r in enumerate(records) if any(f.strip() for f in r)), None)
+    if header_index is None:  # only quotes and separators
+        return empty, ["row 1: the file has no fields (expected columns rating, opponent, score)"]
     head = [f.strip().lower() for f in records[header_index]]
     if all(_number(f, decimal_comma) is not None or f.lower() in _SCORE_WORDS for f in head) \
             and len(head) >= 3:
@@ -659,7 +756,7 @@ def parse_results_csv(text):
         missing = [c for c in _COLUMNS if c not in head]
         if missing:
             return empty, [
-                f"row {header_index + 1}: the header must name the columns rating, opponent, "
+                f"row {line_of[header_index]}: the header must name the columns rating, opponent, "
                 f"score; missing {', '.join(missing)} (found {', '.join(head) or 'nothing'})"
             ]
         positions = tuple(head.index(c) for c in _COLUMNS)
@@ -668,7 +765,7 @@ def parse_results_csv(text):
     rating, opponent, score, rows = [], [], [], []
     for i in range(start, len(records)):
         fields_ = records[i]
-        n = i + 1
+        n = line_of[i]
         if not any(f.strip() for f in fields_):
             continue
         if len(fields_) < max(positions) + 1 or (width == 3 and len(fields_) != 3):
@@ -710,6 +807,16 @@ def parse_results_csv(text):
 
 
 # ============================================================================ seasons
+MAX_RATING = 100_000
+"""Largest starting rating (either sign) of a rule set: real ratings lie within 0..4000."""
+MAX_K = gammon42.MAX_K
+"""Largest K of the :class:`Elo` and :class:`FideElo` rule sets (1000, a sanity bound)."""
+
+
+def _start_rating(value) -> float:
+    return v.in_range("start_rating", value, -MAX_RATING, MAX_RATING)
+
+
 # A rule set turns the games of one round (disjoint pairs a[i] vs b[i], every player at
 # most once) into rating changes, all pairs at once. Each is a frozen dataclass holding
 # its settings; the mutable state of a season lives in a dict made by ``start``.
@@ -722,8 +829,8 @@ def _round_half_away(x):
 class Elo:
     """The plain Elo formula, every game rated at once: ``K x (score - E)``, ÷``divisor``.
 
-    Ratings are not rounded. ``k`` > 0, ``divisor`` > 0, ``start`` the rating of every
-    player at the start.
+    Ratings are not rounded. 0 < ``k`` <= :data:`MAX_K` (1000), ``divisor`` > 0,
+    ``start_rating`` the rating of every player at the start (within ±:data:`MAX_RATING`).
 
     >>> rules = Elo(k=20)
     >>> state = rules.start(2, rounds_per_week=1)
@@ -739,9 +846,9 @@ class Elo:
     allows_draws = True
 
     def __post_init__(self):
-        v.positive("k", self.k)
-        v.positive("divisor", self.divisor)
-        v.finite("start_rating", self.start_rating)
+        gammon42._k("k", self.k)
+        v.in_range("divisor", v.positive("divisor", self.divisor), 0.0, math.inf)
+        _start_rating(self.start_rating)
 
     @property
     def label(self) -> str:
@@ -787,9 +894,9 @@ class FideElo:
     away from zero, with K reduced by the 700 rule for the week's games. ``use_table``
     takes PD from table 8.1.2 (summed exactly in hundredths) or the ÷400 formula;
     ``cap_400`` applies the 400-point rule as in force on date ``on`` (``None`` = today:
-    not for players rated 2650+ since 2025-10-01). ``k`` is a number or ``"fide"`` for
-    rule 8.3.3 (40 for the first 30 games, 10 once 2400 was reached, else 20; everyone
-    an adult).
+    not for players rated 2650+ since 2025-10-01). ``k`` is a number (0 < k <=
+    :data:`MAX_K`) or ``"fide"`` for rule 8.3.3 (40 for the first 30 games, 10 once 2400
+    was reached, else 20; everyone an adult). ``start_rating`` within ±:data:`MAX_RATING`.
 
     >>> rules = FideElo(k=20)
     >>> state = rules.start(2, rounds_per_week=1)
@@ -816,11 +923,11 @@ class FideElo:
             if self.k != "fide":
                 raise ValueError(f"k must be a number > 0 or 'fide', got {self.k!r}")
         else:
-            v.positive("k", self.k)
+            gammon42._k("k", self.k)
         for flag in ("use_table", "cap_400"):
             if not isinstance(getattr(self, flag), (bool, np.bool_)):
                 raise TypeError(f"{flag} must be True or False, got {getattr(self, flag)!r}")
-        v.finite("start_rating", self.start_rating)
+        _start_rating(self.start_rating)
         if self.cap_400:
             fide.effective_difference(2000, 1500, on=self.on)  # validates the date
 
@@ -918,7 +1025,7 @@ class Gammon42:
     ``cube_weights`` (``{cube: weight}``; the default is an illustrative guess, the
     document gives no distribution; ``{1: 1}`` for no doubling). The volume rule of 1.3.1
     counts each player's games in the previous ``games_per_week`` rounds (one week): busy
-    players (50+) play with K 16.
+    players (50+) play with K 16. ``start_rating`` within ±:data:`MAX_RATING`.
 
     >>> rules = Gammon42("1.3.1", cube_weights={1: 1})
     >>> state = rules.start(2, rounds_per_week=1)
@@ -939,9 +1046,9 @@ class Gammon42:
             raise TypeError(f"cube_weights must be a dict {{cube: weight}}, got {self.cube_weights!r}")
         gammon42.cube_coefficient(list(self.cube_weights))  # validates the cube values
         w = np.asarray(v.finite("cube_weights", list(self.cube_weights.values()), lo=0.0))
-        if w.sum() <= 0:
+        if w.max() <= 0:
             raise ValueError("cube_weights must have a positive total weight")
-        v.finite("start_rating", self.start_rating)
+        _start_rating(self.start_rating)
 
     @property
     def rules(self):
@@ -966,6 +1073,7 @@ class Gammon42:
         """Random cube values for ``size`` games."""
         cubes = np.array(list(self.cube_weights), dtype=float)
         p = np.array(list(self.cube_weights.values()), dtype=float)
+        p = p / p.max()  # first to at most 1: the sum of huge weights cannot overflow
         return rng.choice(cubes, size=size, p=p / p.sum())
 
     def start(self, players, rounds_per_week):
@@ -1016,6 +1124,7 @@ class Fibs:
 
     Everyone starts at 1500 with experience ``start_experience`` (0 on FIBS), which grows by
     the match length after every match; K = max(1, 5 - experience/100) per player.
+    ``start_rating`` within ±:data:`MAX_RATING`.
 
     >>> rules = Fibs()
     >>> state = rules.start(2, rounds_per_week=1)
@@ -1033,7 +1142,7 @@ class Fibs:
     def __post_init__(self):
         v.integer("match_length", self.match_length, lo=1)
         v.finite("start_experience", self.start_experience, lo=0.0)
-        v.finite("start_rating", self.start_rating)
+        _start_rating(self.start_rating)
 
     @property
     def divisor(self) -> float:
@@ -1166,7 +1275,8 @@ class Season:
     ratings and true strengths (``nan`` while all ratings are equal); per week:
     ``favourite_games`` (games between unequally rated players), ``favourite_score`` (the
     higher-rated player's mean score, draws half), ``favourite_expected`` (what the rule's
-    own curve expected of them) and ``favourite_true`` (what their true strengths gave);
+    own curve expected of them) and ``favourite_true`` (what their true strengths gave), all
+    three ``nan`` in a week without such games (FIDE's first week: the list is still flat);
     ``games_played`` (players,) in the whole season.
     """
 
@@ -1195,7 +1305,8 @@ class Season:
 
 
 def _true_expected(theta_a, theta_b, divisor):
-    return 1.0 / (1.0 + np.power(10.0, (theta_b - theta_a) / divisor))
+    with np.errstate(over="ignore"):  # a tiny divisor: 10 ** inf = inf, E exactly 0 (or 1)
+        return 1.0 / (1.0 + np.power(10.0, (theta_b - theta_a) / divisor))
 
 
 def _week_pairings(rng, n, rounds, activity):
@@ -1228,7 +1339,9 @@ def simulate_season(rules, *, players=100, weeks=20, games_per_week=10, spread=2
     once. Results depend only on true strengths and pairings, so a week's games are drawn
     in one go; then the rule rates them round by round (FIDE: the whole week at once, since
     its list changes only at the end of the week). The favourite of a game is the player
-    rated higher before it; games between equal ratings are not counted.
+    rated higher before it; games between equal ratings are not counted. ``seed`` is
+    ``None`` (fresh entropy), a whole number >= 0 or a numpy ``Generator``. One call plays at
+    most :data:`MAX_SEASON_GAMES` games in at most :data:`MAX_SEASON_ROUNDS` rounds.
 
     >>> season = simulate_season(Elo(k=20), players=50, weeks=10, games_per_week=10, seed=1)
     >>> season.ratings.shape, float(season.spread[0])
@@ -1247,9 +1360,19 @@ def simulate_season(rules, *, players=100, weeks=20, games_per_week=10, spread=2
     n = v.integer("players", players, lo=2, hi=100_000)
     weeks = v.integer("weeks", weeks, lo=1, hi=10_000)
     rounds = v.integer("games_per_week", games_per_week, lo=1, hi=10_000)
+    if weeks * rounds > MAX_SEASON_ROUNDS:
+        raise ValueError(
+            f"weeks x games_per_week must be at most {MAX_SEASON_ROUNDS:,} rounds, got "
+            f"{weeks} x {rounds}: play fewer weeks or games_per_week"
+        )
+    if (n // 2) * weeks * rounds > MAX_SEASON_GAMES:
+        raise ValueError(
+            f"players / 2 x weeks x games_per_week must be at most {MAX_SEASON_GAMES:,} games, "
+            f"got {n // 2} x {weeks} x {rounds}: use fewer players, weeks or games_per_week"
+        )
     sd = v.in_range("spread", spread, 0.0, 10_000.0)
     true_div = rules.divisor if true_divisor is None else v.positive("true_divisor", true_divisor)
-    true_div = float(v.in_range("true_divisor", true_div, 1e-9, math.inf))
+    true_div = float(v.in_range("true_divisor", true_div, 0.0, math.inf))
     draw_rate = v.in_range("draw_rate", draw_rate, 0.0, 1.0)
     if draw_rate > 0 and not rules.allows_draws:
         raise ValueError(f"draw_rate must be 0 for {rules.name} (backgammon has no draws), "
@@ -1259,7 +1382,7 @@ def simulate_season(rules, *, players=100, weeks=20, games_per_week=10, spread=2
         raise ValueError(f"activity must be a number or one number per player ({n}), "
                          f"got shape {act.shape}")
     act = None if np.all(act >= 1.0) else np.broadcast_to(act, (n,))
-    rng = np.random.default_rng(seed)
+    rng = _rng(seed)
     theta = 1500.0 + sd * rng.standard_normal(n)
     state = rules.start(n, rounds)
     has_rd = "rd" in state
@@ -1401,7 +1524,10 @@ def weekly_swing(k=(32, 16), games_per_week=(20, 50, 100, 200, 300), *, players=
     moves game by game, as on the server, which pulls a drifting rating back and shrinks
     the swing (at K 32, ÷1200, 300 games: standard deviation about 90 instead of 277).
     ``players`` independent weeks per (K, games) cell, vectorized over both; every K sees
-    the same luck.
+    the same luck. Each K must be in 0 < K <= :data:`elo_explain.gammon42.MAX_K` (1000);
+    ``seed`` is ``None``, a whole number >= 0 or a numpy ``Generator``. One call rates at most
+    :data:`MAX_SWING_GAMES` games (K values x the largest games_per_week x players) and keeps
+    at most :data:`MAX_SWING_VALUES` results (K values x games_per_week values x players).
 
     Rating change and shortfall obey ``change = -K x games x shortfall`` (up to the rounding
     of each game to whole points), so at 300 games and K 32 a win rate 2-3 points below the
@@ -1418,7 +1544,7 @@ def weekly_swing(k=(32, 16), games_per_week=(20, 50, 100, 200, 300), *, players=
     >>> int(lost.max()), int(lost.min())           # -32 x 300 x 0.02 and x 0.03
     (-192, -288)
     """
-    ks = np.atleast_1d(np.asarray(v.positive("k", k), dtype=float))
+    ks = np.atleast_1d(np.asarray(gammon42._k("k", k), dtype=float))
     gs = np.atleast_1d(np.asarray(v.finite("games_per_week", games_per_week), dtype=float))
     if ks.ndim != 1 or gs.ndim != 1:
         raise ValueError("k and games_per_week must be numbers or flat sequences of numbers")
@@ -1426,11 +1552,21 @@ def weekly_swing(k=(32, 16), games_per_week=(20, 50, 100, 200, 300), *, players=
         raise ValueError(f"games_per_week must be whole numbers from 1 to 10000, got {gs.tolist()}")
     gs = gs.astype(np.int64)
     n = v.integer("players", players, lo=1, hi=1_000_000)
+    if ks.size * int(gs.max()) * n > MAX_SWING_GAMES:
+        raise ValueError(
+            f"k values x games_per_week x players must be at most {MAX_SWING_GAMES:,} games, "
+            f"got {ks.size} x {int(gs.max())} x {n}: use fewer players, k values or games"
+        )
+    if ks.size * gs.size * n > MAX_SWING_VALUES:
+        raise ValueError(
+            f"k values x games_per_week values x players must be at most {MAX_SWING_VALUES:,} "
+            f"results, got {ks.size} x {gs.size} x {n}: use fewer players, k or games_per_week"
+        )
     div = float(v.in_range("divisor", v.positive("divisor", divisor), 0.0, math.inf))
     opp_sd = v.in_range("opponent_spread", opponent_spread, 0.0, 10_000.0)
     if not isinstance(feedback, (bool, np.bool_)):
         raise TypeError(f"feedback must be True or False, got {feedback!r}")
-    rng = np.random.default_rng(seed)
+    rng = _rng(seed)
     nk, gmax, start = ks.size, int(gs.max()), float(gammon42.STARTING)
     rating = np.full((nk, n), start)  # true strength = starting rating
     total = np.zeros((nk, n))

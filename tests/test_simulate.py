@@ -265,6 +265,68 @@ def test_calibrate_rejects_bad_input():
         calibrate([1], [1], divisor=-400)
 
 
+@pytest.mark.parametrize(
+    "kwargs, words",
+    # the documented bounds: |difference| <= MAX_DIFFERENCE (10,000), bucket >= MIN_BUCKET
+    # (0.01) and at most MAX_BUCKETS (10,000) buckets from the lowest difference to the highest
+    [(dict(differences=[0, 0, 8.6e9]), "differences must be between -10000 and 10000"),
+     (dict(differences=[-7.5e194, 0, 0]), "differences must be between -10000 and 10000"),
+     (dict(bucket=1e-7), "bucket must be at least 0.01"),
+     (dict(bucket=1e-300), "bucket must be at least 0.01"),
+     (dict(differences=[-10_000, 0, 10_000], bucket=1), "bucket must be at least 2.001"),
+     (dict(bucket=float("nan")), "bucket must be a finite number"),
+     (dict(bucket=[50]), "bucket must be a single number")],
+)
+def test_calibrate_and_fit_bound_the_work(kwargs, words):
+    import warnings
+
+    args = {"differences": [-200, 0, 200], "scores": [0, 0.5, 1], **kwargs}
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # and no numpy warning first
+        with pytest.raises((ValueError, TypeError), match=words):
+            calibrate(args["differences"], args["scores"], bucket=args.get("bucket", 50))
+        with pytest.raises((ValueError, TypeError), match=words):
+            fit_divisor(args["differences"], args["scores"], bucket=args.get("bucket", 50))
+
+
+def test_calibrate_at_the_bucket_bound():
+    # 20,000 points in buckets of 2.001 (centres on multiples of 2.001): 9,995 buckets
+    c = calibrate([-10_000, 0, 10_000], [0, 0.5, 1], bucket=2.001)
+    assert c.count.tolist() == [1, 1, 1]
+    assert c.center.tolist() == pytest.approx([-4998 * 2.001, 0.0, 4998 * 2.001])
+
+
+def _two_point_root(d1, s1, d2, s2):
+    """The slope beta where the likelihood of two games peaks, by plain bisection on the
+    score equation sum (s - E) d = 0 (E = 1 / (1 + exp(-beta d))), independent of the module."""
+    def score(beta):
+        return sum((s - 1 / (1 + math.exp(-beta * d))) * d for d, s in ((d1, s1), (d2, s2)))
+    lo, hi = -1.0, 1.0  # score(lo) > 0 > score(hi): the score equation is decreasing in beta
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if score(mid) > 0 else (lo, mid)
+    return (lo + hi) / 2
+
+
+@pytest.mark.parametrize("sign", [1, -1])
+def test_fit_from_far_away_start_converges(sign):
+    # An underdog 4,098 points down wins and two equals draw (zero differences add nothing):
+    # the steep maximum lies far from the start (÷400); a plain Newton step overshoots to
+    # log-odds in the tens of thousands. The answer is the root of the score equation.
+    d = [0, 0, sign * -4098, 0, 0, 1]
+    fit = fit_divisor(d, [1, 1, 1, 0, 0, 0.5])
+    beta = _two_point_root(sign * -4098, 1.0, 1, 0.5)
+    assert fit.slope == pytest.approx(beta, rel=1e-9)
+    assert fit.divisor == pytest.approx(math.log(10) / beta, rel=1e-9)
+
+
+def test_fit_refuses_a_numerically_perfect_prediction_naming_the_data():
+    # the only draw sits 1e-300 points from 0: every other game is predicted to machine
+    # precision before the likelihood peaks, so no divisor can be estimated
+    with pytest.raises(ValueError, match="scores are almost perfectly predicted by the differences"):
+        fit_divisor([0, 0, -10_000, 0, 0, 1e-300], [1, 1, 1, 0, 0, 0.5])
+
+
 # ------------------------------------------------------------------ readers' CSV
 def test_parse_good_file_with_header_in_any_order():
     text = "Score, Opponent ,Rating,date\n1,1400,1500,2024-01-01\n0.5,1600,1500,x\n0,1550,1500,\n"
@@ -328,6 +390,18 @@ def test_parse_header_problems_and_empty_file():
     assert len(ok) == 0 and errors[0].startswith("row 1: the file is empty")
     with pytest.raises(TypeError, match="text"):
         parse_results_csv(42)
+
+
+def test_parse_quotes_and_unreadable_text():
+    ok, errors = parse_results_csv('"')
+    assert len(ok) == 0 and errors == [
+        "row 1: the file has no fields (expected columns rating, opponent, score)"]
+    # a quoted field over two lines: later rows keep their line numbers in the file
+    ok, errors = parse_results_csv('rating,opponent,score\n"1500\n",1400,1\n1500,1400,1\n\n1500,1400,7')
+    assert ok.row.tolist() == [2, 4]
+    assert errors == ["row 6: score '7' must be 1 (win), 0.5 (draw) or 0 (loss)"]
+    with pytest.raises(ValueError, match="text could not be read as CSV"):
+        parse_results_csv("rating,opponent,score\n" + "1" * 200_000)
 
 
 def test_parse_then_fit():
@@ -581,6 +655,73 @@ def test_season_rejects_bad_input(rules, kwargs, error, words):
         simulate.simulate_season(rules, **kwargs)
 
 
+@pytest.mark.parametrize(
+    "kwargs, error, words",
+    [({"seed": float("nan")}, ValueError, "seed must be None or a whole number >= 0"),
+     ({"seed": -1}, ValueError, "seed must be None or a whole number >= 0"),
+     ({"seed": 2.5}, ValueError, "seed must be None or a whole number >= 0"),
+     ({"seed": {"a": 1}}, TypeError, "seed must be None or a whole number >= 0"),
+     ({"seed": "abc"}, TypeError, "seed"),
+     ({"seed": ["a"]}, TypeError, "seed"),
+     ({"seed": True}, TypeError, "seed"),
+     # the documented work bounds (MAX_SEASON_ROUNDS, MAX_SEASON_GAMES)
+     ({"weeks": 200, "games_per_week": 51}, ValueError, "weeks x games_per_week must be at most"),
+     ({"players": 2000, "weeks": 100, "games_per_week": 50}, ValueError,
+      "players / 2 x weeks x games_per_week must be at most")],
+)
+def test_season_checks_seed_and_size(kwargs, error, words):
+    with pytest.raises(error, match=words):
+        simulate.simulate_season(simulate.Elo(), **{"players": 10, "weeks": 2, **kwargs})
+
+
+def test_season_accepts_whole_float_and_generator_seeds():
+    a = simulate.simulate_season(simulate.Elo(), players=10, weeks=2, seed=7)
+    b = simulate.simulate_season(simulate.Elo(), players=10, weeks=2, seed=7.0)
+    c = simulate.simulate_season(simulate.Elo(), players=10, weeks=2,
+                                 seed=np.random.default_rng(7))
+    assert np.array_equal(a.ratings, b.ratings) and np.array_equal(a.ratings, c.ratings)
+
+
+def test_season_with_a_vertical_true_curve():
+    import warnings
+
+    # true divisor 1e-300: the truly stronger player always wins (10 ** inf = inf, E = 0),
+    # quietly; so every result is its true probability (0 or 1) and the rating favourites'
+    # actual score equals what the true strengths gave them, week by week
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        s = simulate.simulate_season(simulate.Elo(), players=10, weeks=3, true_divisor=1e-300)
+    counted = s.favourite_games > 0
+    assert counted.any()
+    assert np.array_equal(s.favourite_score[counted], s.favourite_true[counted])
+
+
+@pytest.mark.parametrize(
+    "make, words",
+    [(lambda: simulate.Elo(k=1e308), "k must be > 0 and at most 1000"),
+     (lambda: simulate.FideElo(k=2e19), "k must be > 0 and at most 1000"),
+     (lambda: simulate.Elo(start_rating=1e308), "start_rating must be between -100000 and 100000"),
+     (lambda: simulate.FideElo(start_rating=-1e6), "start_rating must be between"),
+     (lambda: simulate.Gammon42(start_rating=1e308), "start_rating must be between"),
+     (lambda: simulate.Fibs(start_rating=1e308), "start_rating must be between"),
+     (lambda: simulate.Elo(divisor=float("inf")), "divisor must be a finite number")],
+)
+def test_rule_sets_bound_their_settings(make, words):
+    with pytest.raises(ValueError, match=words):
+        make()
+
+
+def test_gammon42_rule_with_huge_cube_weights():
+    import warnings
+
+    rules = simulate.Gammon42(cube_weights={1: 1e308, 2: 1e308})  # equal weights: half each
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        cubes = rules.draw_cubes(np.random.default_rng(0), 10_000)
+    assert set(np.unique(cubes)) == {1.0, 2.0}
+    assert abs((cubes == 1).mean() - 0.5) < 0.03  # 3 standard errors of 0.005 each side
+
+
 def test_rule_sets_reject_bad_settings():
     with pytest.raises(ValueError, match="version"):
         simulate.Gammon42("2.0")
@@ -651,3 +792,14 @@ def test_swing_rejects_bad_input():
         simulate.weekly_swing(feedback="yes")
     with pytest.raises(ValueError, match="players"):
         simulate.weekly_swing(players=0)
+    # K bounded to gammon42.MAX_K (1000); no numpy warning on the way
+    with pytest.raises(ValueError, match="k must be > 0 and at most 1000"):
+        simulate.weekly_swing(k=[9.6e307, 8e-231])
+    for bad, error in ((float("nan"), ValueError), (-1, ValueError), ({"a": 1}, TypeError)):
+        with pytest.raises(error, match="seed must be None or a whole number >= 0"):
+            simulate.weekly_swing(seed=bad)
+    # the documented work bounds (MAX_SWING_GAMES, MAX_SWING_VALUES)
+    with pytest.raises(ValueError, match="k values x games_per_week x players must be at most"):
+        simulate.weekly_swing(k=(32, 16), games_per_week=(10_000,), players=10_000)
+    with pytest.raises(ValueError, match="k values x games_per_week values x players must be"):
+        simulate.weekly_swing(k=(32,), games_per_week=(1,) * 30, players=1_000_000)
