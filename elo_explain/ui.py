@@ -60,6 +60,7 @@ __all__ = [
     "value_html",
     "table_html",
     "parse_number",
+    "round_half_away",
     "fmt_number",
     "fmt_signed",
     "fmt_pct",
@@ -91,6 +92,17 @@ table.ee-table td.ee-left, table.ee-table th.ee-left { text-align: left; }
 def _decimal(x, places: int) -> Decimal:
     """``x`` rounded half away from zero to ``places`` decimals (from its shortest repr)."""
     return Decimal(repr(float(x))).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+
+
+def round_half_away(x, places: int = 0) -> float:
+    """``x`` rounded half away from zero (as FIDE rounds), not Python's half to even.
+
+    Rounds the shortest decimal form of ``x``, so ``2.675`` (stored as 2.67499...) gives 2.68.
+
+    >>> round_half_away(0.5), round_half_away(-2.5), round_half_away(2.675, 2), round(2.5)
+    (1.0, -3.0, 2.68, 2)
+    """
+    return float(_decimal(x, places))
 
 
 def fmt_number(x, places: int = 2) -> str:

@@ -23,9 +23,9 @@ import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
 from elo_explain.dashboards.fide_rules import (  # noqa: E402
-    K_RULES, PERIODS, FideRulesModel, FideRulesView, cap_example, fmt_number, fmt_signed,
-    k_decision, period_date,
+    K_RULES, PERIODS, FideRulesModel, FideRulesView, cap_example, k_decision, period_date,
 )
+from elo_explain.ui import fmt_number, fmt_signed  # noqa: E402
 
 M = "\u2212"
 Y2026 = dt.date(2026, 1, 1)

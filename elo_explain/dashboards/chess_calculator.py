@@ -35,9 +35,10 @@ import numpy as np
 
 from elo_explain import elo, fide
 from elo_explain.dashboards.fide_rules import (
-    CSS, DEFAULT_PERIOD, PERIODS, _table, cap_example, cap_rule_text, fmt_number, fmt_signed,
-    freeze_layout, k_decision, period_date,
+    CSS, DEFAULT_PERIOD, PERIODS, cap_example, cap_rule_text, expected_axes, k_decision,
+    period_date,
 )
+from elo_explain.ui import fmt_number, fmt_signed, table_html
 
 __all__ = [
     "MODES",
@@ -260,8 +261,8 @@ class CalculatorModel:
                 e_row += [fmt_number(q.expected[0]), ""]
             body = [e_row] + [rows[n] for n in RESULTS]
             hl = 1 + list(RESULTS).index(self.result)
-            return _table(cols, body, highlight=hl, css="ee-outcomes",
-                          caption=f"{self.rating} against {self.opponent}: every result")
+            return table_html(cols, body, highlight=hl, css="ee-outcomes", left=(0,),
+                              caption=f"{self.rating} against {self.opponent}: every result")
         if self.mode == "games":
             names = {v: k for k, v in RESULTS.items()}
             body = [(i + 1, fmt_number(o, 0), names[s], fmt_signed(d, 0), fmt_number(e),
@@ -270,15 +271,16 @@ class CalculatorModel:
                                                              p.expected, p.delta))]
             body.append(("Total", "", fmt_number(p.points, 1), "", fmt_number(p.expected_points),
                          fmt_signed(p.change)))
-            return _table(("Game", "Opponent", "Result", "Difference used", "E", "Change"), body,
-                          highlight=len(body) - 1, css="ee-games-table",
-                          caption="Every game from the starting ratings, changes summed")
+            return table_html(("Game", "Opponent", "Result", "Difference used", "E", "Change"),
+                              body, highlight=len(body) - 1, css="ee-games-table", left=(0,),
+                              caption="Every game from the starting ratings, changes summed")
         e = float(p.expected[0])
         body = [("E per game", fmt_number(e)), ("Expected points G·E", fmt_number(p.expected_points)),
                 ("Points scored", fmt_number(p.points, 1)),
                 ("points − G·E", fmt_signed(p.points - p.expected_points, 2))]
-        return _table(("Average-opponent mode", ""), body, css="ee-average-table",
-                      caption=f"{p.games} games against an average of {float(self.average_opponent):g}")
+        return table_html(("Average-opponent mode", ""), body, css="ee-average-table", left=(0,),
+                          caption=f"{p.games} games against an average of "
+                                  f"{float(self.average_opponent):g}")
 
     def settings_html(self) -> str:
         method = ("E from the ÷400 formula, as the documents' calculators compute it."
@@ -310,9 +312,9 @@ class CalculatorModel:
         rows.append(("400 points up: FIDE table vs ÷400 formula",
                      f"{fmt_number(fide.table_expected_score(400))} vs "
                      f"{fmt_number(elo.expected_score(400, 0))}", "", "FIDE rates with the table"))
-        return _table(("Telugu document's example (K 20, ÷400 formula)", "E", "Change", ""), rows,
-                      css="ee-examples", caption="The documents' examples, computed live",
-                      left=(0, 3))
+        return table_html(("Telugu document's example (K 20, ÷400 formula)", "E", "Change", ""),
+                          rows, css="ee-examples", caption="The documents' examples, computed live",
+                          left=(0, 3))
 
     # --- the plot --------------------------------------------------------------------
     def curve_points(self):
@@ -333,83 +335,73 @@ class CalculatorView:
     def __init__(self, model: CalculatorModel | None = None):
         import ipywidgets as w
 
-        from elo_explain.ui import FigureView, NumberField, app_root, guarded
+        from elo_explain.ui import FigureView, NumberField, app_root, guarded, widget
 
-        self._w, self._NumberField = w, NumberField
+        self._w, self._NumberField, self._widget = w, NumberField, widget
         self.model = m = model or CalculatorModel()
-        self.status = w.HTML("")
-        self.status.add_class("ee-error")
+        self.status = widget(w.HTML, "", css="ee-error")
         self.g = g = guarded(self.status)
         self._syncing = False
         wide = {"description_width": "initial"}
+        buttons = {"button_width": "auto", **wide}
 
         # the documents' examples: one button each (a ToggleButtons reset after loading)
-        self.presets = w.ToggleButtons(options=[(label, key) for key, (label, _) in PRESETS.items()],
-                                       value=None, description="Load an example:", style={
-                                           "button_width": "auto", "description_width": "initial"})
-        self.presets.add_class("ee-presets")
+        self.presets = widget(w.ToggleButtons,
+                              options=[(label, key) for key, (label, _) in PRESETS.items()],
+                              value=None, description="Load an example:", style=buttons,
+                              css="ee-presets")
         self.presets.observe(g(self._on_preset), names="value")
 
-        self.mode = w.ToggleButtons(options=[(v, k) for k, v in MODES.items()], value=m.mode,
-                                    style={"button_width": "auto"})
-        self.mode.add_class("ee-mode")
+        self.mode = widget(w.ToggleButtons, options=[(v, k) for k, v in MODES.items()],
+                           value=m.mode, style={"button_width": "auto"}, css="ee-mode")
         self.rating = NumberField("Your rating", m.rating, lo=RATING_LO, hi=RATING_HI, integer=True)
         self.rating.add_class("ee-rating")
-        # one game
+        # one game (the mode and profile boxes keep their own Layout: update() hides them)
         self.opponent = NumberField("Opponent", m.opponent, lo=RATING_LO, hi=RATING_HI, integer=True)
         self.opponent.add_class("ee-opponent")
-        self.result = w.ToggleButtons(options=list(RESULTS), value=m.result,
-                                      style={"button_width": "70px"})
-        self.result.add_class("ee-result")
+        self.result = widget(w.ToggleButtons, options=list(RESULTS), value=m.result,
+                             style={"button_width": "70px"}, css="ee-result")
         self.single_box = w.VBox([self.opponent, self.result])
         # several games: rows created on demand, at most MAX_ROWS
         self.rows: list[tuple] = []
-        self.rows_box = w.VBox()
-        self.add = w.Button(description="Add a game", icon="plus", layout=w.Layout(width="auto"))
-        self.add.add_class("ee-add")
-        self.remove = w.Button(description="Remove the last", icon="minus",
-                               layout=w.Layout(width="auto"))
-        self.remove.add_class("ee-remove")
+        self.rows_box = widget(w.VBox)
+        self.add = widget(w.Button, description="Add a game", icon="plus",
+                          layout={"width": "auto"}, css="ee-add")
+        self.remove = widget(w.Button, description="Remove the last", icon="minus",
+                             layout={"width": "auto"}, css="ee-remove")
         self.add.on_click(g(lambda _b: self._add_row()))
         self.remove.on_click(g(lambda _b: self._remove_row()))
-        self.games_box = w.VBox([self.rows_box, w.HBox([self.add, self.remove])])
+        self.games_box = w.VBox([self.rows_box, widget(w.HBox, [self.add, self.remove])])
         # average opponent
         self.average = NumberField("Average opponent", m.average_opponent, lo=RATING_LO, hi=RATING_HI,
                                    width="16em")
         self.average.add_class("ee-average")
-        self.n_games = w.IntSlider(m.n_games, min=1, max=MAX_GAMES, description="Games G", style=wide)
-        self.n_games.add_class("ee-n-games")
-        self.points = w.FloatSlider(m.points, min=0, max=m.n_games, step=0.5, description="Points",
-                                    readout_format=".1f", style=wide)
-        self.points.add_class("ee-points-slider")
+        self.n_games = widget(w.IntSlider, m.n_games, min=1, max=MAX_GAMES, description="Games G",
+                              style=wide, css="ee-n-games")
+        self.points = widget(w.FloatSlider, m.points, min=0, max=m.n_games, step=0.5,
+                             description="Points", readout_format=".1f", style=wide,
+                             css="ee-points-slider")
         self.average_box = w.VBox([self.average, self.n_games, self.points])
         # K, method, rules
-        self.k_source = w.ToggleButtons(options=list(K_SOURCES), value=m.k_source,
-                                        description="K-factor",
-                                        style={"button_width": "auto", **wide})
-        self.k_source.add_class("ee-k-source")
-        self.rated_games = w.IntSlider(m.rated_games, min=0, max=200, description="Rated games",
-                                       style=wide)
-        self.rated_games.add_class("ee-rated-games")
+        self.k_source = widget(w.ToggleButtons, options=list(K_SOURCES), value=m.k_source,
+                               description="K-factor", style=buttons, css="ee-k-source")
+        self.rated_games = widget(w.IntSlider, m.rated_games, min=0, max=200,
+                                  description="Rated games", style=wide, css="ee-rated-games")
         self.birth = NumberField("Birth year", m.birth_year, lo=1900, hi=2025, integer=True)
         self.birth.add_class("ee-birth")
-        self.reached = w.Checkbox(m.reached_2400, description="Published rating has reached 2400",
-                                  indent=False)
-        self.reached.add_class("ee-reached")
+        self.reached = widget(w.Checkbox, m.reached_2400, indent=False, css="ee-reached",
+                              description="Published rating has reached 2400")
         self.profile_box = w.VBox([self.rated_games, self.birth, self.reached])
-        self.method = w.ToggleButtons(options=list(METHODS), value=m.method, description="E from",
-                                      style={"button_width": "auto", **wide})
-        self.method.add_class("ee-method")
-        self.cap = w.Checkbox(m.cap_400, description="400-point rule", indent=False)
-        self.cap.add_class("ee-cap")
-        self.period = w.Dropdown(options=list(PERIODS), value=m.period, description="Rating period",
-                                 style=wide)
-        self.period.add_class("ee-period")
+        self.method = widget(w.ToggleButtons, options=list(METHODS), value=m.method,
+                             description="E from", style=buttons, css="ee-method")
+        self.cap = widget(w.Checkbox, m.cap_400, description="400-point rule", indent=False,
+                          css="ee-cap")
+        self.period = widget(w.Dropdown, options=list(PERIODS), value=m.period,
+                             description="Rating period", style=wide, css="ee-period")
 
-        self.summary = w.HTML()
-        self.summary.add_class("ee-summary")
-        self.detail = w.HTML()
-        self.examples = w.HTML()
+        self.summary = widget(w.HTML, css="ee-summary")
+        self.detail = widget(w.HTML)
+        self.examples = widget(w.HTML)
         self.fig = FigureView(figsize=(5.6, 3.5), height="360px")
         self._build_plot()
 
@@ -421,34 +413,36 @@ class CalculatorView:
         self.opponent.on_change(g(lambda v: self._changed("opponent", v)))
         self.average.on_change(g(lambda v: self._changed("average_opponent", v)))
         self.birth.on_change(g(lambda v: self._changed("birth_year", v)))
-        for widget, attr in ((self.mode, "mode"), (self.result, "result"), (self.points, "points"),
-                             (self.k_source, "k_source"), (self.rated_games, "rated_games"),
-                             (self.reached, "reached_2400"), (self.method, "method"),
-                             (self.cap, "cap_400"), (self.period, "period")):
-            widget.observe(on(attr), names="value")
+        for control, attr in ((self.mode, "mode"), (self.result, "result"),
+                              (self.points, "points"), (self.k_source, "k_source"),
+                              (self.rated_games, "rated_games"), (self.reached, "reached_2400"),
+                              (self.method, "method"), (self.cap, "cap_400"),
+                              (self.period, "period")):
+            control.observe(on(attr), names="value")
         self.n_games.observe(g(self._on_n_games), names="value")
 
-        left = w.VBox([
+        left = widget(w.VBox, [
             self.rating, self.mode, self.single_box, self.games_box, self.average_box,
             self.k_source, self.profile_box, self.method, self.cap, self.period,
-        ], layout=w.Layout(width="440px", margin="0 24px 0 0"))
+        ], layout={"width": "440px", "margin": "0 24px 0 0"})
         self.fig.out.layout.width = "580px"
         self.fig.out.add_class("ee-plot-curve")
-        right = w.VBox([self.summary, self.fig.out, self.detail], layout=w.Layout(width="600px"))
-        intro = w.HTML(
+        right = widget(w.VBox, [self.summary, self.fig.out, self.detail],
+                       layout={"width": "600px"})
+        intro = widget(
+            w.HTML,
             CSS + "<div class='ee-note ee-intro'><b>E is expected points per game</b> (win 1, draw ½, "
             "loss 0), not a chance of winning, although the Ukrainian calculator labels it so. A "
             "<b>draw against a stronger player gains points</b>, because E is below 0.5.</div>")
         children = [
             intro,
             self.presets,
-            w.HBox([left, right], layout=w.Layout(align_items="flex-start")),
+            widget(w.HBox, [left, right], layout={"align_items": "flex-start"}),
             self.examples,
             self.status,
         ]
         self.root = app_root(children)
-        self.sync_widgets()
-        freeze_layout(self.fig.fig)
+        self.sync_widgets()  # the first draw, with the real data: FigureView lays out then
 
     # --- rows of the several-games mode ------------------------------------------------
     def _add_row(self, opponent=1500, result="Win", *, update=True):
@@ -464,13 +458,13 @@ class CalculatorView:
             finally:
                 self._syncing = was
         else:
-            w = self._w
+            w, widget = self._w, self._widget
             field = self._NumberField(f"Game {n + 1}: opponent", opponent, lo=RATING_LO,
                                       hi=RATING_HI, integer=True, width="15em")
             field.add_class(f"ee-row-{n + 1}")
-            res = w.Dropdown(options=list(RESULTS), value=result, layout=w.Layout(width="6em"))
-            res.add_class(f"ee-row-result-{n + 1}")
-            box = w.HBox([field, res])
+            res = widget(w.Dropdown, options=list(RESULTS), value=result,
+                         layout={"width": "6em"}, css=f"ee-row-result-{n + 1}")
+            box = widget(w.HBox, [field, res])
             field.on_change(self.g(lambda _v: self._rows_changed()))
             res.observe(self.g(lambda _ch: self._rows_changed()), names="value")
             self.rows.append((field, res, box))
@@ -570,11 +564,7 @@ class CalculatorView:
                                  fontsize=9, color="C3")
         ax.axhline(0.5, color="grey", lw=0.5)
         ax.axvline(0, color="grey", lw=0.5)
-        ax.set_xlabel("Rating difference: yours − opponent's")
-        ax.set_ylabel("Expected score E")
-        ax.set_ylim(-0.03, 1.03)
-        ax.grid(alpha=0.3)
-        ax.legend(loc="upper left", fontsize=8)
+        expected_axes(ax, "Rating difference: yours − opponent's")
 
     def update(self):
         m = self.model

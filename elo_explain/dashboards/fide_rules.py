@@ -8,7 +8,9 @@ computes every number and table the page shows; :class:`FideRulesView` builds th
 The module also holds the small pieces shared with the calculator dashboard
 (:mod:`elo_explain.dashboards.chess_calculator`): the rating periods a reader can pick
 (:data:`PERIODS`), the sentence explaining which K rule applies (:func:`k_decision`),
-the Telugu document's 400-point example (:func:`cap_example`) and number formatting.
+the Telugu document's 400-point example (:func:`cap_example`), the page CSS and the
+look of an expected-score plot (:func:`expected_axes`). Numbers are formatted by
+:mod:`elo_explain.ui` (:func:`~elo_explain.ui.fmt_number`, :func:`~elo_explain.ui.fmt_signed`).
 
 Numbers are shown as the documents print them: E with two decimals, rating changes
 with one decimal and a sign; negative numbers use the true minus sign "−" (U+2212)
@@ -26,30 +28,26 @@ from __future__ import annotations
 import datetime as dt
 import html
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
 
 import numpy as np
 
 from elo_explain import elo, fide
+from elo_explain.ui import fmt_number, fmt_signed, round_half_away, table_html
 
 __all__ = [
-    "MINUS",
     "PERIODS",
     "DEFAULT_PERIOD",
-    "fmt_signed",
-    "fmt_number",
     "period_date",
     "cap_rule_text",
     "KDecision",
     "K_RULES",
     "k_decision",
     "cap_example",
+    "expected_axes",
     "FideRulesModel",
     "FideRulesView",
     "fide_rules",
 ]
-
-MINUS = "\u2212"
 
 #: Rating periods a reader can choose: label -> the date whose rules apply. The 400-point
 #: rule changed on 1 October 2025 (the 2650 exemption); the junior K depends on the year.
@@ -63,39 +61,6 @@ PERIODS: dict[str, dt.date] = {
     "2028": dt.date(2028, 1, 1),
 }
 DEFAULT_PERIOD = "2026"
-
-
-# ----------------------------------------------------------------------------- formatting
-def _decimal(x, places: int) -> Decimal:
-    """``x`` rounded half away from zero to ``places`` decimals (from its shortest repr)."""
-    return Decimal(repr(float(x))).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
-
-
-def fmt_number(x, places: int = 2) -> str:
-    """A number with ``places`` decimals, half away from zero, minus sign U+2212.
-
-    >>> fmt_number(0.2402), fmt_number(0.035, 1), fmt_number(-0.5, 0), fmt_number(-0.004)
-    ('0.24', '0.0', '−1', '0.00')
-    """
-    d = _decimal(x, places)
-    if d == 0:
-        d = abs(d)
-    text = f"{abs(d):.{places}f}"
-    return MINUS + text if d < 0 else text
-
-
-def fmt_signed(x, places: int = 1) -> str:
-    """A change with its sign, as the documents print them: ``+7.2``, ``−8.6``, ``0.0``.
-
-    >>> fmt_signed(7.2379), fmt_signed(-8.5714), fmt_signed(1.4299), fmt_signed(0.04)
-    ('+7.2', '−8.6', '+1.4', '0.0')
-    >>> fmt_signed(1, 0), fmt_signed(-0.35, 1)
-    ('+1', '−0.4')
-    """
-    d = _decimal(x, places)
-    if d == 0:
-        return f"{0:.{places}f}"
-    return ("+" if d > 0 else MINUS) + f"{abs(d):.{places}f}"
 
 
 def _esc(text) -> str:
@@ -231,49 +196,21 @@ def cap_example(rating=1500, opponent=1000, *, k=20, on: dt.date = PERIODS[DEFAU
 
 
 #: Page CSS added by both dashboards (on top of :data:`elo_explain.ui.STYLE`): readable
-#: line height in HTML widgets, left-aligned text columns in tables.
+#: line height in HTML widgets, section headings, spacing of the K reason and cap note.
 CSS = """<style>
 .ee-app .widget-html-content { line-height: 1.45; }
-.ee-app table.ee-table td.ee-left, .ee-app table.ee-table th.ee-left { text-align: left; }
 .ee-app h3 { margin: 0.8em 0 0.1em 0; }
 .ee-app .ee-k-reason, .ee-app .ee-cap-sum { margin: 0.3em 0; }
 </style>"""
 
 
-def freeze_layout(fig) -> None:
-    """Run the figure's constrained layout once, then keep those axes positions.
-
-    Redrawing then skips the layout pass (about half the time of a redraw); the labels
-    and titles of these plots keep their size, so the positions stay right.
-    """
-    fig.canvas.draw()
-    fig.set_layout_engine("none")
-
-
-def _table(columns, rows, *, caption=None, highlight=None, css="", left=(0,)) -> str:
-    """Like :func:`elo_explain.ui.table_html`, with several highlighted rows, an extra CSS
-    class and left-aligned text columns ``left``.
-
-    >>> _table(["a", "b"], [["x", "1"]], highlight=[0], css="ee-t")
-    '<table class="ee-table ee-t"><tr><th class="ee-left">a</th><th>b</th></tr><tr class="ee-highlight"><td class="ee-left">x</td><td>1</td></tr></table>'
-    """
-    highlight = set() if highlight is None else (
-        {highlight} if isinstance(highlight, int) else set(highlight))
-    left = set(left)
-
-    def cell(tag, i, c):
-        cls = ' class="ee-left"' if i in left else ""
-        return f"<{tag}{cls}>{_esc(c)}</{tag}>"
-
-    parts = [f'<table class="ee-table {css}">' if css else '<table class="ee-table">']
-    if caption:
-        parts.append(f"<caption>{_esc(caption)}</caption>")
-    parts.append("<tr>" + "".join(cell("th", i, c) for i, c in enumerate(columns)) + "</tr>")
-    for j, row in enumerate(rows):
-        cls = ' class="ee-highlight"' if j in highlight else ""
-        parts.append(f"<tr{cls}>" + "".join(cell("td", i, c) for i, c in enumerate(row)) + "</tr>")
-    parts.append("</table>")
-    return "".join(parts)
+def expected_axes(ax, xlabel: str) -> None:
+    """Label an expected-score plot (both dashboards): E from 0 to 1, grid, legend."""
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("Expected score E")
+    ax.set_ylim(-0.03, 1.03)
+    ax.grid(alpha=0.3)
+    ax.legend(loc="upper left", fontsize=8)
 
 
 # ---------------------------------------------------------------------------------- model
@@ -334,8 +271,9 @@ class FideRulesModel:
         return (
             f'<div>K for this player <span class="ee-value ee-big ee-k-value">{d.k}</span></div>'
             f'<div class="ee-k-reason">{_esc(d.reason)}</div>'
-            + _table(("FIDE rule 8.3.3, tried from the top", "K", ""), rows, highlight=d.rule,
-                     caption="The first rule that matches gives K", css="ee-k-rules")
+            + table_html(("FIDE rule 8.3.3, tried from the top", "K", ""), rows,
+                         highlight=d.rule, caption="The first rule that matches gives K",
+                         css="ee-k-rules", left=(0,))
         )
 
     # --- 700 rule --------------------------------------------------------------------
@@ -367,8 +305,9 @@ class FideRulesModel:
                 lines.append(f"K {k} × {g} games = {k * g} ≤ {fide.MAX_K_TIMES_GAMES}: "
                              f"K stays {k}.")
         text = "".join(f'<div class="ee-700-line">{_esc(s)}</div>' for s in lines)
-        return text + _table(("Case", "K", "Games", "K × games", "K for the period"), rows,
-                             highlight=hl, caption="The 700 rule", css="ee-700-table")
+        return text + table_html(("Case", "K", "Games", "K × games", "K for the period"), rows,
+                                 highlight=hl, caption="The 700 rule", css="ee-700-table",
+                                 left=(0,))
 
     # --- 400-point rule --------------------------------------------------------------
     def sides(self):
@@ -417,9 +356,9 @@ class FideRulesModel:
                 f"The two E's add up to {fmt_number(total)}, not 1: with different differences "
                 f"one player's gain is no longer the other's loss.")
         return (f'<div class="ee-note ee-cap-rule">{_esc(cap_rule_text(on))}</div>'
-                + _table(("", f"Player A ({a['rating']})", f"Player B ({b['rating']})"), rows,
-                         highlight=[5], caption=f"One game, both sides ({self.method})",
-                         css="ee-cap-table", left=(0, 1, 2))
+                + table_html(("", f"Player A ({a['rating']})", f"Player B ({b['rating']})"),
+                             rows, highlight=[5], caption=f"One game, both sides ({self.method})",
+                             css="ee-cap-table", left=(0, 1, 2))
                 + f'<div class="ee-cap-sum">{_esc(note)}</div>')
 
     def cap_example_html(self) -> str:
@@ -430,8 +369,9 @@ class FideRulesModel:
             ("Difference capped at 400", fmt_number(ex[True][0]), fmt_signed(ex[True][1]),
              fmt_signed(ex[True][2])),
         ]
-        return _table(("1500 against 1000, K 20, ÷400 formula", "E", "Win", "Loss"), rows,
-                      caption="The Telugu document's example", css="ee-cap-example")
+        return table_html(("1500 against 1000, K 20, ÷400 formula", "E", "Win", "Loss"), rows,
+                          caption="The Telugu document's example", css="ee-cap-example",
+                          left=(0,))
 
     # --- table vs formula ------------------------------------------------------------
     def table_and_formula(self, difference=None):
@@ -439,7 +379,7 @@ class FideRulesModel:
         d = self.difference if difference is None else difference
         table = fide.table_expected_score(d)
         formula = elo.expected_score(d, 0)
-        return float(table), float(_decimal(formula, 2))
+        return float(table), round_half_away(formula, 2)
 
     def compare_html(self) -> str:
         d = int(self.difference)
@@ -454,9 +394,10 @@ class FideRulesModel:
         for x in diffs:
             tx, fx = self.table_and_formula(x)
             rows.append((x, fmt_number(tx), fmt_number(fx), fmt_signed(100 * (tx - fx), 0)))
-        return head + _table(("Difference", "FIDE table", "÷400 formula", "Table − formula (0.01)"),
-                             rows, highlight=diffs.index(400), css="ee-cmp-table",
-                             caption="Higher-rated player's expected score")
+        return head + table_html(
+            ("Difference", "FIDE table", "÷400 formula", "Table − formula (0.01)"), rows,
+            highlight=diffs.index(400), css="ee-cmp-table",
+            caption="Higher-rated player's expected score", left=(0,))
 
     def curves(self):
         """Differences 0..DIFF_MAX with the table PD, the formula E and table − formula."""
@@ -473,12 +414,12 @@ class FideRulesView:
     def __init__(self, model: FideRulesModel | None = None):
         import ipywidgets as w
 
-        from elo_explain.ui import FigureView, NumberField, app_root, guarded
+        from elo_explain.ui import FigureView, NumberField, app_root, guarded, widget
 
         self.model = m = model or FideRulesModel()
-        self.status = w.HTML("")
-        self.status.add_class("ee-error")
+        self.status = widget(w.HTML, "", css="ee-error")
         g = guarded(self.status)
+        initial = {"description_width": "initial"}
 
         # --- K rule
         self.rating = NumberField("Published rating", m.rating, lo=1000, hi=3000, integer=True,
@@ -486,24 +427,19 @@ class FideRulesView:
         self.rating.add_class("ee-k-rating")
         self.birth = NumberField("Birth year", m.birth_year, lo=1900, hi=2025, integer=True)
         self.birth.add_class("ee-birth")
-        self.rated_games = w.IntSlider(m.rated_games, min=0, max=200, description="Rated games",
-                                       style={"description_width": "initial"})
-        self.rated_games.add_class("ee-rated-games")
-        self.reached = w.Checkbox(m.reached_2400, description="Published rating has reached 2400",
-                                  indent=False)
-        self.reached.add_class("ee-reached")
-        self.period = w.Dropdown(options=list(PERIODS), value=m.period, description="Rating period",
-                                 style={"description_width": "initial"})
-        self.period.add_class("ee-period")
-        self.k_out = w.HTML()
-        self.k_out.add_class("ee-k-out")
+        self.rated_games = widget(w.IntSlider, m.rated_games, min=0, max=200,
+                                  description="Rated games", style=initial, css="ee-rated-games")
+        self.reached = widget(w.Checkbox, m.reached_2400, indent=False, css="ee-reached",
+                              description="Published rating has reached 2400")
+        self.period = widget(w.Dropdown, options=list(PERIODS), value=m.period,
+                             description="Rating period", style=initial, css="ee-period")
+        self.k_out = widget(w.HTML, css="ee-k-out", layout={"width": "620px"})
 
         # --- 700 rule
-        self.games = w.IntSlider(m.games, min=1, max=m.GAMES_MAX, description="Games in the period",
-                                 style={"description_width": "initial"},
-                                 layout=w.Layout(width="480px"))
-        self.games.add_class("ee-games")
-        self.out_700 = w.HTML()
+        self.games = widget(w.IntSlider, m.games, min=1, max=m.GAMES_MAX,
+                            description="Games in the period", style=initial,
+                            layout={"width": "480px"}, css="ee-games")
+        self.out_700 = widget(w.HTML, layout={"width": "500px"})
         self.fig_700 = FigureView(figsize=(5.6, 3.3), height="340px")
         self._build_700()
 
@@ -512,51 +448,53 @@ class FideRulesView:
         self.rating_a.add_class("ee-rating-a")
         self.rating_b = NumberField("Player B", m.rating_b, lo=1000, hi=3000, integer=True)
         self.rating_b.add_class("ee-rating-b")
-        self.cap_period = w.Dropdown(options=list(PERIODS), value=m.cap_period,
-                                     description="Rules of", style={"description_width": "initial"})
-        self.cap_period.add_class("ee-cap-period")
-        self.method = w.ToggleButtons(options=list(METHODS), value=m.method,
-                                      style={"button_width": "auto"})
-        self.method.add_class("ee-method")
-        self.k = w.ToggleButtons(options=[("K 40", 40), ("K 20", 20), ("K 10", 10)], value=m.k,
-                                 style={"button_width": "auto"})
-        self.k.add_class("ee-cap-k")
-        self.out_cap = w.HTML()
-        self.example = w.HTML()
+        self.cap_period = widget(w.Dropdown, options=list(PERIODS), value=m.cap_period,
+                                 description="Rules of", style=initial, css="ee-cap-period")
+        buttons = {"button_width": "auto"}
+        self.method = widget(w.ToggleButtons, options=list(METHODS), value=m.method,
+                             style=buttons, css="ee-method")
+        self.k = widget(w.ToggleButtons, options=[("K 40", 40), ("K 20", 20), ("K 10", 10)],
+                        value=m.k, style=buttons, css="ee-cap-k")
+        self.out_cap = widget(w.HTML, layout={"width": "500px"})
+        self.example = widget(w.HTML, layout={"width": "500px"})
         self.fig_cap = FigureView(figsize=(5.6, 3.4), height="350px")
         self._build_cap()
 
         # --- table vs formula
-        self.difference = w.IntSlider(m.difference, min=0, max=m.DIFF_MAX, description="Difference D",
-                                      style={"description_width": "initial"},
-                                      layout=w.Layout(width="480px"))
-        self.difference.add_class("ee-difference")
-        self.out_cmp = w.HTML()
+        self.difference = widget(w.IntSlider, m.difference, min=0, max=m.DIFF_MAX,
+                                 description="Difference D", style=initial,
+                                 layout={"width": "480px"}, css="ee-difference")
+        self.out_cmp = widget(w.HTML, layout={"width": "400px"})
         self.fig_cmp = FigureView(figsize=(6.6, 3.1), height="320px", ncols=2)
         self._build_cmp()
 
         # --- wiring: every callback guarded
         self.rating.on_change(g(lambda v: self._set("rating", v, self.update_k)))
         self.birth.on_change(g(lambda v: self._set("birth_year", v, self.update_k)))
-        for widget, attr in ((self.rated_games, "rated_games"), (self.reached, "reached_2400"),
-                             (self.period, "period")):
-            widget.observe(g(lambda ch, a=attr: self._set(a, ch["new"], self.update_k)), names="value")
-        self.games.observe(g(lambda ch: self._set("games", ch["new"], self.update_700)), names="value")
+        for control, attr in ((self.rated_games, "rated_games"), (self.reached, "reached_2400"),
+                              (self.period, "period")):
+            control.observe(g(lambda ch, a=attr: self._set(a, ch["new"], self.update_k)),
+                            names="value")
+        self.games.observe(g(lambda ch: self._set("games", ch["new"], self.update_700)),
+                           names="value")
         self.rating_a.on_change(g(lambda v: self._set("rating_a", v, self.update_cap)))
         self.rating_b.on_change(g(lambda v: self._set("rating_b", v, self.update_cap)))
-        for widget, attr in ((self.cap_period, "cap_period"), (self.method, "method"), (self.k, "k")):
-            widget.observe(g(lambda ch, a=attr: self._set(a, ch["new"], self.update_cap)), names="value")
+        for control, attr in ((self.cap_period, "cap_period"), (self.method, "method"),
+                              (self.k, "k")):
+            control.observe(g(lambda ch, a=attr: self._set(a, ch["new"], self.update_cap)),
+                            names="value")
         self.difference.observe(g(lambda ch: self._set("difference", ch["new"], self.update_cmp)),
                                 names="value")
 
         def section(title, text):
-            return w.HTML(f"<h3>{_esc(title)}</h3><div class='ee-note'>{text}</div>")
+            return widget(w.HTML, f"<h3>{_esc(title)}</h3><div class='ee-note'>{text}</div>")
 
-        box = lambda *c, **kw: w.VBox(list(c), **kw)  # noqa: E731
-        def row(*c):
-            for child in c[:-1]:
-                child.layout.margin = "0 24px 0 0"
-            return w.HBox(list(c), layout=w.Layout(align_items="flex-start"))
+        def box(*children, **layout):
+            return widget(w.VBox, list(children), layout=layout)
+
+        def row(*children):  # 24px between the children
+            return widget(w.HBox, list(children),
+                          layout={"align_items": "flex-start", "grid_gap": "24px"})
 
         self.fig_700.out.add_class("ee-plot-700")
         self.fig_cap.out.add_class("ee-plot-cap")
@@ -564,22 +502,18 @@ class FideRulesView:
         for out in (self.fig_700.out, self.fig_cap.out):
             out.layout.width = "560px"
             out.layout.min_width = "560px"
-        for html_out in (self.out_700, self.out_cap, self.example):
-            html_out.layout.width = "500px"
-        self.k_out.layout.width = "620px"
-        self.out_cmp.layout.width = "400px"
         self.fig_cmp.out.layout.width = "660px"
         self.fig_cmp.out.layout.min_width = "660px"
         children = [
-            w.HTML(CSS + "<div class='ee-note'>FIDE Rating Regulations B.02 (1 March 2024, amended 1 October "
-                   "2025), as the Telugu and Ukrainian documents explain them. Every number is computed "
-                   "by <code>elo_explain.fide</code>.</div>"),
+            widget(w.HTML, CSS + "<div class='ee-note'>FIDE Rating Regulations B.02 (1 March 2024, "
+                   "amended 1 October 2025), as the Telugu and Ukrainian documents explain them. "
+                   "Every number is computed by <code>elo_explain.fide</code>.</div>"),
             section("1. Which K applies, and why",
                     "K decides how far one game moves a rating. FIDE tries four rules in order; the "
                     "first that matches gives K (40 for new players and juniors, 20 for most, 10 once "
                     "the published rating has reached 2400)."),
             row(box(self.rating, self.rated_games, self.birth, self.reached, self.period,
-                    layout=w.Layout(width="430px")), self.k_out),
+                    width="430px"), self.k_out),
             section("2. The 700 rule",
                     "If K × games in one rating period exceeds 700, K for that period becomes the "
                     "largest whole number with K × games ≤ 700. Exactly 700 is not reduced."),
@@ -590,7 +524,7 @@ class FideRulesView:
                     "rated below 2650 get the cap; it is applied per player, so the two sides of one "
                     "game can use different differences."),
             row(box(self.rating_a, self.rating_b), box(self.cap_period, self.method, self.k)),
-            row(self.fig_cap.out, box(self.out_cap, self.example, layout=w.Layout(width="500px"))),
+            row(self.fig_cap.out, box(self.out_cap, self.example, width="500px")),
             section("4. FIDE's table vs the ÷400 formula",
                     "FIDE rates with its conversion table 8.1.2, not the formula. The values are nearly "
                     "the same, but at a 400-point difference the table gives 0.92 where the formula "
@@ -600,12 +534,10 @@ class FideRulesView:
             self.status,
         ]
         self.root = app_root(children)
-        self.update_k()
+        self.update_k()  # the first draws, with the real data: FigureView lays out then
         self.update_700()
         self.update_cap()
         self.update_cmp()
-        for fv in (self.fig_700, self.fig_cap, self.fig_cmp):
-            freeze_layout(fv.fig)
 
     def _set(self, attr, value, then):
         setattr(self.model, attr, value)
@@ -643,11 +575,7 @@ class FideRulesView:
                                fontsize=9)
         for s in (-400, 400):
             ax.axvline(s, color="grey", lw=0.6, ls=":")
-        ax.set_xlabel("Difference own − opponent")
-        ax.set_ylabel("Expected score E")
-        ax.set_ylim(-0.03, 1.03)
-        ax.grid(alpha=0.3)
-        ax.legend(loc="upper left", fontsize=8)
+        expected_axes(ax, "Difference own − opponent")
 
     def _build_cmp(self):
         ax1, ax2 = self.fig_cmp.axes
