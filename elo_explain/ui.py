@@ -17,6 +17,7 @@ these helpers shows it.  The helpers here guarantee the publishing rules:
   browser tests (and benchmarks) wait for.
 * :class:`SliderField` -- an integer slider and a :class:`NumberField` kept in step.
 * :func:`updater` -- the guarded ``update(**state)`` callback: set the model, render.
+* :class:`PresetMixin` -- an "Example" dropdown of presets that falls back to "Custom".
 * :func:`widget`, :func:`shared_layout`, :func:`shared_style` -- widgets that share
   their ``Layout`` and ``Style`` models: every widget otherwise brings two models of its
   own, and the page's model count (issue 5: at most about 60) is mostly those.
@@ -32,6 +33,7 @@ CSS classes used by tests: ``ee-ready`` (root, present once rendered),
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import html
 import io
@@ -50,6 +52,7 @@ __all__ = [
     "MINUS",
     "NumberField",
     "SliderField",
+    "PresetMixin",
     "FigureView",
     "guarded",
     "app_root",
@@ -416,6 +419,65 @@ class SliderField(widgets.HBox):
         self.value = value
         for cb in self._callbacks:
             cb(value)
+
+
+class PresetMixin:
+    """For a view with an "Example" dropdown: named presets plus ``"Custom"``.
+
+    The view provides ``_read()`` (widgets -> model), ``_show_preset(name)`` (the preset
+    -> widgets, and the model's settings that have no widget) and ``redraw()``, and
+    observes its controls with :meth:`_changed`. Changing a control by hand switches the
+    dropdown back to "Custom"; choosing an example sets every control first (their own
+    callbacks stay quiet meanwhile), then reads and redraws once.
+
+    >>> class View(PresetMixin):
+    ...     def __init__(self):
+    ...         self.x, self.shown = widgets.IntSlider(0), []
+    ...         self._preset_dropdown(["ten"], width="10em", guard=guarded(widgets.HTML()))
+    ...         self.x.observe(self._changed, names="value")
+    ...     def _read(self): self.value = self.x.value
+    ...     def _show_preset(self, name): self.x.value = 10
+    ...     def redraw(self): self.shown.append(self.value)
+    >>> v = View(); v.preset.value = "ten"; v.x.value = 3
+    >>> v.shown, v.preset.value
+    ([10, 3], 'Custom')
+    """
+
+    CUSTOM = "Custom"
+    _loading = False
+
+    def _preset_dropdown(self, names, *, width: str, guard: Callable) -> widgets.Dropdown:
+        """Make ``self.preset`` (class ``ee-preset``), wired through ``guard``."""
+        self.preset = widget(widgets.Dropdown, options=[self.CUSTOM, *names], value=self.CUSTOM,
+                             description="Example", style={"description_width": "initial"},
+                             layout={"width": width}, css="ee-preset")
+        self.preset.observe(guard(self._preset), names="value")
+        return self.preset
+
+    @contextlib.contextmanager
+    def _quiet(self):
+        self._loading = True
+        try:
+            yield
+        finally:
+            self._loading = False
+
+    def _changed(self, *_):
+        if self._loading:
+            return
+        self._read()
+        if self.preset.value != self.CUSTOM:
+            with self._quiet():
+                self.preset.value = self.CUSTOM
+        self.redraw()
+
+    def _preset(self, change):
+        if self._loading or change["new"] == self.CUSTOM:
+            return
+        with self._quiet():
+            self._show_preset(change["new"])
+        self._read()
+        self.redraw()
 
 
 class FigureView:

@@ -40,7 +40,17 @@ import numpy as np
 
 from elo_explain import _validate as V
 from elo_explain import elo, glicko
-from elo_explain.tables import MINUS
+from elo_explain.ui import (
+    FigureView,
+    NumberField,
+    PresetMixin,
+    app_root,
+    fmt_number,
+    fmt_signed,
+    guarded,
+    table_html,
+    widget,
+)
 
 __all__ = [
     "RESULTS",
@@ -110,20 +120,8 @@ PRESETS: dict[str, dict] = {
 
 
 # --------------------------------------------------------------------------- formatting
-def _signed(x: float, decimals: int = 1) -> str:
-    """``+1.5`` / ``−1.5`` / ``0.0`` with a true minus sign."""
-    text = f"{x:+.{decimals}f}"
-    if float(text) == 0:
-        text = f"{0:.{decimals}f}"
-    return text.replace("-", MINUS)
-
-
-def _num(x: float, decimals: int = 0) -> str:
-    return f"{x:.{decimals}f}".replace("-", MINUS)
-
-
 def _interval(low: float, high: float) -> str:
-    return f"{_num(low)} … {_num(high)}"
+    return f"{fmt_number(low, 0)} … {fmt_number(high, 0)}"
 
 
 # --------------------------------------------------------------------------- the model
@@ -264,11 +262,11 @@ class EloVsGlicko:
         for i, (label, _) in enumerate(RESULTS):
             rows.append([
                 label,
-                _signed(self.elo_changes[i]),
-                _num(self.rating + self.elo_changes[i], 1),
-                _signed(r[i] - self.rating),
+                fmt_signed(self.elo_changes[i], 1),
+                fmt_number(self.rating + self.elo_changes[i], 1),
+                fmt_signed(r[i] - self.rating, 1),
                 shown[i],
-                _num(rd[i], 1),
+                fmt_number(rd[i], 1),
                 _interval(low[i], high[i]),
             ])
         return rows
@@ -276,11 +274,11 @@ class EloVsGlicko:
     def summary_rows(self) -> list[list[str]]:
         """The before-the-game comparison: one row for Elo, one for Glicko-2."""
         low, high = self.interval_before
-        grown = _num(self.rd_now, 1)
+        grown = fmt_number(self.rd_now, 1)
         if self.days_away:
-            grown += f" ({_num(self.rd, 0)} + {self.days_away} idle days)"
+            grown += f" ({fmt_number(self.rd, 0)} + {self.days_away} idle days)"
         return [
-            ["Elo (÷400, FIDE K)", _num(self.rating, 0), "none", "—",
+            ["Elo (÷400, FIDE K)", fmt_number(self.rating, 0), "none", "—",
              f"{self.elo_expected:.2f}", f"K {self.k}"],
             ["Glicko-2 (Lichess)", self.display_before, grown, _interval(low, high),
              f"{self.glicko_expected:.2f}",
@@ -332,44 +330,33 @@ after a year). Glicko-1 grows RD between periods instead by √(RD² + c²t) wit
 _COLOURS = ("#1b7837", "#7f7f7f", "#b2182b")  # win, draw, loss
 
 
-class EloVsGlickoView:
+class EloVsGlickoView(PresetMixin):
     """The widgets of dashboard 6, linked to an :class:`EloVsGlicko` model; ``.root`` is shown."""
 
     def __init__(self, model: EloVsGlicko | None = None):
         import ipywidgets as W
 
-        from elo_explain.ui import NumberField, app_root, guarded, table_html
-
-        self._table_html = table_html
         self.model = model or EloVsGlicko()
         m = self.model
-        self._loading = False
-        self.status = W.HTML("")
-        self.status.add_class("ee-status")
+        self.status = widget(W.HTML, "", css="ee-status")
         g = guarded(self.status)
 
-        self.preset = W.Dropdown(options=["Custom"] + list(PRESETS), value="Custom",
-                                 description="Example", style={"description_width": "initial"},
-                                 layout=W.Layout(width="26em"))
-        self.preset.add_class("ee-preset")
+        self._preset_dropdown(PRESETS, width="26em", guard=g)
         self.rating = NumberField("Your rating", m.rating, lo=RATING_RANGE[0], hi=RATING_RANGE[1],
                                   integer=True, width="15em", on_change=g(self._changed))
         self.rating.add_class("ee-rating")
         slider = dict(continuous_update=True, style={"description_width": "12em"},
-                      layout=W.Layout(width="34em"))
-        self.rd = W.IntSlider(value=int(m.rd), min=45, max=500, step=1,
-                              description="Your RD (last game)", **slider)
-        self.rd.add_class("ee-rd")
-        self.days = W.IntSlider(value=m.days_away, min=0, max=DAYS_MAX, step=1,
-                                description="Days without games", **slider)
-        self.days.add_class("ee-days")
-        self.volatility = W.FloatSlider(value=m.volatility, min=VOLATILITY_RANGE[0],
-                                        max=VOLATILITY_RANGE[1], step=0.005, readout_format=".3f",
-                                        description="Your volatility σ", **slider)
-        self.volatility.add_class("ee-volatility")
-        self.k = W.ToggleButtons(options=list(elo.K_CHOICES), value=m.k, description="Elo K",
-                                 style={"description_width": "initial", "button_width": "4em"})
-        self.k.add_class("ee-k")
+                      layout={"width": "34em"})
+        self.rd = widget(W.IntSlider, value=int(m.rd), min=45, max=500, step=1,
+                         description="Your RD (last game)", css="ee-rd", **slider)
+        self.days = widget(W.IntSlider, value=m.days_away, min=0, max=DAYS_MAX, step=1,
+                           description="Days without games", css="ee-days", **slider)
+        self.volatility = widget(W.FloatSlider, value=m.volatility, min=VOLATILITY_RANGE[0],
+                                 max=VOLATILITY_RANGE[1], step=0.005, readout_format=".3f",
+                                 description="Your volatility σ", css="ee-volatility", **slider)
+        self.k = widget(W.ToggleButtons, options=list(elo.K_CHOICES), value=m.k,
+                        description="Elo K", css="ee-k",
+                        style={"description_width": "initial", "button_width": "4em"})
         self.opponent_rating = NumberField("Opponent's rating", m.opponent_rating,
                                            lo=RATING_RANGE[0], hi=RATING_RANGE[1], integer=True,
                                            width="17em", on_change=g(self._changed))
@@ -378,36 +365,31 @@ class EloVsGlickoView:
                                        integer=True, width="17em", on_change=g(self._changed))
         self.opponent_rd.add_class("ee-opponent-rd")
 
-        for w in (self.rd, self.days, self.volatility, self.k):
-            w.observe(g(self._changed), names="value")
-        self.preset.observe(g(self._preset), names="value")
+        for control in (self.rd, self.days, self.volatility, self.k):
+            control.observe(g(self._changed), names="value")
 
-        self.summary = W.HTML()
-        self.summary.add_class("ee-summary")
-        self.table = W.HTML()
-        self.table.add_class("ee-results")
-        self.paper = W.HTML(table_html(
+        self.summary = widget(W.HTML, css="ee-summary")
+        self.table = widget(W.HTML, css="ee-results")
+        self.paper = widget(W.HTML, table_html(
             ["Glickman's worked example", "printed in the paper", "computed here"],
             m.paper_rows(),
             caption="Check against the papers: 1500 / RD 200 / σ 0.06 beats 1400 (RD 30), "
-                    "loses to 1550 (RD 100) and 1700 (RD 300)"))
-        self.paper.add_class("ee-paper")
+                    "loses to 1550 (RD 100) and 1700 (RD 300)"), css="ee-paper")
 
         self._build_figure()
-        you = W.VBox([W.HTML("<b>You</b>"), self.rating, self.rd, self.days, self.volatility,
-                      self.k])
-        opp = W.VBox([W.HTML("<b>Your opponent</b>"), self.opponent_rating, self.opponent_rd])
+        you = widget(W.VBox, [widget(W.HTML, "<b>You</b>"), self.rating, self.rd, self.days,
+                              self.volatility, self.k])
+        opp = widget(W.VBox, [widget(W.HTML, "<b>Your opponent</b>"), self.opponent_rating,
+                              self.opponent_rd])
         self.root = app_root(
-            [self.preset, W.HBox([you, opp]), self.status, self.summary, self.table,
-             self.figure.out, self.paper, W.HTML(_EXPLAIN)],
+            [self.preset, widget(W.HBox, [you, opp]), self.status, self.summary, self.table,
+             self.figure.out, self.paper, widget(W.HTML, _EXPLAIN)],
         )
         self.root.add_class("ee-elo-vs-glicko")
-        self.redraw()
+        self.redraw()  # the first draw, with the real data: FigureView lays out then
 
     # -- figure -------------------------------------------------------------------------
     def _build_figure(self) -> None:
-        from elo_explain.ui import FigureView
-
         fv = FigureView(figsize=(10.5, 3.9), height="400px", ncols=2,
                         gridspec_kw={"width_ratios": [1.35, 1]})
         self.figure = fv
@@ -448,14 +430,14 @@ class EloVsGlickoView:
         bx.set_xlabel("rating")
         bx.set_title("rating ± 2·RD (the \"95 % interval\")", fontsize=10)
         bx.legend(fontsize=7.5, loc="lower right")
-        # lay the figure out once now (FigureView freezes the layout at the first refresh)
-        fv.fig.draw_without_rendering()
 
     def redraw(self) -> None:
         m = self.model
         cols = m.SUMMARY_COLUMNS
-        self.summary.value = self._table_html(cols, m.summary_rows(), caption="Before the game (E: expected points per game, not a win chance)")
-        self.table.value = self._table_html(
+        self.summary.value = table_html(
+            cols, m.summary_rows(),
+            caption="Before the game (E: expected points per game, not a win chance)")
+        self.table.value = table_html(
             m.TABLE_COLUMNS, m.table_rows(),
             caption=f"After the game (Elo: K {m.k}, ÷400; Glicko-2: Lichess settings)")
 
@@ -494,36 +476,16 @@ class EloVsGlickoView:
                        opponent_rating=self.opponent_rating.value,
                        opponent_rd=self.opponent_rd.value)
 
-    def _changed(self, *_):
-        if self._loading:
-            return
-        self._read()
-        if self.preset.value != "Custom":
-            self._loading = True
-            try:
-                self.preset.value = "Custom"
-            finally:
-                self._loading = False
-        self.redraw()
-
-    def _preset(self, change):
-        if self._loading or change["new"] == "Custom":
-            return
-        state = PRESETS[change["new"]]
-        self._loading = True
-        try:
-            self.rating.set(state["rating"])
-            self.rd.value = int(state["rd"])
-            self.days.value = int(state["days_away"])
-            self.volatility.value = state["volatility"]
-            self.k.value = state["k"]
-            self.opponent_rating.set(state["opponent_rating"])
-            self.opponent_rd.set(state["opponent_rd"])
-        finally:
-            self._loading = False
-        self._read()
-        self.model.set(opponent_volatility=state["opponent_volatility"])
-        self.redraw()
+    def _show_preset(self, name: str) -> None:
+        state = PRESETS[name]
+        self.rating.set(state["rating"])
+        self.rd.value = int(state["rd"])
+        self.days.value = int(state["days_away"])
+        self.volatility.value = state["volatility"]
+        self.k.value = state["k"]
+        self.opponent_rating.set(state["opponent_rating"])
+        self.opponent_rd.set(state["opponent_rd"])
+        self.model.set(opponent_volatility=state["opponent_volatility"])  # no widget for it
 
 
 def elo_vs_glicko():

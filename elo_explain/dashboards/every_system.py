@@ -34,14 +34,24 @@ arranges them. Negative numbers use the true minus sign "−" (U+2212), as
 from __future__ import annotations
 
 import html
-import math
 from dataclasses import dataclass
 
 import numpy as np
 
 from elo_explain import _validate as V
 from elo_explain import elo, fibs, fide, gammon42, glicko
-from elo_explain.tables import MINUS
+from elo_explain.ui import (
+    FigureView,
+    NumberField,
+    PresetMixin,
+    app_root,
+    fmt_number,
+    fmt_signed,
+    guarded,
+    round_half_away,
+    table_html,
+    widget,
+)
 
 __all__ = [
     "RESULTS",
@@ -91,13 +101,6 @@ _DEFAULTS = dict(
 
 
 # --------------------------------------------------------------------------- formatting
-def _signed(x: float, decimals: int) -> str:
-    text = f"{x:+.{decimals}f}"
-    if float(text) == 0:
-        text = f"{0:.{decimals}f}"
-    return text.replace("-", MINUS)
-
-
 def _exact_then_applied(exact: float, applied: int) -> str:
     """``"+1.8 → +2"``: the exact change with as few decimals (1 to 3) as keep the shown
     number rounding the same way as the exact one (−4.468 is "−4.47 → −4", not "−4.5 → −4").
@@ -106,14 +109,9 @@ def _exact_then_applied(exact: float, applied: int) -> str:
     ('+1.8 → +2', '−4.47 → −4')
     """
     for decimals in (1, 2, 3):
-        shown = float(f"{exact:.{decimals}f}")
-        if math.copysign(math.floor(abs(shown) + 0.5), shown) == applied:
+        if round_half_away(round_half_away(exact, decimals)) == applied:
             break
-    return f"{_signed(exact, decimals)} → {_signed(applied, 0)}"
-
-
-def _num(x: float, decimals: int) -> str:
-    return f"{x:.{decimals}f}".replace("-", MINUS)
+    return f"{fmt_signed(exact, decimals)} → {fmt_signed(applied, 0)}"
 
 
 @dataclass(frozen=True)
@@ -209,8 +207,8 @@ class EverySystem:
                              on=on, use_table=use_table, cap_400=cap)
         how = ("table 8.1.2" if use_table else "÷400 formula") + ", "
         if cap:
-            how += (f"differences used: A {_num(a.differences[0], 0)}, B "
-                    f"{_num(b.differences[0], 0)}; ")
+            how += (f"differences used: A {fmt_number(a.differences[0], 0)}, B "
+                    f"{fmt_number(b.differences[0], 0)}; ")
         else:
             how += "real difference; "
         how += f"K {a.k:g} / {b.k:g}, rounded once"
@@ -220,7 +218,7 @@ class EverySystem:
             (label, f"{a.expected[0]:.2f}",
              _exact_then_applied(a.change, a.rounded_change),
              _exact_then_applied(b.change, b.rounded_change),
-             _num(a.new_rating, 0), _num(b.new_rating, 0), how))
+             fmt_number(a.new_rating, 0), fmt_number(b.new_rating, 0), how))
 
     def _calculator(self, key, label, how):
         ea = elo.expected_score(self.rating_a, self.rating_b)
@@ -229,8 +227,8 @@ class EverySystem:
         cb = elo.rating_change(1 - self.score_a, eb, self.k_b)
         return SystemRow(
             key, "calculator", label, ea, ca, cb,
-            (label, f"{ea:.2f}", _signed(ca, 1), _signed(cb, 1),
-             _num(self.rating_a + ca, 1), _num(self.rating_b + cb, 1),
+            (label, f"{ea:.2f}", fmt_signed(ca, 1), fmt_signed(cb, 1),
+             fmt_number(self.rating_a + ca, 1), fmt_number(self.rating_b + cb, 1),
              f"{how}; K {self.k_a} / {self.k_b}, unrounded"))
 
     # -- backgammon -------------------------------------------------------------------------
@@ -253,8 +251,8 @@ class EverySystem:
                                   winner_recent=self.recent_b, loser_recent=self.recent_a)
         return SystemRow(
             f"g42-{version}", "gammon42", label, ea, float(da), float(db),
-            (label, f"{ea:.2f}", _signed(da, 0), _signed(db, 0),
-             _num(self.rating_a + da, 0), _num(self.rating_b + db, 0), how))
+            (label, f"{ea:.2f}", fmt_signed(da, 0), fmt_signed(db, 0),
+             fmt_number(self.rating_a + da, 0), fmt_number(self.rating_b + db, 0), how))
 
     def _fibs(self) -> SystemRow:
         n = self.match_length
@@ -277,8 +275,8 @@ class EverySystem:
                                  loser_experience=self.experience_a)
         return SystemRow(
             "fibs", "fibs", label, pa, float(da), float(db),
-            (label, f"{pa:.2f}", _signed(da, 2), _signed(db, 2),
-             _num(self.rating_a + da, 2), _num(self.rating_b + db, 2), how))
+            (label, f"{pa:.2f}", fmt_signed(da, 2), fmt_signed(db, 2),
+             fmt_number(self.rating_a + da, 2), fmt_number(self.rating_b + db, 2), how))
 
     # -- Lichess ----------------------------------------------------------------------------
     def _lichess(self) -> SystemRow:
@@ -292,7 +290,7 @@ class EverySystem:
                f"σ {va:.4f} / {vb:.4f}, τ 0.75")
         return SystemRow(
             "lichess", "lichess", label, ea, float(da), float(db),
-            (label, f"{ea:.2f}", _signed(da, 1), _signed(db, 1),
+            (label, f"{ea:.2f}", fmt_signed(da, 1), fmt_signed(db, 1),
              glicko.lichess_display(ra, rda), glicko.lichess_display(rb, rdb), how))
 
     # -- all --------------------------------------------------------------------------------
@@ -342,27 +340,20 @@ uses Glicko with parameters it does not publish. Minus signs are shown as −.</
 """
 
 
-class EverySystemView:
+class EverySystemView(PresetMixin):
     """The widgets of dashboard 7 linked to an :class:`EverySystem` model; ``.root`` is shown."""
 
     def __init__(self, model: EverySystem | None = None):
         import ipywidgets as W
 
-        from elo_explain.ui import NumberField, app_root, guarded, table_html
-
-        self._table_html = table_html
         self.model = model or EverySystem()
         m = self.model
-        self._loading = False
-        self.status = W.HTML("")
-        self.status.add_class("ee-status")
+        self.status = widget(W.HTML, "", css="ee-status")
         g = guarded(self.status)
         init = dict(style={"description_width": "initial"})
-        wide = dict(style={"description_width": "12em"}, layout=W.Layout(width="33em"))
+        wide = dict(style={"description_width": "12em"}, layout={"width": "33em"})
 
-        self.preset = W.Dropdown(options=["Custom"] + list(PRESETS), value="Custom",
-                                 description="Example", layout=W.Layout(width="30em"), **init)
-        self.preset.add_class("ee-preset")
+        self._preset_dropdown(PRESETS, width="30em", guard=g)
         self.rating_a = NumberField("Rating of A", m.rating_a, lo=RATING_RANGE[0],
                                     hi=RATING_RANGE[1], integer=True, width="14em",
                                     on_change=g(self._changed))
@@ -371,54 +362,48 @@ class EverySystemView:
                                     hi=RATING_RANGE[1], integer=True, width="14em",
                                     on_change=g(self._changed))
         self.rating_b.add_class("ee-rating-b")
-        self.result = W.ToggleButtons(options=list(RESULTS), value=m.result, description="Result",
-                                      style={"description_width": "initial", "button_width": "6em"})
-        self.result.add_class("ee-result")
+        self.result = widget(W.ToggleButtons, options=list(RESULTS), value=m.result,
+                             description="Result", css="ee-result",
+                             style={"description_width": "initial", "button_width": "6em"})
 
         # chess
-        self.k_a = W.Dropdown(options=list(elo.K_CHOICES), value=m.k_a, description="K of A",
-                              layout=W.Layout(width="12em"), **init)
-        self.k_a.add_class("ee-k-a")
-        self.k_b = W.Dropdown(options=list(elo.K_CHOICES), value=m.k_b, description="K of B",
-                              layout=W.Layout(width="12em"), **init)
-        self.k_b.add_class("ee-k-b")
-        self.date = W.Dropdown(options=list(DATES), value=m.date, description="Rated",
-                               layout=W.Layout(width="25em"), **init)
-        self.date.add_class("ee-date")
+        self.k_a = widget(W.Dropdown, options=list(elo.K_CHOICES), value=m.k_a,
+                          description="K of A", layout={"width": "12em"}, css="ee-k-a", **init)
+        self.k_b = widget(W.Dropdown, options=list(elo.K_CHOICES), value=m.k_b,
+                          description="K of B", layout={"width": "12em"}, css="ee-k-b", **init)
+        self.date = widget(W.Dropdown, options=list(DATES), value=m.date, description="Rated",
+                           layout={"width": "25em"}, css="ee-date", **init)
         # Gammon42
-        self.cube = W.SelectionSlider(options=list(gammon42.CUBE_VALUES), value=m.cube,
-                                      description="Cube", **wide)
-        self.cube.add_class("ee-cube")
-        self.recent_a = W.IntSlider(value=m.recent_a, min=0, max=RECENT_MAX,
-                                    description="A: games in 7 days", **wide)
-        self.recent_a.add_class("ee-recent-a")
-        self.recent_b = W.IntSlider(value=m.recent_b, min=0, max=RECENT_MAX,
-                                    description="B: games in 7 days", **wide)
-        self.recent_b.add_class("ee-recent-b")
+        self.cube = widget(W.SelectionSlider, options=list(gammon42.CUBE_VALUES), value=m.cube,
+                           description="Cube", css="ee-cube", **wide)
+        self.recent_a = widget(W.IntSlider, value=m.recent_a, min=0, max=RECENT_MAX,
+                               description="A: games in 7 days", css="ee-recent-a", **wide)
+        self.recent_b = widget(W.IntSlider, value=m.recent_b, min=0, max=RECENT_MAX,
+                               description="B: games in 7 days", css="ee-recent-b", **wide)
         # FIBS
-        self.match_length = W.IntSlider(value=m.match_length, min=1, max=MATCH_LENGTH_MAX,
-                                        description="Match length (points)", **wide)
-        self.match_length.add_class("ee-match-length")
-        self.experience_a = W.IntSlider(value=m.experience_a, min=0, max=EXPERIENCE_MAX,
-                                        step=10, description="A's experience", **wide)
-        self.experience_a.add_class("ee-experience-a")
-        self.experience_b = W.IntSlider(value=m.experience_b, min=0, max=EXPERIENCE_MAX,
-                                        step=10, description="B's experience", **wide)
-        self.experience_b.add_class("ee-experience-b")
+        self.match_length = widget(W.IntSlider, value=m.match_length, min=1,
+                                   max=MATCH_LENGTH_MAX, description="Match length (points)",
+                                   css="ee-match-length", **wide)
+        self.experience_a = widget(W.IntSlider, value=m.experience_a, min=0, max=EXPERIENCE_MAX,
+                                   step=10, description="A's experience", css="ee-experience-a",
+                                   **wide)
+        self.experience_b = widget(W.IntSlider, value=m.experience_b, min=0, max=EXPERIENCE_MAX,
+                                   step=10, description="B's experience", css="ee-experience-b",
+                                   **wide)
         # Lichess
         rd = dict(min=int(glicko.LICHESS.min_rd), max=int(glicko.LICHESS.max_rd))
-        self.rd_a = W.IntSlider(value=int(m.rd_a), description="A's RD", **rd, **wide)
-        self.rd_a.add_class("ee-rd-a")
-        self.rd_b = W.IntSlider(value=int(m.rd_b), description="B's RD", **rd, **wide)
-        self.rd_b.add_class("ee-rd-b")
+        self.rd_a = widget(W.IntSlider, value=int(m.rd_a), description="A's RD", css="ee-rd-a",
+                           **rd, **wide)
+        self.rd_b = widget(W.IntSlider, value=int(m.rd_b), description="B's RD", css="ee-rd-b",
+                           **rd, **wide)
         vol = dict(min=VOLATILITY_RANGE[0], max=VOLATILITY_RANGE[1], step=0.001,
                    readout_format=".3f")
-        self.volatility_a = W.FloatSlider(value=m.volatility_a, description="A's volatility σ",
-                                          **vol, **wide)
-        self.volatility_a.add_class("ee-volatility-a")
-        self.volatility_b = W.FloatSlider(value=m.volatility_b, description="B's volatility σ",
-                                          **vol, **wide)
-        self.volatility_b.add_class("ee-volatility-b")
+        self.volatility_a = widget(W.FloatSlider, value=m.volatility_a,
+                                   description="A's volatility σ", css="ee-volatility-a",
+                                   **vol, **wide)
+        self.volatility_b = widget(W.FloatSlider, value=m.volatility_b,
+                                   description="B's volatility σ", css="ee-volatility-b",
+                                   **vol, **wide)
 
         self._controls = {
             "result": self.result, "k_a": self.k_a, "k_b": self.k_b, "date": self.date,
@@ -427,37 +412,33 @@ class EverySystemView:
             "experience_b": self.experience_b, "rd_a": self.rd_a, "rd_b": self.rd_b,
             "volatility_a": self.volatility_a, "volatility_b": self.volatility_b,
         }
-        for w in self._controls.values():
-            w.observe(g(self._changed), names="value")
-        self.preset.observe(g(self._preset), names="value")
+        for control in self._controls.values():
+            control.observe(g(self._changed), names="value")
 
-        self.table = W.HTML()
-        self.table.add_class("ee-results")
+        self.table = widget(W.HTML, css="ee-results")
         self._build_figure()
 
         def group(title, *children):
-            box = W.VBox([W.HTML(f"<b>{html.escape(title)}</b>"), *children],
-                         layout=W.Layout(margin="0 1.5em 0.5em 0"))
-            return box
+            return widget(W.VBox, [widget(W.HTML, f"<b>{html.escape(title)}</b>"), *children],
+                          layout={"margin": "0 1.5em 0.5em 0"})
 
-        game = W.HBox([self.rating_a, self.rating_b, self.result],
-                      layout=W.Layout(align_items="flex-start", grid_gap="1.5em"))
-        options = W.HBox([
-            W.VBox([group("Chess Elo (FIDE, calculators)", self.k_a, self.k_b, self.date),
-                    group("FIBS", self.match_length, self.experience_a, self.experience_b)]),
-            W.VBox([group("Gammon42", self.cube, self.recent_a, self.recent_b),
-                    group("Lichess", self.rd_a, self.rd_b, self.volatility_a,
-                          self.volatility_b)]),
+        game = widget(W.HBox, [self.rating_a, self.rating_b, self.result],
+                      layout={"align_items": "flex-start", "grid_gap": "1.5em"})
+        options = widget(W.HBox, [
+            widget(W.VBox, [group("Chess Elo (FIDE, calculators)", self.k_a, self.k_b, self.date),
+                            group("FIBS", self.match_length, self.experience_a,
+                                  self.experience_b)]),
+            widget(W.VBox, [group("Gammon42", self.cube, self.recent_a, self.recent_b),
+                            group("Lichess", self.rd_a, self.rd_b, self.volatility_a,
+                                  self.volatility_b)]),
         ])
         self.root = app_root([self.preset, game, options, self.status, self.table,
-                              self.figure.out, W.HTML(_NOTES)])
+                              self.figure.out, widget(W.HTML, _NOTES)])
         self.root.add_class("ee-every-system")
-        self.redraw()
+        self.redraw()  # the first draw, with the real data: FigureView lays out then
 
     # -- figure -------------------------------------------------------------------------
     def _build_figure(self) -> None:
-        from elo_explain.ui import FigureView
-
         rows = self.model.rows()
         self.figure = FigureView(figsize=(10.5, 4.6), height="470px")
         ax = self.figure.ax
@@ -472,13 +453,11 @@ class EverySystemView:
         self.title = ax.set_title("Change of A", fontsize=10)  # text set by redraw()
         ax.grid(axis="x", color="#dddddd", lw=0.6)
         ax.set_axisbelow(True)
-        # lay the figure out once now (FigureView freezes the layout at the first refresh)
-        self.figure.fig.draw_without_rendering()
 
     def redraw(self) -> None:
         m = self.model
         rows = m.rows()
-        self.table.value = self._table_html(
+        self.table.value = table_html(
             COLUMNS, [r.cells for r in rows],
             caption=f"A {m.rating_a:g} vs B {m.rating_b:g}, result: {m.result}")
         changes = np.array([np.nan if r.change_a is None else r.change_a for r in rows])
@@ -493,7 +472,7 @@ class EverySystemView:
             bar.set_width(c)
             decimals = 2 if row.family == "fibs" else (0 if row.family in ("fide", "gammon42")
                                                        else 1)
-            text.set_text(_signed(c, decimals))
+            text.set_text(fmt_signed(c, decimals))
             gap = span * 0.015
             text.set_position((c + gap if c >= 0 else c - gap,
                                bar.get_y() + bar.get_height() / 2))
@@ -509,32 +488,12 @@ class EverySystemView:
         state.update(rating_a=self.rating_a.value, rating_b=self.rating_b.value)
         self.model.set(**state)
 
-    def _changed(self, *_):
-        if self._loading:
-            return
-        self._read()
-        if self.preset.value != "Custom":
-            self._loading = True
-            try:
-                self.preset.value = "Custom"
-            finally:
-                self._loading = False
-        self.redraw()
-
-    def _preset(self, change):
-        if self._loading or change["new"] == "Custom":
-            return
-        state = {**_DEFAULTS, **PRESETS[change["new"]]}
-        self._loading = True
-        try:
-            self.rating_a.set(state["rating_a"])
-            self.rating_b.set(state["rating_b"])
-            for name, w in self._controls.items():
-                w.value = state[name]
-        finally:
-            self._loading = False
-        self._read()
-        self.redraw()
+    def _show_preset(self, name: str) -> None:
+        state = {**_DEFAULTS, **PRESETS[name]}
+        self.rating_a.set(state["rating_a"])
+        self.rating_b.set(state["rating_b"])
+        for key, control in self._controls.items():
+            control.value = state[key]
 
 
 def every_system():
