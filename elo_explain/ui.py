@@ -424,35 +424,41 @@ class SliderField(widgets.HBox):
 class PresetMixin:
     """For a view with an "Example" dropdown: named presets plus ``"Custom"``.
 
-    The view provides ``_read()`` (widgets -> model), ``_show_preset(name)`` (the preset
-    -> widgets, and the model's settings that have no widget) and ``redraw()``, and
-    observes its controls with :meth:`_changed`. Changing a control by hand switches the
-    dropdown back to "Custom"; choosing an example sets every control first (their own
-    callbacks stay quiet meanwhile), then reads and redraws once.
+    The view starts with :meth:`_preset_view` and provides ``_read()`` (widgets ->
+    model), ``_show_preset(name)`` (the preset -> widgets, and the model's settings that
+    have no widget) and ``redraw()``, and observes its controls with :meth:`_changed`.
+    Changing a control by hand switches the dropdown back to "Custom"; choosing an example
+    sets every control first (their own callbacks stay quiet meanwhile), then reads and
+    redraws once.
 
     >>> class View(PresetMixin):
     ...     def __init__(self):
+    ...         g = self._preset_view(None, ["ten"], width="10em")
     ...         self.x, self.shown = widgets.IntSlider(0), []
-    ...         self._preset_dropdown(["ten"], width="10em", guard=guarded(widgets.HTML()))
-    ...         self.x.observe(self._changed, names="value")
+    ...         self.x.observe(g(self._changed), names="value")
     ...     def _read(self): self.value = self.x.value
     ...     def _show_preset(self, name): self.x.value = 10
     ...     def redraw(self): self.shown.append(self.value)
     >>> v = View(); v.preset.value = "ten"; v.x.value = 3
-    >>> v.shown, v.preset.value
-    ([10, 3], 'Custom')
+    >>> v.shown, v.preset.value, v.status.value
+    ([10, 3], 'Custom', '')
     """
 
     CUSTOM = "Custom"
     _loading = False
 
-    def _preset_dropdown(self, names, *, width: str, guard: Callable) -> widgets.Dropdown:
-        """Make ``self.preset`` (class ``ee-preset``), wired through ``guard``."""
-        self.preset = widget(widgets.Dropdown, options=[self.CUSTOM, *names], value=self.CUSTOM,
-                             description="Example", style={"description_width": "initial"},
-                             layout={"width": width}, css="ee-preset")
+    def _preset_view(self, model, presets, *, width: str) -> Callable:
+        """Set ``self.model``, the status line ``self.status`` (class ``ee-status``) and the
+        dropdown ``self.preset`` (class ``ee-preset``, ``width`` wide) of ``presets`` (names);
+        returns the :func:`guarded` decorator for the view's callbacks."""
+        self.model = model
+        self.status = widget(widgets.HTML, "", css="ee-status")
+        guard = guarded(self.status)
+        self.preset = widget(widgets.Dropdown, options=[self.CUSTOM, *presets],
+                             value=self.CUSTOM, description="Example", css="ee-preset",
+                             style={"description_width": "initial"}, layout={"width": width})
         self.preset.observe(guard(self._preset), names="value")
-        return self.preset
+        return guard
 
     @contextlib.contextmanager
     def _quiet(self):

@@ -33,17 +33,8 @@ from elo_explain import fibs
 from elo_explain import gammon42 as g42
 from elo_explain import tables
 from elo_explain._validate import integer, positive
-from elo_explain.ui import (
-    FigureView,
-    SliderField,
-    app_root,
-    fmt_pair,
-    fmt_pct,
-    fmt_signed,
-    table_html,
-    updater,
-    widget,
-)
+from elo_explain.ui import FigureView, SliderField, app_root, fmt_pair, fmt_pct, fmt_signed
+from elo_explain.ui import table_html, updater, widget
 
 __all__ = [
     "DivisorModel",

@@ -27,17 +27,8 @@ import numpy as np
 from elo_explain import gammon42 as g42
 from elo_explain import tables
 from elo_explain._validate import choice, integer
-from elo_explain.ui import (
-    FigureView,
-    SliderField,
-    app_root,
-    fmt_number,
-    fmt_pair,
-    fmt_signed,
-    table_html,
-    updater,
-    widget,
-)
+from elo_explain.ui import FigureView, SliderField, app_root, fmt_number, fmt_pair, fmt_signed
+from elo_explain.ui import table_html, updater, widget
 
 __all__ = ["K_SOURCES", "CubeModel", "CubeView", "cube_dashboard"]
 

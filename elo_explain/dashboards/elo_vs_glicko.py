@@ -40,17 +40,8 @@ import numpy as np
 
 from elo_explain import _validate as V
 from elo_explain import elo, glicko
-from elo_explain.ui import (
-    FigureView,
-    NumberField,
-    PresetMixin,
-    app_root,
-    fmt_number,
-    fmt_signed,
-    guarded,
-    table_html,
-    widget,
-)
+from elo_explain.ui import FigureView, NumberField, PresetMixin, app_root, fmt_number
+from elo_explain.ui import fmt_signed, table_html, widget
 
 __all__ = [
     "RESULTS",
@@ -336,12 +327,9 @@ class EloVsGlickoView(PresetMixin):
     def __init__(self, model: EloVsGlicko | None = None):
         import ipywidgets as W
 
-        self.model = model or EloVsGlicko()
+        g = self._preset_view(model or EloVsGlicko(), PRESETS, width="26em")
         m = self.model
-        self.status = widget(W.HTML, "", css="ee-status")
-        g = guarded(self.status)
 
-        self._preset_dropdown(PRESETS, width="26em", guard=g)
         self.rating = NumberField("Your rating", m.rating, lo=RATING_RANGE[0], hi=RATING_RANGE[1],
                                   integer=True, width="15em", on_change=g(self._changed))
         self.rating.add_class("ee-rating")

@@ -40,18 +40,8 @@ import numpy as np
 
 from elo_explain import _validate as V
 from elo_explain import elo, fibs, fide, gammon42, glicko
-from elo_explain.ui import (
-    FigureView,
-    NumberField,
-    PresetMixin,
-    app_root,
-    fmt_number,
-    fmt_signed,
-    guarded,
-    round_half_away,
-    table_html,
-    widget,
-)
+from elo_explain.ui import FigureView, NumberField, PresetMixin, app_root, fmt_number
+from elo_explain.ui import fmt_signed, round_half_away, table_html, widget
 
 __all__ = [
     "RESULTS",
@@ -346,14 +336,11 @@ class EverySystemView(PresetMixin):
     def __init__(self, model: EverySystem | None = None):
         import ipywidgets as W
 
-        self.model = model or EverySystem()
+        g = self._preset_view(model or EverySystem(), PRESETS, width="30em")
         m = self.model
-        self.status = widget(W.HTML, "", css="ee-status")
-        g = guarded(self.status)
         init = dict(style={"description_width": "initial"})
         wide = dict(style={"description_width": "12em"}, layout={"width": "33em"})
 
-        self._preset_dropdown(PRESETS, width="30em", guard=g)
         self.rating_a = NumberField("Rating of A", m.rating_a, lo=RATING_RANGE[0],
                                     hi=RATING_RANGE[1], integer=True, width="14em",
                                     on_change=g(self._changed))

@@ -30,16 +30,8 @@ import numpy as np
 from elo_explain import gammon42 as g42
 from elo_explain import simulate, tables
 from elo_explain._validate import in_range, integer
-from elo_explain.ui import (
-    FigureView,
-    SliderField,
-    app_root,
-    fmt_pair,
-    fmt_signed,
-    guarded,
-    table_html,
-    widget,
-)
+from elo_explain.ui import FigureView, SliderField, app_root, fmt_pair, fmt_signed, guarded
+from elo_explain.ui import table_html, widget
 
 __all__ = ["VolumeModel", "VolumeView", "volume_dashboard", "SWING_GAMES", "WEEKS"]
 
