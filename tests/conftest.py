@@ -11,8 +11,9 @@ import subprocess
 import pytest
 
 from harness import (  # noqa: F401  (re-exported for the test modules)
-    CHROMIUM, CHROMIUM_ARGS, FORBIDDEN_TEXT, LOAD_TIMEOUT_MS, NOTEBOOKS, READY, ROOT,
-    assert_clean, code_lines, free_port, launch_chromium, open_dashboard, start_voila, wait_http,
+    CHROMIUM, CHROMIUM_ARGS, FORBIDDEN_TEXT, LOAD_TIMEOUT_MS, MINUS, NOTEBOOKS, READY, ROOT,
+    TIMEOUT, assert_clean, code_lines, free_port, launch_chromium, open_dashboard,
+    open_with_plots, plot_src, slider_step, start_voila, type_into, wait_changed, wait_http,
 )
 
 

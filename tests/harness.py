@@ -3,7 +3,9 @@
 Used by the tests (through conftest.py), the screenshot script and the browser benchmarks.
 
 Browser tests never sleep for a fixed time: they wait for a specific selector
-(``.ee-ready`` on a dashboard's root widget) or a specific text.
+(``.ee-ready`` on a dashboard's root widget) or a specific text. The page helpers at the
+end (:func:`open_with_plots`, :func:`type_into`, :func:`slider_step`, :func:`plot_src`,
+:func:`wait_changed`) are the browser tests' shared steps.
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ CHROMIUM_ARGS = [
 ]
 READY = ".ee-ready"
 LOAD_TIMEOUT_MS = 90_000
+TIMEOUT = LOAD_TIMEOUT_MS  # for expect(...) and waits in the browser tests
+MINUS = "\u2212"  # the dashboards' minus sign
 
 
 def free_port() -> int:
@@ -121,3 +125,43 @@ def assert_clean(page, notebook: str | None = None) -> str:
             assert line not in html and line not in stripped and line not in text, \
                 f"page contains notebook source {line!r}"
     return text
+
+
+# --- steps shared by the browser tests -------------------------------------------------------
+def open_with_plots(page, base: str, notebook: str, plots: int = 1, css: str = ".ee-plot") -> str:
+    """Open a dashboard, wait until its first ``plots`` plot images (inside ``css``) are
+    visible, and :func:`assert_clean` the page; returns the page's visible text."""
+    open_dashboard(page, base, notebook)
+    for i in range(plots):
+        page.locator(f"{css} img").nth(i).wait_for(state="visible", timeout=TIMEOUT)
+    return assert_clean(page, notebook)
+
+
+def type_into(page, css: str, text: str) -> None:
+    """Type ``text`` into the text box inside ``css`` and press Enter (a NumberField's value)."""
+    field = page.locator(f"{css} input")
+    field.fill(text)
+    field.press("Enter")
+
+
+def slider_step(page, css: str, key: str = "ArrowRight", times: int = 1) -> None:
+    """Focus the handle of the slider inside ``css`` and press ``key`` ``times`` times."""
+    handle = page.locator(f"{css} .noUi-handle")
+    handle.focus()
+    for _ in range(times):
+        handle.press(key)
+
+
+def plot_src(page, css: str = ".ee-plot", nth: int = 0) -> str:
+    """The ``src`` of the ``nth`` plot image inside ``css`` (``""`` if it has none)."""
+    return page.locator(f"{css} img").nth(nth).get_attribute("src") or ""
+
+
+def wait_changed(page, before: str, css: str = ".ee-plot", nth: int = 0,
+                 timeout: float = TIMEOUT) -> None:
+    """Wait until that plot image shows something other than ``before`` (its old ``src``)."""
+    page.wait_for_function(
+        "([css, nth, prev]) => { const i = document.querySelectorAll(css + ' img')[nth];"
+        " return i !== undefined && !!i.getAttribute('src') && i.getAttribute('src') !== prev; }",
+        arg=[css, nth, before], timeout=timeout,
+    )

@@ -7,28 +7,15 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from conftest import assert_clean, open_dashboard
+from conftest import (
+    TIMEOUT, assert_clean, open_with_plots, plot_src, slider_step, type_into, wait_changed,
+)
 
 NOTEBOOK = "03_backgammon_divisor.ipynb"
-TIMEOUT = 90_000
-
-
-def plot_src(page) -> str:
-    return page.locator(".ee-plot img").first.get_attribute("src")
-
-
-def wait_plot_changed(page, before: str) -> None:
-    page.wait_for_function(
-        "prev => { const i = document.querySelector('.ee-plot img');"
-        " return i !== null && i.src !== prev; }",
-        arg=before, timeout=TIMEOUT,
-    )
 
 
 def test_divisor_dashboard_numbers_sliders_and_fields(page, voila_url):
-    open_dashboard(page, voila_url, NOTEBOOK)
-    page.wait_for_selector(".ee-plot img", timeout=TIMEOUT)
-    assert_clean(page, NOTEBOOK)
+    open_with_plots(page, voila_url, NOTEBOOK)
 
     table = page.locator(".ee-winrate-table")
     # Greek document, step 1 (÷1200): 0 -> 50.0 %, 300 -> 64.0 %, 500 -> 72.3 %
@@ -47,32 +34,25 @@ def test_divisor_dashboard_numbers_sliders_and_fields(page, voila_url):
 
     # keyboard on the divisor slider: one step of 50
     before = plot_src(page)
-    handle = page.locator(".ee-divisor-slider .noUi-handle")
-    handle.focus()
-    handle.press("ArrowRight")
+    slider_step(page, ".ee-divisor-slider", "ArrowRight")
     expect(summary).to_contain_text("÷1250", timeout=TIMEOUT)
     expect(page.locator(".ee-divisor-field input")).to_have_value("1250")
     expect(table).to_contain_text("÷1250 (your divisor)")
-    wait_plot_changed(page, before)
+    wait_changed(page, before)
 
     # type a difference: the version history is redone at 200 (document step 1: 59.5 %)
     before = plot_src(page)
-    field = page.locator(".ee-difference-field input")
-    field.fill("200")
-    field.press("Enter")
+    type_into(page, ".ee-difference-field", "200")
     expect(history).to_contain_text("Favourite 200 points up", timeout=TIMEOUT)
     expect(history).to_contain_text("59.5 %")
-    wait_plot_changed(page, before)
+    wait_changed(page, before)
 
     # a bad value shows a message naming the field and keeps the dashboard working
-    divisor = page.locator(".ee-divisor-field input")
-    divisor.fill("abc")
-    divisor.press("Enter")
+    type_into(page, ".ee-divisor-field", "abc")
     error = page.locator(".ee-divisor .ee-error")
     expect(error).to_contain_text("Your divisor", timeout=TIMEOUT)
     expect(error).to_contain_text("100 to 4000")
-    divisor.fill("400")
-    divisor.press("Enter")
+    type_into(page, ".ee-divisor-field", "400")
     # document: with ÷400 a favourite 200 points up is expected to win 76 %
     expect(summary).to_contain_text("200 points up, ÷400: expected win rate 76.0 %",
                                     timeout=TIMEOUT)

@@ -9,36 +9,17 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from conftest import assert_clean, open_dashboard
+from conftest import (
+    TIMEOUT, assert_clean, open_with_plots, plot_src, slider_step, type_into, wait_changed,
+)
+from conftest import MINUS as M  # the page's minus sign, U+2212
 
 NOTEBOOK = "01_chess_calculator.ipynb"
-TIMEOUT = 90_000
-M = "\u2212"
-PLOT = ".ee-plot-curve img"
-
-
-def plot_src(page) -> str:
-    return page.locator(PLOT).get_attribute("src")
-
-
-def wait_plot_changed(page, before: str) -> None:
-    page.wait_for_function(
-        "prev => { const i = document.querySelector('.ee-plot-curve img');"
-        " return i !== null && i.src !== prev; }",
-        arg=before, timeout=TIMEOUT,
-    )
-
-
-def type_into(page, css: str, text: str) -> None:
-    field = page.locator(f"{css} input")
-    field.fill(text)
-    field.press("Enter")
+CURVE = ".ee-plot-curve"
 
 
 def test_calculator_numbers_presets_fields_and_sliders(page, voila_url):
-    open_dashboard(page, voila_url, NOTEBOOK)
-    page.wait_for_selector(PLOT, timeout=TIMEOUT)
-    assert_clean(page, NOTEBOOK)
+    open_with_plots(page, voila_url, NOTEBOOK, css=CURVE)
 
     # defaults: [TE] 1500 against 1700, K 20: E 0.24; a draw against the stronger player gains
     e, change = page.locator(".ee-e"), page.locator(".ee-change")
@@ -55,10 +36,10 @@ def test_calculator_numbers_presets_fields_and_sliders(page, voila_url):
         expect(examples).to_contain_text(text)
 
     # type an opponent: 1500 against 1600 -> E 0.36 ([TE] the period's draw against 1600)
-    before = plot_src(page)
+    before = plot_src(page, CURVE)
     type_into(page, ".ee-opponent", "1600")
     expect(e).to_have_text("0.36", timeout=TIMEOUT)
-    wait_plot_changed(page, before)
+    wait_changed(page, before, CURVE)
 
     # a bad value shows a message naming the field; the dashboard keeps answering
     type_into(page, ".ee-opponent", "abc")
@@ -71,14 +52,14 @@ def test_calculator_numbers_presets_fields_and_sliders(page, voila_url):
     expect(error).to_have_text("")
 
     # preset: 1500 beats 1000 with the 400-point rule ([TE] E 0.91, +1.8; a loss -18.2)
-    before = plot_src(page)
+    before = plot_src(page, CURVE)
     page.locator(".ee-presets button", has_text="400-point rule on").click()
     expect(e).to_have_text("0.91", timeout=TIMEOUT)
     expect(change).to_have_text("+1.8")
     outcomes = page.locator(".ee-outcomes")
     expect(outcomes).to_contain_text(f"{M}18.2")
     expect(outcomes).to_contain_text(f"{M}18.9")
-    wait_plot_changed(page, before)
+    wait_changed(page, before, CURVE)
     # switch the rule off: [TE] E 0.95, about +1.1
     page.locator(".ee-cap input").click()
     expect(e).to_have_text("0.95", timeout=TIMEOUT)
@@ -90,8 +71,7 @@ def test_calculator_numbers_presets_fields_and_sliders(page, voila_url):
 
 
 def test_calculator_period_and_average_modes(page, voila_url):
-    open_dashboard(page, voila_url, NOTEBOOK)
-    page.wait_for_selector(PLOT, timeout=TIMEOUT)
+    open_with_plots(page, voila_url, NOTEBOOK, css=CURVE)
     change, new = page.locator(".ee-change"), page.locator(".ee-new")
 
     # [TE] the period 1500 -> 1501: +7.2, +2.8, -8.6, total +1.4
@@ -115,10 +95,9 @@ def test_calculator_period_and_average_modes(page, voila_url):
     expect(page.locator(".ee-average-table")).to_be_visible(timeout=TIMEOUT)
     # 1500 + 20 (3 - 5 x 0.36) = 1524.0 (E against 1600 = 0.3599)
     expect(change).to_have_text("+24.0", timeout=TIMEOUT)
-    before = plot_src(page)
-    handle = page.locator(".ee-n-games .noUi-handle")
-    handle.focus()
-    handle.press("ArrowRight")  # G 6, still 3 points: 20 (3 - 6 x 0.3599) = +16.8
+    before = plot_src(page, CURVE)
+    # G 6, still 3 points: 20 (3 - 6 x 0.3599) = +16.8
+    slider_step(page, ".ee-n-games", "ArrowRight")
     expect(change).to_have_text("+16.8", timeout=TIMEOUT)
-    wait_plot_changed(page, before)
+    wait_changed(page, before, CURVE)
     assert_clean(page, NOTEBOOK)

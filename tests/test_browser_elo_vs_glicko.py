@@ -12,33 +12,15 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from conftest import assert_clean, open_dashboard
+from conftest import (
+    TIMEOUT, assert_clean, open_with_plots, plot_src, slider_step, type_into, wait_changed,
+)
 
 NB = "06_elo_vs_glicko.ipynb"
-TIMEOUT = 90_000
-
-
-def _img(page) -> str:
-    return page.locator(".ee-plot img").first.get_attribute("src") or ""
-
-
-def _wait_img_change(page, old: str) -> None:
-    page.wait_for_function(
-        "old => { const i = document.querySelector('.ee-plot img');"
-        " return i && i.getAttribute('src') && i.getAttribute('src') !== old; }",
-        arg=old, timeout=TIMEOUT)
-
-
-def _type(page, css: str, text: str) -> None:
-    box = page.locator(f"{css} input")
-    box.fill(text)
-    box.press("Enter")
 
 
 def test_elo_vs_glicko_in_the_browser(page, voila_url):
-    open_dashboard(page, voila_url, NB)
-    expect(page.locator(".ee-plot img")).to_be_visible(timeout=TIMEOUT)
-    text = assert_clean(page, NB)
+    text = open_with_plots(page, voila_url, NB)
     # [LILA] two new players: the winner shows 1741?, the loser 1258?, both provisional
     for printed in ("1741?", "1258?", "1500?"):
         assert printed in text
@@ -49,38 +31,35 @@ def test_elo_vs_glicko_in_the_browser(page, voila_url):
 
     # an example from scalachess's tests, loaded by the preset dropdown
     results = page.locator(".ee-results")
-    old = _img(page)
+    old = plot_src(page)
     page.locator(".ee-preset select").select_option(
         label="scalachess's test: 1400 (RD 79) against 1550 (RD 110)")
     expect(results).to_contain_text("1422", timeout=TIMEOUT)   # [SC] 1422.63
     expect(results).to_contain_text("+22.6")
     expect(results).to_contain_text("77.5")                    # [SC] RD 77.50
-    _wait_img_change(page, old)
+    wait_changed(page, old)
 
     # move the RD slider with the keyboard: the numbers and the plot follow
     before = results.inner_text()
-    old = _img(page)
-    handle = page.locator(".ee-rd .noUi-handle")
-    handle.focus()
-    for _ in range(5):
-        handle.press("ArrowRight")
+    old = plot_src(page)
+    slider_step(page, ".ee-rd", "ArrowRight", times=5)
     page.wait_for_function(
         "old => document.querySelector('.ee-results').innerText !== old",
         arg=before, timeout=TIMEOUT)
-    _wait_img_change(page, old)
+    wait_changed(page, old)
     expect(page.locator(".ee-rd .widget-readout")).to_have_text("84")
 
     # type the opponent's rating: Elo's E for 1500 against 1800... here 1400 against 1700
     summary = page.locator(".ee-summary")
-    _type(page, ".ee-opponent-rating", "1700")
+    type_into(page, ".ee-opponent-rating", "1700")
     expect(summary).to_contain_text("0.15", timeout=TIMEOUT)   # [TEL] formula, 300 below
 
     # a bad typed value: a message naming the field, and the dashboard still answers
-    _type(page, ".ee-rating", "abc")
+    type_into(page, ".ee-rating", "abc")
     error = page.locator(".ee-rating .ee-error")
     expect(error).to_contain_text("Your rating", timeout=TIMEOUT)
     expect(error).to_contain_text("not a number")
-    _type(page, ".ee-rating", "1500")
+    type_into(page, ".ee-rating", "1500")
     expect(error).to_have_text("", timeout=TIMEOUT)
     expect(summary).to_contain_text("0.24", timeout=TIMEOUT)   # [TEL] 1500 vs 1700: E 0.24
     assert_clean(page, NB)

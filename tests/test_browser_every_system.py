@@ -13,28 +13,12 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from conftest import assert_clean, open_dashboard
+from conftest import (
+    TIMEOUT, assert_clean, open_with_plots, plot_src, slider_step, type_into, wait_changed,
+)
+from conftest import MINUS  # the page's minus sign, U+2212
 
 NB = "07_every_system.ipynb"
-TIMEOUT = 90_000
-MINUS = "\u2212"
-
-
-def _img(page) -> str:
-    return page.locator(".ee-plot img").first.get_attribute("src") or ""
-
-
-def _wait_img_change(page, old: str) -> None:
-    page.wait_for_function(
-        "old => { const i = document.querySelector('.ee-plot img');"
-        " return i && i.getAttribute('src') && i.getAttribute('src') !== old; }",
-        arg=old, timeout=TIMEOUT)
-
-
-def _type(page, css: str, text: str) -> None:
-    box = page.locator(f"{css} input")
-    box.fill(text)
-    box.press("Enter")
 
 
 def _row(page, label: str):
@@ -42,9 +26,7 @@ def _row(page, label: str):
 
 
 def test_every_system_in_the_browser(page, voila_url):
-    open_dashboard(page, voila_url, NB)
-    expect(page.locator(".ee-plot img")).to_be_visible(timeout=TIMEOUT)
-    assert_clean(page, NB)
+    open_with_plots(page, voila_url, NB)
     expect(_row(page, "Gammon42 1.3.1")).to_contain_text("+16")         # [GR]
     expect(_row(page, "Gammon42 1.3.1")).to_contain_text(f"{MINUS}16")
     expect(_row(page, "FIBS")).to_contain_text("+2.00")                  # [KB]
@@ -53,31 +35,29 @@ def test_every_system_in_the_browser(page, voila_url):
     expect(page.locator(".ee-app")).to_contain_text("Chess.com is left out")
 
     # type B's rating: the underdog A now wins, every Gammon42 version follows [GR]
-    old = _img(page)
-    _type(page, ".ee-rating-b", "1800")
+    old = plot_src(page)
+    type_into(page, ".ee-rating-b", "1800")
     expect(_row(page, "Gammon42 1.0.5")).to_contain_text("+27", timeout=TIMEOUT)
     expect(_row(page, "Gammon42 1.2.0")).to_contain_text("+23")
     expect(_row(page, "Gammon42 1.3.1")).to_contain_text("+20")
     expect(_row(page, "Gammon42 1.3.1")).to_contain_text(f"{MINUS}20")
-    _wait_img_change(page, old)
+    wait_changed(page, old)
 
     # a draw: backgammon has none
     page.locator(".ee-result button", has_text="Draw").click()
     expect(_row(page, "FIBS")).to_contain_text("no draws in backgammon", timeout=TIMEOUT)
     expect(_row(page, "Gammon42 1.3.1")).to_contain_text("no draws in backgammon")
     page.locator(".ee-result button", has_text="A wins").click()
-    _type(page, ".ee-rating-b", "1500")
+    type_into(page, ".ee-rating-b", "1500")
     expect(_row(page, "Gammon42 1.3.1")).to_contain_text("+16", timeout=TIMEOUT)
 
     # move the cube slider with the keyboard: cube 2 → coefficient 1.17 → +19 [GR]
-    old = _img(page)
-    handle = page.locator(".ee-cube .noUi-handle")
-    handle.focus()
-    handle.press("ArrowRight")
+    old = plot_src(page)
+    slider_step(page, ".ee-cube", "ArrowRight")
     expect(page.locator(".ee-cube .widget-readout")).to_have_text("2", timeout=TIMEOUT)
     expect(_row(page, "Gammon42 1.3.1")).to_contain_text("+19", timeout=TIMEOUT)
     expect(_row(page, "Gammon42 1.3.1")).to_contain_text(f"{MINUS}19")
-    _wait_img_change(page, old)
+    wait_changed(page, old)
 
     # an example: two new players [LILA], [HELP]
     page.locator(".ee-preset select").select_option(label="Two new players at 1500, A wins")
@@ -86,11 +66,11 @@ def test_every_system_in_the_browser(page, voila_url):
     expect(_row(page, "FIBS")).to_contain_text("+10.00")
 
     # a bad typed value shows a message naming the field; the dashboard still answers
-    _type(page, ".ee-rating-b", "abc")
+    type_into(page, ".ee-rating-b", "abc")
     error = page.locator(".ee-rating-b .ee-error")
     expect(error).to_contain_text("Rating of B", timeout=TIMEOUT)
     expect(error).to_contain_text("not a number")
-    _type(page, ".ee-rating-b", "1800")
+    type_into(page, ".ee-rating-b", "1800")
     expect(error).to_have_text("", timeout=TIMEOUT)
     expect(_row(page, "Gammon42 1.3.1")).to_contain_text("+20", timeout=TIMEOUT)  # [GR]
     assert_clean(page, NB)

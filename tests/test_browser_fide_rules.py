@@ -9,36 +9,16 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from conftest import assert_clean, open_dashboard
+from conftest import (
+    TIMEOUT, assert_clean, open_with_plots, plot_src, slider_step, type_into, wait_changed,
+)
+from conftest import MINUS as M  # the page's minus sign, U+2212
 
 NOTEBOOK = "02_fide_rules.ipynb"
-TIMEOUT = 90_000
-M = "\u2212"
-
-
-def plot_src(page, css: str) -> str:
-    return page.locator(f"{css} img").get_attribute("src")
-
-
-def wait_plot_changed(page, css: str, before: str) -> None:
-    page.wait_for_function(
-        "([css, prev]) => { const i = document.querySelector(css + ' img');"
-        " return i !== null && i.src !== prev; }",
-        arg=[css, before], timeout=TIMEOUT,
-    )
-
-
-def type_into(page, css: str, text: str) -> None:
-    field = page.locator(f"{css} input")
-    field.fill(text)
-    field.press("Enter")
 
 
 def test_fide_rules_numbers_sliders_and_fields(page, voila_url):
-    open_dashboard(page, voila_url, NOTEBOOK)
-    for css in (".ee-plot-700", ".ee-plot-cap", ".ee-plot-cmp"):
-        page.wait_for_selector(f"{css} img", timeout=TIMEOUT)
-    assert_clean(page, NOTEBOOK)
+    open_with_plots(page, voila_url, NOTEBOOK, plots=3)  # .ee-plot-700, -cap and -cmp
 
     # 1. K: the default profile (1800, 80 games, born 1995) gets K 20 and the reason
     k = page.locator(".ee-k-value")
@@ -72,21 +52,17 @@ def test_fide_rules_numbers_sliders_and_fields(page, voila_url):
 
     # move the games slider one step: 21 games, K 40 -> 33 (33 × 21 = 693)
     before = plot_src(page, ".ee-plot-700")
-    handle = page.locator(".ee-games .noUi-handle")
-    handle.focus()
-    handle.press("ArrowRight")
+    slider_step(page, ".ee-games", "ArrowRight")
     expect(page.locator(".ee-700-line").first).to_have_text(
         "K 40 × 21 games = 840 > 700: K becomes 33 (33 × 21 = 693).", timeout=TIMEOUT)
-    wait_plot_changed(page, ".ee-plot-700", before)
+    wait_changed(page, before, ".ee-plot-700")
 
     # move the difference slider: 399 is still in 392-411 -> 0.92 [B02]; the formula 0.91
     before = plot_src(page, ".ee-plot-cmp")
-    handle = page.locator(".ee-difference .noUi-handle")
-    handle.focus()
-    handle.press("ArrowLeft")
+    slider_step(page, ".ee-difference", "ArrowLeft")
     expect(page.locator(".ee-cmp-d")).to_have_text("399", timeout=TIMEOUT)
     expect(page.locator(".ee-cmp-fide")).to_have_text("0.92")
-    wait_plot_changed(page, ".ee-plot-cmp", before)
+    wait_changed(page, before, ".ee-plot-cmp")
 
     # type a rating: player A 2600 is below 2650, so both sides are capped: zero-sum again
     before = plot_src(page, ".ee-plot-cap")
@@ -94,7 +70,7 @@ def test_fide_rules_numbers_sliders_and_fields(page, voila_url):
     expect(page.locator(".ee-cap-sum")).to_contain_text("add up to 1", timeout=TIMEOUT)
     expect(page.locator(".ee-cap-sum")).to_contain_text("zero-sum")
     expect(cap.locator("tr", has_text="Difference used")).to_contain_text(f"+400{M}400")
-    wait_plot_changed(page, ".ee-plot-cap", before)
+    wait_changed(page, before, ".ee-plot-cap")
 
     # a bad birth year shows a message naming the field; the dashboard keeps answering
     type_into(page, ".ee-birth", "abc")
