@@ -464,7 +464,7 @@ class FideRulesView:
         self.difference = widget(w.IntSlider, m.difference, min=0, max=m.DIFF_MAX,
                                  description="Difference D", style=initial,
                                  layout={"width": "480px"}, css="ee-difference")
-        self.out_cmp = widget(w.HTML, layout={"width": "400px"})
+        self.out_cmp = widget(w.HTML, layout=w.Layout(width="400px"))  # row() sets its margin
         self.fig_cmp = FigureView(figsize=(6.6, 3.1), height="320px", ncols=2)
         self._build_cmp()
 
@@ -489,12 +489,13 @@ class FideRulesView:
         def section(title, text):
             return widget(w.HTML, f"<h3>{_esc(title)}</h3><div class='ee-note'>{text}</div>")
 
-        def box(*children, **layout):
-            return widget(w.VBox, list(children), layout=layout)
+        def box(*children, **layout):  # its own Layout: row() may set its margin
+            return w.VBox(list(children), layout=w.Layout(**layout))
 
-        def row(*children):  # 24px between the children
-            return widget(w.HBox, list(children),
-                          layout={"align_items": "flex-start", "grid_gap": "24px"})
+        def row(*children):  # 24px right of every child but the last (own Layouts)
+            for child in children[:-1]:
+                child.layout.margin = "0 24px 0 0"
+            return widget(w.HBox, list(children), layout={"align_items": "flex-start"})
 
         self.fig_700.out.add_class("ee-plot-700")
         self.fig_cap.out.add_class("ee-plot-cap")
