@@ -151,9 +151,12 @@ def integer(name: str, value, *, lo: int | None = None, hi: int | None = None) -
     """A whole number (int or integral float) within ``lo``..``hi``; returns ``int``."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Real, np.number)):
         raise TypeError(f"{name} must be a whole number, got {value!r}")
-    if not np.isfinite(value) or float(value) != int(value):
+    if isinstance(value, (int, np.integer)):
+        ivalue = int(value)  # exact, however large (np.isfinite cannot take a huge int)
+    elif not math.isfinite(float(value)) or float(value) != int(value):
         raise ValueError(f"{name} must be a whole number, got {value!r}")
-    ivalue = int(value)
+    else:
+        ivalue = int(value)
     if lo is not None and ivalue < lo or hi is not None and ivalue > hi:
         if lo is not None and hi is not None:
             rng = f"between {lo} and {hi}"

@@ -412,7 +412,8 @@ def _nonfinite(value, depth=0) -> str | None:
     if isinstance(value, (float, np.floating)):
         return None if math.isfinite(value) else repr(float(value))
     if isinstance(value, str):
-        m = re.search(r"\b(nan|inf|infinity)\b", value, re.IGNORECASE)
+        # a quoted 'nan' echoes the reader's own input in an error message: not a result
+        m = re.search(r"(?<!['\"])\b(nan|inf|infinity)\b(?!['\"])", value, re.IGNORECASE)
         return f"text {value[:60]!r}" if m else None
     if isinstance(value, np.ndarray):
         if value.dtype.kind in "fc":
