@@ -10,7 +10,7 @@ Chromium, median of ``repeats`` loads:
   one slider), loaded cold.  Measured cold and with Voilà's preheated kernel pool.
 * slider latency -- from the key-down of an ArrowRight on the dashboard's first
   slider (or the one marked ``.ee-bench``) until a shown number *and* the plot
-  have changed; baseline: the bare notebook's slider-to-label echo.  The naive
+  have changed (``None`` if nothing changed within 30 s); baseline: the bare notebook's slider-to-label echo.  The naive
   ``interact`` + re-created figure notebook is reported beside it.
 * size -- widget models in the kernel after the notebook ran, and the kernel's
   resident memory (RSS) while a viewer has the page open.
@@ -42,7 +42,7 @@ TIMEOUT_MS = 120_000
 READY_JS = """() => {
   const root = document.querySelector('.ee-ready');
   if (!root || root.offsetParent === null) return false;
-  if (!document.querySelector('.ee-value, .ee-index')) return false;
+  if (!document.querySelector('.ee-value, .ee-table, .ee-index')) return false;
   const plots = document.querySelectorAll('.ee-plot');
   for (const p of plots) { if (!p.querySelector('img')) return false; }
   return true;
@@ -51,7 +51,8 @@ READY_JS = """() => {
 # Resolves with the milliseconds from the key-down to the moment a shown number
 # changed and (when the page has figures) a figure's image changed.
 ARM_JS = """() => {
-  const values = () => [...document.querySelectorAll('.ee-value')].map(e => e.textContent).join('|');
+  // the numbers the kernel writes (HTML widgets), not the slider's own local readout
+  const values = () => [...document.querySelectorAll('.ee-ready .widget-html')].map(e => e.textContent).join('|');
   const images = () => [...document.querySelectorAll('.ee-ready img')].map(i => i.src.length + i.src.slice(-80)).join('|');
   const hasImages = document.querySelectorAll('.ee-ready img').length > 0;
   const v0 = values(), i0 = images();
@@ -64,6 +65,7 @@ ARM_JS = """() => {
       }
     };
     const observer = new MutationObserver(check);
+    setTimeout(() => { observer.disconnect(); resolve(null); }, 30000);
     observer.observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
   });
 }"""
@@ -95,13 +97,14 @@ def _load(page, url: str) -> float:
 
 
 def _slider_latency(page) -> float | None:
-    handle = page.locator(".ee-bench .noUi-handle, .widget-slider .noUi-handle").first
+    handle = page.locator(".ee-bench .noUi-handle, .widget-slider .noUi-handle >> visible=true").first
     if handle.count() == 0:
         return None
     handle.focus()
     page.evaluate(ARM_JS)
     page.keyboard.press("ArrowRight")
-    return page.evaluate("() => window.__eeLatency") / 1000.0
+    ms = page.evaluate("() => window.__eeLatency")
+    return None if ms is None else ms / 1000.0
 
 
 def _serve_dir() -> Path:
@@ -122,8 +125,9 @@ def measure(repeats: int = 5, preheat_pool: int = 1) -> list[dict]:
     with sync_playwright() as p:
         browser = launch_chromium(p)
         # -- cold: one fresh kernel per load
-        allow = f"--PublishedOnly.notebooks={[INDEX_NOTEBOOK] + names!r}"
-        proc, base = start_voila(allow, notebooks=folder)
+        # the published-only gate must also let the baseline notebooks through
+        allow = [f"--PublishedOnly.notebooks={n}" for n in [INDEX_NOTEBOOK] + names]
+        proc, base = start_voila(*allow, notebooks=folder)
         server = psutil.Process(proc.pid)
         try:
             for _ in range(repeats):
@@ -140,7 +144,7 @@ def measure(repeats: int = 5, preheat_pool: int = 1) -> list[dict]:
             proc.terminate()
             proc.wait(timeout=30)
         # -- preheated: Voilà keeps a pool of kernels that already ran each notebook
-        proc, base = start_voila(allow, "--VoilaConfiguration.preheat_kernel=True",
+        proc, base = start_voila(*allow, "--VoilaConfiguration.preheat_kernel=True",
                                  f"--VoilaConfiguration.default_pool_size={preheat_pool}",
                                  notebooks=folder)
         server = psutil.Process(proc.pid)
