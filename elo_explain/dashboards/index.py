@@ -35,5 +35,7 @@ def landing() -> widgets.VBox:
     )
     if not items:
         items = "<li>No dashboards are published yet.</li>"
-    body = widgets.HTML(f'<ol class="ee-index">{items}</ol>')
+    style = ("<style>ol.ee-index a { color: #1a5fb4; text-decoration: underline; font-weight: 600; }"
+             " ol.ee-index li { margin: 0.35em 0; }</style>")
+    body = widgets.HTML(f'{style}<ol class="ee-index">{items}</ol>')
     return app_root([body])
