@@ -13,6 +13,7 @@ closes), and the kernel count must return to its starting value through culling.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import re
 import subprocess
 import time
@@ -168,7 +169,9 @@ def test_twenty_viewers_then_idle_kernels_are_culled(tmp_path):
         plan = _viewer_plan()
         assert {nb for nb, _ in plan} == {"index.ipynb", *(d.notebook for d in published())}
         peak = [start]
-        problems = asyncio.run(_crowd(base, plan, voila, peak))
+        # in a thread of its own: the session's sync Playwright already runs an event loop here
+        with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+            problems = pool.submit(asyncio.run, _crowd(base, plan, voila, peak)).result()
         assert not problems, f"{len(problems)} of {VIEWERS} viewers failed:\n" + "\n".join(problems)
         assert peak[0] >= start + VIEWERS, f"expected {VIEWERS} kernels more than {start}, saw at most {peak[0]}"
 
