@@ -67,6 +67,7 @@ Example: the worked example of the Glicko-2 paper.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import threading
 from dataclasses import dataclass
@@ -228,7 +229,8 @@ def _games(opp_rating, opp_rd, score, mask):
             raise TypeError(f"mask must be an array of booleans, got dtype {mask.dtype}")
         arrays.append(mask)
     try:
-        arrays = np.broadcast_arrays(*arrays)
+        if any(x.shape != opp_rating.shape for x in arrays):
+            arrays = np.broadcast_arrays(*arrays)
     except ValueError:
         raise ValueError(
             "opp_rating, opp_rd, score and mask must have the same shape (players, games), "
@@ -260,6 +262,9 @@ def _players(n: int, **arrays):
     out = []
     for name, value in arrays.items():
         arr = V.as_float_array(name, value)
+        if arr.shape == (n,):  # already a float array of one value per player
+            out.append(arr)
+            continue
         try:
             arr = np.broadcast_to(arr, (n,)).astype(float)
         except ValueError:
@@ -485,10 +490,11 @@ def _volatility_f_into(out, x, ex, a, d2pv, pv, tau2, tmp):
     return out
 
 
-#: Rows of the packed state of :func:`_new_volatility`'s iteration, and the number of
-#: ``(players,)`` work rows it needs (two packed states and six temporaries).
-_A, _B, _FA, _FB, _LOG_SIGMA2, _D2PV, _PV, _POS = range(8)
-_VOLATILITY_ROWS = 22
+#: ``(players,)`` work rows of :func:`_new_volatility`: two sets of nine rows (the
+#: iteration's state, packed from one set into the other) and five temporaries.
+_STATE_ROWS = 9
+_VOLATILITY_ROWS = 2 * _STATE_ROWS + 5
+_NO_ERRSTATE = contextlib.nullcontext()
 
 
 def _new_volatility(sigma, phi, v, delta, tau, epsilon, work=None):
@@ -500,43 +506,45 @@ def _new_volatility(sigma, phi, v, delta, tau, epsilon, work=None):
     known (``e^a = σ²``, ``e^(ln(Δ² - φ² - v)) = Δ² - φ² - v``,
     ``e^(a - kτ) = σ² e^(-kτ)``), so the only exponentials per player are one
     per Illinois step and the final ``σ' = e^(A/2)``; each step works only on
-    the players still iterating, packed together (a player who converges is
-    written out and dropped in one indexing operation); and every temporary
-    lives in ``work`` (``(_VOLATILITY_ROWS, players)``, allocated if None).
+    the players still iterating, packed together row by row (a player who
+    converges is written out and dropped); "B, f(B) = C, f(C)" swaps rows instead
+    of copying them; and every temporary lives in ``work``
+    (``(_VOLATILITY_ROWS, players)``, allocated if None).
     """
     n = sigma.shape[0]
     if work is None:
         work = np.empty((_VOLATILITY_ROWS, n))
-    packed, spare, tmp = work[0:8], work[8:16], work[16:22]
+    cur = list(work[:_STATE_ROWS])
+    other = list(work[_STATE_ROWS:2 * _STATE_ROWS])
+    tmp = work[2 * _STATE_ROWS:]
     tau2 = tau * tau
     sigma2 = np.multiply(sigma, sigma, out=tmp[0])
     delta2 = np.multiply(delta, delta, out=tmp[1])
-    pv = np.multiply(phi, phi, out=tmp[2])
+    # the state: A, B, f(A), f(B), a = ln σ², Δ² - φ² - v, φ² + v; then C and f(C)
+    A, B, fA, fB, a, d2pv, pv, C, fC = cur
+    np.multiply(phi, phi, out=pv)
     pv += v
-    A, B, fA, fB, a, d2pv, _, pos = packed
     np.log(sigma2, out=a)
     A[:] = a
     np.subtract(delta2, pv, out=d2pv)
-    packed[_PV] = pv
-    pos[:] = np.arange(n)
     # B = ln(Δ² - φ² - v) if Δ² > φ² + v, else a - kτ for the smallest k ≥ 1 with
     # f(a - kτ) ≥ 0: first k = 1 for every such player.  Both are computed for everyone
     # and merged with putmask (picking out a random half of the players, or masked
     # arithmetic, costs more than the sums)
     big = delta2 > pv
     np.subtract(a, tau, out=B)
-    log_d = np.maximum(d2pv, np.finfo(float).tiny, out=tmp[4])
+    log_d = np.maximum(d2pv, np.finfo(float).tiny, out=tmp[2])
     np.putmask(B, big, np.log(log_d, out=log_d))
     exB = np.multiply(sigma2, math.exp(-tau), out=tmp[3])
     np.putmask(exB, big, d2pv)
     # f(A) with A = a: the (x - a) / τ² term is exactly 0
     np.subtract(d2pv, sigma2, out=fA)
     fA *= sigma2
-    den = np.add(pv, sigma2, out=tmp[4])
+    den = np.add(pv, sigma2, out=tmp[2])
     np.square(den, out=den)
     den *= 2.0
     fA /= den
-    _volatility_f_into(fB, B, exB, a, d2pv, pv, tau2, tmp[4])
+    _volatility_f_into(fB, B, exB, a, d2pv, pv, tau2, tmp[2])
     big |= fB >= 0
     idx = np.flatnonzero(~big)
     k = 2
@@ -550,47 +558,64 @@ def _new_volatility(sigma, phi, v, delta, tau, epsilon, work=None):
             raise RuntimeError("Glicko-2 volatility: could not bracket the root")
     iterations = np.zeros(n, dtype=int)
     result = a.copy()  # the final A of every player; converged ones already hold it
-    diff = np.subtract(B, A, out=tmp[0])
-    keep = np.abs(diff, out=diff) > epsilon
+    diff = np.subtract(B, A, out=tmp[2])
+    live = np.abs(diff, out=diff) > epsilon
+    dead = None  # columns already written out but not yet packed away (None: none)
+    pack = not live.all()
+    pos = None  # player of each packed column (None: column i is player i)
     m = n
     steps = 0
-    repack = True
-    while m:
-        if not keep.all():  # pack the players still iterating into the spare rows
-            idx = np.flatnonzero(keep)
-            np.take(packed[:, :m], idx, axis=1, out=spare[:, :idx.size], mode="clip")
-            packed, spare, m = spare, packed, idx.size
-            repack = True
-            if not m:
+    while True:
+        if pack:  # pack the players still iterating into the other rows
+            idx = np.flatnonzero(live)
+            if not idx.size:
                 break
+            size = idx.size
+            for i in range(_STATE_ROWS - 2):
+                np.take(cur[i][:m], idx, out=other[i][:size], mode="clip")
+            pos = idx if pos is None else pos.take(idx)
+            cur, other, m = other, cur, size
+            dead = None
         steps += 1
         if steps > _MAX_ILLINOIS_ITERATIONS:  # pragma: no cover - converges in a few steps
             raise RuntimeError("Glicko-2 volatility: the Illinois iteration did not converge")
-        if repack:
-            A, B, fA, fB, a, d2pv, pv, pos = packed[:, :m]
-            C, den, ex, fC = tmp[:4, :m]
-            repack = False
-        # C = A + (A - B) f(A) / (f(B) - f(A))
-        np.subtract(A, B, out=C)
-        C *= fA
-        C /= np.subtract(fB, fA, out=den)
-        C += A
-        np.exp(C, out=ex)
-        _volatility_f_into(fC, C, ex, a, d2pv, pv, tau2, den)
-        # if f(C) f(B) ≤ 0: A, f(A) = B, f(B), else f(A) = f(A) / 2; then B, f(B) = C, f(C)
-        swap = np.multiply(fC, fB, out=den) <= 0
-        fA /= 2.0
-        np.putmask(A, swap, B)
-        np.putmask(fA, swap, fB)
-        B[:] = C
-        fB[:] = fC
-        np.subtract(C, A, out=C)
-        keep = np.abs(C, out=C) > epsilon
-        if not keep.all():  # write out the players who converged
-            done = np.flatnonzero(~keep)
-            at = pos.take(done).astype(np.intp)
+        A, B, fA, fB, a, d2pv, pv, C, fC = (row[:m] for row in cur)
+        den, ex = tmp[2, :m], tmp[3, :m]
+        with np.errstate(all="ignore") if dead is not None else _NO_ERRSTATE:
+            # C = A + (A - B) f(A) / (f(B) - f(A))
+            np.subtract(A, B, out=C)
+            C *= fA
+            C /= np.subtract(fB, fA, out=den)
+            C += A
+            np.exp(C, out=ex)
+            _volatility_f_into(fC, C, ex, a, d2pv, pv, tau2, den)
+            # if f(C) f(B) ≤ 0: A, f(A) = B, f(B), else f(A) = f(A) / 2;
+            # then B, f(B) = C, f(C) (by swapping rows)
+            swap = np.multiply(fC, fB, out=den) <= 0
+            fA /= 2.0
+            np.putmask(A, swap, B)
+            np.putmask(fA, swap, fB)
+            cur[1], cur[7] = cur[7], cur[1]
+            cur[3], cur[8] = cur[8], cur[3]
+            np.subtract(C, A, out=den)
+            live = np.abs(den, out=den) > epsilon
+        if dead is not None:  # columns written out before keep iterating, ignored
+            live &= ~dead
+        if live.all():
+            pack = False
+            continue
+        done = ~live if dead is None else ~(live | dead)
+        done = np.flatnonzero(done)
+        if done.size:  # write out the players who converged in this step
+            at = done if pos is None else pos.take(done)
             result[at] = A.take(done)
             iterations[at] = steps
+        # a few converged players stay in place (their columns go on iterating,
+        # ignored) rather than paying for a pass over every row to drop them
+        dropped = m - np.count_nonzero(live)
+        pack = dropped * 8 >= m
+        if not pack:
+            dead = ~live
     result /= 2.0
     return np.exp(result, out=result), iterations
 
@@ -691,10 +716,18 @@ def _glicko2_core(rating, rd, volatility, opp_rating, opp_rd, score, mask, tau,
     return out
 
 
+def _in_range(name: str, value, lo: float, hi: float) -> float:
+    """:func:`V.in_range`, answering at once for a plain float within the range
+    (a float between two finite bounds is finite); anything else is checked by it."""
+    if type(value) is float and lo <= value <= hi:
+        return value
+    return V.in_range(name, value, lo, hi)
+
+
 def _glicko2_params(tau, elapsed_periods, epsilon):
-    tau = V.in_range("tau", tau, *TAU_RANGE)
-    elapsed_periods = V.in_range("elapsed_periods", elapsed_periods, 0.0, MAX_ELAPSED_PERIODS)
-    epsilon = V.in_range("epsilon", epsilon, *EPSILON_RANGE)
+    tau = _in_range("tau", tau, *TAU_RANGE)
+    elapsed_periods = _in_range("elapsed_periods", elapsed_periods, 0.0, MAX_ELAPSED_PERIODS)
+    epsilon = _in_range("epsilon", epsilon, *EPSILON_RANGE)
     return tau, elapsed_periods, epsilon
 
 
