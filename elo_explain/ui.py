@@ -28,7 +28,7 @@ these helpers shows it.  The helpers here guarantee the publishing rules:
 
 CSS classes used by tests: ``ee-ready`` (root, present once rendered),
 ``ee-error`` (a field's message), ``ee-table`` (a rendered table),
-``ee-value`` (a live number), ``ee-plot`` (a figure's output area).
+``ee-value`` (a live number), ``ee-plot`` (a figure's image).
 """
 
 from __future__ import annotations
@@ -72,6 +72,8 @@ __all__ = [
 
 MINUS = "\u2212"
 """The minus sign every dashboard shows (U+2212, as the documents print it)."""
+NO_NUMBER = "\u2013"
+"""What the number formats show for NaN or an infinity (an en dash)."""
 
 STYLE = """
 <style>
@@ -111,9 +113,15 @@ def round_half_away(x, places: int = 0) -> float:
 def fmt_number(x, places: int = 2) -> str:
     """A number with ``places`` decimals, half away from zero, minus sign U+2212.
 
+    A number that is not finite (nothing to show yet) is shown as ``–``.
+
     >>> fmt_number(0.2402), fmt_number(0.035, 1), fmt_number(-0.5, 0), fmt_number(-0.004)
     ('0.24', '0.0', '−1', '0.00')
+    >>> fmt_number(float("nan")), fmt_signed(float("inf")), fmt_pct(float("nan"))
+    ('–', '–', '–')
     """
+    if not math.isfinite(x):
+        return NO_NUMBER
     d = _decimal(x, places)
     if d == 0:
         d = abs(d)
@@ -129,6 +137,8 @@ def fmt_signed(x, places: int = 1) -> str:
     >>> fmt_signed(16, 0), fmt_signed(-27, 0), fmt_signed(0, 0), fmt_signed(-0.35, 1)
     ('+16', '−27', '0', '−0.4')
     """
+    if not math.isfinite(x):
+        return NO_NUMBER
     d = _decimal(x, places)
     if d == 0:
         return f"{0:.{places}f}"
@@ -141,7 +151,8 @@ def fmt_pct(percent, places: int = 1) -> str:
     >>> fmt_pct(64.0), fmt_pct(72.34), fmt_pct(12, 0)
     ('64.0 %', '72.3 %', '12 %')
     """
-    return f"{fmt_number(percent, places)} %"
+    text = fmt_number(percent, places)
+    return text if text == NO_NUMBER else f"{text} %"
 
 
 def fmt_pair(winner, loser, places: int = 0) -> str:
@@ -307,15 +318,20 @@ class NumberField(widgets.VBox):
     """A labelled text box for a bounded number with a visible error message.
 
     ``on_change(value)`` is called with each *valid* new value; an invalid entry
-    shows the message (class ``ee-error``) and keeps the last valid ``value``.
+    shows the message (class ``ee-error``, under the box, which has class
+    ``ee-number``) and keeps the last valid ``value``.  The message widget is made
+    on the first bad entry only: most viewers never type one, and every widget
+    model costs page-load time.
 
     >>> f = NumberField("Rating", 1500, lo=0, hi=4000)
+    >>> len(f.children), f.error
+    (1, '')
     >>> f.text.value = "12x"
-    >>> f.valid, f.value, f.message.value
+    >>> f.valid, f.value, f.error
     (False, 1500.0, 'Rating: &#x27;12x&#x27; is not a number (allowed: 0 to 4000)')
     >>> f.text.value = "1612"
-    >>> f.valid, f.value, f.message.value
-    (True, 1612.0, '')
+    >>> f.valid, f.value, f.message.value, len(f.children)
+    (True, 1612.0, '', 2)
     """
 
     def __init__(self, label: str, value: float, *, lo: float, hi: float,
@@ -325,14 +341,28 @@ class NumberField(widgets.VBox):
         self.value = int(value) if integer else float(value)
         self.valid = True
         self._callbacks = [on_change] if on_change else []
+        self._message: widgets.HTML | None = None
         self.text = widget(
             widgets.Text, value=str(self.value), description=label, continuous_update=False,
             tooltip=tooltip or f"{label}: {lo:g} to {hi:g}", css="ee-field",
             style={"description_width": "initial"}, layout={"width": width},
         )
-        self.message = widget(widgets.HTML, "", css="ee-error")
-        super().__init__([self.text, self.message], layout=shared_layout())
+        super().__init__([self.text], layout=shared_layout())
+        self.add_class("ee-number")
         self.text.observe(self._on_text, names="value")
+
+    @property
+    def message(self) -> widgets.HTML:
+        """The message widget (class ``ee-error``), made and shown on first use."""
+        if self._message is None:
+            self._message = widget(widgets.HTML, "", css="ee-error")
+            self.children = (*self.children, self._message)
+        return self._message
+
+    @property
+    def error(self) -> str:
+        """The message shown now (HTML-escaped), ``''`` when the entry is valid."""
+        return "" if self._message is None else self._message.value
 
     def on_change(self, callback: Callable) -> None:
         self._callbacks.append(callback)
@@ -349,7 +379,8 @@ class NumberField(widgets.VBox):
             self.message.value = html.escape(str(exc))
             return
         self.valid = True
-        self.message.value = ""
+        if self._message is not None:
+            self._message.value = ""
         self.value = value
         for cb in self._callbacks:
             cb(value)
@@ -496,7 +527,8 @@ class FigureView:
     rendered without the inline backend's second "tight" pass; the constrained
     layout runs on the first draw only and is then frozen (``freeze=False``
     keeps it for figures whose labels change size), halving each redraw.
-    ``out`` is the box to place in the page (CSS class ``ee-plot``).
+    ``out`` (the ``Image``, CSS class ``ee-plot``) is the element to place in the page;
+    ``width`` and ``height`` (CSS lengths) make its box larger than the figure.
 
     >>> import matplotlib.pyplot as plt
     >>> before = len(plt.get_fignums())
@@ -509,8 +541,8 @@ class FigureView:
     (True, True)
     """
 
-    def __init__(self, *, figsize=(6.4, 3.6), height: str | None = None, ncols: int = 1,
-                 freeze: bool = True, **kw):
+    def __init__(self, *, figsize=(6.4, 3.6), height: str | None = None,
+                 width: str | None = None, ncols: int = 1, freeze: bool = True, **kw):
         with plt.ioff():
             self.fig, axes = plt.subplots(1, ncols, figsize=figsize, layout="constrained", **kw)
         plt.close(self.fig)
@@ -519,15 +551,14 @@ class FigureView:
         self._freeze = freeze
         self._laid_out = False
         width_px, height_px = (round(v * self.fig.dpi) for v in figsize)
-        self.image = widgets.Image(format="png", layout=widgets.Layout(
-            width=f"{width_px}px", height=f"{height_px}px"))
-        # An Output holding the Image's view: callers may also clear it and display
-        # something else; the box keeps its size either way.
-        self.out = widgets.Output(layout=widgets.Layout(
-            height=height or f"{height_px + 4}px", min_width=f"{width_px}px", overflow="hidden"))
-        self.out.outputs = ({"output_type": "display_data", "metadata": {},
-                             "data": self.image._repr_mimebundle_()},)
-        self.out.add_class("ee-plot")
+        # The Image is the page element itself (no wrapping Output): two widget models
+        # fewer per figure.  Its box has the figure's size, so the page never jumps;
+        # ``height`` (CSS) reserves more room below it, ``width`` more beside it.
+        box_w, box_h = width or f"{width_px}px", height or f"{height_px}px"
+        self.image = widget(widgets.Image, format="png", css="ee-plot", layout={
+            "width": box_w, "min_width": box_w, "height": box_h, "min_height": box_h,
+            "object_fit": "none", "object_position": "left top"})  # never scaled
+        self.out = self.image
 
     def png(self) -> bytes:
         """The figure as PNG bytes (as shown)."""

@@ -61,12 +61,20 @@ def wait_http(url: str, proc: subprocess.Popen, timeout: float = 60.0) -> None:
     raise RuntimeError(f"voila did not answer on {url} within {timeout} s")
 
 
-def start_voila(*extra_args: str, notebooks: Path = NOTEBOOKS, cwd: Path = ROOT, log=None):
-    """Start ``voila`` on a free port with the repo's published configuration."""
+def start_voila(*extra_args: str, notebooks: Path = NOTEBOOKS, cwd: Path = ROOT, log=None,
+                preheat: bool = False):
+    """Start ``voila`` on a free port with the repo's published configuration.
+
+    The published preheated kernel pool (``preheat_kernel``) is switched off unless
+    ``preheat`` is true: a pool of one kernel per notebook, refilled in the background
+    after every page, would add its CPU to every test on this 2-core machine and move the
+    kernel counts the load test checks. ``tests/test_preheat.py`` tests the pool itself.
+    """
     port = free_port()
     cmd = [
         str(Path(sys.executable).with_name("voila")), str(notebooks),
         f"--port={port}", "--no-browser", "--Voila.port_retries=0", "--Voila.ip=127.0.0.1",
+        *([] if preheat else ["--VoilaConfiguration.preheat_kernel=False"]),
         *extra_args,
     ]
     proc = subprocess.Popen(cmd, cwd=cwd, stdout=log or subprocess.DEVNULL,
@@ -79,6 +87,33 @@ def start_voila(*extra_args: str, notebooks: Path = NOTEBOOKS, cwd: Path = ROOT,
         proc.kill()
         raise
     return proc, base
+
+
+def kernel_pids(voila: subprocess.Popen) -> set[int]:
+    """The kernel processes the voila server started (children running ipykernel)."""
+    import psutil
+
+    pids = set()
+    try:
+        children = psutil.Process(voila.pid).children(recursive=True)
+    except psutil.NoSuchProcess:
+        return pids
+    for child in children:
+        try:
+            if any("ipykernel" in part for part in child.cmdline()):
+                pids.add(child.pid)
+        except (psutil.NoSuchProcess, psutil.AccessDenied, psutil.ZombieProcess):
+            continue
+    return pids
+
+
+def stop(proc: subprocess.Popen) -> None:
+    """Terminate a server started by :func:`start_voila` (kill it after 30 s)."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
 
 
 def launch_chromium(playwright):
@@ -129,11 +164,11 @@ def assert_clean(page, notebook: str | None = None) -> str:
 
 # --- steps shared by the browser tests -------------------------------------------------------
 def open_with_plots(page, base: str, notebook: str, plots: int = 1, css: str = ".ee-plot") -> str:
-    """Open a dashboard, wait until its first ``plots`` plot images (inside ``css``) are
-    visible, and :func:`assert_clean` the page; returns the page's visible text."""
+    """Open a dashboard, wait until its first ``plots`` plot images (``img`` elements with
+    class ``css``) are visible, and :func:`assert_clean` the page; returns the page's visible text."""
     open_dashboard(page, base, notebook)
     for i in range(plots):
-        page.locator(f"{css} img").nth(i).wait_for(state="visible", timeout=TIMEOUT)
+        page.locator(f"img{css}").nth(i).wait_for(state="visible", timeout=TIMEOUT)
     return assert_clean(page, notebook)
 
 
@@ -153,15 +188,15 @@ def slider_step(page, css: str, key: str = "ArrowRight", times: int = 1) -> None
 
 
 def plot_src(page, css: str = ".ee-plot", nth: int = 0) -> str:
-    """The ``src`` of the ``nth`` plot image inside ``css`` (``""`` if it has none)."""
-    return page.locator(f"{css} img").nth(nth).get_attribute("src") or ""
+    """The ``src`` of the ``nth`` plot image with class ``css`` (``""`` if it has none)."""
+    return page.locator(f"img{css}").nth(nth).get_attribute("src") or ""
 
 
 def wait_changed(page, before: str, css: str = ".ee-plot", nth: int = 0,
                  timeout: float = TIMEOUT) -> None:
     """Wait until that plot image shows something other than ``before`` (its old ``src``)."""
     page.wait_for_function(
-        "([css, nth, prev]) => { const i = document.querySelectorAll(css + ' img')[nth];"
+        "([css, nth, prev]) => { const i = document.querySelectorAll('img' + css)[nth];"
         " return i !== undefined && !!i.getAttribute('src') && i.getAttribute('src') !== prev; }",
         arg=[css, nth, before], timeout=timeout,
     )

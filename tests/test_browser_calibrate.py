@@ -36,19 +36,19 @@ def grid_divisor(d, s) -> float:
 
 
 def plot_src(page) -> str:
-    return page.locator(".ee-plot img").first.get_attribute("src") or ""
+    return page.locator("img.ee-plot").first.get_attribute("src") or ""
 
 
 def wait_plot_changed(page, before: str) -> None:
     page.wait_for_function(
-        "prev => { const img = document.querySelector('.ee-plot img');"
+        "prev => { const img = document.querySelector('img.ee-plot');"
         " return img && img.getAttribute('src') && img.getAttribute('src') !== prev; }",
         arg=before, timeout=TIMEOUT)
 
 
 def test_calibrate_numbers_filters_and_sliders(page, voila_url):
     open_dashboard(page, voila_url, NB)
-    expect(page.locator(".ee-plot img")).to_be_visible(timeout=TIMEOUT)
+    expect(page.locator("img.ee-plot")).to_be_visible(timeout=TIMEOUT)
     assert_clean(page, NB)
     head = page.locator(".ee-headline")
     expect(head).to_contain_text("15,467 rated Lichess games")                  # [SRC]
@@ -82,7 +82,7 @@ def test_calibrate_numbers_filters_and_sliders(page, voila_url):
 
 def test_pasted_results_report_every_bad_row(page, voila_url):
     open_dashboard(page, voila_url, NB)
-    expect(page.locator(".ee-plot img")).to_be_visible(timeout=TIMEOUT)
+    expect(page.locator("img.ee-plot")).to_be_visible(timeout=TIMEOUT)
     report = page.locator(".ee-upload-report")
     head = page.locator(".ee-headline")
     paste = page.locator(".ee-paste textarea")
@@ -120,7 +120,7 @@ def test_pasted_results_report_every_bad_row(page, voila_url):
 
 def test_file_upload_and_size_limit(page, voila_url):
     open_dashboard(page, voila_url, NB)
-    expect(page.locator(".ee-plot img")).to_be_visible(timeout=TIMEOUT)
+    expect(page.locator("img.ee-plot")).to_be_visible(timeout=TIMEOUT)
     report = page.locator(".ee-upload-report")
     button = page.locator("button.ee-upload")
 

@@ -21,12 +21,12 @@ TIMEOUT = 90_000
 
 
 def plot_src(page, i: int) -> str:
-    return page.locator(".ee-plot img").nth(i).get_attribute("src") or ""
+    return page.locator("img.ee-plot").nth(i).get_attribute("src") or ""
 
 
 def wait_plot_changed(page, i: int, before: str) -> None:
     page.wait_for_function(
-        "([i, prev]) => { const img = document.querySelectorAll('.ee-plot img')[i];"
+        "([i, prev]) => { const img = document.querySelectorAll('img.ee-plot')[i];"
         " return img && img.getAttribute('src') && img.getAttribute('src') !== prev; }",
         arg=[i, before], timeout=TIMEOUT)
 
@@ -39,7 +39,7 @@ def press(page, css: str, key: str) -> None:
 
 def test_ladder_season_and_weekly_swing(page, voila_url):
     open_dashboard(page, voila_url, NB)
-    page.wait_for_function("document.querySelectorAll('.ee-plot img[src]').length === 2",
+    page.wait_for_function("document.querySelectorAll('img.ee-plot[src]').length === 2",
                            timeout=TIMEOUT)
     assert_clean(page, NB)
     summary = page.locator(".ee-summary")

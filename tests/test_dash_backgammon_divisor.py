@@ -162,13 +162,13 @@ def test_typed_value_and_bad_value(view):
     assert view.divisor.slider.value == 800 and view.model.divisor == 800
     assert "<td>70.3 %</td>" in view.history_table.value  # document: ÷800, 300 up -> 70.3 %
     view.divisor.field.text.value = "abc"
-    msg = view.divisor.field.message.value
+    msg = view.divisor.field.error
     assert "Your divisor" in msg and "100 to 4000" in msg
     assert view.model.divisor == 800  # last good value kept
     view.divisor.field.text.value = "99999"
-    assert "must be a whole number from 100 to 4000" in view.divisor.field.message.value
+    assert "must be a whole number from 100 to 4000" in view.divisor.field.error
     view.divisor.field.text.value = "1200"  # still answers
-    assert view.divisor.field.message.value == "" and view.model.divisor == 1200
+    assert view.divisor.field.error == "" and view.model.divisor == 1200
     assert "<td>64.0 %</td>" in view.history_table.value
 
 

@@ -175,14 +175,14 @@ def test_view_defaults_and_typed_values(view):
 def test_bad_typed_value_shows_message_and_keeps_working(view):
     before = view.summary.value
     view.opponent.text.value = "abc"
-    assert "Opponent" in view.opponent.message.value
-    assert "100 to 3500" in view.opponent.message.value
+    assert "Opponent" in view.opponent.error
+    assert "100 to 3500" in view.opponent.error
     assert view.summary.value == before  # last good value kept
     view.opponent.text.value = "1600"
-    assert view.opponent.message.value == ""
+    assert view.opponent.error == ""
     assert ">0.36<" in view.summary.value
     view.rating.text.value = "99999"
-    assert "Your rating must be a whole number from 100 to 3500" in view.rating.message.value
+    assert "Your rating must be a whole number from 100 to 3500" in view.rating.error
 
 
 def test_preset_buttons_load_and_reset(view):
@@ -211,7 +211,7 @@ def test_game_rows_add_remove_and_edit(view):
     field.text.value = "1700"
     assert ">0.24<" in view.summary.value  # [TE] 1500 vs 1700
     field.text.value = "x"
-    assert "Game 1: opponent" in field.message.value
+    assert "Game 1: opponent" in field.error
 
 
 def test_mode_switch_hides_the_other_inputs(view):

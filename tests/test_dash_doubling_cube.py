@@ -130,10 +130,10 @@ def test_rating_typed_and_bad_value(view):
     assert view.model.loser_rating == 1800 and view.loser_rating.slider.value == 1800
     assert "ee-winner-change'>+20<" in view.result.value  # document: underdog 300 down wins +20
     field.text.value = "twelve"
-    assert "Loser&#x27;s rating" in field.message.value and "500 to 3000" in field.message.value
+    assert "Loser&#x27;s rating" in field.error and "500 to 3000" in field.error
     assert view.model.loser_rating == 1800
     field.text.value = "1500"
-    assert field.message.value == "" and "ee-winner-change'>+16<" in view.result.value
+    assert field.error == "" and "ee-winner-change'>+16<" in view.result.value
 
 
 def test_figure_count_flat_after_50_moves(view):

@@ -181,13 +181,13 @@ def test_preset_loads_widgets_and_model(view):
 
 def test_bad_typed_value_shows_message_and_dashboard_keeps_working(view):
     view.rating.text.value = "abc"
-    assert "Your rating" in view.rating.message.value
+    assert "Your rating" in view.rating.error
     assert view.model.rating == 1500
     _quiet(lambda: setattr(view.rating.text, "value", "1600"))
-    assert view.rating.message.value == "" and view.model.rating == 1600
+    assert view.rating.error == "" and view.model.rating == 1600
     assert view.status.value == ""
     view.opponent_rd.text.value = "20"
-    assert "Opponent" in view.opponent_rd.message.value and "45" in view.opponent_rd.message.value
+    assert "Opponent" in view.opponent_rd.error and "45" in view.opponent_rd.error
 
 
 def test_figures_flat_after_50_moves(view):

@@ -215,10 +215,10 @@ def test_preset_then_hand_change(view):
 
 def test_bad_typed_value(view):
     view.rating_a.text.value = "12x"
-    assert "Rating of A" in view.rating_a.message.value
+    assert "Rating of A" in view.rating_a.error
     assert view.model.rating_a == 1500
     view.rating_a.text.value = "1600"
-    assert view.rating_a.message.value == "" and view.model.rating_a == 1600
+    assert view.rating_a.error == "" and view.model.rating_a == 1600
     assert view.status.value == ""
 
 

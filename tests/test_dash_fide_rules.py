@@ -201,11 +201,11 @@ def test_widgets_update_the_numbers(view):
 def test_bad_birth_year_shows_message_and_keeps_working(view):
     before = view.k_out.value
     view.birth.text.value = "abc"
-    assert "Birth year" in view.birth.message.value and "1900 to 2025" in view.birth.message.value
+    assert "Birth year" in view.birth.error and "1900 to 2025" in view.birth.error
     assert view.k_out.value == before
     view.birth.text.value = "2010"  # junior in 2026, rated 1800 < 2300
     assert '"ee-value ee-big ee-k-value">40<' in view.k_out.value  # [TE]
-    assert view.birth.message.value == ""
+    assert view.birth.error == ""
 
 
 def test_figure_count_flat_after_50_moves(view):

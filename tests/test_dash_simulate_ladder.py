@@ -213,10 +213,10 @@ def test_seed_field_rejects_letters_and_keeps_working(view):
     with contextlib.redirect_stdout(io.StringIO()):
         first = view.model.shown.true_strength.copy()
         view.seed.text.value = "abc"
-        assert "Seed" in view.seed.message.value and "0 to 99999" in view.seed.message.value
+        assert "Seed" in view.seed.error and "0 to 99999" in view.seed.error
         assert view.model.seed == 1
         view.seed.text.value = "7"
-        assert view.seed.message.value == ""
+        assert view.seed.error == ""
     assert view.model.seed == 7 and not np.array_equal(view.model.shown.true_strength, first)
     with contextlib.redirect_stdout(io.StringIO()):
         view.seed.text.value = "1"

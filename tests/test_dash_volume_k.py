@@ -144,11 +144,11 @@ def test_games_field_and_bad_value(view):
     view.games.field.text.value = "50"
     assert view.model.games == 50 and "K 16" in view.k_html.value  # document: 50 -> K 16
     view.games.field.text.value = "many"
-    msg = view.games.field.message.value
+    msg = view.games.field.error
     assert "Ranked games in the last 7 days" in msg and "0 to 300" in msg
     assert view.model.games == 50
     view.games.slider.value = 49
-    assert "K 32" in view.k_html.value and view.games.field.message.value == ""
+    assert "K 32" in view.k_html.value and view.games.field.error == ""
 
 
 def test_sliders_update_numbers_and_plots(view):

@@ -28,7 +28,8 @@ from matplotlib.collections import LineCollection
 from PIL import Image as PILImage
 
 from elo_explain import lichess, simulate
-from elo_explain.ui import FigureView, app_root, guarded, table_html, value_html
+from elo_explain.ui import (MINUS, FigureView, app_root, fmt_pct, fmt_signed, guarded, table_html,
+                            value_html)
 
 __all__ = [
     "CalibrateModel",
@@ -40,7 +41,6 @@ __all__ = [
     "EXAMPLE_CSV",
 ]
 
-MINUS = "\u2212"
 #: Largest file (or pasted text) accepted, in bytes.
 MAX_UPLOAD_BYTES = 2_000_000
 #: How many bad-row messages are listed; the rest are counted.
@@ -151,27 +151,6 @@ class FastFigureView(FigureView):
         PILImage.fromarray(np.asarray(canvas.buffer_rgba())).save(buf, format="png",
                                                                    compress_level=1)
         return buf.getvalue()
-
-
-def signed(x: float, digits: int = 0) -> str:
-    """A signed number with the typographic minus: ``+100``, ``−50``, ``0``.
-
-    >>> signed(100), signed(-50), signed(0), signed(-0.04, 1)
-    ('+100', '−50', '0', '0.0')
-    """
-    text = f"{abs(x):.{digits}f}"
-    if float(text) == 0:
-        return text
-    return ("+" if x > 0 else MINUS) + text
-
-
-def percent(x: float) -> str:
-    """``0.7597`` → ``'76.0 %'``.
-
-    >>> percent(0.7597), percent(0.5)
-    ('76.0 %', '50.0 %')
-    """
-    return f"{100 * x:.1f} %"
 
 
 def thousands(n: int) -> str:
@@ -424,7 +403,7 @@ class CalibrateModel:
                     "predicting nothing, cannot be excluded)")
         if math.isinf(fit.divisor):
             return "÷∞ (a flat curve: ratings predict nothing here)"
-        text = f"negative ({signed(fit.divisor)}): the higher-rated side scored less here"
+        text = f"negative ({fmt_signed(fit.divisor, 0)}): the higher-rated side scored less here"
         if b_hi > 0:
             text += f"; the 95 % interval still includes ÷{lo} to ∞ (flat)"
         return text
@@ -447,9 +426,9 @@ class CalibrateModel:
         fit = self.fit
         e400 = 1 / (1 + 10 ** (-200 / 400))
         if fit is None:
-            return f"A player 200 points up: ÷400 expects {percent(e400)}."
-        return (f"A player 200 points up: ÷400 expects {percent(e400)}, "
-                f"the fitted curve {percent(float(fit.expected(200)))}.")
+            return f"A player 200 points up: ÷400 expects {fmt_pct(100 * e400)}."
+        return (f"A player 200 points up: ÷400 expects {fmt_pct(100 * e400)}, "
+                f"the fitted curve {fmt_pct(100 * float(fit.expected(200)))}.")
 
     def headline_html(self) -> str:
         """The summary block: games, divisor with interval, verdict, white advantage."""
@@ -471,7 +450,8 @@ class CalibrateModel:
                 lo, hi = fit.white_advantage_interval
                 parts.append(value_html(
                     "White's first-move advantage:",
-                    f"{signed(fit.white_advantage)} points (95 % {signed(lo)} to {signed(hi)})"))
+                    f"{fmt_signed(fit.white_advantage, 0)} points "
+                    f"(95 % {fmt_signed(lo, 0)} to {fmt_signed(hi, 0)})"))
         return "<br>".join(parts)
 
     def _label(self) -> str:
@@ -489,7 +469,7 @@ class CalibrateModel:
             return []
         keep = self.shown(calib)
         return [
-            [signed(c), thousands(n), percent(a), percent(e4), percent(ef)]
+            [fmt_signed(c, 0), thousands(n), fmt_pct(100 * a), fmt_pct(100 * e4), fmt_pct(100 * ef)]
             for c, n, a, e4, ef in zip(calib.center[keep], calib.count[keep],
                                        calib.actual[keep], calib.expected_400[keep],
                                        calib.expected[keep])
@@ -612,10 +592,9 @@ class CalibrateView:
         self.table.add_class("ee-calibration-table")
 
         # the figure: calibration on top, games per bucket below
-        self.view = FastFigureView(figsize=(6.4, 5.0),
+        self.view = FastFigureView(figsize=(6.4, 5.0), width="650px",
                                    margins=dict(left=0.14, right=0.97, bottom=0.1, top=0.92,
                                                 hspace=0.08))
-        self.view.out.layout.flex = "0 0 650px"
         fig = self.view.fig
         fig.delaxes(self.view.ax)
         self.ax, self.ax_n = fig.subplots(2, 1, sharex=True, height_ratios=[3, 1],

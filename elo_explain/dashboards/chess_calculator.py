@@ -362,16 +362,11 @@ class CalculatorView:
         self.result = widget(w.ToggleButtons, options=list(RESULTS), value=m.result,
                              style={"button_width": "70px"}, css="ee-result")
         self.single_box = w.VBox([self.opponent, self.result])
-        # several games: rows created on demand, at most MAX_ROWS
+        # several games: the section (about 20 widget models) is made when that mode is
+        # first chosen (see _build_games), its rows on demand, at most MAX_ROWS
         self.rows: list[tuple] = []
-        self.rows_box = widget(w.VBox)
-        self.add = widget(w.Button, description="Add a game", icon="plus",
-                          layout={"width": "auto"}, css="ee-add")
-        self.remove = widget(w.Button, description="Remove the last", icon="minus",
-                             layout={"width": "auto"}, css="ee-remove")
-        self.add.on_click(g(lambda _b: self._add_row()))
-        self.remove.on_click(g(lambda _b: self._remove_row()))
-        self.games_box = w.VBox([self.rows_box, widget(w.HBox, [self.add, self.remove])])
+        self.rows_box = self.add = self.remove = None
+        self.games_box = w.VBox([])
         # average opponent
         self.average = NumberField("Average opponent", m.average_opponent, lo=RATING_LO, hi=RATING_HI,
                                    width="16em")
@@ -402,7 +397,7 @@ class CalculatorView:
         self.summary = widget(w.HTML, css="ee-summary")
         self.detail = widget(w.HTML)
         self.examples = widget(w.HTML)
-        self.fig = FigureView(figsize=(5.6, 3.5), height="360px")
+        self.fig = FigureView(figsize=(5.6, 3.5), height="360px", width="580px")
         self._build_plot()
 
         # wiring
@@ -425,7 +420,6 @@ class CalculatorView:
             self.rating, self.mode, self.single_box, self.games_box, self.average_box,
             self.k_source, self.profile_box, self.method, self.cap, self.period,
         ], layout={"width": "440px", "margin": "0 24px 0 0"})
-        self.fig.out.layout.width = "580px"
         self.fig.out.add_class("ee-plot-curve")
         right = widget(w.VBox, [self.summary, self.fig.out, self.detail],
                        layout={"width": "600px"})
@@ -445,6 +439,30 @@ class CalculatorView:
         self.sync_widgets()  # the first draw, with the real data: FigureView lays out then
 
     # --- rows of the several-games mode ------------------------------------------------
+    def _build_games(self):
+        """Make the several-games section, with a row per game of the model."""
+        w, widget, g = self._w, self._widget, self.g
+        self.rows_box = widget(w.VBox)
+        self.add = widget(w.Button, description="Add a game", icon="plus",
+                          layout={"width": "auto"}, css="ee-add")
+        self.remove = widget(w.Button, description="Remove the last", icon="minus",
+                             layout={"width": "auto"}, css="ee-remove")
+        self.add.on_click(g(lambda _b: self._add_row()))
+        self.remove.on_click(g(lambda _b: self._remove_row()))
+        self.games_box.children = (self.rows_box, widget(w.HBox, [self.add, self.remove]))
+        self._fill_rows()
+
+    def _fill_rows(self):
+        """Show the model's games in the rows (quietly: the caller updates)."""
+        self._syncing, was = True, self._syncing
+        try:
+            self.rows_box.children = ()
+            for opp, res in self.model.games:
+                self._add_row(opp, res, update=False)
+            self._rows_changed()
+        finally:
+            self._syncing = was
+
     def _add_row(self, opponent=1500, result="Win", *, update=True):
         n = len(self.rows_box.children)
         if n >= MAX_ROWS:
@@ -527,10 +545,8 @@ class CalculatorView:
             self.rating.set(m.rating)
             self.opponent.set(m.opponent)
             self.result.value = m.result
-            self.rows_box.children = ()
-            for opp, res in m.games:
-                self._add_row(opp, res, update=False)
-            self._rows_changed()
+            if self.rows_box is not None:
+                self._fill_rows()
             self.average.set(m.average_opponent)
             self.n_games.value = m.n_games
             self.points.max = m.n_games
@@ -568,6 +584,8 @@ class CalculatorView:
 
     def update(self):
         m = self.model
+        if m.mode == "games" and self.rows_box is None:
+            self._build_games()
         self.single_box.layout.display = "" if m.mode == "single" else "none"
         self.games_box.layout.display = "" if m.mode == "games" else "none"
         self.average_box.layout.display = "" if m.mode == "average" else "none"

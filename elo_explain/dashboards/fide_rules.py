@@ -201,6 +201,7 @@ CSS = """<style>
 .ee-app .widget-html-content { line-height: 1.45; }
 .ee-app h3 { margin: 0.8em 0 0.1em 0; }
 .ee-app .ee-k-reason, .ee-app .ee-cap-sum { margin: 0.3em 0; }
+.ee-app .ee-row { gap: 24px; }
 </style>"""
 
 
@@ -440,7 +441,7 @@ class FideRulesView:
                             description="Games in the period", style=initial,
                             layout={"width": "480px"}, css="ee-games")
         self.out_700 = widget(w.HTML, layout={"width": "500px"})
-        self.fig_700 = FigureView(figsize=(5.6, 3.3), height="340px")
+        self.fig_700 = FigureView(figsize=(5.6, 3.3), height="340px", width="560px")
         self._build_700()
 
         # --- 400-point rule
@@ -457,15 +458,15 @@ class FideRulesView:
                         value=m.k, style=buttons, css="ee-cap-k")
         self.out_cap = widget(w.HTML, layout={"width": "500px"})
         self.example = widget(w.HTML, layout={"width": "500px"})
-        self.fig_cap = FigureView(figsize=(5.6, 3.4), height="350px")
+        self.fig_cap = FigureView(figsize=(5.6, 3.4), height="350px", width="560px")
         self._build_cap()
 
         # --- table vs formula
         self.difference = widget(w.IntSlider, m.difference, min=0, max=m.DIFF_MAX,
                                  description="Difference D", style=initial,
                                  layout={"width": "480px"}, css="ee-difference")
-        self.out_cmp = widget(w.HTML, layout=w.Layout(width="400px"))  # row() sets its margin
-        self.fig_cmp = FigureView(figsize=(6.6, 3.1), height="320px", ncols=2)
+        self.out_cmp = widget(w.HTML, layout={"width": "400px"})
+        self.fig_cmp = FigureView(figsize=(6.6, 3.1), height="320px", width="660px", ncols=2)
         self._build_cmp()
 
         # --- wiring: every callback guarded
@@ -489,22 +490,16 @@ class FideRulesView:
         def section(title, text):
             return widget(w.HTML, f"<h3>{_esc(title)}</h3><div class='ee-note'>{text}</div>")
 
-        def box(*children, **layout):  # its own Layout: row() may set its margin
-            return w.VBox(list(children), layout=w.Layout(**layout))
+        def box(*children, **layout):
+            return widget(w.VBox, list(children), layout=layout)
 
-        def row(*children):  # 24px right of every child but the last (own Layouts)
-            for child in children[:-1]:
-                child.layout.margin = "0 24px 0 0"
-            return widget(w.HBox, list(children), layout={"align_items": "flex-start"})
+        def row(*children):  # 24px between the children (CSS gap: no Layout per child)
+            return widget(w.HBox, list(children), layout={"align_items": "flex-start"},
+                          css="ee-row")
 
         self.fig_700.out.add_class("ee-plot-700")
         self.fig_cap.out.add_class("ee-plot-cap")
         self.fig_cmp.out.add_class("ee-plot-cmp")
-        for out in (self.fig_700.out, self.fig_cap.out):
-            out.layout.width = "560px"
-            out.layout.min_width = "560px"
-        self.fig_cmp.out.layout.width = "660px"
-        self.fig_cmp.out.layout.min_width = "660px"
         children = [
             widget(w.HTML, CSS + "<div class='ee-note'>FIDE Rating Regulations B.02 (1 March 2024, "
                    "amended 1 October 2025), as the Telugu and Ukrainian documents explain them. "

@@ -35,7 +35,8 @@ from matplotlib.ticker import MaxNLocator, MultipleLocator
 
 from elo_explain import simulate
 from elo_explain.dashboards.calibrate import FastFigureView
-from elo_explain.ui import NumberField, app_root, guarded, table_html, value_html
+from elo_explain.ui import (MINUS, NumberField, app_root, fmt_pct, fmt_signed, guarded, table_html,
+                            value_html)
 
 __all__ = [
     "LadderModel",
@@ -47,7 +48,6 @@ __all__ = [
     "SWING_GAMES",
 ]
 
-MINUS = "\u2212"
 #: Rule sets offered (the keys of :data:`elo_explain.simulate.RULE_SETS`).
 RULES = tuple(simulate.RULE_SETS)
 DEFAULT_RULE = "Gammon42 1.3.1 (÷1200, volume K)"
@@ -95,27 +95,6 @@ LEGEND_ABOVE = dict(loc="lower left", bbox_to_anchor=(0, 1.01), ncols=3, fontsiz
 TEXT_STYLE = ("<style>.ee-summary .widget-html-content, .ee-swing .widget-html-content "
               "{line-height: 1.4;} .ee-run-message {background: #fff3c4; padding: 2px 6px; "
               "font-weight: 600;}</style>")
-
-
-def signed(x: float, digits: int = 0) -> str:
-    """``+12``, ``−8``, ``0`` (typographic minus).
-
-    >>> signed(12.4), signed(-8), signed(0.2)
-    ('+12', '−8', '0')
-    """
-    text = f"{abs(x):.{digits}f}"
-    if float(text) == 0:
-        return text
-    return ("+" if x > 0 else MINUS) + text
-
-
-def percent(x: float) -> str:
-    """``0.5643`` → ``'56.4 %'`` (``'–'`` for nan).
-
-    >>> percent(0.5643), percent(float("nan"))
-    ('56.4 %', '–')
-    """
-    return "–" if not np.isfinite(x) else f"{100 * x:.1f} %"
 
 
 def first_weeks(season: simulate.Season, weeks: int) -> simulate.Season:
@@ -337,8 +316,9 @@ class LadderModel:
         for label, values in (("Favourites won", season.favourite_score),
                               ("The rule's curve expected", season.favourite_expected),
                               ("Their true strengths gave", season.favourite_true)):
-            rows.append([label, percent(values[0]), percent(_weighted(values[half], g[half])),
-                         percent(_weighted(values, g))])
+            rows.append([label, fmt_pct(100 * values[0]),
+                         fmt_pct(100 * _weighted(values[half], g[half])),
+                         fmt_pct(100 * _weighted(values, g))])
         return rows
 
     FAVOURITE_COLUMNS = ("Games won by the higher-rated player", "Week 1",
@@ -421,8 +401,8 @@ class LadderModel:
         sw = self.swing()
         sd = sw.std
         big = sw.share_beyond(200)
-        return [[f"{g}", f"±{sd[0, i]:.0f}", percent(big[0, i]), f"±{sd[1, i]:.0f}",
-                 percent(big[1, i])] for i, g in enumerate(SWING_GAMES)]
+        return [[f"{g}", f"±{sd[0, i]:.0f}", fmt_pct(100 * big[0, i]), f"±{sd[1, i]:.0f}",
+                 fmt_pct(100 * big[1, i])] for i, g in enumerate(SWING_GAMES)]
 
     def swing_rule_text(self) -> str:
         """The document's rule of thumb, K × games × shortfall, at 300 games a week."""
@@ -452,7 +432,7 @@ class LadderModel:
         return (self.SWING_INTRO
                 + f'<div class="ee-note">{html.escape(self.swing_rule_text())}</div>'
                 + value_html(f"At {self.swing_games} games a week:",
-                             f"{percent(big[0])} of K 32 weeks and {percent(big[1])} of K 16 "
+                             f"{fmt_pct(100 * big[0])} of K 32 weeks and {fmt_pct(100 * big[1])} of K 16 "
                              f"weeks moved a rating by 200 or more ({SWING_WEEKS:,} simulated "
                              f"weeks each; {mode}).", css="ee-swing-now")
                 + table_html(self.SWING_COLUMNS, self.swing_rows(),
