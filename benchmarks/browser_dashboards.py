@@ -5,7 +5,7 @@ same ``voila`` server (the repository's published configuration), in headless
 Chromium, median of ``repeats`` loads:
 
 * time to ready -- navigation until the root's ``.ee-ready`` is visible and its
-  first numbers (``.ee-value``) and plot (``.ee-plot img``) are shown; baseline:
+  first numbers (``.ee-value``) and plot (``img.ee-plot``) are shown; baseline:
   ``benchmarks/notebooks/bare.ipynb`` (imports numpy, matplotlib, ipywidgets,
   one slider), loaded cold.  Measured cold and with Voilà's preheated kernel pool.
 * slider latency -- from the key-down of an ArrowRight on the dashboard's first
@@ -43,8 +43,7 @@ READY_JS = """() => {
   const root = document.querySelector('.ee-ready');
   if (!root || root.offsetParent === null) return false;
   if (!document.querySelector('.ee-value, .ee-table, .ee-index')) return false;
-  const plots = document.querySelectorAll('.ee-plot');
-  for (const p of plots) { if (!p.querySelector('img')) return false; }
+  for (const img of document.querySelectorAll('img.ee-plot')) { if (!img.getAttribute('src')) return false; }
   return true;
 }"""
 
@@ -75,13 +74,22 @@ def _kernels(server: psutil.Process) -> list[psutil.Process]:
     return [p for p in server.children(recursive=True) if "ipykernel" in " ".join(p.cmdline())]
 
 
-def _wait_pool_idle(server: psutil.Process, expected: int, timeout: float = 180.0) -> None:
-    """Wait until ``expected`` kernels exist and none is busy (the pool is filled)."""
+def _wait_pool_idle(server: psutil.Process, expected: int, timeout: float = 300.0) -> None:
+    """Wait until ``expected`` kernels exist and together use under 5 % of a CPU (the
+    pool is filled and its notebooks have run)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         kernels = _kernels(server)
         if len(kernels) >= expected:
-            busy = sum(k.cpu_percent(interval=0.5) for k in kernels)
+            for k in kernels:
+                k.cpu_percent(None)  # starts each kernel's measurement interval
+            time.sleep(1.0)  # the interval the CPU use is measured over
+            busy = 0.0
+            for k in kernels:
+                try:
+                    busy += k.cpu_percent(None)
+                except psutil.NoSuchProcess:
+                    pass
             if busy < 5:
                 return
         else:
@@ -124,7 +132,7 @@ def measure(repeats: int = 5, preheat_pool: int = 1) -> list[dict]:
     rows = {n: {"notebook": n, "cold": [], "latency": [], "rss": [], "preheated": []} for n in names}
     with sync_playwright() as p:
         browser = launch_chromium(p)
-        # -- cold: one fresh kernel per load
+        # -- cold: one fresh kernel per load (start_voila switches the published pool off)
         # the published-only gate must also let the baseline notebooks through
         allow = [f"--PublishedOnly.notebooks={n}" for n in [INDEX_NOTEBOOK] + names]
         proc, base = start_voila(*allow, notebooks=folder)
@@ -144,13 +152,14 @@ def measure(repeats: int = 5, preheat_pool: int = 1) -> list[dict]:
             proc.terminate()
             proc.wait(timeout=30)
         # -- preheated: Voilà keeps a pool of kernels that already ran each notebook
-        proc, base = start_voila(*allow, "--VoilaConfiguration.preheat_kernel=True",
-                                 f"--VoilaConfiguration.default_pool_size={preheat_pool}",
-                                 notebooks=folder)
+        proc, base = start_voila(*allow, f"--VoilaConfiguration.default_pool_size={preheat_pool}",
+                                 notebooks=folder, preheat=True)
         server = psutil.Process(proc.pid)
+        served = len(list(folder.glob("*.ipynb")))  # Voilà pools every notebook it serves
         try:
-            for _ in range(repeats):
-                _wait_pool_idle(server, preheat_pool * len(names))
+            for r in range(repeats):
+                # the pool, plus the kernels the pages of earlier rounds still hold
+                _wait_pool_idle(server, preheat_pool * served + r * len(names))
                 for n in names:
                     context = browser.new_context(viewport={"width": 1280, "height": 1000})
                     page = context.new_page()

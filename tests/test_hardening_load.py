@@ -1,7 +1,7 @@
 """Load: 20 viewers at once on this 2-core machine, then idle kernels are culled (issue 5).
 
-A dedicated ``voila`` runs with the repo's ``voila.json`` and, for this test only, a
-shortened culling (idle ``CULL_IDLE`` s, checked every ``CULL_INTERVAL`` s). Twenty
+A dedicated ``voila`` runs with the repo's ``voila.json`` (without the preheated pool,
+see ``harness.start_voila``) and, for this test only, a shortened culling (idle ``CULL_IDLE`` s, checked every ``CULL_INTERVAL`` s). Twenty
 headless Chromium contexts open the landing page and the published dashboards together
 (each notebook at least once), and every one must show its document numbers. The kernels
 are counted on the server side -- Voilà exposes no kernel list, so the test counts the
@@ -15,18 +15,10 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import re
-import subprocess
 import time
 
-import os
-import sys
-import urllib.error
-import urllib.request
-from pathlib import Path
-
-import psutil
-
-from conftest import CHROMIUM, CHROMIUM_ARGS, FORBIDDEN_TEXT, NOTEBOOKS, READY, ROOT, free_port
+from conftest import CHROMIUM, CHROMIUM_ARGS, FORBIDDEN_TEXT, READY, start_voila
+from harness import kernel_pids, stop
 from elo_explain.dashboards.index import published
 
 VIEWERS = 20
@@ -56,45 +48,6 @@ def _viewer_plan() -> list[tuple[str, list[str]]]:
     pages = [("index.ipynb", [d.title for d in published()])]
     pages += [(d.notebook, EXPECTED.get(d.notebook, [])) for d in published()]
     return [pages[i % len(pages)] for i in range(VIEWERS)]
-
-
-def start_voila_quietly(*extra_args: str, log) -> tuple[subprocess.Popen, str]:
-    """Voilà with the repo's config; readiness is probed on an asset URL, so no kernel starts."""
-    port = free_port()
-    cmd = [str(Path(sys.executable).with_name("voila")), str(NOTEBOOKS), f"--port={port}", "--no-browser",
-           "--Voila.port_retries=0", "--Voila.ip=127.0.0.1", *extra_args]
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 90
-    while True:
-        try:
-            urllib.request.urlopen(base + "/voila/static/ready-probe", timeout=2)
-            break
-        except urllib.error.HTTPError:
-            break  # the server answered (404): it is up
-        except OSError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                proc.kill()
-                raise RuntimeError("voila did not start") from None
-            time.sleep(POLL)
-    return proc, base
-
-
-def kernel_pids(voila: subprocess.Popen) -> set[int]:
-    """The kernel processes the voila server started (children running ipykernel)."""
-    pids = set()
-    try:
-        children = psutil.Process(voila.pid).children(recursive=True)
-    except psutil.NoSuchProcess:
-        return pids
-    for child in children:
-        try:
-            if any("ipykernel" in part for part in child.cmdline()):
-                pids.add(child.pid)
-        except (psutil.NoSuchProcess, psutil.AccessDenied, psutil.ZombieProcess):
-            continue
-    return pids
 
 
 def wait_for_count(voila, predicate, deadline_s: float, what: str) -> int:
@@ -162,8 +115,8 @@ async def _crowd(base: str, plan, voila, peak: list[int]):
 def test_twenty_viewers_then_idle_kernels_are_culled(tmp_path):
     log_path = tmp_path / "voila.log"
     log = open(log_path, "w")
-    voila, base = start_voila_quietly(f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE}",
-                                      f"--MappingKernelManager.cull_interval={CULL_INTERVAL}", log=log)
+    voila, base = start_voila(f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE}",
+                              f"--MappingKernelManager.cull_interval={CULL_INTERVAL}", log=log)
     try:
         start = stable_count(voila)
         plan = _viewer_plan()
@@ -185,11 +138,7 @@ def test_twenty_viewers_then_idle_kernels_are_culled(tmp_path):
         assert culled >= VIEWERS, f"only {culled} kernels were culled (log: {log_path})"
         assert voila.poll() is None, "voila died under the load"
     finally:
-        voila.terminate()
-        try:
-            voila.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            voila.kill()
+        stop(voila)
         log.close()
 
 
