@@ -507,9 +507,11 @@ def _new_volatility(sigma, phi, v, delta, tau, epsilon, work=None):
     ``e^(a - kτ) = σ² e^(-kτ)``), so the only exponentials per player are one
     per Illinois step and the final ``σ' = e^(A/2)``; each step works only on
     the players still iterating, packed together row by row (a player who
-    converges is written out and dropped); "B, f(B) = C, f(C)" swaps rows instead
-    of copying them; and every temporary lives in ``work``
-    (``(_VOLATILITY_ROWS, players)``, allocated if None).
+    converges is written out at once, and dropped at the next packing, which waits
+    until at least an eighth of the columns are done); "B, f(B) = C, f(C)" swaps
+    rows instead of copying them; ``ln(Δ² - φ² - v)`` is taken only where it is
+    used; and every temporary lives in ``work`` (``(_VOLATILITY_ROWS, players)``,
+    allocated if None).
     """
     n = sigma.shape[0]
     if work is None:
@@ -528,13 +530,12 @@ def _new_volatility(sigma, phi, v, delta, tau, epsilon, work=None):
     A[:] = a
     np.subtract(delta2, pv, out=d2pv)
     # B = ln(Δ² - φ² - v) if Δ² > φ² + v, else a - kτ for the smallest k ≥ 1 with
-    # f(a - kτ) ≥ 0: first k = 1 for every such player.  Both are computed for everyone
-    # and merged with putmask (picking out a random half of the players, or masked
-    # arithmetic, costs more than the sums)
+    # f(a - kτ) ≥ 0: first k = 1 for every such player.  a - τ is computed for everyone
+    # and the logarithm only for the players who need it; e^B is merged with putmask
     big = delta2 > pv
     np.subtract(a, tau, out=B)
-    log_d = np.maximum(d2pv, np.finfo(float).tiny, out=tmp[2])
-    np.putmask(B, big, np.log(log_d, out=log_d))
+    at = np.flatnonzero(big)
+    B[at] = np.log(np.maximum(d2pv[at], np.finfo(float).tiny))
     exB = np.multiply(sigma2, math.exp(-tau), out=tmp[3])
     np.putmask(exB, big, d2pv)
     # f(A) with A = a: the (x - a) / τ² term is exactly 0
@@ -581,6 +582,7 @@ def _new_volatility(sigma, phi, v, delta, tau, epsilon, work=None):
             raise RuntimeError("Glicko-2 volatility: the Illinois iteration did not converge")
         A, B, fA, fB, a, d2pv, pv, C, fC = (row[:m] for row in cur)
         den, ex = tmp[2, :m], tmp[3, :m]
+        # columns already written out may run into 0/0 or overflow: no warnings then
         with np.errstate(all="ignore") if dead is not None else _NO_ERRSTATE:
             # C = A + (A - B) f(A) / (f(B) - f(A))
             np.subtract(A, B, out=C)
@@ -701,9 +703,11 @@ def _glicko2_core(rating, rd, volatility, opp_rating, opp_rd, score, mask, tau,
     step = np.multiply(phi_new2, surprise, out=rows[7])  # φ'² Σ g (s - E) = μ' - μ
     new_rating = step * GLICKO2_SCALE
     new_rating += rating
+    new_rd = np.sqrt(phi_new2)
+    new_rd *= GLICKO2_SCALE
     out = {
         "rating": new_rating,
-        "rd": np.sqrt(phi_new2) * GLICKO2_SCALE,
+        "rd": new_rd,
         "volatility": sigma_new,
     }
     if details:
