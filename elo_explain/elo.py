@@ -45,7 +45,7 @@ Example -- the Telugu document's period (K 20, rating 1500)::
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError, dataclass
 
 import numpy as np
 
@@ -319,7 +319,25 @@ def _per_player(name: str, value, n: int, check) -> np.ndarray:
             f"got shape {arr.shape}"
         )
     arr.setflags(write=False)
-    return np.broadcast_to(arr, (n,))
+    return arr if arr.ndim else _repeat(arr, n)
+
+
+def _repeat(arr: np.ndarray, n: int) -> np.ndarray:
+    """A read-only 0-d float array seen as ``(n,)`` with stride 0 (what ``broadcast_to``
+    makes, without its cost of several microseconds)."""
+    return np.ndarray((n,), float, arr, 0, (0,))
+
+
+#: The largest finite float.
+_MAX = float(np.finfo(float).max)
+
+
+def _positive_number(name: str, value) -> float:
+    """``value`` as one finite number > 0: a plain ``float``/``int`` is checked directly,
+    anything else by the validators (same messages)."""
+    if (type(value) is float or type(value) is int) and 0 < value <= _MAX:
+        return float(value)
+    return v.positive(name, _scalar(name, value))
 
 
 def _scores_2d(scores, shape, mask) -> np.ndarray:
@@ -422,6 +440,98 @@ def rating_period_batch(ratings, opponent_ratings, scores, k, mask=None,
     return _finish(r, kk, d, buf, s, m)
 
 
+def _lazy_per_game(name: str, doc: str) -> property:
+    """A per-game attribute of :class:`_PoolPeriods`, computed on first access.
+
+    Reading goes through :meth:`_PoolPeriods._per_game`; the setter is reached only through
+    ``object.__setattr__`` (the dataclass ``__init__``, e.g. in ``dataclasses.replace``):
+    the frozen ``__setattr__`` still refuses ``p.expected = ...``.
+    """
+
+    def get(self):
+        try:
+            return self.__dict__[name]
+        except KeyError:
+            self._per_game()
+            return self.__dict__[name]
+
+    def put(self, value):
+        self.__dict__[name] = value
+
+    return property(get, put, doc=doc)
+
+
+class _PoolPeriods(RatingPeriods):
+    """:class:`RatingPeriods` of :func:`pool_period` when every game took place.
+
+    The totals are computed at once; the per-game arrays ``expected`` and ``changes``
+    (two ``(players, games)`` arrays that a caller after the new ratings does not need)
+    are computed on first access, with the same values as when computed at once, from
+    arrays this object owns: ``Q`` per player, ``Q_own + Q_opponent`` per game and the
+    wins and draws.
+    """
+
+    expected = _lazy_per_game("expected", "Expected score per game, ``(players, games)``.")
+    changes = _lazy_per_game("changes", "Rating change per game, ``(players, games)``.")
+
+    @classmethod
+    def _make(cls, rating, k, divisor, total_change, new_rating, q, qsum, win, draw):
+        self = object.__new__(cls)
+        for name, value in (("rating", rating), ("k", k), ("divisor", divisor),
+                            ("total_change", total_change), ("new_rating", new_rating),
+                            ("_pending", (q, qsum, win, draw))):
+            object.__setattr__(self, name, value)
+        return self
+
+    def _per_game(self) -> None:
+        q, qsum, win, draw = self.__dict__["_pending"]
+        expected = np.divide(q[:, None], qsum)  # E = Q / (Q + Q_opponent), as at once
+        changes = np.multiply(draw, 0.5)  # the scores, exactly: 1 win, 0.5 draw, 0 loss
+        changes += win
+        changes -= expected
+        kk = self.k
+        changes *= kk[:, None] if kk.strides[0] else kk[0]
+        _freeze(expected, changes)
+        object.__setattr__(self, "expected", expected)
+        object.__setattr__(self, "changes", changes)
+
+    @property
+    def games(self) -> np.ndarray:
+        """Number of games of each player (``(players,)`` integers): every game took place."""
+        pending = self.__dict__.get("_pending")
+        if pending is None:  # made by dataclasses.replace: expected is given
+            return RatingPeriods.games.fget(self)
+        return np.full(self.rating.shape[0], pending[1].shape[1], dtype=np.intp)
+
+    def __setattr__(self, name, value):  # frozen like its base, whatever the name
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name):
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __repr__(self) -> str:
+        return "RatingPeriods" + RatingPeriods.__repr__(self)[len(type(self).__qualname__):]
+
+    def __reduce__(self):  # copies and pickles are plain RatingPeriods
+        return RatingPeriods, tuple(getattr(self, f) for f in RatingPeriods.__dataclass_fields__)
+
+
+def _score_parts(s: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Check that every score is 1, 0.5 or 0; return the wins and draws (booleans).
+
+    The three comparisons :func:`_validate.score` makes, keeping two of them: from them
+    the scores can be rebuilt exactly, so the caller's array need not be kept.
+    """
+    win = np.equal(s, 1.0)
+    draw = np.equal(s, 0.5)
+    ok = np.equal(s, 0.0)
+    ok |= win
+    ok |= draw
+    if not ok.all():
+        v.score("scores", s)  # raises, naming the first bad score
+    return win, draw
+
+
 def pool_period(ratings, opponents, scores, k, mask=None,
                 divisor=DEFAULT_DIVISOR) -> RatingPeriods:
     """Rate one period of a pool of players who play each other, opponents by index.
@@ -435,7 +545,10 @@ def pool_period(ratings, opponents, scores, k, mask=None,
     Written with ``Q = 10 ** (R / divisor)`` per player, the curve is
     ``E = Q_own / (Q_own + Q_opponent)``, so only one power per *player* is needed rather
     than one per game (ratings are centred first so that Q cannot overflow; a pool spread
-    so wide that it still could falls back to one power per game).
+    so wide that it still could falls back to one power per game). Without a mask the
+    totals are summed as ``K * (sum of scores - Q_own * sum of 1 / (Q_own + Q_opponent))``
+    and the per-game arrays ``expected`` and ``changes`` are computed only when first
+    read (same values).
 
     The Telugu period as a pool of four (player 0 at 1500 beats 1, draws with 2, loses to
     3; the others' rows hold their side of the same games):
@@ -447,13 +560,25 @@ def pool_period(ratings, opponents, scores, k, mask=None,
     (array([ 7.2,  2.8, -8.6]), 1.4)
     >>> p.total_change.round(1)    # one player's gain is the other's loss
     array([ 1.4, -7.2, -2.8,  8.6])
+
+    The Telugu document's 1500 against 1700 (E 0.24) as a pool of two who draw, no mask:
+
+    >>> d = pool_period([1500, 1700], [[1], [0]], [[0.5], [0.5]], k=20)
+    >>> d.expected.round(2).tolist(), d.changes.round(2).tolist(), d.new_rating.round(2)
+    ([[0.24], [0.76]], [[5.19], [-5.19]], array([1505.19, 1694.81]))
     """
     r = v.as_float_array("ratings", ratings)
     if r.ndim != 1:
         raise ValueError(f"ratings must be a 1-dimensional array (one per player), "
                          f"got shape {r.shape}")
     n = r.shape[0]
-    r = _per_player("ratings", r, n, v.finite)
+    # min and max propagate nan: both finite means every rating is (one pass each, and
+    # the spread is needed below anyway)
+    lo, hi = (float(r.min()), float(r.max())) if n else (0.0, 0.0)
+    if not (math.isfinite(lo) and math.isfinite(hi)):
+        v.finite("ratings", r)  # raises, naming the first bad rating
+    r = np.array(r)  # a copy: the result keeps it
+    r.setflags(write=False)
     idx = np.asarray(opponents)
     if idx.dtype.kind not in "iu":
         raise TypeError(
@@ -466,22 +591,47 @@ def pool_period(ratings, opponents, scores, k, mask=None,
             f"got shape {idx.shape}"
         )
     shape = idx.shape
-    d = v.positive("divisor", _scalar("divisor", divisor))
+    d = _positive_number("divisor", divisor)
     kk = _per_player("k", k, n, v.positive)
     m = _mask(mask, shape)
-    s = _scores_2d(scores, shape, m)
-    used = idx if m is None else idx[m]
+    scale = _LN10 / d
+    # the lazy path: every game took place and Q, 1 / (Q_own + Q_opponent) and their sums
+    # stay far from overflow (Q within exp(±500))
+    lazy = m is None and idx.size and (hi - lo) * scale < 1000.0
+    if lazy:
+        s = v.as_float_array("scores", scores)
+        if s.shape != shape:
+            s = _scores_2d(s, shape, m)  # broadcast (and checked)
+        win, draw = _score_parts(s)
+        used = idx
+    else:
+        s = _scores_2d(scores, shape, m)
+        used = idx if m is None else idx[m]
     # one pass: seen as unsigned, a negative index is huge, so max() >= n catches both ends
     unsigned = used.view(used.dtype.str.replace("i", "u"))
     if used.size and unsigned.max() >= n:
         bad = used[(used < 0) | (used >= n)].flat[0]
         raise ValueError(f"opponents must be indices between 0 and {n - 1}, got {bad}")
+    if lazy:
+        q = r - 0.5 * (lo + hi)
+        q *= scale
+        np.exp(q, out=q)  # Q = exp(scale (R - centre)) within exp(±500)
+        qsum = np.take(q, idx, mode="clip")  # indices checked above
+        qsum += q[:, None]  # Q_own + Q_opponent
+        ones = np.ones(shape[1])
+        # a matrix-vector product sums short rows several times faster than .sum(axis=1)
+        total = s @ ones  # points scored
+        expected = np.divide(1.0, qsum) @ ones
+        expected *= q  # sum of E = Q_own * sum of 1 / (Q_own + Q_opponent)
+        total -= expected
+        total *= kk if kk.strides[0] else kk[0]
+        new = r + total
+        _freeze(q, qsum, win, draw, total, new)
+        return _PoolPeriods._make(r, kk, d, total, new, q, qsum, win, draw)
     buf = np.empty((2,) + shape)
     x = buf[0]
     if not x.size:
         return _finish(r, kk, d, buf, s, m)
-    scale = _LN10 / d
-    lo, hi = r.min(), r.max()
     if (hi - lo) * scale < 1400.0:
         # Q = exp(scale (R - centre)) lies within exp(±700): no overflow, no underflow
         q = r - 0.5 * (lo + hi)
