@@ -654,7 +654,9 @@ def _glicko2_core(rating, rd, volatility, opp_rating, opp_rd, score, mask, tau,
     if mask is not None:
         gs *= mask  # absent games weigh nothing
     # E = 1 / (1 + exp(-g(φ_j) (μ - μ_j))) = 1 / (1 + exp(gs (r_j - r)))
-    np.subtract(opp_rating, rating[:, None], out=x)
+    # (written on the transposed views: numpy then runs the broadcast of r along the
+    # players, long inner loops, instead of one short loop per player's games)
+    np.subtract(opp_rating.T, rating, out=x.T)
     x *= gs
     np.exp(x, out=x)  # t = exp(gs (r_j - r))
     expected = np.add(x, 1.0, out=work)
