@@ -624,6 +624,42 @@ def _new_volatility(sigma, phi, v, delta, tau, epsilon, work=None):
 
 #: ``(players,)`` work rows of :func:`_glicko2_core` besides the volatility step's.
 _CORE_ROWS = 6
+#: Games per block of rows in the per-game part of :func:`_glicko2_core` (three
+#: temporaries of 256 kB each).
+_BLOCK_GAMES = 32_768
+
+
+def _game_sums(rating, opp_rating, opp_rd, score, mask, gs, x, work, info, surprise):
+    """Steps 3-4 per game for a block of rows: ``gs`` = g(φ_j) / 173.7178, ``work``
+    = E (returned), ``x`` scratch; the row sums ``info`` = Σ gs² E (1 - E) and
+    ``surprise`` = Σ gs (s - E) (the callers scale them by 173.7178² and 173.7178)."""
+    # gs = g(φ_j) / 173.7178 = 1 / sqrt(173.7178² + 3 RD_j² / π²),
+    # g(φ_j) = 1 / sqrt(1 + 3 φ_j² / π²), φ_j = RD_j / 173.7178
+    np.multiply(opp_rd, opp_rd, out=gs)
+    gs *= 3.0 / (np.pi * np.pi)
+    gs += GLICKO2_SCALE * GLICKO2_SCALE
+    np.sqrt(gs, out=gs)
+    np.divide(1.0, gs, out=gs)
+    if mask is not None:
+        gs *= mask  # absent games weigh nothing
+    # E = 1 / (1 + exp(-g(φ_j) (μ - μ_j))) = 1 / (1 + exp(gs (r_j - r)))
+    # (r_j - r written through the transposed views: numpy then runs the broadcast of r
+    # along the players, long inner loops, instead of one short loop per player's games)
+    np.subtract(opp_rating.T, rating, out=x.T)
+    x *= gs
+    np.exp(x, out=x)  # t = exp(gs (r_j - r))
+    expected = np.add(x, 1.0, out=work)
+    np.divide(1.0, expected, out=expected)
+    # 1 / v = Σ g² E (1 - E) = 173.7178² Σ gs² E (1 - E), with 1 - E = t E: no
+    # cancellation where E rounds to 1 (a far stronger player), so v stays finite
+    x *= expected
+    x *= expected
+    x *= gs
+    np.einsum("ij,ij->i", x, gs, out=info)
+    # Σ g (s - E) = 173.7178 Σ gs (s - E)
+    np.subtract(score, expected, out=x)
+    np.einsum("ij,ij->i", x, gs, out=surprise)
+    return expected
 
 
 def _glicko2_core(rating, rd, volatility, opp_rating, opp_rd, score, mask, tau,
@@ -639,38 +675,26 @@ def _glicko2_core(rating, rd, volatility, opp_rating, opp_rd, score, mask, tau,
     ``phi_new``, ``mu_new``) and the per-game ``opp_mu``, ``opp_phi``, ``g``, ``E``.
     """
     n, games = opp_rating.shape
-    per_game = 3 * n * games
+    # the per-game part runs block by block of rows, so that its three temporaries
+    # stay in the CPU's cache (the same numbers: every operation is element-wise or
+    # a sum along a row); with ``details`` in one block, whose g and E are returned
+    block = n if details else max(1, min(n, _BLOCK_GAMES // max(games, 1)))
+    per_game = 3 * block * games
     size = per_game + (_CORE_ROWS + _VOLATILITY_ROWS) * n
     ws = np.empty(size) if details else _scratch(size)
-    gs, x, work = ws[:per_game].reshape(3, n, games)
+    gs, x, work = ws[:per_game].reshape(3, block, games)
     rows = ws[per_game:].reshape(_CORE_ROWS + _VOLATILITY_ROWS, n)
-    # gs = g(φ_j) / 173.7178 = 1 / sqrt(173.7178² + 3 RD_j² / π²),
-    # g(φ_j) = 1 / sqrt(1 + 3 φ_j² / π²), φ_j = RD_j / 173.7178
-    np.multiply(opp_rd, opp_rd, out=gs)
-    gs *= 3.0 / (np.pi * np.pi)
-    gs += GLICKO2_SCALE * GLICKO2_SCALE
-    np.sqrt(gs, out=gs)
-    np.divide(1.0, gs, out=gs)
-    if mask is not None:
-        gs *= mask  # absent games weigh nothing
-    # E = 1 / (1 + exp(-g(φ_j) (μ - μ_j))) = 1 / (1 + exp(gs (r_j - r)))
-    # (written on the transposed views: numpy then runs the broadcast of r along the
-    # players, long inner loops, instead of one short loop per player's games)
-    np.subtract(opp_rating.T, rating, out=x.T)
-    x *= gs
-    np.exp(x, out=x)  # t = exp(gs (r_j - r))
-    expected = np.add(x, 1.0, out=work)
-    np.divide(1.0, expected, out=expected)
-    # 1 / v = Σ g² E (1 - E) = 173.7178² Σ gs² E (1 - E), with 1 - E = t E: no
-    # cancellation where E rounds to 1 (a far stronger player), so v stays finite
-    x *= expected
-    x *= expected
-    x *= gs
-    info = np.einsum("ij,ij->i", x, gs, out=rows[0])
+    info, surprise = rows[0], rows[1]
+    expected = work
+    for start in range(0, n, block):
+        stop = min(n, start + block)
+        k = stop - start
+        expected = _game_sums(
+            rating[start:stop], opp_rating[start:stop], opp_rd[start:stop],
+            score[start:stop], None if mask is None else mask[start:stop],
+            gs[:k], x[:k], work[:k], info[start:stop], surprise[start:stop],
+        )
     info *= GLICKO2_SCALE * GLICKO2_SCALE
-    # Σ g (s - E) = 173.7178 Σ gs (s - E)
-    np.subtract(score, expected, out=x)
-    surprise = np.einsum("ij,ij->i", x, gs, out=rows[1])
     surprise *= GLICKO2_SCALE
     phi = np.divide(rd, GLICKO2_SCALE, out=rows[2])
     v, delta = rows[3], rows[4]
