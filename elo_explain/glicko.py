@@ -495,13 +495,15 @@ def _volatility_f_into(out, x, ex, a, d2pv, pv, tau2, tmp):
 _STATE_ROWS = 9
 _VOLATILITY_ROWS = 2 * _STATE_ROWS + 5
 _NO_ERRSTATE = contextlib.nullcontext()
+#: Below this many players still iterating, :func:`_new_volatility` stops packing.
+_SMALL_PACK = 256
 
 
-def _new_volatility(sigma, phi, v, delta, tau, epsilon, work=None):
+def _new_volatility(sigma, phi, v, delta, tau, epsilon, work=None, count=True):
     """Step 5 of the Glicko-2 paper, vectorised over players (1-D arrays).
 
     Returns ``(sigma_new, iterations)`` where ``iterations`` is the number of
-    Illinois steps each player needed.  Every player follows the paper's
+    Illinois steps each player needed (None unless ``count``).  Every player follows the paper's
     sequence of A, B and C.  For speed: ``e^x`` is not recomputed where it is
     known (``e^a = σ²``, ``e^(ln(Δ² - φ² - v)) = Δ² - φ² - v``,
     ``e^(a - kτ) = σ² e^(-kτ)``), so the only exponentials per player are one
@@ -557,7 +559,7 @@ def _new_volatility(sigma, phi, v, delta, tau, epsilon, work=None):
         k += 1
         if k > _MAX_BRACKET_STEPS:  # pragma: no cover - f(x) → +∞ as x → -∞
             raise RuntimeError("Glicko-2 volatility: could not bracket the root")
-    iterations = np.zeros(n, dtype=int)
+    iterations = np.zeros(n, dtype=int) if count else None
     result = a.copy()  # the final A of every player; converged ones already hold it
     diff = np.subtract(B, A, out=tmp[2])
     live = np.abs(diff, out=diff) > epsilon
@@ -611,11 +613,15 @@ def _new_volatility(sigma, phi, v, delta, tau, epsilon, work=None):
         if done.size:  # write out the players who converged in this step
             at = done if pos is None else pos.take(done)
             result[at] = A.take(done)
-            iterations[at] = steps
+            if count:
+                iterations[at] = steps
         # a few converged players stay in place (their columns go on iterating,
-        # ignored) rather than paying for a pass over every row to drop them
-        dropped = m - np.count_nonzero(live)
-        pack = dropped * 8 >= m
+        # ignored) rather than paying for a pass over every row to drop them; so do
+        # all of them once few are left (then every call costs more than its work)
+        live_count = np.count_nonzero(live)
+        if not live_count:
+            break
+        pack = (m - live_count) * 8 >= m and m > _SMALL_PACK
         if not pack:
             dead = ~live
     result /= 2.0
@@ -703,7 +709,7 @@ def _glicko2_core(rating, rd, volatility, opp_rating, opp_rd, score, mask, tau,
         np.divide(1.0, info, out=v)
         np.multiply(v, surprise, out=delta)
         sigma_new, iterations = _new_volatility(volatility, phi, v, delta, tau, epsilon,
-                                                rows[_CORE_ROWS:])
+                                                rows[_CORE_ROWS:], count=details)
     else:  # players without games: v = ∞ (1/v = 0), Δ = 0, σ unchanged
         v.fill(np.inf)
         delta.fill(0.0)
@@ -713,10 +719,12 @@ def _glicko2_core(rating, rd, volatility, opp_rating, opp_rd, score, mask, tau,
             p = np.flatnonzero(played)
             v[p] = 1.0 / info[p]
             delta[p] = v[p] * surprise[p]
-            sigma_new[p], iterations[p] = _new_volatility(
+            sigma_new[p], its = _new_volatility(
                 volatility[p], phi[p], v[p], delta[p], tau, epsilon,
-                rows[_CORE_ROWS:, :p.size]
+                rows[_CORE_ROWS:, :p.size], count=details
             )
+            if details:
+                iterations[p] = its
     # φ* = sqrt(φ² + t σ'²); φ' = 1 / sqrt(1/φ*² + 1/v), computed as
     # φ'² = φ*² / (1 + φ*² / v) (φ*²/∞ = 0: no games; no division by a φ*² that
     # underflows for a tiny RD); μ' = μ + φ'² Σ g (s - E)
