@@ -684,7 +684,8 @@ def _glicko2_core(rating, rd, volatility, opp_rating, opp_rd, score, mask, tau,
     # the per-game part runs block by block of rows, so that its three temporaries
     # stay in the CPU's cache (the same numbers: every operation is element-wise or
     # a sum along a row); with ``details`` in one block, whose g and E are returned
-    block = n if details else max(1, min(n, _BLOCK_GAMES // max(games, 1)))
+    blocks = 1 if details else max(1, -(-n * games // _BLOCK_GAMES))
+    block = max(1, -(-n // blocks))  # rows per block, the blocks about equal
     per_game = 3 * block * games
     size = per_game + (_CORE_ROWS + _VOLATILITY_ROWS) * n
     ws = np.empty(size) if details else _scratch(size)
