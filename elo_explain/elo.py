@@ -466,26 +466,27 @@ class _PoolPeriods(RatingPeriods):
 
     The totals are computed at once; the per-game arrays ``expected`` and ``changes``
     (two ``(players, games)`` arrays that a caller after the new ratings does not need)
-    are computed on first access, with the same values as when computed at once, from
-    arrays this object owns: ``Q`` per player, ``Q_own + Q_opponent`` per game and the
-    wins and draws.
+    are computed on first access from arrays this object owns -- ``Q`` per player,
+    ``1 / (Q_own + Q_opponent)`` per game (the totals' working array) and the wins and
+    draws -- with the values computing them at once gives (``E = Q_own * (1 / (Q_own +
+    Q_opponent))`` may differ from ``Q_own / (Q_own + Q_opponent)`` in the last bit).
     """
 
     expected = _lazy_per_game("expected", "Expected score per game, ``(players, games)``.")
     changes = _lazy_per_game("changes", "Rating change per game, ``(players, games)``.")
 
     @classmethod
-    def _make(cls, rating, k, divisor, total_change, new_rating, q, qsum, win, draw):
+    def _make(cls, rating, k, divisor, total_change, new_rating, q, inv, win, draw):
         self = object.__new__(cls)
         for name, value in (("rating", rating), ("k", k), ("divisor", divisor),
                             ("total_change", total_change), ("new_rating", new_rating),
-                            ("_pending", (q, qsum, win, draw))):
+                            ("_pending", (q, inv, win, draw))):
             object.__setattr__(self, name, value)
         return self
 
     def _per_game(self) -> None:
-        q, qsum, win, draw = self.__dict__["_pending"]
-        expected = np.divide(q[:, None], qsum)  # E = Q / (Q + Q_opponent), as at once
+        q, inv, win, draw = self.__dict__["_pending"]
+        expected = np.multiply(q[:, None], inv)  # E = Q / (Q + Q_opponent)
         changes = np.multiply(draw, 0.5)  # the scores, exactly: 1 win, 0.5 draw, 0 loss
         changes += win
         changes -= expected
@@ -548,7 +549,7 @@ def pool_period(ratings, opponents, scores, k, mask=None,
     so wide that it still could falls back to one power per game). Without a mask the
     totals are summed as ``K * (sum of scores - Q_own * sum of 1 / (Q_own + Q_opponent))``
     and the per-game arrays ``expected`` and ``changes`` are computed only when first
-    read (same values).
+    read (values equal to those computed at once up to the last bit).
 
     The Telugu period as a pool of four (player 0 at 1500 beats 1, draws with 2, loses to
     3; the others' rows hold their side of the same games):
@@ -616,18 +617,19 @@ def pool_period(ratings, opponents, scores, k, mask=None,
         q = r - 0.5 * (lo + hi)
         q *= scale
         np.exp(q, out=q)  # Q = exp(scale (R - centre)) within exp(±500)
-        qsum = np.take(q, idx, mode="clip")  # indices checked above
-        qsum += q[:, None]  # Q_own + Q_opponent
+        inv = q.take(idx, mode="clip")  # indices checked above
+        inv += q[:, None]
+        np.divide(1.0, inv, out=inv)  # 1 / (Q_own + Q_opponent), kept for expected
         ones = np.ones(shape[1])
         # a matrix-vector product sums short rows several times faster than .sum(axis=1)
         total = s @ ones  # points scored
-        expected = np.divide(1.0, qsum) @ ones
+        expected = inv @ ones
         expected *= q  # sum of E = Q_own * sum of 1 / (Q_own + Q_opponent)
         total -= expected
         total *= kk if kk.strides[0] else kk[0]
         new = r + total
-        _freeze(q, qsum, win, draw, total, new)
-        return _PoolPeriods._make(r, kk, d, total, new, q, qsum, win, draw)
+        _freeze(total, new)  # q, inv, win and draw stay private to the result
+        return _PoolPeriods._make(r, kk, d, total, new, q, inv, win, draw)
     buf = np.empty((2,) + shape)
     x = buf[0]
     if not x.size:
