@@ -449,6 +449,8 @@ def glicko1_steps(rating, rd, results) -> dict:
 _WORKSPACE = threading.local()
 #: Largest work array (elements) kept for the next call: 8,000,000 = 64 MB.
 _WORKSPACE_MAX = 8_000_000
+#: Elements (float64) in a 2 MB huge page.
+_HUGE_PAGE = 1 << 18
 
 
 def _scratch(size: int) -> np.ndarray:
@@ -459,10 +461,20 @@ def _scratch(size: int) -> np.ndarray:
     can cost more than the arithmetic; reusing one array avoids them.  The array is kept
     per thread (concurrent calls never share it), and nothing that is returned to a
     caller is a view of it.
+
+    A work array of a megabyte or more starts on a 2 MB boundary of a block of at least
+    4 MB: numpy asks the kernel to back blocks that large with 2 MB "huge" pages (where
+    it offers them), so the work array needs a few address-translation entries instead
+    of hundreds, which counts when the caches are cold.
     """
     buf = getattr(_WORKSPACE, "buf", None)
     if buf is None or buf.size < size:
-        buf = np.empty(size)
+        if size < _HUGE_PAGE // 2:
+            buf = np.empty(size)
+        else:
+            raw = np.empty(size + 2 * _HUGE_PAGE)  # >= 4 MB: numpy advises huge pages
+            start = (-raw.ctypes.data % (_HUGE_PAGE * 8)) // 8
+            buf = raw[start:start + size]
         if size <= _WORKSPACE_MAX:
             _WORKSPACE.buf = buf
     return buf[:size]
