@@ -45,6 +45,9 @@ from typing import Callable
 import ipywidgets as widgets
 
 import matplotlib.pyplot as plt
+import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from PIL import Image as PILImage
 
 from elo_explain._validate import integer
 
@@ -524,9 +527,20 @@ class FigureView:
     figure is never re-created, and it is closed in pyplot so the number of
     open figures does not grow with slider moves.  The PNG goes into an
     ``ipywidgets.Image`` (no output area is cleared, so the page never jumps),
-    rendered without the inline backend's second "tight" pass; the constrained
-    layout runs on the first draw only and is then frozen (``freeze=False``
-    keeps it for figures whose labels change size), halving each redraw.
+    drawn on the figure's own Agg canvas and encoded by Pillow, without
+    ``savefig``'s extra passes.  The constrained layout runs on the first draw
+    only and is then frozen (``freeze=False`` keeps it for figures whose labels
+    change size); ``margins`` (as for ``Figure.subplots_adjust``) replace it with
+    fixed margins.
+
+    Artists registered with :meth:`dynamic` (the lines, points and bands an update
+    mutates) are *blitted*: the rest of the figure -- axes, ticks, labels, titles,
+    legends, grid -- is drawn once into a background image and redrawn only when an
+    axis limit or a title, label or legend text changes, so most updates draw a few
+    artists onto the saved background and encode the PNG (text is most of
+    matplotlib's drawing time).  Legends belong to the background: keep them where
+    the dynamic artists do not go.
+
     ``out`` (the ``Image``, CSS class ``ee-plot``) is the element to place in the page;
     ``width`` and ``height`` (CSS lengths) make its box larger than the figure.
 
@@ -537,19 +551,49 @@ class FigureView:
     >>> view.refresh(); first = view.image.value
     >>> for _ in range(50):
     ...     line.set_ydata([1, 0]); view.refresh()
-    >>> len(plt.get_fignums()) == before, view.image.value != first
-    (True, True)
+    >>> len(plt.get_fignums()) == before, view.image.value != first, view.full_draws
+    (True, True, 51)
+
+    With a dynamic artist, the figure is drawn in full once, then only when its axes change:
+
+    >>> view = FigureView(figsize=(4, 3), margins={"left": 0.15})
+    >>> line = view.dynamic(view.ax.plot([0, 1], [0, 1])[0])
+    >>> other, = view.ax.plot([0, 1], [0.5, 0.5])   # not dynamic: part of the background
+    >>> view.refresh(); first = view.image.value
+    >>> for i in range(50):
+    ...     line.set_ydata([1, i / 50]); view.refresh()
+    >>> view.image.value != first, view.full_draws
+    (True, 1)
+    >>> _ = view.ax.set_ylim(0, 2); view.refresh(); view.full_draws   # new limits: new background
+    2
+    >>> other.set_color("red"); view.refresh(); view.full_draws   # a background artist changed
+    3
+    >>> line.set_ydata([0, 1]); view.refresh(); view.full_draws
+    3
     """
 
     def __init__(self, *, figsize=(6.4, 3.6), height: str | None = None,
-                 width: str | None = None, ncols: int = 1, freeze: bool = True, **kw):
+                 width: str | None = None, ncols: int = 1, freeze: bool = True,
+                 margins: dict | None = None, **kw):
         with plt.ioff():
             self.fig, axes = plt.subplots(1, ncols, figsize=figsize, layout="constrained", **kw)
         plt.close(self.fig)
+        FigureCanvasAgg(self.fig)  # a persistent canvas: its renderer is reused
         self.axes = list(axes) if ncols > 1 else [axes]
         self.ax = self.axes[0]
+        self.margins = None
+        if margins is not None:
+            self.fig.set_layout_engine(None)
+            self.margins = dict(left=0.1, right=0.97, bottom=0.1, top=0.92)
+            self.margins.update(margins)
+            self.fig.subplots_adjust(**self.margins)  # allowed now that there is no engine
+            freeze = False
         self._freeze = freeze
         self._laid_out = False
+        self._dynamic: list = []
+        self._background = None
+        self._background_key = None
+        self.full_draws = 0
         width_px, height_px = (round(v * self.fig.dpi) for v in figsize)
         # The Image is the page element itself (no wrapping Output): two widget models
         # fewer per figure.  Its box has the figure's size, so the page never jumps;
@@ -560,16 +604,67 @@ class FigureView:
             "object_fit": "none", "object_position": "left top"})  # never scaled
         self.out = self.image
 
+    def dynamic(self, *artists):
+        """Register artists that updates mutate (drawn on every refresh); returns them."""
+        for a in artists:
+            a.set_animated(True)
+            self._dynamic.append(a)
+        return artists[0] if len(artists) == 1 else artists
+
+    def _static_key(self) -> tuple:
+        """What the background shows: when it changes, the figure is drawn in full."""
+        key = []
+        for ax in self.fig.axes:
+            legend = ax.get_legend()
+            title = None if ax.title.get_animated() else ax.title.get_text()  # dynamic title
+            key += [ax.get_visible(), ax.get_xlim(), ax.get_ylim(), title,
+                    ax.xaxis.label.get_text(), ax.yaxis.label.get_text(),
+                    None if legend is None else
+                    (legend.get_visible(), tuple(t.get_text() for t in legend.texts))]
+        return tuple(key)
+
+    def _static_artists(self):
+        """The artists of the background (directly in the figure or an axes)."""
+        dynamic = {id(a) for a in self._dynamic}
+        for parent in (self.fig, *self.fig.axes):
+            for a in parent.get_children():
+                if id(a) not in dynamic and a not in self.fig.axes:
+                    yield a
+
+    def _static_changed(self) -> bool:
+        """Whether an artist of the background was changed since it was drawn (matplotlib
+        marks a changed artist *stale*): then the background is drawn again, so an update
+        that changes an artist not registered with :meth:`dynamic` is never lost."""
+        return any(a.stale for a in self._static_artists())
+
     def png(self) -> bytes:
         """The figure as PNG bytes (as shown)."""
+        canvas = self.fig.canvas
         if self._freeze and not self._laid_out:
             # lay out once with everything the caller has added, then keep the positions
-            self.fig.set_layout_engine("constrained")
-            self.fig.draw_without_rendering()  # the closed figure's canvas may not draw
+            self.fig.draw_without_rendering()
             self.fig.set_layout_engine("none")
             self._laid_out = True
+        key = self._static_key() if self._dynamic else None
+        if key is None or key != self._background_key or self._static_changed():
+            canvas.draw()  # everything but the dynamic artists
+            self.full_draws += 1
+            if key is not None:
+                self._background = canvas.copy_from_bbox(self.fig.bbox)
+                self._background_key = key
+                for a in self._static_artists():
+                    a.stale = False  # drawn now (an invisible one keeps the flag otherwise)
+        else:
+            canvas.restore_region(self._background)
+        for ax in self.fig.axes:
+            if not ax.get_visible():
+                continue
+            for a in sorted((a for a in self._dynamic if a.axes is ax and a.get_visible()),
+                            key=lambda a: a.get_zorder()):
+                ax.draw_artist(a)
         buf = io.BytesIO()
-        self.fig.savefig(buf, format="png", dpi=self.fig.dpi, pil_kwargs={"compress_level": 1})
+        PILImage.fromarray(np.asarray(canvas.buffer_rgba())).save(buf, format="png",
+                                                                   compress_level=1)
         return buf.getvalue()
 
     def refresh(self) -> None:

@@ -150,7 +150,7 @@ def test_slider_moves_update_tables_and_plot(view):
     assert view.divisor.field.text.value == "400"
     assert "<td>76.0 %</td>" in view.win_rate_table.value  # document: ÷400, 200 up -> 76 %
     assert not np.allclose(view.my_expected.get_ydata(), before)
-    assert "÷400: your divisor" in [t.get_text() for t in view.left_legend.get_texts()]
+    assert view.my_label.get_text() == "your divisor (dashed): ÷400"
     view.difference.slider.value = 200
     assert "Favourite 200 points up" in view.history_table.value
     assert "<td>59.5 %</td>" in view.history_table.value  # document step 1: 200 -> 59.5 %

@@ -256,13 +256,18 @@ class DivisorView:
             right.plot(x, m.needed_curve(d), color=COLORS[d], lw=1.4, label=f"÷{d}",
                        drawstyle="steps-mid")
         (self.my_expected,) = left.plot(x, m.expected_curve(m.divisor), color="black", lw=2,
-                                        ls="--", label=f"÷{m.divisor}: your divisor")
+                                        ls="--", label="your divisor (the slider)")
         (self.my_needed,) = right.plot(x, m.needed_curve(m.divisor), color="black", lw=2, ls="--",
                                        label=f"÷{m.divisor}: your divisor",
                                        drawstyle="steps-mid")
         self.left_vline = left.axvline(m.difference, color="grey", lw=0.8)
         self.right_vline = right.axvline(m.difference, color="grey", lw=0.8)
         (self.my_point,) = left.plot([m.difference], [m.expected_at()], "o", color="black")
+        self.my_label = left.text(0.03, 0.95, "", transform=left.transAxes, fontsize=9,
+                                  va="top", fontweight="bold")
+        # what a slider changes is drawn on a saved background (FigureView.dynamic)
+        self.figure.dynamic(self.my_expected, self.my_needed, self.left_vline, self.right_vline,
+                            self.my_point, self.my_label)
         # the document's 85 % point: 300 up with ÷400 (+5 / −27)
         need400 = 100 * m.needed_win_rate(300, 400)
         right.plot([300], [need400], "o", ms=9, mfc="none", mec=COLORS[400], mew=2)
@@ -318,7 +323,7 @@ class DivisorView:
         for line in (self.left_vline, self.right_vline):
             line.set_xdata([m.difference, m.difference])
         self.my_point.set_data([m.difference], [m.expected_at()])
-        self.left_legend.get_texts()[-1].set_text(f"÷{d}: your divisor")
+        self.my_label.set_text(f"your divisor (dashed): ÷{d}")
         self.figure.refresh()
 
 

@@ -17,15 +17,12 @@ Numbers are formatted with the minus sign U+2212 ("−"), as the documents print
 from __future__ import annotations
 
 import html
-import io
 import math
 from functools import lru_cache
 
 import ipywidgets as widgets
 import numpy as np
-from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import LineCollection
-from PIL import Image as PILImage
 
 from elo_explain import lichess, simulate
 from elo_explain.ui import (MINUS, FigureView, app_root, fmt_pct, fmt_signed, guarded, table_html,
@@ -34,7 +31,6 @@ from elo_explain.ui import (MINUS, FigureView, app_root, fmt_pct, fmt_signed, gu
 __all__ = [
     "CalibrateModel",
     "CalibrateView",
-    "FastFigureView",
     "calibrate_dashboard",
     "MAX_UPLOAD_BYTES",
     "MAX_SHOWN_ERRORS",
@@ -68,89 +64,6 @@ SOURCES = ("lichess", "upload")
 #: Compact rows in the scrolling table (widgets' HTML has a tall default line height).
 TABLE_STYLE = ("<style>.ee-calibration-table .widget-html-content, .ee-upload-report "
                ".widget-html-content {line-height: 1.35;}</style>")
-
-
-class FastFigureView(FigureView):
-    """A :class:`~elo_explain.ui.FigureView` with fixed margins that redraws only what changed.
-
-    * ``margins`` (``left``, ``right``, ``bottom``, ``top``, ``hspace``, ``wspace`` as for
-      ``Figure.subplots_adjust``) replace the constrained layout, and the layout engine is
-      ``None`` -- not ``"none"``, whose placeholder engine makes ``savefig`` lay the figure
-      out in an extra invisible drawing pass.
-    * Artists registered with :meth:`dynamic` (the lines, bands and bars an update mutates)
-      are *blitted*: the rest of the figure -- axes, ticks, labels, titles, legends, grid --
-      is drawn once into a background image and redrawn only when an axis limit or a
-      title, label or legend text changes. Most updates therefore draw a few lines onto
-      the saved background and encode the PNG, a fraction of a full draw (text is most of
-      matplotlib's drawing time). Legends belong to the background, so place them where
-      the dynamic artists do not go (e.g. above the axes).
-
-    >>> import matplotlib.pyplot as plt
-    >>> before = len(plt.get_fignums())
-    >>> view = FastFigureView(figsize=(4, 3), margins={"left": 0.15})
-    >>> line = view.dynamic(view.ax.plot([0, 1], [0, 1])[0])
-    >>> view.refresh(); first = view.image.value
-    >>> for i in range(50):
-    ...     line.set_ydata([1, i / 50]); view.refresh()
-    >>> len(plt.get_fignums()) == before, view.image.value != first, view.full_draws
-    (True, True, 1)
-    >>> _ = view.ax.set_ylim(0, 2); view.refresh(); view.full_draws   # new limits: new background
-    2
-    >>> view.fig.get_layout_engine() is None
-    True
-    """
-
-    def __init__(self, *, margins: dict | None = None, ncols: int = 1, **kw):
-        super().__init__(ncols=ncols, freeze=False, **kw)  # freeze would lay it out again
-        self.fig.set_layout_engine(None)
-        self.margins = dict(left=0.1, right=0.97, bottom=0.1, top=0.92)
-        self.margins.update(margins or {})
-        self.fig.subplots_adjust(**self.margins)  # allowed now that there is no engine
-        FigureCanvasAgg(self.fig)  # a persistent canvas: its renderer is reused
-        self._dynamic: list = []
-        self._background = None
-        self._background_key = None
-        self.full_draws = 0
-
-    def dynamic(self, *artists):
-        """Register artists that updates mutate (drawn on every refresh); returns them."""
-        for a in artists:
-            a.set_animated(True)
-            self._dynamic.append(a)
-        return artists[0] if len(artists) == 1 else artists
-
-    def _static_key(self) -> tuple:
-        key = []
-        for ax in self.fig.axes:
-            legend = ax.get_legend()
-            title = None if ax.title.get_animated() else ax.title.get_text()  # dynamic title
-            key += [ax.get_visible(), ax.get_xlim(), ax.get_ylim(), title,
-                    ax.xaxis.label.get_text(), ax.yaxis.label.get_text(),
-                    None if legend is None else
-                    (legend.get_visible(), tuple(t.get_text() for t in legend.texts))]
-        return tuple(key)
-
-    def png(self) -> bytes:
-        """The figure as PNG bytes: the saved background plus the dynamic artists."""
-        canvas = self.fig.canvas
-        key = self._static_key()
-        if key != self._background_key:
-            canvas.draw()  # everything but the dynamic artists
-            self._background = canvas.copy_from_bbox(self.fig.bbox)
-            self._background_key = key
-            self.full_draws += 1
-        else:
-            canvas.restore_region(self._background)
-        for ax in self.fig.axes:
-            if not ax.get_visible():
-                continue
-            for a in sorted((a for a in self._dynamic if a.axes is ax and a.get_visible()),
-                            key=lambda a: a.get_zorder()):
-                ax.draw_artist(a)
-        buf = io.BytesIO()
-        PILImage.fromarray(np.asarray(canvas.buffer_rgba())).save(buf, format="png",
-                                                                   compress_level=1)
-        return buf.getvalue()
 
 
 def thousands(n: int) -> str:
@@ -592,7 +505,7 @@ class CalibrateView:
         self.table.add_class("ee-calibration-table")
 
         # the figure: calibration on top, games per bucket below
-        self.view = FastFigureView(figsize=(6.4, 5.0), width="650px",
+        self.view = FigureView(figsize=(6.4, 5.0), width="650px",
                                    margins=dict(left=0.14, right=0.97, bottom=0.1, top=0.92,
                                                 hspace=0.08))
         fig = self.view.fig

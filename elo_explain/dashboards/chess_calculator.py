@@ -581,6 +581,8 @@ class CalculatorView:
         ax.axhline(0.5, color="grey", lw=0.5)
         ax.axvline(0, color="grey", lw=0.5)
         expected_axes(ax, "Rating difference: yours − opponent's")
+        # drawn on a saved background (FigureView.dynamic): what most updates change
+        self.fig.dynamic(self.line_capped, self.marks, self.mark_free, self.mark_text)
 
     def update(self):
         m = self.model

@@ -293,7 +293,9 @@ class CubeView:
         self.loss_text = [right.text(x + 0.18, 0, "", ha="center", va="top", fontsize=8)
                           for x in X]
         right.axhline(0, color="black", lw=0.8)
-        self.right_vspan = right.axvspan(i - 0.45, i + 0.45, color="#fff3c4", zorder=0)
+        # the chosen cube's column: an outline, drawn over the bars (it moves with the cube)
+        self.right_vspan = right.axvspan(i - 0.45, i + 0.45, facecolor="none",
+                                         edgecolor="#e0a800", lw=1.6)
         right.set_ylim(-75, 75)
         right.set_ylabel("Rating change (whole points)")
         self.right_title = right.set_title("", fontsize=10.5)
@@ -303,6 +305,12 @@ class CubeView:
             ax.set_xlim(-0.5, 6.5)
             ax.set_xlabel("Doubling cube")
             ax.grid(alpha=0.3)
+        # what the controls change is drawn on a saved background (FigureView.dynamic)
+        # the cube's marks are drawn on a saved background (FigureView.dynamic); the bars
+        # change only with the ratings or K, and then the figure is drawn again in full
+        self.figure.dynamic(self.left_vline, self.left_marks, self.left_label, self.right_vspan,
+                            self.right_title)
+        self._bars_shown = None
 
     def _render(self) -> None:
         m = self.model
@@ -341,14 +349,16 @@ class CubeView:
         self.left_vline.set_xdata([i, i])
         self.left_marks.set_data([i, i], [m.cube, m.coefficient])
         self.left_label.set_text(f"cube {m.cube}: × {m.coefficient_text} since 1.0.5,\n× {m.cube} before")
-        for bar, txt, v in zip(self.win_bars, self.win_text, all_w):
-            bar.set_height(v)
-            txt.set_position((txt.get_position()[0], v + 1))
-            txt.set_text(fmt_signed(v, 0))
-        for bar, txt, v in zip(self.loss_bars, self.loss_text, all_l):
-            bar.set_height(v)
-            txt.set_position((txt.get_position()[0], v - 1))
-            txt.set_text(fmt_signed(v, 0))
+        if self._bars_shown != (tuple(all_w), tuple(all_l)):  # unchanged bars stay drawn
+            self._bars_shown = (tuple(all_w), tuple(all_l))
+            for bar, txt, v in zip(self.win_bars, self.win_text, all_w):
+                bar.set_height(v)
+                txt.set_position((txt.get_position()[0], v + 1))
+                txt.set_text(fmt_signed(v, 0))
+            for bar, txt, v in zip(self.loss_bars, self.loss_text, all_l):
+                bar.set_height(v)
+                txt.set_position((txt.get_position()[0], v - 1))
+                txt.set_text(fmt_signed(v, 0))
         self.right_vspan.set_x(i - 0.45)
         self.right_title.set_text(
             f"Your game by cube: {m.winner_rating} (K {m.winner_k}) beats "

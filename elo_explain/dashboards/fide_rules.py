@@ -551,6 +551,7 @@ class FideRulesView:
                         textcoords="offset points", fontsize=8, arrowprops={"arrowstyle": "-"})
         self.marks_700, = ax.plot([], [], "o", color="C3", zorder=5, label="your games")
         self.vline_700 = ax.axvline(self.model.games, color="C3", lw=0.8, ls=":")
+        self.fig_700.dynamic(self.marks_700, self.vline_700)  # drawn on a saved background
         ax.set_xlabel("Games in the rating period")
         ax.set_ylabel("K for the period")
         ax.set_xlim(0, self.model.GAMES_MAX + 1)
@@ -572,6 +573,9 @@ class FideRulesView:
         for s in (-400, 400):
             ax.axvline(s, color="grey", lw=0.6, ls=":")
         expected_axes(ax, "Difference own − opponent")
+        # drawn on a saved background (FigureView.dynamic)
+        self.fig_cap.dynamic(self.line_real, self.line_capped, self.mark_a, self.mark_b,
+                             self.text_ab)
 
     def _build_cmp(self):
         ax1, ax2 = self.fig_cmp.axes
@@ -595,6 +599,9 @@ class FideRulesView:
         ax2.set_xlabel("Rating difference D")
         ax2.grid(alpha=0.3)
         self.cmp_x, self.cmp_table, self.cmp_formula = x, table, formula
+        # drawn on a saved background (FigureView.dynamic); the zoom's limits change with D,
+        # which redraws that figure in full
+        self.fig_cmp.dynamic(self.cmp_marks, self.cmp_zoom_marks, self.cmp_zoom_text)
 
     # --- updates -------------------------------------------------------------------
     def update_k(self):

@@ -34,9 +34,8 @@ import numpy as np
 from matplotlib.ticker import MaxNLocator, MultipleLocator
 
 from elo_explain import simulate
-from elo_explain.dashboards.calibrate import FastFigureView
-from elo_explain.ui import (MINUS, NumberField, app_root, fmt_pct, fmt_signed, guarded, table_html,
-                            value_html)
+from elo_explain.ui import (MINUS, FigureView, NumberField, app_root, fmt_pct, fmt_signed, guarded,
+                            table_html, value_html)
 
 __all__ = [
     "LadderModel",
@@ -520,7 +519,7 @@ class LadderView:
 
     # -------------------------------------------------------------- figures
     def _build_season_figure(self):
-        self.season_view = FastFigureView(
+        self.season_view = FigureView(
             figsize=(10.5, 6.6),
             margins=dict(left=0.075, right=0.985, bottom=0.075, top=0.985, hspace=0.3,
                          wspace=0.2))
@@ -572,7 +571,7 @@ class LadderView:
         self.ax_f.yaxis.set_major_locator(MultipleLocator(0.1))
 
     def _build_swing_figure(self):
-        self.swing_view = FastFigureView(
+        self.swing_view = FigureView(
             figsize=(10.5, 3.6), ncols=2,
             margins=dict(left=0.075, right=0.985, bottom=0.17, top=0.91, wspace=0.22))
         ax, axh = self.swing_view.axes
@@ -679,7 +678,7 @@ class LadderView:
             true.set_data([0, season.weeks], [shown_true[i], shown_true[i]])
         # limits from the settings (true strengths: 1500 ± 2.2 SD on the rule's scale), widened
         # in whole hundreds only if the ratings go further: neighbouring settings keep the
-        # axes, so only the data is redrawn (FastFigureView)
+        # axes, so only the data is redrawn (FigureView.dynamic)
         half = max(150.0, 2.2 * m.true_spread_on_rule_scale(season))
         start = float(season.ratings[0].mean())
         lo = min(start - half, p10.min(), season.ratings[:, idx].min())
