@@ -47,13 +47,26 @@ READY_JS = """() => {
   return true;
 }"""
 
+# The slider each dashboard's latency is measured on, when not its first visible one:
+# (a button to click first and what then shows, or None; the slider's CSS class; whether
+# the slider moves a plot).
+SLIDERS = {
+    # 01 has no slider in its default mode, and none of its sliders moves the plot (E
+    # depends on the ratings only): the average-opponent mode's games slider, numbers only
+    "01_chess_calculator.ipynb": ((".ee-mode button:has-text('Average opponent')",
+                                   ".ee-average-table"), ".ee-n-games", False),
+    "02_fide_rules.ipynb": (None, ".ee-games", True),          # the 700 rule: text and plot
+    "05_volume_k.ipynb": (None, ".ee-swing-games", True),      # the weekly swing: table and plots
+    "06_elo_vs_glicko.ipynb": (None, ".ee-rd", True),          # your RD: tables and both plots
+}
+
 # Resolves with the milliseconds from the key-down to the moment a shown number
 # changed and (when the page has figures) a figure's image changed.
-ARM_JS = """() => {
+ARM_JS = """(needsPlot) => {
   // the numbers the kernel writes (HTML widgets), not the slider's own local readout
   const values = () => [...document.querySelectorAll('.ee-ready .widget-html')].map(e => e.textContent).join('|');
   const images = () => [...document.querySelectorAll('.ee-ready img')].map(i => i.src.length + i.src.slice(-80)).join('|');
-  const hasImages = document.querySelectorAll('.ee-ready img').length > 0;
+  const hasImages = needsPlot && document.querySelectorAll('.ee-ready img').length > 0;
   const v0 = values(), i0 = images();
   window.__eeLatency = new Promise(resolve => {
     let t0 = null;
@@ -104,12 +117,16 @@ def _load(page, url: str) -> float:
     return time.perf_counter() - t0
 
 
-def _slider_latency(page) -> float | None:
-    handle = page.locator(".ee-bench .noUi-handle, .widget-slider .noUi-handle >> visible=true").first
-    if handle.count() == 0:
-        return None
+def _slider_latency(page, notebook: str) -> float | None:
+    setup, css, needs_plot = SLIDERS.get(notebook, (None, ".widget-slider", True))
+    if setup:
+        click, shown = setup
+        page.locator(click).click()
+        page.locator(shown).wait_for(state="visible", timeout=TIMEOUT_MS)
+    handle = page.locator(f"{css} .noUi-handle >> visible=true").first
+    handle.wait_for(state="visible", timeout=TIMEOUT_MS)
     handle.focus()
-    page.evaluate(ARM_JS)
+    page.evaluate(ARM_JS, needs_plot)
     page.keyboard.press("ArrowRight")
     ms = page.evaluate("() => window.__eeLatency")
     return None if ms is None else ms / 1000.0
@@ -144,7 +161,7 @@ def measure(repeats: int = 5, preheat_pool: int = 1) -> list[dict]:
                     page = context.new_page()
                     rows[n]["cold"].append(_load(page, f"{base}/voila/render/{n}"))
                     rows[n]["rss"].append(max((k.memory_info().rss for k in _kernels(server)), default=0))
-                    lat = _slider_latency(page)
+                    lat = _slider_latency(page, n)
                     if lat is not None:
                         rows[n]["latency"].append(lat)
                     context.close()
