@@ -57,6 +57,8 @@ __all__ = [
     "SliderField",
     "PresetMixin",
     "FigureView",
+    "steady_limits",
+    "update_limits",
     "guarded",
     "app_root",
     "widget",
@@ -518,6 +520,56 @@ class PresetMixin:
             self._show_preset(change["new"])
         self._read()
         self.redraw()
+
+
+def _nice_step(x: float) -> float:
+    """The smallest of 1, 2, 5 × a power of ten that is at least ``x`` (> 0)."""
+    power = 10.0 ** math.floor(math.log10(x))
+    return next(m * power for m in (1, 2, 5, 10) if m * power >= x)
+
+
+def steady_limits(current, lo: float, hi: float, *, shrink: float = 0.5,
+                  margin: float = 0.08) -> tuple[float, float]:
+    """Axis limits that change only when they must, so most redraws can blit.
+
+    ``current`` (the axis's limits now) is kept while the data range ``lo`` … ``hi`` lies
+    inside it and fills at least ``shrink`` of it; otherwise the new limits are the data
+    range widened by ``margin`` of its width on each side, rounded outward to a step of
+    1, 2 or 5 × a power of ten (a symmetric range stays symmetric).
+
+    >>> steady_limits((-50, 50), -31, 31)          # fits and fills 62 %: unchanged
+    (-50, 50)
+    >>> steady_limits((-50, 50), -12, 12)          # too small now: zoom in, step 5
+    (-15.0, 15.0)
+    >>> steady_limits((-50, 50), -60, 75)          # too big: zoom out, step 20
+    (-80.0, 100.0)
+    """
+    a, b = current
+    if a <= lo and hi <= b and (hi - lo) >= shrink * (b - a):
+        return current
+    pad = margin * max(hi - lo, 1e-9)
+    step = _nice_step((hi - lo + 2 * pad) / 10)
+    return math.floor((lo - pad) / step) * step, math.ceil((hi + pad) / step) * step
+
+
+def update_limits(ax, *, x=None, y=None) -> None:
+    """Set an axes' x and/or y limits, only where they change.
+
+    Setting limits marks the axis as changed even when they are the same, and a
+    :class:`FigureView` then draws the whole figure again instead of blitting.
+
+    >>> import matplotlib.pyplot as plt
+    >>> fig, ax = plt.subplots(); ax.set_xlim(0, 10); plt.close(fig); ax.xaxis.stale = False
+    (0.0, 10.0)
+    >>> update_limits(ax, x=(0, 10)); ax.xaxis.stale
+    False
+    >>> update_limits(ax, x=(0, 20)); [float(v) for v in ax.get_xlim()], ax.xaxis.stale
+    ([0.0, 20.0], True)
+    """
+    if x is not None and tuple(ax.get_xlim()) != tuple(map(float, x)):
+        ax.set_xlim(x)
+    if y is not None and tuple(ax.get_ylim()) != tuple(map(float, y)):
+        ax.set_ylim(y)
 
 
 class FigureView:

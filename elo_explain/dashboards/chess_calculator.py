@@ -38,7 +38,7 @@ from elo_explain.dashboards.fide_rules import (
     CSS, DEFAULT_PERIOD, PERIODS, cap_example, cap_rule_text, expected_axes, k_decision,
     period_date,
 )
-from elo_explain.ui import fmt_number, fmt_signed, table_html
+from elo_explain.ui import fmt_number, fmt_signed, table_html, update_limits
 
 __all__ = [
     "MODES",
@@ -609,7 +609,7 @@ class CalculatorView:
             self.line_capped.set_data([], [])
         self.marks.set_data(xs, es)
         lim = max(800.0, float(np.max(np.abs(xs))) + 60)
-        self.fig.ax.set_xlim(-lim, lim)
+        update_limits(self.fig.ax, x=(-lim, lim))
         self.mark_free.set_data([], [])
         if m.mode == "single":
             self.mark_text.set_text(f"this game: E {fmt_number(es[0])}")

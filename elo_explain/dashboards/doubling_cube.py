@@ -306,11 +306,10 @@ class CubeView:
             ax.set_xlabel("Doubling cube")
             ax.grid(alpha=0.3)
         # what the controls change is drawn on a saved background (FigureView.dynamic)
-        # the cube's marks are drawn on a saved background (FigureView.dynamic); the bars
-        # change only with the ratings or K, and then the figure is drawn again in full
+        # what the controls change is drawn on a saved background (FigureView.dynamic)
         self.figure.dynamic(self.left_vline, self.left_marks, self.left_label, self.right_vspan,
+                            *self.win_bars, *self.loss_bars, *self.win_text, *self.loss_text,
                             self.right_title)
-        self._bars_shown = None
 
     def _render(self) -> None:
         m = self.model
@@ -349,16 +348,14 @@ class CubeView:
         self.left_vline.set_xdata([i, i])
         self.left_marks.set_data([i, i], [m.cube, m.coefficient])
         self.left_label.set_text(f"cube {m.cube}: × {m.coefficient_text} since 1.0.5,\n× {m.cube} before")
-        if self._bars_shown != (tuple(all_w), tuple(all_l)):  # unchanged bars stay drawn
-            self._bars_shown = (tuple(all_w), tuple(all_l))
-            for bar, txt, v in zip(self.win_bars, self.win_text, all_w):
-                bar.set_height(v)
-                txt.set_position((txt.get_position()[0], v + 1))
-                txt.set_text(fmt_signed(v, 0))
-            for bar, txt, v in zip(self.loss_bars, self.loss_text, all_l):
-                bar.set_height(v)
-                txt.set_position((txt.get_position()[0], v - 1))
-                txt.set_text(fmt_signed(v, 0))
+        for bar, txt, v in zip(self.win_bars, self.win_text, all_w):
+            bar.set_height(v)
+            txt.set_position((txt.get_position()[0], v + 1))
+            txt.set_text(fmt_signed(v, 0))
+        for bar, txt, v in zip(self.loss_bars, self.loss_text, all_l):
+            bar.set_height(v)
+            txt.set_position((txt.get_position()[0], v - 1))
+            txt.set_text(fmt_signed(v, 0))
         self.right_vspan.set_x(i - 0.45)
         self.right_title.set_text(
             f"Your game by cube: {m.winner_rating} (K {m.winner_k}) beats "

@@ -41,7 +41,7 @@ import numpy as np
 from elo_explain import _validate as V
 from elo_explain import elo, glicko
 from elo_explain.ui import FigureView, NumberField, PresetMixin, app_root, fmt_number
-from elo_explain.ui import fmt_signed, table_html, widget
+from elo_explain.ui import fmt_signed, steady_limits, table_html, update_limits, widget
 
 __all__ = [
     "RESULTS",
@@ -418,6 +418,9 @@ class EloVsGlickoView(PresetMixin):
         bx.set_xlabel("rating")
         bx.set_title("rating ± 2·RD (the \"95 % interval\")", fontsize=10)
         bx.legend(fontsize=7.5, loc="lower right")
+        # drawn on a saved background (FigureView.dynamic); the limits change rarely
+        fv.dynamic(*self.glicko_lines, *self.elo_lines, *self.dots, self.rd_text, *self.bars,
+                   *self.centres, self.elo_marks)
 
     def redraw(self) -> None:
         m = self.model
@@ -439,7 +442,7 @@ class EloVsGlickoView(PresetMixin):
             self.dots[i].set_data([now], [glicko_changes[i]])
         ax, bx = self.figure.axes
         span = max(np.abs(curves).max(), np.abs(elo_changes).max(), 5.0) * 1.12
-        ax.set_ylim(-span, span)
+        update_limits(ax, y=steady_limits(ax.get_ylim(), -span, span, margin=0))
         self.rd_text.set_text(f"your RD now: {now:.0f}")
 
         low_b, high_b = m.interval_before
@@ -453,8 +456,7 @@ class EloVsGlickoView(PresetMixin):
             self.bars[i].set_xdata([lo, hi])
             self.centres[i].set_xdata([c])
         self.elo_marks.set_xdata(m.rating + elo_changes)
-        pad = 0.05 * (max(highs) - min(lows))
-        bx.set_xlim(min(lows) - pad, max(highs) + pad)
+        update_limits(bx, x=steady_limits(bx.get_xlim(), min(lows), max(highs), margin=0.05))
         self.figure.refresh()
 
     # -- callbacks ----------------------------------------------------------------------

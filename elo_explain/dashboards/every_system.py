@@ -41,7 +41,8 @@ import numpy as np
 from elo_explain import _validate as V
 from elo_explain import elo, fibs, fide, gammon42, glicko
 from elo_explain.ui import FigureView, NumberField, PresetMixin, app_root, fmt_number
-from elo_explain.ui import fmt_signed, round_half_away, table_html, widget
+from elo_explain.ui import fmt_signed, round_half_away, steady_limits, table_html, update_limits
+from elo_explain.ui import widget
 
 __all__ = [
     "RESULTS",
@@ -440,6 +441,8 @@ class EverySystemView(PresetMixin):
         self.title = ax.set_title("Change of A", fontsize=10)  # text set by redraw()
         ax.grid(axis="x", color="#dddddd", lw=0.6)
         ax.set_axisbelow(True)
+        # drawn on a saved background (FigureView.dynamic); the limits change rarely
+        self.figure.dynamic(*self.bars, *self.labels, self.title)
 
     def redraw(self) -> None:
         m = self.model
@@ -464,7 +467,8 @@ class EverySystemView(PresetMixin):
             text.set_position((c + gap if c >= 0 else c - gap,
                                bar.get_y() + bar.get_height() / 2))
             text.set_ha("left" if c >= 0 else "right")
-        self.figure.ax.set_xlim(-span * 1.2, span * 1.2)
+        ax = self.figure.ax
+        update_limits(ax, x=steady_limits(ax.get_xlim(), -span * 1.2, span * 1.2, margin=0))
         self.title.set_text(f"Change of A ({m.rating_a:g}) against B ({m.rating_b:g}), "
                             f"result: {m.result}")
         self.figure.refresh()

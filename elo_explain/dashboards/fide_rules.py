@@ -32,7 +32,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from elo_explain import elo, fide
-from elo_explain.ui import fmt_number, fmt_signed, round_half_away, table_html
+from elo_explain.ui import fmt_number, fmt_signed, round_half_away, table_html, update_limits
 
 __all__ = [
     "PERIODS",
@@ -629,7 +629,7 @@ class FideRulesView:
         self.line_capped.set_drawstyle(ds)
         a, b = m.sides()
         lim = max(800.0, abs(a["real"]) + 50)
-        self.fig_cap.ax.set_xlim(-lim, lim)
+        update_limits(self.fig_cap.ax, x=(-lim, lim))
         if lim > 800:  # extend the curves to the wider range
             xx = np.arange(-int(lim), int(lim) + 1)
             self.line_real.set_data(xx, e(xx))
@@ -654,8 +654,7 @@ class FideRulesView:
         lo, hi = max(0, d - 50), min(m.DIFF_MAX, d + 50)
         window = slice(lo, hi + 1)
         ys = np.concatenate([self.cmp_table[window], self.cmp_formula[window]])
-        ax2.set_xlim(lo, hi)
-        ax2.set_ylim(ys.min() - 0.005, ys.max() + 0.005)
+        update_limits(ax2, x=(lo, hi), y=(ys.min() - 0.005, ys.max() + 0.005))
         ax2.set_title(f"Zoom: D from {lo} to {hi}", fontsize=10)
         self.cmp_zoom_text.set_text(f"D {d}: table {fmt_number(t)}, formula {f_exact:.4f}")
         self.fig_cmp.refresh()

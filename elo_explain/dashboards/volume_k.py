@@ -31,7 +31,7 @@ from elo_explain import gammon42 as g42
 from elo_explain import simulate, tables
 from elo_explain._validate import in_range, integer
 from elo_explain.ui import FigureView, SliderField, app_root, fmt_pair, fmt_signed, guarded
-from elo_explain.ui import table_html, widget
+from elo_explain.ui import steady_limits, table_html, update_limits, widget
 
 __all__ = ["VolumeModel", "VolumeView", "volume_dashboard", "SWING_GAMES", "WEEKS"]
 
@@ -374,6 +374,9 @@ class VolumeView:
         right.grid(alpha=0.3)
         right.legend(fontsize=8, loc="upper right")
         self.swing_axes = (left, right)
+        # drawn on a saved background (FigureView.dynamic); the limits change rarely
+        self.swing_fig.dynamic(*self.std_lines, *self.thumb_lines, self.std_vline, self.std_marks,
+                               *self.hists, self.hist_title)
 
     # --- updates ------------------------------------------------------------------------------
     def _apply(self, **state) -> None:
@@ -522,13 +525,14 @@ class VolumeView:
             line.set_ydata(y)
         self.std_vline.set_xdata([g, g])
         self.std_marks.set_data([g, g], std[:, i])
-        left.set_ylim(0, max(float(std.max()), float(thumbs.max())) * 1.08 + 1)
+        top = max(float(std.max()), float(thumbs.max()))
+        update_limits(left, y=(0, steady_limits(left.get_ylim(), 0, top)[1]))
         hist = m.histogram()
         for stairs, h in zip(self.hists, hist):
             stairs.set_data(h)
         half = max(4 * float(spread["std"][0]), 120)
-        right.set_xlim(-half, half)
-        right.set_ylim(0, float(hist.max()) * 1.15 + 0.1)
+        update_limits(right, x=steady_limits(right.get_xlim(), -half, half, margin=0),
+                      y=(0, steady_limits(right.get_ylim(), 0, float(hist.max()) * 1.1 + 0.1)[1]))
         self.hist_title.set_text(f"Weekly change at {g} games: K 32 vs K 16")
         self.swing_fig.refresh()
 
