@@ -8,10 +8,11 @@ Chromium, median of ``repeats`` loads:
   first numbers (``.ee-value``) and plot (``img.ee-plot``) are shown; baseline:
   ``benchmarks/notebooks/bare.ipynb`` (imports numpy, matplotlib, ipywidgets,
   one slider), loaded cold.  Measured cold and with Voilà's preheated kernel pool.
-* slider latency -- from the key-down of an ArrowRight on the dashboard's first
-  slider (or the one marked ``.ee-bench``) until a shown number *and* the plot
-  have changed (``None`` if nothing changed within 30 s); baseline: the bare notebook's slider-to-label echo.  The naive
-  ``interact`` + re-created figure notebook is reported beside it.
+* slider latency -- from the key-down of an arrow key (a step the slider can take) on
+  the dashboard's first visible slider (or the one ``SLIDERS`` names) until a shown
+  number *and* the plot have changed (``None`` if nothing changed within 30 s);
+  baseline: the bare notebook's slider-to-label echo.  The naive ``interact`` +
+  re-created figure notebook is reported beside it.
 * size -- widget models in the kernel after the notebook ran, and the kernel's
   resident memory (RSS) while a viewer has the page open.
 """
@@ -111,10 +112,29 @@ def _wait_pool_idle(server: psutil.Process, expected: int, timeout: float = 300.
 
 
 def _load(page, url: str) -> float:
+    """Seconds from navigation until READY_JS holds (not the page's "load" event, which
+    waits for every asset; the ready test is what the reader sees)."""
     t0 = time.perf_counter()
-    page.goto(url, timeout=TIMEOUT_MS)
+    page.goto(url, timeout=TIMEOUT_MS, wait_until="commit")
     page.wait_for_function(READY_JS, timeout=TIMEOUT_MS, polling=20)
     return time.perf_counter() - t0
+
+
+def _visit(browser, url: str, row: dict, kind: str, then=None) -> None:
+    """One load in a fresh browser context, its time appended to ``row[kind]``; a load
+    that never becomes ready is counted in ``row["failed"]`` (and reported), not hidden."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    try:
+        page = context.new_page()
+        row[kind].append(_load(page, url))
+        if then:
+            then(page)
+    except PlaywrightError as exc:
+        row["failed"].append(f"{kind}: {str(exc).splitlines()[0][:160]}")
+    finally:
+        context.close()
 
 
 def _slider_latency(page, notebook: str) -> float | None:
@@ -127,7 +147,9 @@ def _slider_latency(page, notebook: str) -> float | None:
     handle.wait_for(state="visible", timeout=TIMEOUT_MS)
     handle.focus()
     page.evaluate(ARM_JS, needs_plot)
-    page.keyboard.press("ArrowRight")
+    at_max = handle.evaluate("h => Number(h.getAttribute('aria-valuenow')) >= "
+                             "Number(h.getAttribute('aria-valuemax'))")
+    page.keyboard.press("ArrowLeft" if at_max else "ArrowRight")  # a step that moves it
     ms = page.evaluate("() => window.__eeLatency")
     return None if ms is None else ms / 1000.0
 
@@ -146,31 +168,39 @@ def measure(repeats: int = 5, preheat_pool: int = 1) -> list[dict]:
 
     folder = _serve_dir()
     names = [BARE, NAIVE] + [d.notebook for d in published()]
-    rows = {n: {"notebook": n, "cold": [], "latency": [], "rss": [], "preheated": []} for n in names}
+    rows = {n: {"notebook": n, "cold": [], "latency": [], "rss": [], "preheated": [], "failed": []}
+            for n in names}
+    log = open(LOG, "w")
     with sync_playwright() as p:
         browser = launch_chromium(p)
         # -- cold: one fresh kernel per load (start_voila switches the published pool off)
         # the published-only gate must also let the baseline notebooks through
         allow = [f"--PublishedOnly.notebooks={n}" for n in [INDEX_NOTEBOOK] + names]
-        proc, base = start_voila(*allow, notebooks=folder)
+        proc, base = start_voila(*allow, notebooks=folder, log=log)
         server = psutil.Process(proc.pid)
+
+        def after_cold(n):
+            before = {k.pid for k in _kernels(server)}
+
+            def then(page):  # the memory of the kernel this page started
+                new = [k for k in _kernels(server) if k.pid not in before]
+                if len(new) == 1:
+                    rows[n]["rss"].append(new[0].memory_info().rss)
+                lat = _slider_latency(page, n)
+                if lat is not None:
+                    rows[n]["latency"].append(lat)
+            return then
+
         try:
             for _ in range(repeats):
                 for n in names:  # round-robin so every notebook sees the same machine state
-                    context = browser.new_context(viewport={"width": 1280, "height": 1000})
-                    page = context.new_page()
-                    rows[n]["cold"].append(_load(page, f"{base}/voila/render/{n}"))
-                    rows[n]["rss"].append(max((k.memory_info().rss for k in _kernels(server)), default=0))
-                    lat = _slider_latency(page, n)
-                    if lat is not None:
-                        rows[n]["latency"].append(lat)
-                    context.close()
+                    _visit(browser, f"{base}/voila/render/{n}", rows[n], "cold", after_cold(n))
         finally:
             proc.terminate()
             proc.wait(timeout=30)
         # -- preheated: Voilà keeps a pool of kernels that already ran each notebook
         proc, base = start_voila(*allow, f"--VoilaConfiguration.default_pool_size={preheat_pool}",
-                                 notebooks=folder, preheat=True)
+                                 notebooks=folder, preheat=True, log=log)
         server = psutil.Process(proc.pid)
         served = len(list(folder.glob("*.ipynb")))  # Voilà pools every notebook it serves
         try:
@@ -178,14 +208,12 @@ def measure(repeats: int = 5, preheat_pool: int = 1) -> list[dict]:
                 # the pool, plus the kernels the pages of earlier rounds still hold
                 _wait_pool_idle(server, preheat_pool * served + r * len(names))
                 for n in names:
-                    context = browser.new_context(viewport={"width": 1280, "height": 1000})
-                    page = context.new_page()
-                    rows[n]["preheated"].append(_load(page, f"{base}/voila/render/{n}"))
-                    context.close()
+                    _visit(browser, f"{base}/voila/render/{n}", rows[n], "preheated")
         finally:
             proc.terminate()
             proc.wait(timeout=30)
         browser.close()
+    log.close()
     shutil.rmtree(folder, ignore_errors=True)
     return [rows[n] for n in names]
 
@@ -208,33 +236,54 @@ def widget_models() -> dict[str, int]:
     return counts
 
 
+def _cell(value, fmt: str, base=None) -> str:
+    """``value`` formatted, then its ratio to ``base`` (``—`` where either is missing)."""
+    if value is None:
+        return "— | —" if base is not None else "—"
+    text = fmt.format(value)
+    if base is None:
+        return text
+    return f"{text} | {value / base:.2f}" if base else f"{text} | —"
+
+
 def report(repeats: int = 5) -> str:
     rows = measure(repeats)
     models = widget_models()
     med = {r["notebook"]: {k: (statistics.median(v) if v else None)
-                           for k, v in r.items() if k != "notebook"} for r in rows}
+                           for k, v in r.items() if k not in ("notebook", "failed")}
+           for r in rows}
     bare = med[BARE]
     lines = [
         f"Median of {repeats} loads each; ratios against `bare.ipynb` measured in the same run "
-        f"(bare: ready {bare['cold']:.2f} s cold, slider echo {1000 * bare['latency']:.0f} ms).",
+        f"(bare: ready {_cell(bare['cold'], '{:.2f} s')} cold, slider echo "
+        f"{_cell(bare['latency'] and 1000 * bare['latency'], '{:.0f} ms')}).",
         "",
-        "| notebook | ready cold | × bare | ready preheated | × bare cold | slider → numbers+plot | × bare echo | widget models | kernel RSS |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| notebook | ready cold | × bare | ready preheated | × bare cold | "
+        "slider → numbers+plot | × bare echo | widget models | kernel RSS | failed loads |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
+    failures = []
     for r in rows:
-        n = r["notebook"]
-        m = med[n]
-        lat = m["latency"]
+        n, m = r["notebook"], med[r["notebook"]]
+        lat = m["latency"] and 1000 * m["latency"]
         lines.append(
-            f"| {n} | {m['cold']:.2f} s | {m['cold'] / bare['cold']:.2f} | "
-            f"{m['preheated']:.2f} s | {m['preheated'] / bare['cold']:.2f} | "
-            + (f"{1000 * lat:.0f} ms | {lat / bare['latency']:.2f} | " if lat else "— | — | ")
-            + f"{models[n]} | {m['rss'] / 2**20:.0f} MiB |"
-        )
+            f"| {n} | {_cell(m['cold'], '{:.2f} s', bare['cold'])} | "
+            f"{_cell(m['preheated'], '{:.2f} s', bare['cold'])} | "
+            f"{_cell(lat, '{:.0f} ms', bare['latency'] and 1000 * bare['latency'])} | "
+            f"{models[n]} | {_cell(m['rss'] and m['rss'] / 2**20, '{:.0f} MiB')} | "
+            f"{len(r['failed'])} |")
+        failures += [f"- {n}, {f}" for f in r["failed"]]
+    lines += ["", "The slider moved is each page's first visible one, except:"]
+    lines += [f"- {n}: `{css}`" + (f" after clicking `{setup[0]}`" if setup else "")
+              + ("" if plot else " (numbers only: no slider there moves the plot)")
+              for n, (setup, css, plot) in SLIDERS.items()]
+    if failures:
+        lines += ["", f"Loads that never became ready (server log: {LOG}):", *failures]
     return "\n".join(lines)
 
 
 OUT = Path(__file__).resolve().parent / "DASHBOARDS.md"
+LOG = Path(tempfile.gettempdir()) / "ee-bench-voila.log"  # the servers' log, for failed loads
 
 
 def main(repeats: int = 5) -> None:
