@@ -535,20 +535,20 @@ def steady_limits(current, lo: float, hi: float, *, shrink: float = 0.5,
     ``current`` (the axis's limits now) is kept while the data range ``lo`` … ``hi`` lies
     inside it and fills at least ``shrink`` of it; otherwise the new limits are the data
     range widened by ``margin`` of its width on each side, rounded outward to a step of
-    1, 2 or 5 × a power of ten (a symmetric range stays symmetric).
+    1, 2 or 5 × a power of ten near a twentieth of it (a symmetric range stays symmetric).
 
     >>> steady_limits((-50, 50), -31, 31)          # fits and fills 62 %: unchanged
     (-50, 50)
-    >>> steady_limits((-50, 50), -12, 12)          # too small now: zoom in, step 5
-    (-15.0, 15.0)
-    >>> steady_limits((-50, 50), -60, 75)          # too big: zoom out, step 20
-    (-80.0, 100.0)
+    >>> steady_limits((-50, 50), -12, 12)          # too small now: zoom in, step 2
+    (-14.0, 14.0)
+    >>> steady_limits((-50, 50), -60, 75)          # too big: zoom out, step 10
+    (-80.0, 90.0)
     """
     a, b = current
     if a <= lo and hi <= b and (hi - lo) >= shrink * (b - a):
         return current
     pad = margin * max(hi - lo, 1e-9)
-    step = _nice_step((hi - lo + 2 * pad) / 10)
+    step = _nice_step((hi - lo + 2 * pad) / 20)
     return math.floor((lo - pad) / step) * step, math.ceil((hi + pad) / step) * step
 
 

@@ -441,7 +441,8 @@ class FideRulesView:
                             description="Games in the period", style=initial,
                             layout={"width": "480px"}, css="ee-games")
         self.out_700 = widget(w.HTML, layout={"width": "500px"})
-        self.fig_700 = FigureView(figsize=(5.6, 3.3), height="340px", width="560px")
+        self.fig_700 = FigureView(figsize=(5.6, 3.3), height="340px", width="560px",
+                                  margins=dict(left=0.09, right=0.96, bottom=0.14, top=0.92))
         self._build_700()
 
         # --- 400-point rule
@@ -458,7 +459,8 @@ class FideRulesView:
                         value=m.k, style=buttons, css="ee-cap-k")
         self.out_cap = widget(w.HTML, layout={"width": "500px"})
         self.example = widget(w.HTML, layout={"width": "500px"})
-        self.fig_cap = FigureView(figsize=(5.6, 3.4), height="350px", width="560px")
+        self.fig_cap = FigureView(figsize=(5.6, 3.4), height="350px", width="560px",
+                                  margins=dict(left=0.11, right=0.96, bottom=0.14, top=0.92))
         self._build_cap()
 
         # --- table vs formula
@@ -466,7 +468,9 @@ class FideRulesView:
                                  description="Difference D", style=initial,
                                  layout={"width": "480px"}, css="ee-difference")
         self.out_cmp = widget(w.HTML, layout={"width": "400px"})
-        self.fig_cmp = FigureView(figsize=(6.6, 3.1), height="320px", width="660px", ncols=2)
+        self.fig_cmp = FigureView(figsize=(6.6, 3.1), height="320px", width="660px", ncols=2,
+                                  margins=dict(left=0.1, right=0.98, bottom=0.15, top=0.91,
+                                               wspace=0.3))
         self._build_cmp()
 
         # --- wiring: every callback guarded

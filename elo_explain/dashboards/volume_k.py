@@ -321,7 +321,8 @@ class VolumeView:
 
     # --- figures, made once -----------------------------------------------------------------
     def _build_window_figure(self) -> None:
-        self.window_fig = FigureView(figsize=(11, 3.4), height="350px")
+        self.window_fig = FigureView(figsize=(11, 3.4), height="350px",
+                                     margins=dict(left=0.06, right=0.98, bottom=0.15, top=0.9))
         ax = self.window_fig.ax
         (self.count_line,) = ax.step([], [], where="post", color="#1f77b4", lw=1.5,
                                      label="ranked games in the 7 days before each game")
@@ -347,7 +348,9 @@ class VolumeView:
 
     def _build_swing_figure(self) -> None:
         m = self.model
-        self.swing_fig = FigureView(figsize=(11, 3.6), height="370px", ncols=2)
+        self.swing_fig = FigureView(figsize=(11, 3.6), height="370px", ncols=2,
+                                    margins=dict(left=0.06, right=0.98, bottom=0.14, top=0.91,
+                                                 wspace=0.2))
         left, right = self.swing_fig.axes
         colors = ("#d62728", "#1f77b4")
         self.std_lines = [left.plot(SWING_GAMES, np.zeros(SWING_GAMES.size), color=c,
