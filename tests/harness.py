@@ -200,3 +200,13 @@ def wait_changed(page, before: str, css: str = ".ee-plot", nth: int = 0,
         " return i !== undefined && !!i.getAttribute('src') && i.getAttribute('src') !== prev; }",
         arg=[css, nth, before], timeout=timeout,
     )
+
+
+def no_warnings(fn, *args, **kwargs):
+    """``fn(*args, **kwargs)``, with any warning raised as an error (a test of extreme
+    inputs must see no overflow or invalid-value warning)."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        return fn(*args, **kwargs)

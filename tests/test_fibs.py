@@ -23,13 +23,14 @@ Sources:
 from __future__ import annotations
 
 import math
-import warnings
 from fractions import Fraction
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from harness import no_warnings
 
 from elo_explain import fibs
 from elo_explain.fibs import change, experience_factor, upset_probability, update, win_probability
@@ -199,43 +200,37 @@ class TestValidation:
 # Extreme inputs (issue 5, "Bad input in the package"): every finite rating is accepted and
 # the [HELP] formula's probabilities reach their limits without overflow or a warning.
 # --------------------------------------------------------------------------- #
-def _quiet(fn, *args, **kwargs):
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        return fn(*args, **kwargs)
-
-
 class TestExtremeInputs:
     def test_upset_probability_far_out(self):
         # [HELP] P_upset = 1/(10^(D·√n/2000) + 1), evaluated exactly with integers:
         # D = 600,000, n = 1 -> 1/(10^300 + 1)
         exact = float(Fraction(1, 10**300 + 1))
-        assert _quiet(upset_probability, 600_000) == pytest.approx(exact, rel=1e-12)
+        assert no_warnings(upset_probability, 600_000) == pytest.approx(exact, rel=1e-12)
         # beyond the float range the probability is 0 (1/(10^(10^150)+1))
-        assert _quiet(upset_probability, 1e300, 1e300) == 0.0
-        assert _quiet(upset_probability, -1.7976931348623157e308) == 0.0
+        assert no_warnings(upset_probability, 1e300, 1e300) == 0.0
+        assert no_warnings(upset_probability, -1.7976931348623157e308) == 0.0
 
     def test_win_probability_limits(self):
         # [HELP] the favourite's 1 - P_upset -> 1, the underdog's P_upset -> 0
-        assert _quiet(win_probability, 1e308, -1e308) == 1.0
-        assert _quiet(win_probability, -1e308, 1e308) == 0.0
-        big = _quiet(win_probability, np.array([6.05e16, -6.05e16]), 0.0)
+        assert no_warnings(win_probability, 1e308, -1e308) == 1.0
+        assert no_warnings(win_probability, -1e308, 1e308) == 0.0
+        big = no_warnings(win_probability, np.array([6.05e16, -6.05e16]), 0.0)
         np.testing.assert_array_equal(big, [1.0, 0.0])
 
     def test_change_at_the_limits(self):
         # [HELP] an underdog who wins gets 4·K·√n·(1 - P_upset) -> 4·K·√n:
         # K 5 (experience 0) and 1 (400), n = 9 -> +60 and -12
-        assert _quiet(change, -1e300, 1e300, match_length=9, winner_experience=0,
+        assert no_warnings(change, -1e300, 1e300, match_length=9, winner_experience=0,
                       loser_experience=400) == (60.0, -12.0)
         # a favourite who wins gets 4·K·√n·P_upset -> 0
-        gain, loss = _quiet(change, 1.7e308, -1.7e308)
+        gain, loss = no_warnings(change, 1.7e308, -1.7e308)
         assert gain == 0.0 and loss == 0.0
         # [HELP] equal ratings: P = 1/2 for any n: 4·1·√n/2 = 2·10^150 for n = 10^300
-        assert _quiet(change, 1500, 1500, match_length=1e300) == pytest.approx((2e150, -2e150))
+        assert no_warnings(change, 1500, 1500, match_length=1e300) == pytest.approx((2e150, -2e150))
 
     def test_update_at_the_limits(self):
         # the ratings move by the limits above; experiences grow by n
-        (w, we), (lo, le) = _quiet(update, -1e300, 1e300, match_length=9, winner_experience=0,
+        (w, we), (lo, le) = no_warnings(update, -1e300, 1e300, match_length=9, winner_experience=0,
                                    loser_experience=400)
         assert (w, we, lo, le) == (-1e300 + 60.0, 9.0, 1e300 - 12.0, 409.0)
 

@@ -44,13 +44,14 @@ Each test below asserts the printed figure with a tolerance that covers exactly 
 from __future__ import annotations
 
 import math
-import warnings
 from decimal import Decimal, localcontext
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from harness import no_warnings
 
 from elo_explain import glicko
 from elo_explain.glicko import (
@@ -78,36 +79,38 @@ PAPER_GAMES = [(1400, 30, 1), (1550, 100, 0), (1700, 300, 0)]  # [G1], [G2]
 # An independent scalar Glicko-2, written from [G2] step by step with `math`,
 # used only to cross-check the vectorised batch.
 # --------------------------------------------------------------------------- #
-def reference_glicko2(r, rd, sigma, games, tau, elapsed=1.0):
-    mu, phi = (r - 1500) / 173.7178, rd / 173.7178
+def _glicko2_steps(r, rd, sigma, games, tau, elapsed, *, num, exp, ln, sqrt, pi):
+    """[G2] steps 2-8 in the arithmetic given: ``num`` makes a number (``float`` or
+    ``Decimal``), ``exp``/``ln``/``sqrt`` and ``pi`` are that arithmetic's."""
+    scale = num("173.7178")
+    mu, phi = (num(r) - 1500) / scale, num(rd) / scale
+    sigma, tau = num(sigma), num(tau)
     if not games:
-        return r, 173.7178 * math.sqrt(phi**2 + elapsed * sigma**2), sigma
-    gs, es, ss = [], [], []
+        return num(r), scale * sqrt(phi**2 + num(elapsed) * sigma**2), sigma
+    inv_v = total = num(0)
     for rj, rdj, sj in games:
-        muj, phij = (rj - 1500) / 173.7178, rdj / 173.7178
-        gj = 1 / math.sqrt(1 + 3 * phij**2 / math.pi**2)
-        gs.append(gj)
-        es.append(1 / (1 + math.exp(-gj * (mu - muj))))
-        ss.append(sj)
-    v = 1 / sum(gj**2 * e * (1 - e) for gj, e in zip(gs, es))
-    total = sum(gj * (s - e) for gj, s, e in zip(gs, ss, es))
+        gj = 1 / sqrt(1 + 3 * (num(rdj) / scale) ** 2 / pi**2)
+        e = 1 / (1 + exp(-gj * (mu - (num(rj) - 1500) / scale)))
+        inv_v += gj * gj * e * (1 - e)
+        total += gj * (num(sj) - e)
+    v = 1 / inv_v
     delta = v * total
-    a = math.log(sigma**2)
+    a = ln(sigma * sigma)
 
     def f(x):
-        return (math.exp(x) * (delta**2 - phi**2 - v - math.exp(x))
-                / (2 * (phi**2 + v + math.exp(x)) ** 2) - (x - a) / tau**2)
+        ex = exp(x)
+        return ex * (delta**2 - phi**2 - v - ex) / (2 * (phi**2 + v + ex) ** 2) - (x - a) / tau**2
 
     A = a
     if delta**2 > phi**2 + v:
-        B = math.log(delta**2 - phi**2 - v)
+        B = ln(delta**2 - phi**2 - v)
     else:
         k = 1
         while f(a - k * tau) < 0:
             k += 1
         B = a - k * tau
     fa, fb = f(A), f(B)
-    while abs(B - A) > 0.000001:
+    while abs(B - A) > num("0.000001"):
         C = A + (A - B) * fa / (fb - fa)
         fc = f(C)
         if fc * fb <= 0:
@@ -115,11 +118,15 @@ def reference_glicko2(r, rd, sigma, games, tau, elapsed=1.0):
         else:
             fa /= 2
         B, fb = C, fc
-    sigma_new = math.exp(A / 2)
-    phi_star = math.sqrt(phi**2 + elapsed * sigma_new**2)
-    phi_new = 1 / math.sqrt(1 / phi_star**2 + 1 / v)
+    sigma_new = exp(A / 2)
+    phi_new = 1 / sqrt(1 / (phi**2 + num(elapsed) * sigma_new**2) + 1 / v)
     mu_new = mu + phi_new**2 * total
-    return 173.7178 * mu_new + 1500, 173.7178 * phi_new, sigma_new
+    return scale * mu_new + 1500, scale * phi_new, sigma_new
+
+
+def reference_glicko2(r, rd, sigma, games, tau, elapsed=1.0):
+    return _glicko2_steps(r, rd, sigma, games, tau, elapsed, num=float, exp=math.exp,
+                          ln=math.log, sqrt=math.sqrt, pi=math.pi)
 
 
 # --------------------------------------------------------------------------- #
@@ -545,46 +552,9 @@ def decimal_glicko2(r, rd, sigma, games, tau, elapsed=1):
     """[G2] steps 2-8 in 100-digit arithmetic (Illinois with ε = 0.000001)."""
     with localcontext() as ctx:
         ctx.prec = 100
-        scale = Decimal("173.7178")
-        mu, phi = (Decimal(r) - 1500) / scale, Decimal(rd) / scale
-        sigma, tau = Decimal(sigma), Decimal(tau)
-        inv_v = total = Decimal(0)
-        for rj, rdj, sj in games:
-            gj = 1 / (1 + 3 * (Decimal(rdj) / scale) ** 2 / PI_100 ** 2).sqrt()
-            e = 1 / (1 + (-gj * (mu - (Decimal(rj) - 1500) / scale)).exp())
-            inv_v += gj * gj * e * (1 - e)
-            total += gj * (Decimal(sj) - e)
-        v = 1 / inv_v
-        delta = v * total
-        a = (sigma * sigma).ln()
-
-        def f(x):
-            ex = x.exp()
-            return (ex * (delta ** 2 - phi ** 2 - v - ex) / (2 * (phi ** 2 + v + ex) ** 2)
-                    - (x - a) / tau ** 2)
-
-        A = a
-        if delta ** 2 > phi ** 2 + v:
-            B = (delta ** 2 - phi ** 2 - v).ln()
-        else:
-            k = 1
-            while f(a - k * tau) < 0:
-                k += 1
-            B = a - k * tau
-        fa, fb = f(A), f(B)
-        while abs(B - A) > Decimal("0.000001"):
-            C = A + (A - B) * fa / (fb - fa)
-            fc = f(C)
-            if fc * fb <= 0:
-                A, fa = B, fb
-            else:
-                fa /= 2
-            B, fb = C, fc
-        sigma_new = (A / 2).exp()
-        phi_star2 = phi ** 2 + Decimal(elapsed) * sigma_new ** 2
-        phi_new = 1 / (1 / phi_star2 + 1 / v).sqrt()
-        mu_new = mu + phi_new ** 2 * total
-        return float(scale * mu_new + 1500), float(scale * phi_new), float(sigma_new)
+        result = _glicko2_steps(r, rd, sigma, games, tau, elapsed, num=Decimal,
+                                exp=Decimal.exp, ln=Decimal.ln, sqrt=Decimal.sqrt, pi=PI_100)
+        return tuple(float(x) for x in result)
 
 
 def test_decimal_references_reproduce_the_papers():
@@ -596,17 +566,11 @@ def test_decimal_references_reproduce_the_papers():
     assert r == pytest.approx(1464.06, abs=0.01)  # [G2] (see the module docstring)
 
 
-def _no_warnings(fn, *args, **kwargs):
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        return fn(*args, **kwargs)
-
-
 class TestExtremeInputsWithinRange:
     def test_expected_score_tends_to_0_and_1(self):
         # [G1] E = 1 / (1 + 10^(-g (r - r_j) / 400)) with g = 1 (RD 0): 10^(-50) and 10^50
-        assert _no_warnings(expected_score, 10_000, -10_000) == 1.0
-        assert _no_warnings(expected_score, -10_000, 10_000) == pytest.approx(1e-50, rel=1e-12)
+        assert no_warnings(expected_score, 10_000, -10_000) == 1.0
+        assert no_warnings(expected_score, -10_000, 10_000) == pytest.approx(1e-50, rel=1e-12)
 
     @pytest.mark.parametrize("rating, rd, games", [
         (8246.0, 200, [(1400, 30, 1), (1550, 100, 0)]),   # E rounds to 1 in floats
@@ -615,11 +579,11 @@ class TestExtremeInputsWithinRange:
         (1500, 10_000, PAPER_GAMES),
     ])
     def test_glicko1_against_decimal_reference(self, rating, rd, games):
-        r, new_rd = _no_warnings(glicko1_update, rating, rd, games)
+        r, new_rd = no_warnings(glicko1_update, rating, rd, games)
         ref_r, ref_rd = decimal_glicko1(rating, rd, games)  # [G1] in 100 digits
         assert r == pytest.approx(ref_r, rel=1e-12)
         assert new_rd == pytest.approx(ref_rd, rel=1e-12)
-        s = _no_warnings(glicko1_steps, rating, rd, games)
+        s = no_warnings(glicko1_steps, rating, rd, games)
         assert math.isfinite(s["d2"]) and math.isfinite(s["d"])
 
     @pytest.mark.parametrize("rating, rd, sigma, games, tau", [
@@ -630,23 +594,23 @@ class TestExtremeInputsWithinRange:
         (1500, 0.001, 0.000001, PAPER_GAMES, 0.01),
     ])
     def test_glicko2_against_decimal_reference(self, rating, rd, sigma, games, tau):
-        got = _no_warnings(glicko2_update, rating, rd, sigma, games, tau=tau)
+        got = no_warnings(glicko2_update, rating, rd, sigma, games, tau=tau)
         ref = decimal_glicko2(rating, rd, sigma, games, tau)  # [G2] in 100 digits
         assert got == pytest.approx(ref, rel=1e-8)
-        s = _no_warnings(glicko2_steps, rating, rd, sigma, games, tau=tau)
+        s = no_warnings(glicko2_steps, rating, rd, sigma, games, tau=tau)
         assert all(math.isfinite(s[k]) for k in ("v", "delta", "sigma_new", "phi_new"))
 
     def test_tiny_rd_is_the_limit(self):
         # [G1] RD' = 1 / sqrt(1/RD² + 1/d²) -> RD and r' - r = q RD'² Σ g (s - E) -> 0 as
         # RD -> 0 (1/RD² itself is beyond the float range here)
-        r, rd = _no_warnings(glicko1_update, 1500, 1e-200, PAPER_GAMES)
+        r, rd = no_warnings(glicko1_update, 1500, 1e-200, PAPER_GAMES)
         assert r == 1500.0 and rd == pytest.approx(1e-200, rel=1e-12)
 
     def test_huge_periods_stop_at_max_rd(self):
         # [G1] step 1(b): min(sqrt(RD² + c² t), 350) = 350 however large t is
-        assert _no_warnings(grow_rd, 50, periods=1e308, c=10_000) == 350.0
+        assert no_warnings(grow_rd, 50, periods=1e308, c=10_000) == 350.0
         # [LILA-G] liveDeviation capped at maxDeviation 500
-        assert _no_warnings(lichess_live_rd, 60, 1.0, 1e308) == 500.0
+        assert no_warnings(lichess_live_rd, 60, 1.0, 1e308) == 500.0
 
 
 corner = st.sampled_from
@@ -665,12 +629,12 @@ def test_every_input_within_the_ranges_converges_to_finite_values(rating, rd, si
                                                                    tau, epsilon, elapsed):
     """Module docstring: within the documented ranges the step-5 iteration converges (in
     at most about 200 steps) and every result is finite, with no numpy warning."""
-    s = _no_warnings(glicko2_steps, rating, rd, sigma, games, tau=tau, epsilon=epsilon,
+    s = no_warnings(glicko2_steps, rating, rd, sigma, games, tau=tau, epsilon=epsilon,
                      elapsed_periods=elapsed)
     assert s["iterations"] <= 200
     assert all(math.isfinite(s[k]) for k in ("v", "delta", "sigma_new", "phi_star", "phi_new",
                                               "mu_new", "rating", "rd", "volatility"))
-    r, new_rd = _no_warnings(glicko1_update, rating, rd, games)
+    r, new_rd = no_warnings(glicko1_update, rating, rd, games)
     assert math.isfinite(r) and math.isfinite(new_rd)
 
 
