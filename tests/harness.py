@@ -125,7 +125,8 @@ def launch_chromium(playwright):
 
 def open_dashboard(page, base: str, notebook: str):
     """Load a dashboard and wait until its root widget is rendered."""
-    page.goto(f"{base}/voila/render/{notebook}", timeout=LOAD_TIMEOUT_MS)
+    # the ready selector, not the page's "load" event (which waits for every asset)
+    page.goto(f"{base}/voila/render/{notebook}", timeout=LOAD_TIMEOUT_MS, wait_until="commit")
     page.wait_for_selector(READY, state="visible", timeout=LOAD_TIMEOUT_MS)
     return page
 

@@ -83,7 +83,10 @@ async def _view(browser, base: str, notebook: str, texts: list[str]):
     page = await context.new_page()
     problems = []
     try:
-        await page.goto(f"{base}/voila/render/{notebook}", timeout=LOAD_TIMEOUT_MS)
+        # not the "load" event: under this load one asset request of twenty pages sometimes
+        # never completes although the dashboard renders; the ready selector is the test
+        await page.goto(f"{base}/voila/render/{notebook}", timeout=LOAD_TIMEOUT_MS,
+                        wait_until="commit")
         await page.wait_for_selector(READY, state="visible", timeout=LOAD_TIMEOUT_MS)
         app = page.locator(".ee-app").first
         for text in texts:
