@@ -3,7 +3,7 @@
 No baseline: these rows tell a dashboard author how long one slider move costs
 (:func:`elo_explain.simulate.simulate_season` per rule set at 100 players, 20 weeks,
 10 games a week; :func:`~elo_explain.simulate.weekly_swing` at its defaults;
-:func:`~elo_explain.simulate.fit_divisor` on the bundled rated Lichess games).
+:func:`~elo_explain.calibration.fit_divisor` on the bundled rated Lichess games).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ SEASON = dict(players=100, weeks=20, games_per_week=10, seed=0)
 
 def run(repeats: int = 5) -> list[dict]:
     """One row per measured call."""
-    from elo_explain import lichess, simulate
+    from elo_explain import calibration, lichess, simulate
 
     rows = []
     for name, rules in simulate.RULE_SETS.items():
@@ -33,7 +33,7 @@ def run(repeats: int = 5) -> list[dict]:
     })
     games = lichess.load_games(rated_only=True)
     for offset in (False, True):
-        t = median_time(lambda: simulate.fit_divisor(games.difference, games.result,
+        t = median_time(lambda: calibration.fit_divisor(games.difference, games.result,
                                                      white_advantage=offset), repeats)
         rows.append({
             "benchmark": "fit_divisor on the Lichess games"

@@ -2,7 +2,7 @@
 
 One module per rating system; import the one you need::
 
-    from elo_explain import elo, fide, gammon42, tables, glicko, fibs, simulate
+    from elo_explain import elo, fide, gammon42, tables, glicko, fibs, simulate, calibration
 
 Every public function validates its input and raises ``ValueError`` (or
 ``TypeError``) naming the parameter and the allowed values.

@@ -25,6 +25,7 @@ __all__ = [
     "in_range",
     "choice",
     "instance",
+    "readonly",
 ]
 
 
@@ -196,3 +197,13 @@ def instance(name: str, value, kind, what: str | None = None):
             what = " or ".join(k.__name__ for k in kinds)
         raise TypeError(f"{name} must be a {what}, got {value!r}")
     return value
+
+
+def readonly(*arrays: np.ndarray) -> None:
+    """Make result arrays read-only (a caller cannot change a result another holds).
+
+    >>> a = np.zeros(2); readonly(a); a.flags.writeable
+    False
+    """
+    for a in arrays:
+        a.setflags(write=False)

@@ -89,7 +89,7 @@ class Games:
 
     @property
     def difference(self) -> np.ndarray:
-        """White's rating minus black's, per game (the input of :func:`simulate.fit_divisor`).
+        """White's rating minus black's, per game (the input of :func:`calibration.fit_divisor`).
 
         >>> load_games().difference[:3]
         array([309,  61,  -4])

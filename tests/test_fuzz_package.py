@@ -35,7 +35,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-MODULES = ("elo", "fide", "gammon42", "tables", "glicko", "fibs", "simulate", "lichess")
+MODULES = ("elo", "fide", "gammon42", "tables", "glicko", "fibs", "simulate", "calibration",
+           "results_csv", "lichess")
 CALL_SECONDS = 10
 CALL_EXTRA_MEMORY = 2 << 30  # a call may map 2 GiB more; beyond, MemoryError (a failure)
 FUZZ = settings(max_examples=50, deadline=None, derandomize=True, database=None,
@@ -46,7 +47,7 @@ NAN, INF = float("nan"), float("inf")
 # Result records and containers: returned by the functions, not an input API.
 RECORDS = {
     "elo.RatingPeriod", "elo.RatingPeriods", "fide.FidePeriod", "gammon42.LadderGame",
-    "tables.Table", "simulate.Calibration", "simulate.DivisorFit", "simulate.UploadedResults",
+    "tables.Table", "calibration.Calibration", "calibration.DivisorFit", "results_csv.UploadedResults",
     "simulate.Season", "simulate.WeeklySwing", "lichess.Games",
 }
 
@@ -55,8 +56,8 @@ RECORDS = {
 DOCUMENTED_NONFINITE = {
     "elo.rating_period_batch": {"expected"},   # nan marks an absent game (mask False)
     "elo.pool_period": {"expected"},
-    "simulate.fit_divisor": {"divisor", "interval", "white_advantage_interval", "calibration"},  # inf: flat curve
-    "simulate.calibrate": {"divisor"},          # inf: a flat curve
+    "calibration.fit_divisor": {"divisor", "interval", "white_advantage_interval", "calibration"},  # inf: flat curve
+    "calibration.calibrate": {"divisor"},          # inf: a flat curve
     "simulate.simulate_season": {"correlation", "favourite_score"},  # nan while all ratings are equal
 }
 
@@ -114,7 +115,8 @@ def _datetime(days: float) -> dt.datetime:
 
 def spec():
     """``{"module.name": (callable, base kwargs, {param: Cat or ("rows", (Cat, ...))})}``."""
-    from elo_explain import elo, fibs, fide, gammon42, glicko, lichess, simulate, tables
+    from elo_explain import (calibration, elo, fibs, fide, gammon42, glicko, lichess, results_csv,
+                             simulate, tables)
 
     rules_ok = st.sampled_from(list(simulate.RULE_SETS.values()))
     cfg = glicko.LICHESS
@@ -261,18 +263,18 @@ def spec():
                         dict(winner_rating=REAL, loser_rating=REAL, match_length=COUNT1,
                              winner_experience=NONNEG, loser_experience=NONNEG)),
         # simulate
-        "simulate.calibrate": (simulate.calibrate, dict(differences=[200, 200, -50], scores=[1, 0.5, 0], bucket=100,
+        "calibration.calibrate": (calibration.calibrate, dict(differences=[200, 200, -50], scores=[1, 0.5, 0], bucket=100,
                                                         divisor=400, white_advantage=0.0),
                                dict(differences=REAL, scores=PROB, bucket=POSITIVE,
                                     divisor=_cat((NAN, -INF, 0.0, -1.0), st.floats(1e-300, 1e308)),  # inf: flat
                                     white_advantage=REAL)),
-        "simulate.fit_divisor": (simulate.fit_divisor,
+        "calibration.fit_divisor": (calibration.fit_divisor,
                                  dict(differences=[200, 200, 200, 200, -100, 0], scores=[1, 1, 1, 0, 0, 0.5],
                                       white_advantage=False, confidence=0.95, bucket=50),
                                  dict(differences=REAL, scores=PROB, white_advantage=BOOL,
                                       confidence=_cat(NONFINITE + (0.0, 1.0, -0.5, 1.5), st.floats(0.01, 0.99)),
                                       bucket=POSITIVE)),
-        "simulate.parse_results_csv": (simulate.parse_results_csv, dict(text="rating,opponent,score\n1500,1400,1\n"),
+        "results_csv.parse_results_csv": (results_csv.parse_results_csv, dict(text="rating,opponent,score\n1500,1400,1\n"),
                                        dict(text=_cat((None, 3, NAN, [], {"a": 1}), st.text(max_size=200),
                                                       wrong_types=False))),
         "simulate.simulate_season": (simulate.simulate_season,

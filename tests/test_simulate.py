@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 from elo_explain import simulate
 from elo_explain.lichess import load_games
-from elo_explain.simulate import calibrate, fit_divisor, parse_results_csv
+from elo_explain.calibration import calibrate, fit_divisor
+from elo_explain.results_csv import parse_results_csv
 
 CHI2_95_HALF = 3.841458820694124 / 2  # chi-squared (1 df) 95 % quantile / 2, from tables
 

@@ -2,9 +2,9 @@
 
 Every Elo-type system predicts a player ``d`` points above the opponent to score
 ``E(d) = 1 / (1 + 10 ** (-d / divisor))``. The model fits the divisor to the bundled
-Lichess games (:func:`elo_explain.simulate.fit_divisor`, maximum likelihood, draws as half
+Lichess games (:func:`elo_explain.calibration.fit_divisor`, maximum likelihood, draws as half
 points, 95 % profile-likelihood interval) or to a reader's own results (a CSV of
-``rating, opponent, score`` read by :func:`elo_explain.simulate.parse_results_csv`, every
+``rating, opponent, score`` read by :func:`elo_explain.results_csv.parse_results_csv`, every
 bad row reported by number and reason), and shows the calibration table: actual mean score
 by difference bucket, against the chess curve ÷400 and the fitted curve.
 
@@ -24,7 +24,7 @@ import ipywidgets as widgets
 import numpy as np
 from matplotlib.collections import LineCollection
 
-from elo_explain import lichess, simulate
+from elo_explain import calibration, lichess, results_csv
 from elo_explain.ui import (MINUS, FigureView, app_root, fmt_pct, fmt_signed, guarded, table_html,
                             value_html)
 
@@ -155,7 +155,7 @@ class CalibrateModel:
         self.bucket = bucket
         self.min_games = min_games
         self.white_advantage = white_advantage
-        self.uploaded: simulate.UploadedResults | None = None
+        self.uploaded: results_csv.UploadedResults | None = None
         self.upload_errors: list[str] = []
         self.upload_name = ""
         self.upload_rows_read = 0
@@ -209,7 +209,7 @@ class CalibrateModel:
         if isinstance(data, (bytes, bytearray, memoryview)):
             data = bytes(data)
         try:
-            ok, errors = simulate.parse_results_csv(data)
+            ok, errors = results_csv.parse_results_csv(data)
         except ValueError as exc:
             self.uploaded, self.upload_rows_read = None, 0
             self.upload_errors = [f"{name}: {exc}"]
@@ -257,7 +257,7 @@ class CalibrateModel:
                                     "no games match these filters")
             else:
                 try:
-                    result = simulate.fit_divisor(
+                    result = calibration.fit_divisor(
                         d, s, white_advantage=bool(self.white_advantage)
                         and self.source == "lichess")
                 except ValueError as exc:
@@ -266,7 +266,7 @@ class CalibrateModel:
         return self._fits[key]
 
     @property
-    def fit(self) -> simulate.DivisorFit | None:
+    def fit(self) -> calibration.DivisorFit | None:
         """The fit on the current selection (``None`` if it cannot be fitted, see
         :attr:`fit_error`). Cached per selection, so moving a slider does not refit."""
         result = self._fit()
@@ -279,7 +279,7 @@ class CalibrateModel:
         return str(result) if isinstance(result, Exception) else None
 
     @property
-    def calibration(self) -> simulate.Calibration | None:
+    def calibration(self) -> calibration.Calibration | None:
         """Buckets of :attr:`bucket` points against the fitted curve (all non-empty buckets)."""
         self._check()
         fit = self.fit
@@ -288,7 +288,7 @@ class CalibrateModel:
         d, s = self.games()
         if d.size == 0:
             return None
-        return simulate.calibrate(d, s, bucket=self.bucket)
+        return calibration.calibrate(d, s, bucket=self.bucket)
 
     def shown(self, calib=None) -> np.ndarray:
         """Boolean mask of the buckets with at least :attr:`min_games` games."""
