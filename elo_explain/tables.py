@@ -50,6 +50,17 @@ __all__ = [
 
 MINUS = "\u2212"
 
+TABLE_CSS = """
+table.ee-table { border-collapse: collapse; margin: 0.4em 0 0.8em 0; }
+table.ee-table th, table.ee-table td { border: 1px solid #ccc; padding: 2px 8px;
+    text-align: right; font-variant-numeric: tabular-nums; }
+table.ee-table th { background: #f3f3f3; }
+table.ee-table caption { caption-side: top; text-align: left; font-weight: 600; }
+table.ee-table tr.ee-highlight td { background: #fff3c4; }
+table.ee-table td.ee-left, table.ee-table th.ee-left { text-align: left; }
+"""
+"""How every table looks, in a notebook cell's output and on a dashboard."""
+
 
 def _num_text(value, fmt) -> str:
     if callable(fmt):
@@ -141,7 +152,9 @@ class Table:
         return "".join(parts)
 
     def _repr_html_(self) -> str:
-        return self.to_html()
+        """The table as a notebook cell shows it (with its style: in a Voilà page it stands
+        outside the dashboard's root)."""
+        return f"<style>{TABLE_CSS}</style>" + self.to_html()
 
 
 # --- helpers ------------------------------------------------------------------------------

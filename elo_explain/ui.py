@@ -50,6 +50,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from PIL import Image as PILImage
 
 from elo_explain._validate import integer
+from elo_explain.tables import TABLE_CSS
 
 __all__ = [
     "MINUS",
@@ -82,17 +83,11 @@ NO_NUMBER = "\u2013"
 
 STYLE = """
 <style>
+""" + TABLE_CSS + """
 .ee-app { max-width: 1100px; }
 .ee-error { color: #b00020; font-size: 0.9em; min-height: 1.2em; }
 .ee-value { font-variant-numeric: tabular-nums; }
 .ee-big { font-size: 1.35em; font-weight: 600; }
-table.ee-table { border-collapse: collapse; margin: 0.4em 0 0.8em 0; }
-table.ee-table th, table.ee-table td { border: 1px solid #ccc; padding: 2px 8px;
-    text-align: right; font-variant-numeric: tabular-nums; }
-table.ee-table th { background: #f3f3f3; }
-table.ee-table caption { caption-side: top; text-align: left; font-weight: 600; }
-table.ee-table tr.ee-highlight td { background: #fff3c4; }
-table.ee-table td.ee-left, table.ee-table th.ee-left { text-align: left; }
 .ee-note { color: #444; font-size: 0.95em; }
 </style>
 """
@@ -347,12 +342,13 @@ class NumberField(widgets.VBox):
         self.valid = True
         self._callbacks = [on_change] if on_change else []
         self._message: widgets.HTML | None = None
-        self.text = widget(
-            widgets.Text, value=str(self.value), description=label, continuous_update=False,
-            tooltip=tooltip or f"{label}: {lo:g} to {hi:g}", css="ee-field",
+        self.text = widgets.Text(
+            value=str(self.value), description=label, continuous_update=False,
+            tooltip=tooltip or f"{label}: {lo:g} to {hi:g}",
             style={"description_width": "initial"}, layout={"width": width},
         )
-        super().__init__([self.text], layout=shared_layout())
+        self.text.add_class("ee-field")
+        super().__init__([self.text])
         self.add_class("ee-number")
         self.text.observe(self._on_text, names="value")
 
@@ -360,7 +356,8 @@ class NumberField(widgets.VBox):
     def message(self) -> widgets.HTML:
         """The message widget (class ``ee-error``), made and shown on first use."""
         if self._message is None:
-            self._message = widget(widgets.HTML, "", css="ee-error")
+            self._message = widgets.HTML("")
+            self._message.add_class("ee-error")
             self.children = (*self.children, self._message)
         return self._message
 

@@ -1,0 +1,375 @@
+"""The one pattern every dashboard follows: a traitlets model and a widget view linked to it.
+
+**Model** -- a :class:`DashboardModel` (``traitlets.HasTraits``) holding the state in
+validated traits (:class:`Whole`, :class:`Number`, ``traitlets.Enum``, ``traitlets.Bool``)
+and the computation as plain methods that return numbers and rows, never HTML. A bad value
+raises ``ValueError`` (or ``TraitError`` for a choice) naming the field and the allowed range.
+``params`` lists the traits a reader sets in the notebook's parameters cell (their names
+are the cell's names in lower case); the page's query string may set them, and the
+view's "link to this view" writes them. ``presets`` are named examples (trait values).
+
+**View** -- a :class:`DashboardView` (an ``ipywidgets.VBox``: the notebook's last cell
+returns it) whose subclass provides ``build()`` (make the widgets, linked to the model's
+traits with the ``slider`` / ``number`` / ``dropdown`` / ``toggles`` / ``checkbox``
+helpers, and return the page's children) and ``render()`` (show the model: formatting and
+HTML live only here). Every model change renders once, through one guard: an error
+becomes a visible message (``.ee-status``), never a traceback. A preset is applied inside
+``hold_trait_notifications`` and renders once.
+
+>>> from traitlets import Enum
+>>> class Demo(DashboardModel):
+...     params = ("rating", "result")
+...     presets = {"Beat a 1700": {"rating": 1500, "result": "win"}}
+...     rating = Whole(1500, 0, 4000, label="Rating")
+...     result = Enum(["win", "draw", "loss"], default_value="draw")
+...     def change(self):
+...         return {"win": 1, "draw": 0, "loss": -1}[self.result] * 10
+>>> m = Demo()
+>>> m.rating = 5000
+Traceback (most recent call last):
+...
+ValueError: Rating must be a whole number between 0 and 4000, got 5000
+>>> class DemoView(DashboardView):
+...     def build(self):
+...         self.out = widgets.HTML()
+...         return [self.preset_menu(), self.slider("rating", step=10), self.out]
+...     def render(self):
+...         self.out.value = f"change {self.model.change()}"
+>>> v = DemoView(Demo(), query="rating=1600&result=loss")
+>>> v.model.rating, v.model.result, v.out.value, v.notes.value
+(1600, 'loss', 'change -10', '')
+>>> v.link.value
+'<a class="ee-link" href="?rating=1600&amp;result=loss" target="_top">Link to this view</a>'
+>>> DemoView(Demo(), query="rating=9999&colour=red").notes.value  # ignored, with a note
+'<p class="ee-note ee-query-note">Ignored from the link: rating=9999 (Rating must be a whole number between 0 and 4000, got 9999); colour (not a setting of this page)</p>'
+>>> v.preset.value = "Beat a 1700"; v.model.rating, v.out.value, v.renders
+(1500, 'change 10', 2)
+>>> v.controls["rating"].slider.value = 1510; v.preset.value    # by hand: back to "Custom"
+'Custom'
+"""
+
+from __future__ import annotations
+
+import html
+import os
+from typing import ClassVar
+from urllib.parse import parse_qsl, urlencode
+
+import ipywidgets as widgets
+import traitlets
+
+from elo_explain import _validate
+from elo_explain.ui import STYLE, NumberField, guarded
+
+__all__ = [
+    "html_box",
+    "Whole",
+    "Number",
+    "DashboardModel",
+    "DashboardView",
+    "page_query",
+]
+
+
+# --- validated traits -------------------------------------------------------------------
+class Whole(traitlets.Int):
+    """A whole-number trait within ``lo``..``hi``; a bad value raises ``ValueError`` naming
+    ``label`` (default: the trait's name) and the range (``_validate.integer``)."""
+
+    def __init__(self, default, lo: int, hi: int, *, label: str | None = None, **kw):
+        super().__init__(default, **kw)
+        self.lo, self.hi, self.label = lo, hi, label
+
+    def validate(self, obj, value):
+        return _validate.integer(self.label or self.name, value, lo=self.lo, hi=self.hi)
+
+    def from_string(self, s: str) -> int:
+        number = float(s)
+        return int(number) if number.is_integer() else number
+
+
+class Number(traitlets.Float):
+    """A finite number trait within ``lo``..``hi`` (``_validate.in_range``)."""
+
+    def __init__(self, default, lo: float, hi: float, *, label: str | None = None, **kw):
+        super().__init__(default, **kw)
+        self.lo, self.hi, self.label = lo, hi, label
+
+    def validate(self, obj, value):
+        if isinstance(value, bool):
+            raise TypeError(f"{self.label or self.name} must be a number, got {value!r}")
+        return _validate.in_range(self.label or self.name, value, self.lo, self.hi)
+
+
+class DashboardModel(traitlets.HasTraits):
+    """Base of every dashboard's model: validated traits plus pure computation.
+
+    ``params``: the traits the notebook's parameters cell sets (lower-case names), which a
+    link may set too. ``presets``: named examples, each a dict of trait values.
+    """
+
+    params: ClassVar[tuple[str, ...]] = ()
+    presets: ClassVar[dict[str, dict]] = {}
+
+    def state(self) -> dict:
+        """The values of :attr:`params` (what a link to this view holds)."""
+        return {name: getattr(self, name) for name in self.params}
+
+    def apply(self, values: dict) -> None:
+        """Set several traits at once: observers hear of them after all are set."""
+        with self.hold_trait_notifications():
+            for name, value in values.items():
+                setattr(self, name, value)
+
+
+# --- the page's query string ------------------------------------------------------------
+_request_seen = False
+
+
+def page_query() -> str:
+    """The query string of the page that runs this kernel (``""`` outside Voilà).
+
+    Voilà puts it in the kernel's environment; a preheated kernel (started before anyone
+    asked for the page) first waits here for the request, as Voilà documents
+    (``voila.utils.wait_for_request``).
+    """
+    global _request_seen
+    if os.environ.get("VOILA_PREHEAT") == "True" and not _request_seen:
+        from voila.utils import wait_for_request
+
+        wait_for_request()
+        _request_seen = True
+    return os.environ.get("QUERY_STRING", "")
+
+
+def _text(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _from_text(trait: traitlets.TraitType, text: str):
+    if isinstance(trait, traitlets.Bool):
+        if text.lower() in ("true", "1", "yes", "on"):
+            return True
+        if text.lower() in ("false", "0", "no", "off"):
+            return False
+        raise ValueError(f"{trait.name} must be true or false")
+    if isinstance(trait, (traitlets.Int, traitlets.Float)):
+        return trait.from_string(text)
+    return text
+
+
+# --- the view -----------------------------------------------------------------------------
+class _Bound(widgets.HBox):
+    """A slider and a text box for one trait (see :meth:`DashboardView.slider`)."""
+
+
+class DashboardView(widgets.VBox):
+    """Base of every dashboard's view; the subclass defines ``build()`` and ``render()``.
+
+    ``query``: the query string to start from (default: the page's, :func:`page_query`).
+    After it, ``self.model`` holds the starting state, ``self.controls`` the widgets made
+    by the helpers (by trait name), ``self.status`` the message line (class ``ee-status``),
+    ``self.notes`` what a link asked for that was ignored, ``self.link`` the link to this view.
+    """
+
+    title: ClassVar[str] = ""
+
+    def __init__(self, model: DashboardModel, *, query: str | None = None):
+        super().__init__()
+        self.model = model
+        self.controls: dict[str, widgets.Widget] = {}
+        self.renders = 0
+        self.status = widgets.HTML("")
+        self.status.add_class("ee-error")
+        self.status.add_class("ee-status")
+        self.guard = guarded(self.status)
+        self.notes = widgets.HTML(self._apply_query(page_query() if query is None else query))
+        self.link = widgets.HTML("")
+        self._applying = False
+        self.preset: widgets.Dropdown | None = None
+        children = self.build()
+        model.observe(self._changed)
+        self.refresh()
+        head = widgets.HTML(STYLE + (f"<h2>{html.escape(self.title)}</h2>" if self.title else ""))
+        self.children = [head, self.notes, *children, self.status, self.link]
+        self.add_class("ee-app")
+        self.add_class("ee-ready")
+
+    # to be written by each dashboard
+    def build(self) -> list:
+        """Make the widgets (linked to the model) and return the page's children."""
+        raise NotImplementedError
+
+    def render(self) -> None:
+        """Show the model's numbers in the widgets (the only place for formatting)."""
+        raise NotImplementedError
+
+    # rendering
+    def refresh(self) -> None:
+        """Render the model now (guarded), and write the link to this view."""
+        self.renders += 1
+        self.guard(self.render)()
+        if self.model.params:
+            query = html.escape(urlencode({k: _text(v) for k, v in self.model.state().items()}))
+            self.link.value = (f'<a class="ee-link" href="?{query}" target="_top">'
+                               "Link to this view</a>")
+        if self.preset is not None:
+            self._show_matching_preset()
+
+    def _changed(self, change) -> None:
+        if not self._applying:
+            self.refresh()
+
+    def apply(self, values: dict) -> None:
+        """Set several traits (a preset) and render once; a bad value shows in the status."""
+        self._applying = True
+        try:
+            self.guard(self.model.apply)(values)
+        finally:
+            self._applying = False
+        self.refresh()
+
+    def _apply_query(self, query: str) -> str:
+        """Set the model from a query string; returns the note on what was ignored (HTML)."""
+        ignored, seen = [], set()
+        for key, text in parse_qsl(query or "", keep_blank_values=True):
+            name = key.strip().lower()
+            if name not in self.model.params:
+                ignored.append(f"{key[:30]} (not a setting of this page)")
+                continue
+            if name in seen:
+                ignored.append(f"{name}={text[:30]} (given twice)")
+                continue
+            try:
+                setattr(self.model, name, _from_text(self.model.traits()[name], text.strip()))
+            except Exception as exc:  # any bad value: a note, never a traceback
+                ignored.append(f"{name}={text[:30]} ({exc})")
+                continue
+            seen.add(name)
+        if not ignored:
+            return ""
+        return ('<p class="ee-note ee-query-note">Ignored from the link: '
+                + html.escape("; ".join(ignored))[:600] + "</p>")
+
+    # presets
+    def preset_menu(self, width: str = "26em") -> widgets.Dropdown:
+        """An "Example" dropdown of the model's presets (class ``ee-preset``); it shows the
+        preset the model matches, else "Custom"."""
+        self.preset = widgets.Dropdown(options=["Custom", *self.model.presets], value="Custom",
+                                       description="Example", layout={"width": width},
+                                       style={"description_width": "initial"})
+        self.preset.add_class("ee-preset")
+        self.preset.observe(self._on_preset, names="value")
+        return self.preset
+
+    def _on_preset(self, change) -> None:
+        if change["new"] != "Custom" and not self._applying:
+            self.apply(self.model.presets[change["new"]])
+
+    def _show_matching_preset(self) -> None:
+        state = {n: getattr(self.model, n) for n in self.model.trait_names()}
+        current = self.preset.value
+        if current != "Custom" and all(state.get(k) == v
+                                       for k, v in self.model.presets[current].items()):
+            return
+        match = next((name for name, values in self.model.presets.items()
+                      if all(state.get(k) == v for k, v in values.items())), "Custom")
+        if match != current:
+            self._applying = True
+            try:
+                self.preset.value = match
+            finally:
+                self._applying = False
+
+    # widgets linked to a trait
+    def _trait(self, name: str):
+        trait = self.model.traits()[name]
+        label = getattr(trait, "label", None) or name.replace("_", " ").capitalize()
+        return trait, label
+
+    def _css(self, w: widgets.Widget, name: str, suffix: str = "") -> widgets.Widget:
+        w.add_class(f"ee-{name.replace('_', '-')}{suffix}")
+        return w
+
+    def slider(self, name: str, *, step=1, label: str | None = None, width: str = "36em",
+               label_width: str = "13em") -> widgets.HBox:
+        """A slider and a text box for a :class:`Whole` or :class:`Number` trait.
+
+        CSS classes (used by the browser tests): ``ee-<name>`` on the box, ``-slider`` and
+        ``-field`` after it on the two parts. The slider is linked to the trait; a typed
+        value is checked like the trait (a bad one shows the field's message)."""
+        trait, default_label = self._trait(name)
+        label = label or default_label
+        whole = isinstance(trait, traitlets.Int)
+        cls = widgets.IntSlider if whole else widgets.FloatSlider
+        value = getattr(self.model, name)
+        slider = cls(value=value, min=trait.lo, max=trait.hi, step=step, description=label,
+                     readout=False, continuous_update=False, layout={"width": width},
+                     style={"description_width": label_width})
+        widgets.link((self.model, name), (slider, "value"))
+        field = self.number(name, label="", register=False)
+        box = _Bound([slider, field])
+        box.slider, box.field = slider, field
+        self._css(box, name)
+        self._css(slider, name, "-slider")
+        self._css(field.text, name, "-field")
+        self.controls[name] = box
+        return box
+
+    def number(self, name: str, *, label: str | None = None, width: str = "14em",
+               register: bool = True) -> NumberField:
+        """A text box for a :class:`Whole` or :class:`Number` trait (class ``ee-<name>``);
+        a bad entry shows a message naming the field and the range, the model keeps its value.
+        ``label=""`` shows no label (messages still name the field)."""
+        trait, default_label = self._trait(name)
+        field = NumberField(label or default_label, getattr(self.model, name), lo=trait.lo,
+                            hi=trait.hi, integer=isinstance(trait, traitlets.Int),
+                            width="6.5em" if label == "" else width)
+        if label == "":
+            field.text.description = ""
+        field.on_change(self.guard(lambda v: setattr(self.model, name, v)))
+        self.model.observe(lambda c: field.set(c["new"]), names=name)
+        if register:
+            self._css(field, name)
+            self.controls[name] = field
+        return field
+
+    def _linked(self, name, w, css_suffix=""):
+        widgets.link((self.model, name), (w, "value"))
+        self.controls[name] = self._css(w, name, css_suffix)
+        return w
+
+    def dropdown(self, name: str, options, *, label: str | None = None,
+                 width: str = "22em") -> widgets.Dropdown:
+        """A dropdown for a choice trait; ``options`` as ipywidgets takes them
+        (values, or ``(text, value)`` pairs)."""
+        label = label or self._trait(name)[1]
+        return self._linked(name, widgets.Dropdown(
+            options=options, value=getattr(self.model, name), description=label,
+            layout={"width": width}, style={"description_width": "initial"}))
+
+    def toggles(self, name: str, options, *, label: str | None = None) -> widgets.ToggleButtons:
+        """Toggle buttons for a choice trait."""
+        label = label if label is not None else self._trait(name)[1]
+        return self._linked(name, widgets.ToggleButtons(
+            options=options, value=getattr(self.model, name), description=label,
+            style={"description_width": "initial", "button_width": "auto"}))
+
+    def checkbox(self, name: str, *, label: str | None = None) -> widgets.Checkbox:
+        """A checkbox for a ``Bool`` trait."""
+        label = label or self._trait(name)[1]
+        return self._linked(name, widgets.Checkbox(
+            value=getattr(self.model, name), description=label, indent=False))
+
+
+def html_box(css: str, value: str = "", **layout) -> widgets.HTML:
+    """An ``HTML`` widget with CSS classes ``css`` (space-separated) for a view's output."""
+    w = widgets.HTML(value, layout=layout or None)
+    for name in css.split():
+        w.add_class(name)
+    return w
+

@@ -1,0 +1,93 @@
+"""Run a topic notebook headlessly with new parameters, as papermill injects them.
+
+:func:`run_notebook` executes ``notebooks/<name>`` with nbclient after inserting, right after
+the cell tagged ``parameters``, a cell that assigns the given values (papermill's
+``injected-parameters`` convention; papermill itself is not needed). It returns the
+executed notebook's visible text (:attr:`Run.text`, every output's HTML or plain text) and
+the starting state of the dashboard the last cell returns (:attr:`Run.state`, the view
+model's ``state()``).
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+STATE_MARK = "EE-STATE:"
+
+
+@dataclass
+class Run:
+    nb: nbformat.NotebookNode
+    outputs: list[str]      # one text per code cell (its outputs' HTML / plain text joined)
+    state: dict             # the dashboard's starting state (model.state())
+
+    @property
+    def text(self) -> str:
+        """All outputs as text, tags stripped (what a reader sees)."""
+        return "\n".join(re.sub(r"<[^>]+>", " ", o) for o in self.outputs)
+
+
+def parameters_cell(nb) -> nbformat.NotebookNode:
+    """The notebook's first code cell, which must be tagged ``parameters``."""
+    first = next(c for c in nb.cells if c.cell_type == "code")
+    assert "parameters" in first.metadata.get("tags", []), "first code cell is not tagged parameters"
+    return first
+
+
+def parameters(name: str) -> dict:
+    """The names and values the parameters cell assigns (plain literal assignments only)."""
+    nb = nbformat.read(NOTEBOOKS / name, as_version=4)
+    tree = ast.parse(parameters_cell(nb).source)
+    out = {}
+    for node in tree.body:
+        assert isinstance(node, ast.Assign) and len(node.targets) == 1 \
+            and isinstance(node.targets[0], ast.Name), f"{name}: not a plain assignment"
+        out[node.targets[0].id] = ast.literal_eval(node.value)
+    return out
+
+
+def _output_text(out) -> str:
+    if out.output_type == "stream":
+        return out.text
+    data = out.get("data", {})
+    return data.get("text/html") or data.get("text/markdown") or data.get("text/plain", "")
+
+
+def run_notebook(name: str, timeout: int = 300, **params) -> Run:
+    """Execute ``name`` with ``params`` (parameter names as in the cell) injected."""
+    nb = nbformat.read(NOTEBOOKS / name, as_version=4)
+    cell = parameters_cell(nb)
+    at = nb.cells.index(cell) + 1
+    if params:
+        known = parameters(name)
+        unknown = set(params) - set(known)
+        assert not unknown, f"{name} has no parameters {unknown}"
+        source = "\n".join(f"{k} = {v!r}" for k, v in params.items())
+        injected = nbformat.v4.new_code_cell(source, metadata={"tags": ["injected-parameters"]})
+        nb.cells.insert(at, injected)
+    probe = nbformat.v4.new_code_cell(
+        f"import json as _json\nprint({STATE_MARK!r} + _json.dumps(_.model.state(), default=str))")
+    nb.cells.append(probe)
+    NotebookClient(nb, timeout=timeout, kernel_name="python3",
+                   resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
+    outputs, state = [], None
+    for c in nb.cells:
+        if c.cell_type != "code":
+            continue
+        for out in c.get("outputs", []):
+            assert out.output_type != "error", f"{name}: {out.get('ename')}: {out.get('evalue')}"
+        text = "\n".join(_output_text(o) for o in c.get("outputs", []))
+        if c is probe:
+            line = next(ln for ln in text.splitlines() if ln.startswith(STATE_MARK))
+            state = json.loads(line[len(STATE_MARK):])
+        else:
+            outputs.append(text)
+    return Run(nb=nb, outputs=outputs, state=state)
