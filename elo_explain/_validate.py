@@ -22,6 +22,9 @@ __all__ = [
     "positive",
     "score",
     "integer",
+    "whole",
+    "number",
+    "flag",
     "in_range",
     "choice",
     "instance",
@@ -167,6 +170,46 @@ def integer(name: str, value, *, lo: int | None = None, hi: int | None = None) -
             rng = f"<= {hi}"
         raise ValueError(f"{name} must be a whole number {rng}, got {value!r}")
     return ivalue
+
+
+def whole(name: str, value, *, lo: int | None = None) -> np.ndarray:
+    """Whole numbers (a number or an array) >= ``lo``, as an int64 array (0-d for a number).
+
+    >>> whole("games", [3, 4.0]).tolist()
+    [3, 4]
+    >>> whole("games", -1, lo=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: games must be a whole number >= 0, got -1.0
+    """
+    arr = np.asarray(finite(name, value))
+    bad = arr != np.floor(arr)
+    if bad.any():
+        raise ValueError(f"{name} must be a whole number, got {_describe(arr[bad].flat[0])}")
+    if lo is not None and (arr < lo).any():
+        raise ValueError(
+            f"{name} must be a whole number >= {lo}, got {_describe(arr[arr < lo].flat[0])}"
+        )
+    return arr.astype(np.int64)
+
+
+def number(name: str, value) -> float:
+    """One finite number; ``TypeError`` for an array, ``ValueError`` for nan or inf."""
+    return in_range(name, value, -math.inf, math.inf)
+
+
+def flag(name: str, value, *, array: bool = False):
+    """``True`` or ``False`` (with ``array``, also an array of them); ``TypeError`` otherwise.
+
+    Returns a ``bool``, or with ``array`` a boolean numpy array (0-d for one flag).
+    """
+    if isinstance(value, (bool, np.bool_)):
+        return np.asarray(value) if array else bool(value)
+    arr = np.asarray(value) if array and not isinstance(value, (str, bytes)) else None
+    if arr is None or arr.dtype != np.bool_:
+        also = " (or an array of them)" if array else ""
+        raise TypeError(f"{name} must be True or False{also}, got {value!r}")
+    return arr
 
 
 def in_range(name: str, value: float, lo: float, hi: float) -> float:

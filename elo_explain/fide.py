@@ -17,6 +17,12 @@ player's score probability ``PD`` (two decimals; the lower-rated player gets
    good once the published rating has reached 2400; if ``K × games`` exceeds 700 the
    K for the period is the largest whole number with ``K × games <= 700``.
 
+Every decision can also explain itself, for one player: :func:`k_factor_rule` (the K, the
+rule of 8.3.3 that fired and why), :func:`rule_700` (the K it lowered from and to) and
+:func:`cap_decision` (whether the 400-point rule capped this player's difference, and why
+not). They use the same code as :func:`k_factor`, :func:`k_with_700_rule` and
+:func:`effective_difference`.
+
 Configuration -- the numbers of the regulations, as module constants:
 
 ==========================  ==========  ==========================================
@@ -55,7 +61,7 @@ from fractions import Fraction
 import numpy as np
 
 from . import _validate as v
-from .elo import _expected, _freeze, _parse_results, _scalar
+from .elo import _expected, _parse_results
 
 __all__ = [
     "TABLE_8_1_2",
@@ -71,11 +77,18 @@ __all__ = [
     "K_STANDARD",
     "K_HIGH",
     "MAX_K_TIMES_GAMES",
+    "K_RULES",
+    "KFactor",
+    "Rule700",
+    "CapDecision",
     "FidePeriod",
     "table_expected_score",
     "effective_difference",
+    "cap_decision",
     "k_factor",
+    "k_factor_rule",
     "k_with_700_rule",
+    "rule_700",
     "rate_period",
 ]
 
@@ -131,24 +144,6 @@ def _as_date(on) -> _dt.date:
                 f"on must be a date or an ISO date string 'YYYY-MM-DD', got {on!r}"
             ) from None
     raise TypeError(f"on must be a datetime.date, an ISO date string or None, got {on!r}")
-
-
-def _whole(name: str, value, *, lo: int | None = None) -> np.ndarray:
-    """Whole numbers (scalar or array) >= ``lo``, as an int64 array."""
-    arr = np.asarray(v.finite(name, value))
-    bad = arr != np.floor(arr)
-    if bad.any():
-        raise ValueError(f"{name} must be a whole number, got {arr[bad].flat[0]!r}")
-    if lo is not None and (arr < lo).any():
-        raise ValueError(f"{name} must be a whole number >= {lo}, got {arr[arr < lo].flat[0]!r}")
-    return arr.astype(np.int64)
-
-
-def _flag(name: str, value) -> np.ndarray:
-    arr = np.asarray(value)
-    if arr.dtype != np.bool_:
-        raise TypeError(f"{name} must be True or False (or an array of them), got {value!r}")
-    return arr
 
 
 def _table_hundredths(difference: np.ndarray) -> np.ndarray:
@@ -227,10 +222,43 @@ def effective_difference(rating, opponent, on=None):
     return float(capped) if capped.ndim == 0 else capped
 
 
+#: FIDE rule 8.3.3, in the order it is applied (the first rule that matches gives K):
+#: ``(rule, K, the rule in words)``. ``rule`` is :attr:`KFactor.rule`.
+K_RULES: tuple[tuple[str, int, str], ...] = (
+    ("new_player", K_NEW, f"New to the list: fewer than {NEW_PLAYER_GAMES} rated games"),
+    ("reached_2400", K_HIGH, f"The published rating has reached {HIGH_FROM} (for good)"),
+    ("junior", K_JUNIOR, f"Junior (to the end of the year of the 18th birthday), rated under "
+                         f"{JUNIOR_BELOW}"),
+    ("default", K_STANDARD, f"Everyone else: rated under {HIGH_FROM}"),
+)
+
+
+def _k_rule_index(rating, rated_games, birth_year, reached_2400, on):
+    """Index into :data:`K_RULES` of the rule that applies (validated; arrays broadcast).
+
+    The one place the precedence of rule 8.3.3 is written: :func:`k_factor` and
+    :func:`k_factor_rule` both read their answer from here.
+    """
+    r = np.asarray(v.finite("rating", rating))
+    games = v.whole("rated_games", rated_games, lo=0)
+    reached = v.flag("reached_2400", reached_2400, array=True)
+    if birth_year is None:
+        junior = np.zeros((), dtype=bool)
+        if on is not None:
+            _as_date(on)  # still validate it
+    else:
+        junior = _as_date(on).year <= v.whole("birth_year", birth_year) + 18
+    return np.select(
+        [games < NEW_PLAYER_GAMES, reached | (r >= HIGH_FROM), junior & (r < JUNIOR_BELOW)],
+        [0, 1, 2],
+        default=3,
+    )
+
+
 def k_factor(rating, *, rated_games, birth_year=None, reached_2400=False, on=None):
     """K-factor by FIDE rule 8.3.3: 40, 20 or 10.
 
-    The rules are applied in this order (the first that matches wins):
+    The rules are applied in this order (the first that matches wins; :data:`K_RULES`):
 
     1. ``rated_games`` < 30 (new to the list, events with fewer than 30 games): **40**;
     2. ``reached_2400`` (the published rating has ever reached 2400) or ``rating`` >= 2400:
@@ -242,6 +270,7 @@ def k_factor(rating, *, rated_games, birth_year=None, reached_2400=False, on=Non
     ``rating`` is the published rating at the start of the period; ``rating``,
     ``rated_games``, ``birth_year`` and ``reached_2400`` may be arrays (they
     broadcast). ``on`` (date, ISO string, ``None`` = today) only matters for juniors.
+    :func:`k_factor_rule` gives the same K for one player with the rule that fired.
 
     >>> k_factor(1800, rated_games=12)                      # new player
     40
@@ -252,29 +281,98 @@ def k_factor(rating, *, rated_games, birth_year=None, reached_2400=False, on=Non
     >>> k_factor(2350, rated_games=300, reached_2400=True)  # stays 10
     10
     """
-    r = np.asarray(v.finite("rating", rating))
-    games = _whole("rated_games", rated_games, lo=0)
-    reached = _flag("reached_2400", reached_2400)
-    if birth_year is None:
-        junior = np.zeros((), dtype=bool)
-        if on is not None:
-            _as_date(on)  # still validate it
-    else:
-        year = _as_date(on).year
-        junior = year <= _whole("birth_year", birth_year) + 18
-    k = np.select(
-        [games < NEW_PLAYER_GAMES, reached | (r >= HIGH_FROM), junior & (r < JUNIOR_BELOW)],
-        [K_NEW, K_HIGH, K_JUNIOR],
-        default=K_STANDARD,
-    ).astype(np.int64)
+    index = _k_rule_index(rating, rated_games, birth_year, reached_2400, on)
+    k = np.array([row[1] for row in K_RULES], dtype=np.int64)[index]
     return int(k) if k.ndim == 0 else k
+
+
+@dataclass(frozen=True)
+class KFactor:
+    """The K of rule 8.3.3 for one player (:func:`k_factor_rule`) and why.
+
+    ``k``; ``rule`` -- ``"new_player"``, ``"junior"``, ``"reached_2400"`` or ``"default"``
+    (the first row of :data:`K_RULES` that matched); ``text`` -- the rule in words, with
+    this player's numbers.
+    """
+
+    k: int
+    rule: str
+    text: str
+
+
+def _fmt(x) -> str:
+    """A number as text: whole numbers without decimals; the true minus sign "−"."""
+    x = float(x)
+    text = str(int(x)) if x.is_integer() else f"{x:g}"
+    return text.replace("-", "−")
+
+
+def _signed(x) -> str:
+    """A difference as text with its sign: "+500", "−400", "0"."""
+    return ("+" if x > 0 else "") + _fmt(x)
+
+
+def k_factor_rule(rating, *, rated_games, birth_year=None, reached_2400=False,
+                  on=None) -> KFactor:
+    """K by FIDE rule 8.3.3 for one player, with the rule that fired and why (a :class:`KFactor`).
+
+    The same decision as :func:`k_factor` (the same code path: the rules tried in the order
+    of :data:`K_RULES`), for one player; the text says it with the player's numbers.
+
+    >>> k = k_factor_rule(1800, rated_games=12)
+    >>> k.k, k.rule
+    (40, 'new_player')
+    >>> k.text
+    'K 40: 12 rated games — a player new to the list keeps K 40 until they have completed events with at least 30 games (B.02 8.3.3).'
+    >>> k_factor_rule(2100, rated_games=80, birth_year=2008, on="2026-01-01").text
+    'K 40: born 2008, a junior until the end of 2026, and rated 2100, under 2300 (B.02 8.3.3).'
+    >>> k_factor_rule(2350, rated_games=300, reached_2400=True).rule
+    'reached_2400'
+    >>> k_factor_rule(2350, rated_games=300, birth_year=2007, on="2026-01-01").text
+    'K 20: rated 2350, under 2400, 300 rated games; born 2007: the junior K 40 ended with 2025 (B.02 8.3.3).'
+    """
+    for name, value in (("rating", rating), ("rated_games", rated_games),
+                        ("reached_2400", reached_2400)):
+        if np.ndim(value):
+            raise TypeError(f"{name} must be a single value, got {value!r} (k_factor takes arrays)")
+    if birth_year is not None and np.ndim(birth_year):
+        raise TypeError(f"birth_year must be a single value, got {birth_year!r}")
+    index = int(_k_rule_index(rating, rated_games, birth_year, reached_2400, on))
+    rule, k, _ = K_RULES[index]
+    r, games = _fmt(rating), int(rated_games)
+    junior_until = None if birth_year is None else int(birth_year) + 18
+    year = _as_date(on).year
+    if rule == "new_player":
+        why = (f"{games} rated games — a player new to the list keeps K {K_NEW} until they "
+               f"have completed events with at least {NEW_PLAYER_GAMES} games")
+    elif rule == "reached_2400":
+        if float(rating) >= HIGH_FROM:
+            why = (f"rated {r}, which has reached {HIGH_FROM}; K stays {K_HIGH} even if the "
+                   f"rating later drops below {HIGH_FROM}")
+        else:
+            why = (f"the published rating once reached {HIGH_FROM}, so K stays {K_HIGH} for "
+                   f"good, even at {r}")
+    elif rule == "junior":
+        why = (f"born {int(birth_year)}, a junior until the end of {junior_until}, and rated "
+               f"{r}, under {JUNIOR_BELOW}")
+    else:
+        if junior_until is not None and year <= junior_until:
+            reason = (f"born {int(birth_year)} is still a junior in {year}, but the rating {r} "
+                      f"is not under {JUNIOR_BELOW}")
+        elif junior_until is not None:
+            reason = f"born {int(birth_year)}: the junior K {K_JUNIOR} ended with {junior_until}"
+        else:
+            reason = "no birth year given"
+        why = f"rated {r}, under {HIGH_FROM}, {games} rated games; {reason}"
+    return KFactor(k=k, rule=rule, text=f"K {k}: {why} (B.02 8.3.3).")
 
 
 def k_with_700_rule(k, games):
     """K for a period of ``games`` games: the largest whole K with ``K × games <= 700`` when ``k × games`` exceeds 700, else ``k``.
 
     ``k`` > 0 and ``games`` (a whole number >= 0) may be arrays. A scalar result is an
-    ``int`` when it is whole. Exactly 700 is not reduced.
+    ``int`` when it is whole. Exactly 700 is not reduced. :func:`rule_700` says the same
+    for one K in words.
 
     Telugu document: a junior with K 40 and 20 games (800) gets 35, an adult with K 20
     and 40 games (800) gets 17:
@@ -283,7 +381,7 @@ def k_with_700_rule(k, games):
     (35, 17, 35)
     """
     kk = np.asarray(v.positive("k", k), dtype=float)
-    g = _whole("games", games, lo=0)
+    g = v.whole("games", games, lo=0)
     over = kk * g > MAX_K_TIMES_GAMES
     reduced = MAX_K_TIMES_GAMES // np.maximum(g, 1)
     out = np.where(over, reduced, kk)
@@ -291,6 +389,111 @@ def k_with_700_rule(k, games):
         value = float(out)
         return int(value) if value.is_integer() else value
     return out.astype(float)
+
+
+@dataclass(frozen=True)
+class Rule700:
+    """The 700 rule for one K and one period (:func:`rule_700`).
+
+    ``k`` (the K asked for), ``games``, ``k_used`` (K after the rule), ``lowered``
+    (whether it changed K) and ``text`` (the rule's arithmetic in words).
+    """
+
+    k: int
+    games: int
+    k_used: int
+    lowered: bool
+    text: str
+
+
+def rule_700(k, games) -> Rule700:
+    """The 700 rule for one K and one period, with the K it lowered from and to.
+
+    K comes from :func:`k_with_700_rule` (one number each for ``k`` and ``games``).
+
+    Telugu document: K 40 with 20 games (800) -> 35, K 20 with 40 games (800) -> 17;
+    exactly 700 is not lowered:
+
+    >>> r = rule_700(40, 20)
+    >>> r.k_used, r.lowered
+    (35, True)
+    >>> r.text
+    '40 × 20 games = 800 > 700: K lowered from 40 to 35 (the largest whole K with K × 20 ≤ 700)'
+    >>> rule_700(20, 40).k_used
+    17
+    >>> rule_700(20, 35).text
+    '20 × 35 games = 700 ≤ 700: K stays 20'
+    """
+    kk = v.positive("k", v.number("k", k))
+    g = v.integer("games", games, lo=0)
+    used = k_with_700_rule(kk, g)
+    k_out = int(kk) if float(kk).is_integer() else kk
+    product = _fmt(kk * g)
+    unit = "game" if g == 1 else "games"
+    lowered = used != kk
+    if lowered:
+        text = (f"{_fmt(kk)} × {g} {unit} = {product} > {MAX_K_TIMES_GAMES}: K lowered from "
+                f"{_fmt(kk)} to {used} (the largest whole K with K × {g} ≤ {MAX_K_TIMES_GAMES})")
+    else:
+        text = f"{_fmt(kk)} × {g} {unit} = {product} ≤ {MAX_K_TIMES_GAMES}: K stays {_fmt(kk)}"
+    return Rule700(k=k_out, games=g, k_used=used, lowered=bool(lowered), text=text)
+
+
+@dataclass(frozen=True)
+class CapDecision:
+    """The 400-point rule for one player of one game (:func:`cap_decision`).
+
+    ``rating`` and ``opponent`` (as entered); ``difference`` (``rating - opponent``);
+    ``used`` (the difference used for the expected score); ``capped`` (whether the rule
+    changed it); ``reason`` (why it was capped, or why not).
+    """
+
+    rating: float
+    opponent: float
+    difference: float
+    used: float
+    capped: bool
+    reason: str
+
+
+def cap_decision(rating, opponent, on=None) -> CapDecision:
+    """The 400-point rule for ``rating``'s player against ``opponent`` on date ``on``, and why.
+
+    ``used`` comes from :func:`effective_difference` (one number each; dates before
+    2024-03-01 raise). The rule is applied per player, so the two sides of one game can
+    differ (Telugu document: since 1 October 2025 a player rated 2650 or more uses the
+    real difference):
+
+    >>> a = cap_decision(2700, 2200, on="2025-10-01")
+    >>> a.used, a.capped, a.reason
+    (500.0, False, 'rated 2700, 2650 and above: exempt since 1 October 2025, so the real difference +500 counts')
+    >>> b = cap_decision(2200, 2700, on="2025-10-01")
+    >>> b.used, b.capped, b.reason
+    (-400.0, True, 'rated 2200, below 2650: a difference of more than 400 counts as 400, so −500 counts as −400')
+    >>> cap_decision(2700, 2200, on="2025-09-30").reason
+    'from 1 March 2024 to 30 September 2025 the cap applies to every player: +500 counts as +400'
+    >>> cap_decision(1500, 1700, on="2025-10-01").reason
+    'the difference −200 is within ±400: nothing to cap'
+    """
+    r = v.number("rating", rating)
+    o = v.number("opponent", opponent)
+    day = _cap_check_date(on)
+    used = effective_difference(r, o, on=day)
+    diff = r - o
+    capped = used != diff
+    if abs(diff) <= CAP:
+        reason = f"the difference {_signed(diff)} is within ±{CAP}: nothing to cap"
+    elif day < CAP_EXEMPTION_FROM:
+        reason = (f"from 1 March 2024 to 30 September 2025 the cap applies to every player: "
+                  f"{_signed(diff)} counts as {_signed(used)}")
+    elif capped:
+        reason = (f"rated {_fmt(r)}, below {CAP_EXEMPT_FROM}: a difference of more than {CAP} "
+                  f"counts as {CAP}, so {_signed(diff)} counts as {_signed(used)}")
+    else:
+        reason = (f"rated {_fmt(r)}, {CAP_EXEMPT_FROM} and above: exempt since 1 October 2025, "
+                  f"so the real difference {_signed(diff)} counts")
+    return CapDecision(rating=r, opponent=o, difference=diff, used=float(used),
+                       capped=bool(capped), reason=reason)
 
 
 @dataclass(frozen=True, eq=False)
@@ -355,8 +558,8 @@ def rate_period(rating, results, *, k, on=None, use_table=True, cap_400=True) ->
     >>> p.change, p.rounded_change, p.new_rating
     (1.4, 1, 1501.0)
     """
-    r = _scalar("rating", rating)
-    k_req = v.positive("k", _scalar("k", k))
+    r = v.number("rating", rating)
+    k_req = v.positive("k", v.number("k", k))
     for name, flag in (("use_table", use_table), ("cap_400", cap_400)):
         if not isinstance(flag, (bool, np.bool_)):
             raise TypeError(f"{name} must be True or False, got {flag!r}")
@@ -380,7 +583,7 @@ def rate_period(rating, results, *, k, on=None, use_table=True, cap_400=True) ->
         change = float(kk * delta.sum())
         exact = Fraction(change)
     rounded = _round_half_away(exact)
-    _freeze(opponents, scores, differences, expected, delta)
+    v.readonly(opponents, scores, differences, expected, delta)
     return FidePeriod(
         rating=float(r),
         opponents=opponents,

@@ -330,6 +330,97 @@ def test_k_vectorized():
     assert k.tolist() == [40, 40, 20, 10]
 
 
+# ------------------------------------------------------- decisions that explain themselves
+@pytest.mark.parametrize(
+    "kwargs, k, rule",
+    [
+        # [TE]/[B02] 40 for a player new to the list until 30 games
+        (dict(rating=1800, rated_games=29), 40, "new_player"),
+        # [TE]/[B02] new player comes first, even above 2400
+        (dict(rating=2450, rated_games=10), 40, "new_player"),
+        # [TE]/[B02] junior under 2300 to the end of the year of the 18th birthday
+        (dict(rating=2000, rated_games=100, birth_year=2007, on="2025-12-31"), 40, "junior"),
+        (dict(rating=2000, rated_games=100, birth_year=2007, on="2026-01-01"), 20, "default"),
+        (dict(rating=2300, rated_games=100, birth_year=2010, on="2025-06-01"), 20, "default"),
+        # [TE]/[B02] 10 once the published rating reached 2400, for good (junior or not)
+        (dict(rating=2400, rated_games=500), 10, "reached_2400"),
+        (dict(rating=2250, rated_games=500, birth_year=2010, reached_2400=True, on="2025-06-01"),
+         10, "reached_2400"),
+        # [TE]/[UK] 20 for most rated players below 2400
+        (dict(rating=2399, rated_games=500), 20, "default"),
+    ],
+)
+def test_k_factor_rule_names_the_rule_and_agrees_with_k_factor(kwargs, k, rule):
+    decision = fide.k_factor_rule(**kwargs)
+    assert (decision.k, decision.rule) == (k, rule)
+    assert fide.k_factor(**kwargs) == k
+    assert decision.text.startswith(f"K {k}: ")
+
+
+def test_k_factor_rule_texts_say_why():
+    # [TE] 40 until 30 games; 10 stays even below 2400; junior to the end of the 18th year
+    assert "at least 30 games" in fide.k_factor_rule(1800, rated_games=12).text
+    assert "even at 2350" in fide.k_factor_rule(2350, rated_games=300, reached_2400=True).text
+    junior = fide.k_factor_rule(2100, rated_games=80, birth_year=2008, on="2026-01-01").text
+    assert "junior until the end of 2026" in junior and "under 2300" in junior
+    over = fide.k_factor_rule(2350, rated_games=80, birth_year=2008, on="2026-01-01").text
+    assert "still a junior in 2026" in over and "not under 2300" in over
+    assert "no birth year given" in fide.k_factor_rule(2000, rated_games=80).text
+
+
+def test_k_rules_table_in_the_order_of_rule_8_3_3():
+    # [TE]/[B02] new player 40, reached 2400 10, junior 40, everyone else 20
+    assert [(rule, k) for rule, k, _ in fide.K_RULES] == [
+        ("new_player", 40), ("reached_2400", 10), ("junior", 40), ("default", 20)]
+
+
+@pytest.mark.parametrize(
+    "k, games, k_used, lowered, product",
+    [
+        (40, 20, 35, True, "800 > 700"),   # [TE] junior K 40, 20 games -> 35
+        (20, 40, 17, True, "800 > 700"),   # [TE] adult K 20, 40 games -> 17
+        (20, 35, 20, False, "700 ≤ 700"),  # [TE] exactly 700 is not reduced
+        (10, 70, 10, False, "700 ≤ 700"),  # [TE] exactly 700 is not reduced
+    ],
+)
+def test_rule_700_says_from_and_to(k, games, k_used, lowered, product):
+    r = fide.rule_700(k, games)
+    assert (r.k, r.games, r.k_used, r.lowered) == (k, games, k_used, lowered)
+    assert r.k_used == fide.k_with_700_rule(k, games)
+    assert product in r.text
+    if lowered:
+        assert f"K lowered from {k} to {k_used}" in r.text
+    else:
+        assert f"K stays {k}" in r.text
+
+
+def test_cap_decision_per_player_2650_exemption():
+    # [TE] since 1 October 2025 a player rated 2650 or more uses the real difference, the
+    # opponent below 2650 is capped: 2700 vs 2200 -> +500 and -400
+    a = fide.cap_decision(2700, 2200, on="2025-10-01")
+    b = fide.cap_decision(2200, 2700, on="2025-10-01")
+    assert (a.difference, a.used, a.capped) == (500, 500, False)
+    assert (b.difference, b.used, b.capped) == (-500, -400, True)
+    assert "2650 and above: exempt since 1 October 2025" in a.reason
+    assert "below 2650" in b.reason
+
+
+def test_cap_decision_before_the_exemption_caps_everyone():
+    # [B02] from 1 March 2024 to 30 September 2025 the cap applies to every game
+    a = fide.cap_decision(2700, 2200, on="2025-09-30")
+    assert (a.used, a.capped) == (400, True)
+    assert "every player" in a.reason
+
+
+def test_cap_decision_telugu_example_and_within_400():
+    # [TE] 1500 beats 1000: real difference 500 counts as 400; 1500 vs 1700 (200) is not capped
+    t = fide.cap_decision(1500, 1000, on="2025-10-01")
+    assert (t.used, t.capped) == (400, True)
+    w = fide.cap_decision(1500, 1700, on="2025-10-01")
+    assert (w.used, w.capped) == (-200, False)
+    assert "within ±400" in w.reason
+
+
 # ------------------------------------------------------------------ validation
 @pytest.mark.parametrize(
     "call, fragment",
@@ -343,6 +434,11 @@ def test_k_vectorized():
         (lambda: fide.k_factor(math.nan, rated_games=40), "rating must be a finite"),
         (lambda: fide.k_with_700_rule(0, 20), "k must be > 0"),
         (lambda: fide.k_with_700_rule(20, -1), "games must be a whole number >= 0"),
+        (lambda: fide.rule_700(0, 20), "k must be > 0"),
+        (lambda: fide.rule_700(20, 2.5), "games must be a whole number"),
+        (lambda: fide.k_factor_rule(1800, rated_games=-3), "rated_games must be a whole number >= 0"),
+        (lambda: fide.cap_decision(math.nan, 1500, on="2025-10-01"), "rating must be a finite"),
+        (lambda: fide.cap_decision(1500, 1500, on="2024-01-01"), "on must be 2024-03-01 or later"),
         (lambda: fide.rate_period(1500, [(1400, 0.7)], k=20, on="2025-10-01"), "score in results must be 1"),
         (lambda: fide.rate_period(1500, [(1400, 1)], k=0, on="2025-10-01"), "k must be > 0"),
         (lambda: fide.rate_period(math.nan, [(1400, 1)], k=20, on="2025-10-01"), "rating must be a finite"),
@@ -362,6 +458,8 @@ def test_bad_input_raises_value_error_naming_parameter(call, fragment):
         (lambda: fide.k_factor(1500, rated_games=40, reached_2400="yes"), "reached_2400 must be True or False"),
         (lambda: fide.rate_period(1500, [(1400, 1)], k=20, use_table="no"), "use_table must be True or False"),
         (lambda: fide.table_expected_score("400"), "difference must be a number"),
+        (lambda: fide.k_factor_rule([1500, 1600], rated_games=40), "rating must be a single value"),
+        (lambda: fide.cap_decision([2700], 2200), "rating must be a single number"),
     ],
 )
 def test_wrong_kind_raises_type_error(call, fragment):

@@ -46,7 +46,8 @@ NAN, INF = float("nan"), float("inf")
 
 # Result records and containers: returned by the functions, not an input API.
 RECORDS = {
-    "elo.RatingPeriod", "elo.RatingPeriods", "fide.FidePeriod", "gammon42.LadderGame",
+    "elo.RatingPeriod", "elo.RatingPeriods", "fide.FidePeriod", "fide.KFactor", "fide.Rule700",
+    "fide.CapDecision", "gammon42.LadderGame",
     "tables.Table", "calibration.Calibration", "calibration.DivisorFit", "results_csv.UploadedResults",
     "simulate.Season", "simulate.WeeklySwing", "lichess.Games",
 }
@@ -151,6 +152,15 @@ def spec():
                                               on="2025-12-31"),
                           dict(rating=REAL, rated_games=COUNT, birth_year=_cat(NONFINITE + (2.5,), st.integers(1900, 2030)),
                                reached_2400=BOOL, on=DATE)),
+        "fide.k_factor_rule": (fide.k_factor_rule, dict(rating=2000, rated_games=80, birth_year=2007,
+                                                        reached_2400=False, on="2025-12-31"),
+                               dict(rating=REAL, rated_games=COUNT,
+                                    birth_year=_cat(NONFINITE + (2.5,), st.integers(1900, 2030)),
+                                    reached_2400=BOOL, on=DATE)),
+        "fide.rule_700": (fide.rule_700, dict(k=40, games=20),
+                          dict(k=_cat(NONFINITE + (-1, 0), st.sampled_from([10, 20, 40])), games=COUNT)),
+        "fide.cap_decision": (fide.cap_decision, dict(rating=2700, opponent=2200, on="2025-10-01"),
+                              dict(rating=REAL, opponent=REAL, on=DATE)),
         "fide.k_with_700_rule": (fide.k_with_700_rule, dict(k=40, games=20),
                                  dict(k=_cat(NONFINITE + (-1, 0), st.sampled_from([10, 20, 40])), games=COUNT)),
         "fide.rate_period": (fide.rate_period, dict(rating=1500, results=[(1400, 1), (1600, 0.5)], k=20,
