@@ -143,6 +143,8 @@ def page_query() -> str:
 
 
 def _text(value) -> str:
+    if isinstance(value, (list, tuple)):
+        return ",".join(_text(v) for v in value)
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, float) and value.is_integer():
@@ -159,6 +161,13 @@ def _from_text(trait: traitlets.TraitType, text: str):
         raise ValueError(f"{trait.name} must be true or false")
     if isinstance(trait, (traitlets.Int, traitlets.Float)):
         return trait.from_string(text)
+    if isinstance(trait, (traitlets.List, traitlets.Tuple)):  # a comma-separated list
+        items = [t.strip() for t in text.split(",") if t.strip()]
+        inner = getattr(trait, "_trait", None)
+        parse = (lambda t: _from_text(inner, t)) if inner is not None else (
+            lambda t: float(t) if t.replace(".", "", 1).lstrip("-").isdigit() else t)
+        values = [parse(t) for t in items]
+        return tuple(values) if isinstance(trait, traitlets.Tuple) else values
     return text
 
 
