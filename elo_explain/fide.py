@@ -34,6 +34,14 @@ Configuration -- the numbers of the regulations, as module constants:
                                         games), junior under ``JUNIOR_BELOW`` = 2300
 ``K_STANDARD``, ``K_HIGH``  20, 10      under / once reached ``HIGH_FROM`` = 2400
 ``MAX_K_TIMES_GAMES``       700         the 700 rule
+``FLOOR``                   1400        the list starts here (from 2024-03-01)
+``FLOOR_BEFORE_2024``       1000        the floor before 2024-03-01
+``RULES_2022_FROM``         2022-01-01  the 2022 first-rating rule, to 2024-02-29
+``MIN_RATED_GAMES``         5           games against rated opponents for a rating
+``IMAGINARY_OPPONENT``      1800        two drawn imaginary opponents (2024 rule)
+``FIRST_RATING_MAX``        2200        the highest first rating (2024 rule)
+``UPLIFT_BELOW``            2000        the 1 March 2024 uplift: ratings below it
+``RATING_MAX``              3000        highest rating accepted as an opponent's
 ==========================  ==========  ==========================================
 
 Dates (``on``) may be :class:`datetime.date` objects or ISO strings ``"YYYY-MM-DD"``;
@@ -81,8 +89,15 @@ __all__ = [
     "KFactor",
     "Rule700",
     "CapDecision",
+    "TABLE_8_1_1",
     "FidePeriod",
+    "InitialRating",
     "table_expected_score",
+    "table_dp",
+    "initial_rating",
+    "performance_rating",
+    "uplift_2024",
+    "rating_floor",
     "effective_difference",
     "cap_decision",
     "k_factor",
@@ -110,6 +125,22 @@ TABLE_8_1_2: tuple[tuple[int, int | None, float], ...] = (
     (518, 559, 0.97), (560, 619, 0.98), (620, 735, 0.99), (736, None, 1.00),
 )
 
+#: FIDE Rating Regulations B.02, table 8.1.1: ``(p, dp)`` rows for the fractional score
+#: p = 0.00, 0.01, ..., 1.00 (row ``i`` is p = i / 100) and the rating difference dp it
+#: stands for; ``dp(1 - p) = -dp(p)``. Used for first ratings and performance ratings.
+_DP_FROM_HALF = (  # p = .50, .51, ..., 1.00 as printed in the regulations
+    0, 7, 14, 21, 29, 36, 43, 50, 57, 65,
+    72, 80, 87, 95, 102, 110, 117, 125, 133, 141,
+    149, 158, 166, 175, 184, 193, 202, 211, 220, 230,
+    240, 251, 262, 273, 284, 296, 309, 322, 336, 351,
+    366, 383, 401, 422, 444, 470, 501, 538, 589, 677,
+    800,
+)
+TABLE_8_1_1: tuple[tuple[float, int], ...] = tuple(
+    (i / 100, -_DP_FROM_HALF[50 - i] if i < 50 else _DP_FROM_HALF[i - 50]) for i in range(101)
+)
+_DP = np.array([dp for _, dp in TABLE_8_1_1], dtype=np.int64)
+
 CAP = 400
 CAP_EXEMPT_FROM = 2650
 RULES_FROM = _dt.date(2024, 3, 1)
@@ -122,6 +153,14 @@ K_JUNIOR = 40
 K_STANDARD = 20
 K_HIGH = 10
 MAX_K_TIMES_GAMES = 700
+RULES_2022_FROM = _dt.date(2022, 1, 1)
+FLOOR = 1400
+FLOOR_BEFORE_2024 = 1000
+RATING_MAX = 3000
+MIN_RATED_GAMES = 5
+IMAGINARY_OPPONENT = 1800
+FIRST_RATING_MAX = 2200
+UPLIFT_BELOW = 2000
 
 _LOWS = np.array([row[0] for row in TABLE_8_1_2], dtype=float)
 _PD_HUNDREDTHS = np.array([round(row[2] * 100) for row in TABLE_8_1_2], dtype=np.int64)
@@ -504,7 +543,9 @@ class FidePeriod:
     400-point rule if applied); ``expected`` (PD); ``delta`` (ΔR = score - PD);
     ``k_requested`` and ``k`` (after the 700 rule); ``change`` (K × ΣΔR, unrounded);
     ``rounded_change`` (rounded once, 0.5 away from zero, exact); ``new_rating``
-    (``rating + rounded_change``); ``on``, ``use_table``, ``cap_400`` (how it was rated).
+    (``rating + rounded_change``); ``on``, ``use_table``, ``cap_400`` (how it was rated);
+    ``floor`` (:func:`rating_floor` on ``on``) and :attr:`below_floor` (the new rating is
+    below it: the player is shown as unrated on the next list).
     """
 
     rating: float
@@ -521,6 +562,13 @@ class FidePeriod:
     on: _dt.date
     use_table: bool
     cap_400: bool
+    floor: int
+
+    @property
+    def below_floor(self) -> bool:
+        """True when the new rating is below :attr:`floor`: shown as unrated on the next
+        list, the player must qualify again as a new player."""
+        return self.new_rating < self.floor
 
     @property
     def games(self) -> int:
@@ -557,6 +605,13 @@ def rate_period(rating, results, *, k, on=None, use_table=True, cap_400=True) ->
     array([0.64, 0.36, 0.43])
     >>> p.change, p.rounded_change, p.new_rating
     (1.4, 1, 1501.0)
+
+    A player rated 1405 who loses to an equal opponent (K 20: −10) falls below the 1400
+    floor: shown as unrated on the next list (:func:`rating_floor`):
+
+    >>> q = rate_period(1405, [(1405, 0)], k=20, on="2025-10-01")
+    >>> q.new_rating, q.floor, q.below_floor
+    (1395.0, 1400, True)
     """
     r = v.number("rating", rating)
     k_req = v.positive("k", v.number("k", k))
@@ -599,4 +654,243 @@ def rate_period(rating, results, *, k, on=None, use_table=True, cap_400=True) ->
         on=day,
         use_table=bool(use_table),
         cap_400=bool(cap_400),
+        floor=rating_floor(day),
     )
+
+
+# -------------------------------------------------------------- new players (section 7)
+def rating_floor(on=None) -> int:
+    """The lowest rating on the FIDE list on date ``on``: 1400 from 1 March 2024, 1000 before.
+
+    A rated player whose rating drops below it is shown as unrated on the next list and must
+    qualify again as a new player (:attr:`FidePeriod.below_floor` says so for a period).
+
+    >>> rating_floor("2024-03-01"), rating_floor("2024-02-29")
+    (1400, 1000)
+    """
+    return FLOOR if _as_date(on) >= RULES_FROM else FLOOR_BEFORE_2024
+
+
+def _hundredths(p) -> np.ndarray:
+    """p in whole hundredths, rounded half up (validated 0..1; ``Fraction`` kept exact).
+
+    A float p is first taken to six decimals of a percent, which removes the binary
+    representation error: 0.175 (stored as 0.17499999999999999) is 17.5 hundredths and
+    rounds up to 18, as the reader meant.
+    """
+    if isinstance(p, Fraction):
+        if not 0 <= p <= 1:
+            raise ValueError(f"p must be between 0 and 1, got {p}")
+        return np.asarray(math.floor(p * 100 + Fraction(1, 2)))
+    x = np.asarray(v.finite("p", p, lo=0.0, hi=1.0))
+    return np.floor(np.round(x * 100, 6) + 0.5).astype(np.int64)
+
+
+def table_dp(p):
+    """The rating difference dp for the fractional score ``p``: FIDE table 8.1.1.
+
+    ``p`` (0..1, a number or an array) is rounded to the nearest hundredth, half up,
+    before the table is read: the rating regulations do not say how p is rounded; FIDE's
+    title regulations use the same table with p rounded this way, and so does this module.
+    Returns an ``int`` (an int array for an array).
+
+    >>> table_dp(0.57), table_dp(4 / 7), table_dp(0.25), table_dp(1 / 6)
+    (50, 50, -193, -273)
+    >>> table_dp([1.0, 0.5, 0.0]).tolist()
+    [800, 0, -800]
+    """
+    dp = _DP[_hundredths(p)]
+    return int(dp) if dp.ndim == 0 else dp
+
+
+def uplift_2024(rating):
+    """The one-time adjustment of 1 March 2024: below 2000, R + 0.4 × (2000 − R), whole.
+
+    Ratings of 2000 and above are unchanged. ``rating`` is a whole number from 1000 (the
+    old floor) to 3000, or an array of them; the result is rounded to the nearest whole
+    number (computed exactly; a half cannot occur) and is an ``int`` (or an int array).
+    FIDE's notice of 1 March 2024:
+
+    >>> uplift_2024(1000), uplift_2024(1500), uplift_2024(1650), uplift_2024(2100)
+    (1400, 1700, 1790, 2100)
+    """
+    r = v.whole("rating", v.finite("rating", rating, lo=FLOOR_BEFORE_2024, hi=RATING_MAX))
+    # R + 2 (2000 - R) / 5 = (3 R + 4000) / 5, rounded to the nearest whole number
+    raised = (2 * (3 * r + 2 * UPLIFT_BELOW) + 5) // 10
+    out = np.where(r < UPLIFT_BELOW, raised, r)
+    return int(out) if out.ndim == 0 else out
+
+
+def _opponents_and_scores(opponents, scores, lo: int):
+    """Validated rated opponents (``lo``..3000) and their scores, as float arrays."""
+    o = v.as_float_array("opponents", opponents)
+    if o.ndim != 1:
+        raise ValueError(f"opponents must be a list of ratings, got an array of shape {o.shape}")
+    if o.size == 0:
+        raise ValueError("opponents must hold at least one rated opponent's rating, got none")
+    v.finite("opponents", o, lo=lo, hi=RATING_MAX)
+    s = v.as_float_array("scores", scores)
+    if s.shape != o.shape:
+        raise ValueError(
+            f"scores must have one score per opponent ({o.size}), got {s.size if s.ndim else 1}"
+        )
+    v.score("scores", s)
+    return o, s
+
+
+def _two(x) -> str:
+    """A rating with two decimals, as the regulations' examples print them."""
+    return _fmt(x) if float(x).is_integer() else f"{float(x):.2f}"
+
+
+def _plus(x) -> str:
+    """An addition of ``x`` as text: "+ 50", "− 193"."""
+    return ("− " if x < 0 else "+ ") + _fmt(abs(x))
+
+
+def _p_text(p) -> str:
+    """p as the table prints it, rounded to the hundredth: ".57", "1.00"."""
+    h = int(_hundredths(p))
+    return "1.00" if h == 100 else f".{h:02d}"
+
+
+@dataclass(frozen=True)
+class InitialRating:
+    """A first FIDE rating (:func:`initial_rating`), every step of it.
+
+    ``rule`` -- ``"2024"`` (from 1 March 2024) or ``"2022"`` (1 January 2022 to 29 February
+    2024); ``on``; ``games`` (rated games counted), ``points``; ``games_needed`` (more games
+    against rated opponents needed for the minimum of 5, 0 when enough);
+    ``average_opponent`` (Ra; under the 2024 rule including the two imaginary 1800
+    opponents); ``score_fraction`` (p rounded to the hundredth, as the table is read);
+    ``dp`` (what is added to Ra: from table 8.1.1, or under the 2022 rule above 50 %, 20
+    per half point above 50 %); ``rating`` (Ru, whole; at most 2200 under the 2024 rule);
+    ``capped`` (the 2200 cap lowered it); ``floor``; ``published`` and ``reason`` (why not,
+    ``""`` when published); ``text`` (the arithmetic in one line).
+    """
+
+    rule: str
+    on: _dt.date
+    games: int
+    points: float
+    games_needed: int
+    average_opponent: float
+    score_fraction: float
+    dp: int
+    rating: int
+    capped: bool
+    floor: int
+    published: bool
+    reason: str
+    text: str
+
+
+def initial_rating(opponents, scores, *, on=None) -> InitialRating:
+    """The first FIDE rating of an unrated player from games against rated opponents.
+
+    ``opponents`` are the rated opponents' ratings (from the floor of date ``on``, 1400 or
+    1000, to 3000) and ``scores`` the results (1, 0.5, 0), one per opponent. Results of
+    consecutive rating periods (at most 26 months) may be pooled by passing all of them;
+    that window is not checked here.
+
+    From 1 March 2024 (B.02 section 7): two imaginary opponents rated 1800 are added, both
+    drawn: Ra = (Σ ratings + 3600) / (n + 2), p = (points + 1) / (n + 2); Ru = Ra + dp(p)
+    (:func:`table_dp`), rounded to a whole number (half up), at most 2200. It is published
+    with at least 5 games against rated opponents and only if it is at least 1400.
+
+    For an ``on`` from 1 January 2022 to 29 February 2024, the 2022 rule, so the two can be
+    shown side by side: Ra is the average of the real opponents; at p = .50, Ru = Ra; above,
+    Ru = Ra + 20 for every half point above 50 %; below, Ru = Ra + dp(p); no cap; published
+    from 1000 (also after at least 5 rated games). Earlier dates raise ``ValueError``.
+
+    Under both rules a zero score is not published: a zero score in a player's first event
+    is ignored.
+
+    rules.md section E, 3 / 5 against 1600, 1700, 1800, 1500, 1650:
+
+    >>> r = initial_rating([1600, 1700, 1800, 1500, 1650], [1, 1, 0.5, 0.5, 0], on="2025-01-01")
+    >>> round(r.average_opponent, 2), r.score_fraction, r.dp, r.rating, r.published
+    (1692.86, 0.57, 50, 1743, True)
+    >>> r.text
+    'Ra = (8250 + 2 × 1800) / 7 = 1692.86; p = (3 + 1) / 7 = 0.5714 → .57; dp = 50; Ru = 1692.86 + 50 = 1742.86 → 1743'
+    >>> initial_rating([1600, 1700, 1800, 1500, 1650], [1, 1, 0.5, 0.5, 0], on="2024-02-29").rating
+    1670
+
+    Not enough games yet:
+
+    >>> initial_rating([1600, 1700], [1, 0.5], on="2025-01-01").reason
+    '2 games against rated opponents: at least 5 are needed (3 more)'
+    """
+    day = _as_date(on)
+    if day < RULES_2022_FROM:
+        raise ValueError(
+            f"on must be {RULES_2022_FROM.isoformat()} or later: earlier first-rating rules are "
+            f"not modelled, got {day.isoformat()!r}"
+        )
+    floor = rating_floor(day)
+    o, s = _opponents_and_scores(opponents, scores, floor)
+    n = int(o.size)
+    total = Fraction(float(o.sum()))
+    points = Fraction(float(s.sum()))
+    if day >= RULES_FROM:
+        rule = "2024"
+        ra = (total + 2 * IMAGINARY_OPPONENT) / (n + 2)
+        p = (points + 1) / (n + 2)
+        dp = table_dp(p)
+        exact = ra + dp
+        rating = min(_round_half_away(exact), FIRST_RATING_MAX)
+        capped = _round_half_away(exact) > FIRST_RATING_MAX
+        result = (f"{_round_half_away(exact)}, capped at {FIRST_RATING_MAX}" if capped
+                  else f"{rating}")
+        text = (f"Ra = ({_fmt(total)} + 2 × {IMAGINARY_OPPONENT}) / {n + 2} = {_two(ra)}; "
+                f"p = ({_fmt(points)} + 1) / {n + 2} = {float(p):.4g} → {_p_text(p)}; "
+                f"dp = {_fmt(dp)}; Ru = {_two(ra)} {_plus(dp)} = {_two(exact)} → {result}")
+    else:
+        rule = "2022"
+        ra = total / n
+        p = points / n
+        half_points_above = int(2 * points - n)  # points - n / 2, in half points
+        if p > Fraction(1, 2):
+            dp = 20 * half_points_above
+            how = f"{half_points_above} half point{'s' if half_points_above > 1 else ''} above 50 % × 20"
+        else:
+            dp = table_dp(p)
+            how = f"dp({_p_text(p)})"
+        exact = ra + dp
+        rating = _round_half_away(exact)
+        capped = False
+        text = (f"Ra = {_fmt(total)} / {n} = {_two(ra)}; p = {_fmt(points)} / {n} = "
+                f"{float(p):.4g}; {how} = {_fmt(dp)}; Ru = {_two(ra)} {_plus(dp)} = "
+                f"{_two(exact)} → {rating}")
+    reasons = []
+    needed = max(0, MIN_RATED_GAMES - n)
+    if needed:
+        reasons.append(f"{n} game{'s' if n > 1 else ''} against rated opponents: at least "
+                       f"{MIN_RATED_GAMES} are needed ({needed} more)")
+    if points == 0:
+        reasons.append("a zero score in the player's first event is ignored")
+    if rating < floor:
+        reasons.append(f"{rating} is below {floor}: not published; results keep pooling"
+                       if rule == "2024" else f"{rating} is below the floor of {floor}")
+    return InitialRating(
+        rule=rule, on=day, games=n, points=float(points), games_needed=needed,
+        average_opponent=float(ra), score_fraction=int(_hundredths(p)) / 100, dp=int(dp),
+        rating=int(rating), capped=bool(capped), floor=floor, published=not reasons,
+        reason="; ".join(reasons), text=text,
+    )
+
+
+def performance_rating(opponents, scores) -> float:
+    """Tournament performance as players quote it: Rp = Ra + dp(p) over the real opponents.
+
+    Ra is the average of ``opponents`` (ratings from 1000 to 3000), p = points / games,
+    rounded to the hundredth half up for table 8.1.1 (:func:`table_dp`). Unrounded.
+
+    rules.md section E, 3 / 5 against 1600, 1700, 1800, 1500, 1650: Ra 1650, p .60, dp 72:
+
+    >>> performance_rating([1600, 1700, 1800, 1500, 1650], [1, 1, 0.5, 0.5, 0])
+    1722.0
+    """
+    o, s = _opponents_and_scores(opponents, scores, FLOOR_BEFORE_2024)
+    points = Fraction(float(s.sum()))
+    return float(Fraction(float(o.sum())) / o.size + table_dp(points / o.size))

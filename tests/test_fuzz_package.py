@@ -47,7 +47,7 @@ NAN, INF = float("nan"), float("inf")
 # Result records and containers: returned by the functions, not an input API.
 RECORDS = {
     "elo.RatingPeriod", "elo.RatingPeriods", "fide.FidePeriod", "fide.KFactor", "fide.Rule700",
-    "fide.CapDecision", "gammon42.LadderGame",
+    "fide.CapDecision", "fide.InitialRating", "gammon42.LadderGame",
     "tables.Table", "calibration.Calibration", "calibration.DivisorFit", "results_csv.UploadedResults",
     "simulate.Season", "simulate.WeeklySwing", "lichess.Games",
 }
@@ -168,6 +168,17 @@ def spec():
                              dict(rating=REAL, results=("rows", (REAL, SCORE)),
                                   k=_cat(NONFINITE + (-1, 0), st.sampled_from([10, 20, 40])), on=DATE,
                                   use_table=BOOL, cap_400=BOOL)),
+        "fide.table_dp": (fide.table_dp, dict(p=[0.57, 0.25]), dict(p=PROB)),
+        "fide.initial_rating": (fide.initial_rating, dict(opponents=[1600, 1700, 1800, 1500, 1650],
+                                                          scores=[1, 1, 0.5, 0.5, 0], on="2025-01-01"),
+                                dict(opponents=_cat(NONFINITE + (-1, 0, 900, 3500), st.floats(1400, 3000)),
+                                     scores=SCORE, on=DATE)),
+        "fide.performance_rating": (fide.performance_rating, dict(opponents=[1600, 1700], scores=[1, 0.5]),
+                                    dict(opponents=_cat(NONFINITE + (-1, 0, 900, 3500), st.floats(1000, 3000)),
+                                         scores=SCORE)),
+        "fide.uplift_2024": (fide.uplift_2024, dict(rating=[1000, 1650, 2100]),
+                             dict(rating=_cat(NONFINITE + (999, 3001, 1500.5), st.integers(1000, 3000)))),
+        "fide.rating_floor": (fide.rating_floor, dict(on="2025-01-01"), dict(on=DATE)),
         # gammon42
         "gammon42.expected_score": (gammon42.expected_score, dict(rating=1800, opponent=1500, divisor=1200),
                                     dict(rating=REAL, opponent=REAL, divisor=POSITIVE)),
