@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: dashboard test lab bench screenshots clean
+.PHONY: dashboard publish test lab bench screenshots clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -18,6 +18,12 @@ $(STAMP): pyproject.toml
 dashboard: $(STAMP)
 	$(BIN)/voila notebooks --port=8866 --no-browser
 
+## Publish on http://<host>:$(PORT)/: Voilà on loopback behind nginx (deploy/), Ctrl-C stops both;
+## HTTPS with CERT=<fullchain.pem> KEY=<privkey.pem>
+PORT ?= 8080
+publish: $(STAMP)
+	$(BIN)/python deploy/publish.py --port=$(PORT) $(if $(CERT),--cert=$(CERT) --key=$(KEY))
+
 ## Run the whole test suite, browser tests included (needs /usr/bin/chromium)
 test: $(STAMP)
 	$(BIN)/python -m pytest
@@ -26,10 +32,12 @@ test: $(STAMP)
 lab: $(STAMP)
 	$(BIN)/jupyter lab notebooks/
 
-## Run the benchmarks: benchmarks/RESULTS.md (package) and benchmarks/DASHBOARDS.md (browser)
+## Run the benchmarks: benchmarks/RESULTS.md (package), benchmarks/DASHBOARDS.md (browser) and
+## benchmarks/REMOTE.md (an emulated remote link, direct Voilà against nginx)
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
 	$(BIN)/python benchmarks/browser_dashboards.py
+	$(BIN)/python benchmarks/remote_link.py
 
 ## Re-take the README screenshots
 screenshots: $(STAMP)

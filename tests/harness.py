@@ -211,3 +211,41 @@ def no_warnings(fn, *args, **kwargs):
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         return fn(*args, **kwargs)
+
+
+# --- nginx in front of Voilà (deploy/), as `make publish` runs it -----------------------------
+def self_signed_cert(folder: Path, host: str = "127.0.0.1") -> tuple[Path, Path]:
+    """A self-signed certificate and key for ``host`` made with openssl (the TLS variant's test)."""
+    cert, key = Path(folder) / "cert.pem", Path(folder) / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+                    "-subj", f"/CN={host}", "-addext", f"subjectAltName=IP:{host}",
+                    "-keyout", str(key), "-out", str(cert)], check=True, capture_output=True)
+    return cert, key
+
+
+def start_proxy(voila_base: str, prefix: Path, *, cert: Path | None = None,
+                key: Path | None = None, log=None, render_rate: str = "30r/m"):
+    """Start nginx with ``deploy/nginx.conf.in`` on a free loopback port in front of the
+    Voilà at ``voila_base`` (from :func:`start_voila`); its temp files go to ``prefix``.
+    HTTPS when ``cert`` and ``key`` are given. Returns ``(process, base URL)``; stop it
+    with :func:`stop`."""
+    sys.path.insert(0, str(ROOT / "deploy"))
+    from nginx_site import render_config, start_nginx
+
+    port = free_port()
+    conf = render_config(port, int(voila_base.rsplit(":", 1)[1]), prefix, host="127.0.0.1",
+                         cert=cert, key=key, render_rate=render_rate)
+    proc = start_nginx(prefix, conf, log=log)
+    deadline = time.monotonic() + 30
+    while True:  # nginx checked its configuration; wait until it listens
+        if proc.poll() is not None:
+            raise RuntimeError(f"nginx exited with {proc.returncode}")
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            break
+        except OSError:
+            if time.monotonic() > deadline:
+                proc.kill()
+                raise RuntimeError(f"nginx did not listen on {port} within 30 s")
+            time.sleep(0.1)  # polling interval of a readiness probe
+    return proc, f"{'https' if cert else 'http'}://127.0.0.1:{port}"
