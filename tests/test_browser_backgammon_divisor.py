@@ -58,3 +58,28 @@ def test_divisor_dashboard_numbers_sliders_and_fields(page, voila_url):
                                     timeout=TIMEOUT)
     expect(error).to_have_text("")
     assert_clean(page, NOTEBOOK)
+
+
+def test_divisor_link_sets_the_view_and_a_bad_value_is_noted(page, voila_url):
+    # a link to ÷800, 300 points up: the document's version history gives 70.3 %, +9 / −23
+    page.goto(f"{voila_url}/voila/render/{NOTEBOOK}?divisor=800&difference=300",
+              wait_until="commit")
+    summary = page.locator(".ee-summary")
+    expect(summary).to_contain_text("300 points up, ÷800: expected win rate 70.3 %; +9 for a "
+                                    "win, −23 for a loss", timeout=TIMEOUT)
+    expect(page.locator(".ee-divisor-field input")).to_have_value("800")
+    link = page.locator(".ee-link")
+    expect(link).to_have_attribute("href", "?divisor=800&difference=300")
+    # the link follows the view: type 400 -> ?divisor=400 (document: ÷400, 300 up -> 84.9 %)
+    type_into(page, ".ee-divisor-field", "400")
+    expect(summary).to_contain_text("÷400: expected win rate 84.9 %", timeout=TIMEOUT)
+    expect(link).to_have_attribute("href", "?divisor=400&difference=300")
+    expect(page.locator(".ee-query-note")).to_have_count(0)
+
+    # a bad value and an unknown name: a note, the defaults (document: ÷1200 -> 64.0 %)
+    page.goto(f"{voila_url}/voila/render/{NOTEBOOK}?divisor=abc&colour=red", wait_until="commit")
+    note = page.locator(".ee-query-note")
+    expect(note).to_contain_text("divisor=abc", timeout=TIMEOUT)
+    expect(note).to_contain_text("colour (not a setting of this page)")
+    expect(summary).to_contain_text("300 points up, ÷1200: expected win rate 64.0 %")
+    assert_clean(page, NOTEBOOK)

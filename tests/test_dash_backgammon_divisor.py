@@ -14,7 +14,8 @@ import numpy as np
 import pytest
 
 from elo_explain.dashboards.backgammon_divisor import DivisorModel, DivisorView
-from elo_explain.ui import SliderField, fmt_signed
+from elo_explain.ui import fmt_signed
+from notebook_runner import run_notebook
 from elo_explain.ui import fmt_pair as pair
 from elo_explain.ui import fmt_pct as pct
 
@@ -31,7 +32,7 @@ DOC_CHANGES = {0: ("+16 / −16", "+16 / −16"), 100: ("+14 / −14", "+18 / �
 
 @pytest.fixture
 def view():
-    return DivisorView()
+    return DivisorView(DivisorModel())
 
 
 def test_formatting_follows_the_document():
@@ -43,7 +44,7 @@ def test_formatting_follows_the_document():
 
 def test_document_win_rate_table_at_defaults():
     m = DivisorModel()
-    rows = m.win_rate_rows()
+    rows = m.win_rates().rows
     assert [r[0] for r in rows] == list(DOC_WIN_RATE)  # Greek document, step 1 differences
     assert [pct(r[1]) for r in rows] == list(DOC_WIN_RATE.values())  # Greek document, step 1
     assert [pct(r[2]) for r in rows] == list(DOC_WIN_RATE.values())  # default divisor is 1200
@@ -51,20 +52,20 @@ def test_document_win_rate_table_at_defaults():
 
 def test_chosen_divisor_column_follows_the_slider_model():
     m = DivisorModel(divisor=400)
-    by_diff = {r[0]: r for r in m.win_rate_rows()}
+    by_diff = {r[0]: r for r in m.win_rates().rows}
     assert pct(by_diff[200][2]) == "76.0 %"  # document: with 400 a favourite 200 up wins 76 %
     assert pct(by_diff[300][2]) == "84.9 %"  # document's history table, ÷400 column
     assert pct(by_diff[300][1]) == "64.0 %"  # the document's ÷1200 column does not move
 
 
 def test_k32_change_table_at_defaults():
-    for diff, fav, dog, fav_mine, dog_mine in DivisorModel().change_rows():
+    for diff, fav, dog, fav_mine, dog_mine in DivisorModel().changes().rows:
         assert (pair(*fav), pair(*dog)) == DOC_CHANGES[diff]  # Greek document, step 2
         assert (pair(*fav_mine), pair(*dog_mine)) == DOC_CHANGES[diff]  # chosen ÷ is 1200
 
 
 def test_version_history_at_300_reproduces_the_document():
-    hist = DivisorModel().history()
+    hist = DivisorModel().history().rows
     by_div = {h[1]: h for h in hist[:4]}
     # Greek document, "Φαβορί με 300 πόντους διαφορά": ÷400 / ÷800 / ÷1200
     assert [pct(by_div[d][2]) for d in (400, 800, 1200)] == ["84.9 %", "70.3 %", "64.0 %"]
@@ -75,12 +76,12 @@ def test_version_history_at_300_reproduces_the_document():
 
 def test_version_history_at_another_difference():
     m = DivisorModel(difference=200)
-    by_div = {h[1]: h for h in m.history()[:4]}
+    by_div = {h[1]: h for h in m.history().rows[:4]}
     assert pct(by_div[400][2]) == "76.0 %"  # document: ÷400, 200 up -> 76 %
     assert pct(by_div[1200][2]) == "59.5 %"  # document, step 1 table, 200
     assert (signed(by_div[1200][3]), signed(by_div[1200][4])) == ("+13", "−19")  # step 2, 200
     m.difference = 0
-    assert {pct(h[2]) for h in m.history()} == {"50.0 %"}  # equal ratings: 0.5 for any divisor
+    assert {pct(h[2]) for h in m.history().rows} == {"50.0 %"}  # equal ratings: 0.5 for any divisor
 
 
 def test_win_rate_needed_to_hold_the_rating():
@@ -95,7 +96,7 @@ def test_win_rate_needed_to_hold_the_rating():
     curve = m.needed_curve(400)
     assert curve.shape == m.grid.shape and np.all(np.diff(curve) >= 0)
     # the history row carries the same number, 84.4 %
-    assert pct(m.history()[0][5]) == "84.4 %"
+    assert pct(m.history().rows[0][5]) == "84.4 %"
 
 
 def test_expected_curves_pass_through_the_document_points():
@@ -108,8 +109,8 @@ def test_expected_curves_pass_through_the_document_points():
     assert round(m.expected_curve(2000)[at[100]], 1) == 52.9
 
 
-def test_summary_sentence():
-    s = DivisorModel().summary()
+def test_summary_sentence(view):
+    s = view.summary.value
     # document: 300 up at ÷1200 -> 64.0 %, +12 / −20
     assert "64.0 %" in s and "+12" in s and "−20" in s
 
@@ -145,30 +146,31 @@ def test_view_shows_the_documents_numbers(view):
 
 def test_slider_moves_update_tables_and_plot(view):
     before = view.my_expected.get_ydata().copy()
-    view.divisor.slider.value = 400
+    view.controls["divisor"].slider.value = 400
     assert view.model.divisor == 400
-    assert view.divisor.field.text.value == "400"
+    assert view.controls["divisor"].field.text.value == "400"
     assert "<td>76.0 %</td>" in view.win_rate_table.value  # document: ÷400, 200 up -> 76 %
     assert not np.allclose(view.my_expected.get_ydata(), before)
     assert view.my_label.get_text() == "your divisor (dashed): ÷400"
-    view.difference.slider.value = 200
+    view.controls["difference"].slider.value = 200
     assert "Favourite 200 points up" in view.history_table.value
     assert "<td>59.5 %</td>" in view.history_table.value  # document step 1: 200 -> 59.5 %
     assert list(view.left_vline.get_xdata()) == [200, 200]
 
 
 def test_typed_value_and_bad_value(view):
-    view.divisor.field.text.value = "800"
-    assert view.divisor.slider.value == 800 and view.model.divisor == 800
+    divisor = view.controls["divisor"]
+    divisor.field.text.value = "800"
+    assert divisor.slider.value == 800 and view.model.divisor == 800
     assert "<td>70.3 %</td>" in view.history_table.value  # document: ÷800, 300 up -> 70.3 %
-    view.divisor.field.text.value = "abc"
-    msg = view.divisor.field.error
+    divisor.field.text.value = "abc"
+    msg = divisor.field.error
     assert "Your divisor" in msg and "100 to 4000" in msg
     assert view.model.divisor == 800  # last good value kept
-    view.divisor.field.text.value = "99999"
-    assert "must be a whole number from 100 to 4000" in view.divisor.field.error
-    view.divisor.field.text.value = "1200"  # still answers
-    assert view.divisor.field.error == "" and view.model.divisor == 1200
+    divisor.field.text.value = "99999"
+    assert "must be a whole number from 100 to 4000" in divisor.field.error
+    divisor.field.text.value = "1200"  # still answers
+    assert divisor.field.error == "" and view.model.divisor == 1200
     assert "<td>64.0 %</td>" in view.history_table.value
 
 
@@ -176,17 +178,47 @@ def test_figure_count_flat_after_50_moves(view):
     before = len(plt.get_fignums())
     for i in range(50):  # 50 moves, alternating the two sliders
         if i % 2:
-            view.divisor.slider.value = 100 + 50 * i
+            view.controls["divisor"].slider.value = 100 + 50 * i
         else:
-            view.difference.slider.value = (10 * i) % 800
+            view.controls["difference"].slider.value = (10 * i) % 800
     assert len(plt.get_fignums()) == before
     assert view.status.value == ""  # no error on the way
 
 
-def test_slider_field_emits_once_per_value():
+def test_slider_and_field_render_once_per_value(view):
     seen = []
-    s = SliderField("Rating", 1500, lo=0, hi=3000, on_change=seen.append)
-    s.slider.value = 1600
-    s.field.text.value = "1600.0"  # same value typed differently: no second event
-    s.field.text.value = "1700"
-    assert seen == [1600, 1700] and s.slider.value == 1700
+    view.model.observe(lambda c: seen.append(c["new"]), names="divisor")
+    box = view.controls["divisor"]
+    box.slider.value = 1600
+    box.field.text.value = "1600.0"  # same value typed differently: no second event
+    box.field.text.value = "1700"
+    assert seen == [1600, 1700] and box.slider.value == 1700
+
+
+def test_presets_and_link(view):
+    view.preset.value = "Gammon42 1.2.0: ÷800, 300 points up"
+    assert "<td>70.3 %</td>" in view.history_table.value  # document: ÷800, 300 up -> 70.3 %
+    assert 'href="?divisor=800&amp;difference=300"' in view.link.value
+    linked = DivisorView(DivisorModel(), query="divisor=400&difference=200")
+    assert "200 points up, ÷400: expected win rate 76.0 %" in linked.summary.value  # document
+    bad = DivisorView(DivisorModel(), query="divisor=abc")
+    assert "ee-query-note" in bad.notes.value and bad.model.divisor == 1200
+    assert "<td>64.0 %</td>" in bad.history_table.value  # document: ÷1200, 300 up
+
+
+def test_notebook_follows_its_parameters():
+    run = run_notebook("03_backgammon_divisor.ipynb", DIVISOR=800, DIFFERENCE=200)
+    assert run.state == {"divisor": 800, "difference": 200}
+
+    def table(caption):
+        return next(o for o in run.outputs if caption in o)
+    win_rates = table("Expected win rate of the favourite by rating difference")
+    changes = table("Rating changes with K = 32")
+    history = table("A favourite 200 points up")
+    # document: ÷800, 300 up -> 70.3 % (version history); the ÷1200 column keeps 64.0 % (step 1)
+    assert "÷800" in win_rates and "<td>70.3</td>" in win_rates and "<td>64.0</td>" in win_rates
+    # document: ÷800, 300 up -> +9 for a win, −23 for a loss (K 32)
+    assert "<td>300</td><td>+9</td><td>−9</td><td>+23</td><td>−23</td>" in changes
+    # document: 200 up, ÷400 -> 76.0 %; ÷1200 -> 59.5 % (step 1) and +13 / −19 (step 2)
+    assert "<td>76.0</td>" in history
+    assert "<td>1200</td><td>59.5</td><td>+13</td><td>−19</td>" in history
