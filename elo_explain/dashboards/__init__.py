@@ -35,6 +35,8 @@ DASHBOARDS: tuple[Dashboard, ...] = (
               "Fit the divisor to 19,000 real Lichess games, or to your own results."),
     Dashboard("09_simulate_ladder.ipynb", "Simulate a ladder",
               "Watch a ladder evolve under each rule set; the weekly-swing experiment."),
+    Dashboard("10_new_to_fide.ipynb", "New to FIDE",
+              "Your first FIDE rating from a first event (2024 rule and the 2022 rule beside it), the 2024 uplift and the 1400 floor."),
 )
 
 INDEX_NOTEBOOK = "index.ipynb"

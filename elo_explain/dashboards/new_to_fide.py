@@ -1,0 +1,304 @@
+"""Dashboard "New to FIDE": a first FIDE rating from a first event, the 2024 uplift, the floor.
+
+:class:`NewToFideModel` holds the games (``opponents``, ``scores``), the event's date ``on``
+and a ``rating`` for the uplift; it reads a pasted list of games (:meth:`parse_games`) and
+builds its tables from :mod:`elo_explain.fide` (``initial_rating`` under the 2024 and the
+2022 rule, ``performance_rating``, ``uplift_2024``, ``rating_floor``, ``TABLE_8_1_1``).
+:class:`NewToFideView` shows it: a text box of games (one per line or comma-separated), a
+row to add a game, the two rules side by side, the uplift slider.
+
+>>> m = NewToFideModel()
+>>> r = m.first_rating()
+>>> round(r.average_opponent, 2), r.score_fraction, r.dp, r.rating, r.published
+(1692.86, 0.57, 50, 1743, True)
+>>> NewToFideModel.parse_games("2000 1, 2100 ½\\n2200 0")
+([2000, 2100, 2200], [1.0, 0.5, 0.0])
+>>> NewToFideModel.parse_games("1600 1, 1700 2")
+Traceback (most recent call last):
+...
+ValueError: Games, row 2 ('1700 2'): the result must be 1 (win), 0.5 or ½ (draw), 0 (loss), got '2'
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import html
+import re
+
+import ipywidgets as widgets
+import traitlets
+
+from elo_explain import fide
+from elo_explain._validate import integer
+from elo_explain.dashboards.base import DashboardModel, DashboardView, Whole, html_box
+from elo_explain.tables import Table
+from elo_explain.ui import NumberField, fmt_number, fmt_signed, value_html
+
+__all__ = ["NewToFideModel", "NewToFideView"]
+
+LOWEST = fide.FLOOR_BEFORE_2024  # the lowest rating an opponent could have (before 2024)
+MAX_GAMES = 100
+RESULTS = {"1": 1.0, "1.0": 1.0, "win": 1.0, "0.5": 0.5, ".5": 0.5, "½": 0.5, "1/2": 0.5,
+           "=": 0.5, "draw": 0.5, "0": 0.0, "0.0": 0.0, "loss": 0.0}
+RESULT_WORDS = "1 (win), 0.5 or ½ (draw), 0 (loss)"
+RULES = {"2024": "From 1 March 2024", "2022": "2022 rule (to 29 February 2024)"}
+LAST_2022_DAY = fide.RULES_FROM - dt.timedelta(days=1)
+
+
+def _out(css: str) -> widgets.HTML:
+    """An output box (``html_box`` needs a layout argument: with none it fails)."""
+    return html_box(css, width="auto")
+
+
+def _result(where: str, value) -> float:
+    key = str(value).strip().lower() if isinstance(value, str) else value
+    if isinstance(key, str):
+        key = RESULTS.get(key, key)
+    if isinstance(key, bool) or key not in (0, 0.5, 1):
+        raise ValueError(f"{where} must be {RESULT_WORDS}, got {value!r}")
+    return float(key)
+
+
+class NewToFideModel(DashboardModel):
+    """A first event's games (``opponents``, ``scores``), its date ``on``, and a ``rating``
+    before 1 March 2024 for the uplift."""
+
+    params = ("opponents", "scores", "on", "rating")
+    presets = {  # rules.md section E, worked examples
+        "3 / 5 against 1500-1800: 1743 (2022 rule 1670)":
+            {"opponents": [1600, 1700, 1800, 1500, 1650], "scores": [1, 0.5, 0.5, 1, 0]},
+        "5 / 5 against 2000-2400: capped at 2200 (2022 rule 2300)":
+            {"opponents": [2000, 2100, 2200, 2300, 2400], "scores": [1, 1, 1, 1, 1]},
+        "1 / 6 against 1400-1600: 1382, not published (2022 rule 1227)":
+            {"opponents": [1400, 1450, 1500, 1500, 1550, 1600], "scores": [1, 0, 0, 0, 0, 0]},
+    }
+    opponents = traitlets.List([1600, 1700, 1800, 1500, 1650])
+    scores = traitlets.List([1.0, 0.5, 0.5, 1.0, 0.0])
+    on = traitlets.Unicode("2025-06-01")
+    rating = Whole(1500, LOWEST, fide.RATING_MAX, label="Rating before 1 March 2024")
+
+    @traitlets.validate("opponents", "scores")
+    def _check_games(self, proposal):
+        values, name = list(proposal["value"]), proposal["trait"].name
+        if not 1 <= len(values) <= MAX_GAMES:
+            raise ValueError(f"{name}: there must be 1 to {MAX_GAMES} games, got {len(values)}")
+        if name == "scores":
+            return [_result(f"Result in row {i}", x) for i, x in enumerate(values, 1)]
+        return [integer(f"Opponent in row {i}", x, lo=LOWEST, hi=fide.RATING_MAX)
+                for i, x in enumerate(values, 1)]
+
+    @traitlets.validate("on")
+    def _check_on(self, proposal):
+        try:
+            day = dt.date.fromisoformat(proposal["value"].strip())
+        except (AttributeError, ValueError):
+            day = None
+        if day is None or not fide.RULES_2022_FROM <= day <= dt.date(2099, 12, 31):
+            raise ValueError(f"Event date must be a date YYYY-MM-DD from "
+                             f"{fide.RULES_2022_FROM} to 2099-12-31, got {proposal['value']!r}")
+        return day.isoformat()
+
+    # --- the games as text ---------------------------------------------------------------
+    @staticmethod
+    def parse_games(text: str) -> tuple[list[int], list[float]]:
+        """Games from text: "rating result" per row, rows on lines or separated by commas
+        or semicolons. ``ValueError`` naming the row and the allowed values."""
+        rows = [r.strip() for r in re.split(r"[,;\n]", text or "") if r.strip()]
+        if not rows:
+            raise ValueError("Games: none entered; write the opponent's rating and the result, "
+                             "one game per line or separated by commas, e.g. 1600 1, 1700 0.5")
+        if len(rows) > MAX_GAMES:
+            raise ValueError(f"Games: at most {MAX_GAMES}, got {len(rows)}")
+        opponents, scores = [], []
+        for i, row in enumerate(rows, 1):
+            where, parts = f"Games, row {i} ({row[:30]!r})", row.split()
+            if len(parts) != 2:
+                raise ValueError(f"{where}: write the opponent's rating and the result, "
+                                 f"e.g. 1700 0.5")
+            if not re.fullmatch(r"\d{1,4}", parts[0]):
+                raise ValueError(f"{where}: the opponent's rating must be a whole number "
+                                 f"from {LOWEST} to {fide.RATING_MAX}, got {parts[0][:20]!r}")
+            opponents.append(integer(f"{where}: the opponent's rating", int(parts[0]),
+                                     lo=LOWEST, hi=fide.RATING_MAX))
+            try:
+                scores.append(_result(f"{where}: the result", parts[1]))
+            except ValueError:
+                raise ValueError(f"{where}: the result must be {RESULT_WORDS}, "
+                                 f"got {parts[1][:20]!r}") from None
+        return opponents, scores
+
+    def games_text(self) -> str:
+        """The games, one per line, as :meth:`parse_games` reads them."""
+        return "\n".join(f"{o} {s:g}" for o, s in zip(self.opponents, self.scores))
+
+    # --- computation -----------------------------------------------------------------------
+    def rule_in_force(self) -> str:
+        """``"2024"`` from 1 March 2024, else ``"2022"``."""
+        return "2024" if dt.date.fromisoformat(self.on) >= fide.RULES_FROM else "2022"
+
+    def first_rating(self, rule: str | None = None) -> fide.InitialRating:
+        """The first rating under ``rule`` (default: the one in force on ``on``)."""
+        rule = rule or self.rule_in_force()
+        day = dt.date.fromisoformat(self.on)
+        day = max(day, fide.RULES_FROM) if rule == "2024" else min(day, LAST_2022_DAY)
+        return fide.initial_rating(self.opponents, self.scores, on=day)
+
+    def performance(self) -> float:
+        return fide.performance_rating(self.opponents, self.scores)
+
+    def uplift(self) -> int:
+        return fide.uplift_2024(self.rating)
+
+    def floor(self) -> int:
+        return fide.rating_floor(self.on)
+
+    # --- tables ------------------------------------------------------------------------------
+    def first_rating_table(self) -> Table:
+        """Both rules side by side for the games entered (a rule the games cannot be rated
+        under, e.g. an opponent below its floor, says why in its last column)."""
+        rows = []
+        for rule, name in RULES.items():
+            try:
+                r = self.first_rating(rule)
+            except ValueError as exc:
+                rows.append((name, len(self.opponents), None, None, None, None, f"cannot: {exc}"))
+                continue
+            rating = f"{r.rating} (capped)" if r.capped else r.rating
+            rows.append((name, r.games, r.average_opponent, r.score_fraction, r.dp, rating,
+                         "yes" if r.published else f"no: {r.reason}"))
+        return Table(("Rule", "Rated games", "Ra", "p", "dp", "First rating", "Published"),
+                     rows, f"Your first event ({sum(self.scores):g} / {len(self.scores)})",
+                     (None, None, "{:.2f}", "{:.2f}", "{:+d}", None, None))
+
+    @classmethod
+    def worked_examples(cls, on: str = "2025-06-01") -> Table:
+        """The presets (rules.md section E) under both rules, computed by the package."""
+        rows = []
+        for preset in cls.presets.values():
+            m = cls(on=on, **preset)
+            new, old = m.first_rating("2024"), m.first_rating("2022")
+            rows.append((f"{sum(m.scores):g} / {len(m.scores)}", ", ".join(map(str, m.opponents)),
+                         new.average_opponent, new.score_fraction, new.dp, new.rating,
+                         "yes" if new.published else "no", old.rating, m.performance()))
+        return Table(("Score", "Opponents", "Ra", "p", "dp", "First rating", "Published",
+                      "2022 rule", "Performance"), rows, "Worked examples",
+                     (None, None, "{:.2f}", "{:.2f}", "{:+d}", None, None, None, "{:.0f}"))
+
+    @staticmethod
+    def table_8_1_1() -> Table:
+        """Table 8.1.1 (all 101 rows) as a grid: p = row + column, cell = dp."""
+        dp = dict(fide.TABLE_8_1_1)
+        rows = [(f"{tenth / 10:.2f}",
+                 *(dp.get(round(tenth / 10 + k / 100, 2)) if tenth < 10 or k == 0 else None
+                   for k in range(10))) for tenth in range(11)]
+        return Table(("p", *(f"+{k / 100:.2f}" for k in range(10))), rows,
+                     "FIDE table 8.1.1: fractional score p (row + column) and dp",
+                     source="FIDE Rating Regulations (B.02), table 8.1.1")
+
+    def uplift_table(self, ratings=(1000, 1500, 1650, 1900, 2000, 2400)) -> Table:
+        """The 1 March 2024 uplift for ``ratings`` and the model's ``rating``."""
+        ratings = sorted({*ratings, self.rating})
+        return Table(("Before 1 March 2024", "After", "Raised by"),
+                     [(r, fide.uplift_2024(r), fide.uplift_2024(r) - r) for r in ratings],
+                     "The one-time uplift of 1 March 2024: R + 0.4 × (2000 − R) below 2000",
+                     (None, None, "{:+d}"))
+
+
+class NewToFideView(DashboardView):
+    """The first event's games (typed, pasted or added row by row) and both rules' results;
+    the uplift and the floor below."""
+
+    title = "New to FIDE"
+
+    def build(self) -> list:
+        self.games = widgets.Textarea(
+            self.model.games_text(), description="Games", rows=7, continuous_update=True,
+            placeholder="1600 1, 1700 0.5, … or one game per line",
+            layout={"width": "24em"}, style={"description_width": "4em"})
+        self.games.add_class("ee-field")
+        self.games_error = _out("ee-error ee-games-error")
+        self.games.observe(self.guard(self._typed), names="value")
+        self.new_opponent = NumberField("Opponent", 1600, lo=LOWEST, hi=fide.RATING_MAX,
+                                        integer=True, width="11em")
+        self.new_opponent.add_class("ee-new-opponent")
+        self.new_result = widgets.ToggleButtons(
+            options=[("1", 1.0), ("½", 0.5), ("0", 0.0)], value=1.0, description="Result",
+            style={"description_width": "initial", "button_width": "3em"})
+        self.new_result.add_class("ee-new-result")
+        add, remove = widgets.Button(description="Add game"), widgets.Button(description="Remove last")
+        add.add_class("ee-add-game")
+        remove.add_class("ee-remove-game")
+        add.on_click(self.guard(lambda _: self._add()))
+        remove.on_click(self.guard(lambda _: self._add(remove=True)))
+        self.date = widgets.DatePicker(description="Event ends on",
+                                       value=dt.date.fromisoformat(self.model.on),
+                                       style={"description_width": "initial"})
+        self.date.add_class("ee-on")
+        self.date.observe(self.guard(self._picked), names="value")
+        self.table, self.headline, self.steps = (_out(c) for c in (
+            "ee-first-table", "ee-first-rating", "ee-note ee-arithmetic"))
+        self.perf, self.up, self.floor = (_out(c) for c in (
+            "ee-performance", "ee-uplift", "ee-floor"))
+        entry = widgets.VBox([self.new_opponent, self.new_result, widgets.HBox([add, remove]),
+                              self.date])
+        return [widgets.HTML("<h3>Your first event</h3>"), self.preset_menu(width="36em"),
+                widgets.HBox([widgets.VBox([self.games, self.games_error]), entry]),
+                self.table, self.headline, self.steps, self.perf,
+                widgets.HTML("<h3>The uplift of 1 March 2024 and the floor</h3>"),
+                self.slider("rating", step=10), self.up, self.floor]
+
+    def _typed(self, change) -> None:
+        try:
+            opponents, scores = self.model.parse_games(change["new"])
+        except ValueError as exc:
+            self.games_error.value = str(exc)
+            return
+        self.games_error.value = ""
+        if (opponents, scores) != (self.model.opponents, self.model.scores):
+            self.apply({"opponents": opponents, "scores": scores})
+
+    def _add(self, remove: bool = False) -> None:
+        m = self.model
+        if remove:
+            self.apply({"opponents": m.opponents[:-1], "scores": m.scores[:-1]})
+        elif self.new_opponent.valid:
+            self.apply({"opponents": [*m.opponents, self.new_opponent.value],
+                        "scores": [*m.scores, self.new_result.value]})
+
+    def _picked(self, change) -> None:
+        if change["new"] is not None:
+            self.model.on = change["new"].isoformat()
+
+    def render(self) -> None:
+        m = self.model
+        try:
+            shown = m.parse_games(self.games.value)
+        except ValueError:
+            shown = None
+        if shown != (m.opponents, m.scores):  # a preset, an added game or a link
+            self.games.value, self.games_error.value = m.games_text(), ""
+        if self.date.value != dt.date.fromisoformat(m.on):
+            self.date.value = dt.date.fromisoformat(m.on)
+        up = m.uplift()
+        self.up.value = (value_html(f"{m.rating} before 1 March 2024 became", str(up), big=True,
+                                    css="ee-uplift-value")
+                         + f" ({fmt_signed(up - m.rating, 0)}; 2000 and above unchanged)")
+        self.floor.value = (f"On {m.on} the list starts at <b class='ee-floor-value'>{m.floor()}"
+                            f"</b> ({fide.FLOOR} from 1 March 2024, {fide.FLOOR_BEFORE_2024} "
+                            "before): a player whose rating falls below it is shown as unrated "
+                            "and must qualify again as a new player.")
+        rule = m.rule_in_force()
+        self.table.value = m.first_rating_table().to_html(highlight=list(RULES).index(rule))
+        self.perf.value = (value_html("Performance rating", fmt_number(m.performance(), 0),
+                                      css="ee-performance-value")
+                           + " (Ra + dp(p) over the real opponents, as players quote it)")
+        self.headline.value = self.steps.value = ""  # an error below: the status says why
+        r = m.first_rating()
+        verdict = "yes" if r.published else f"no &mdash; {html.escape(r.reason)}"
+        self.headline.value = (
+            value_html(f"First rating ({RULES[rule]}):", str(r.rating), big=True,
+                       css="ee-rating-value")
+            + f"<br>Published: <span class='ee-verdict'>{verdict}</span><br>Games against "
+            f"rated opponents: {r.games} of at least {fide.MIN_RATED_GAMES}, "
+            f"<span class='ee-needed'>{r.games_needed} more needed</span>")
+        self.steps.value = html.escape(r.text)
