@@ -69,7 +69,7 @@ from fractions import Fraction
 import numpy as np
 
 from . import _validate as v
-from .elo import _expected, _parse_results
+from .elo import _expected, _Games, _parse_results
 
 __all__ = [
     "TABLE_8_1_2",
@@ -370,36 +370,35 @@ def k_factor_rule(rating, *, rated_games, birth_year=None, reached_2400=False,
     >>> k_factor_rule(2350, rated_games=300, birth_year=2007, on="2026-01-01").text
     'K 20: rated 2350, under 2400, 300 rated games; born 2007: the junior K 40 ended with 2025 (B.02 8.3.3).'
     """
-    for name, value in (("rating", rating), ("rated_games", rated_games),
-                        ("reached_2400", reached_2400)):
-        if np.ndim(value):
-            raise TypeError(f"{name} must be a single value, got {value!r} (k_factor takes arrays)")
-    if birth_year is not None and np.ndim(birth_year):
-        raise TypeError(f"birth_year must be a single value, got {birth_year!r}")
+    rating = v.number("rating", rating)
+    rated_games = v.integer("rated_games", rated_games, lo=0)
+    reached_2400 = v.flag("reached_2400", reached_2400)
+    if birth_year is not None:
+        birth_year = v.integer("birth_year", birth_year)
     index = int(_k_rule_index(rating, rated_games, birth_year, reached_2400, on))
     rule, k, _ = K_RULES[index]
-    r, games = _fmt(rating), int(rated_games)
-    junior_until = None if birth_year is None else int(birth_year) + 18
+    r, games = _fmt(rating), rated_games
+    junior_until = None if birth_year is None else birth_year + 18
     year = _as_date(on).year
     if rule == "new_player":
         why = (f"{games} rated games — a player new to the list keeps K {K_NEW} until they "
                f"have completed events with at least {NEW_PLAYER_GAMES} games")
     elif rule == "reached_2400":
-        if float(rating) >= HIGH_FROM:
+        if rating >= HIGH_FROM:
             why = (f"rated {r}, which has reached {HIGH_FROM}; K stays {K_HIGH} even if the "
                    f"rating later drops below {HIGH_FROM}")
         else:
             why = (f"the published rating once reached {HIGH_FROM}, so K stays {K_HIGH} for "
                    f"good, even at {r}")
     elif rule == "junior":
-        why = (f"born {int(birth_year)}, a junior until the end of {junior_until}, and rated "
+        why = (f"born {birth_year}, a junior until the end of {junior_until}, and rated "
                f"{r}, under {JUNIOR_BELOW}")
     else:
         if junior_until is not None and year <= junior_until:
-            reason = (f"born {int(birth_year)} is still a junior in {year}, but the rating {r} "
+            reason = (f"born {birth_year} is still a junior in {year}, but the rating {r} "
                       f"is not under {JUNIOR_BELOW}")
         elif junior_until is not None:
-            reason = f"born {int(birth_year)}: the junior K {K_JUNIOR} ended with {junior_until}"
+            reason = f"born {birth_year}: the junior K {K_JUNIOR} ended with {junior_until}"
         else:
             reason = "no birth year given"
         why = f"rated {r}, under {HIGH_FROM}, {games} rated games; {reason}"
@@ -536,7 +535,7 @@ def cap_decision(rating, opponent, on=None) -> CapDecision:
 
 
 @dataclass(frozen=True, eq=False)
-class FidePeriod:
+class FidePeriod(_Games):
     """Result of :func:`rate_period` (arrays are per game and read-only).
 
     ``rating``; ``opponents``, ``scores``; ``differences`` (own - opponent after the
@@ -570,20 +569,6 @@ class FidePeriod:
         list, the player must qualify again as a new player."""
         return self.new_rating < self.floor
 
-    @property
-    def games(self) -> int:
-        """Number of games in the period."""
-        return int(self.scores.size)
-
-    @property
-    def points(self) -> float:
-        """Points scored (Σ score)."""
-        return float(self.scores.sum())
-
-    @property
-    def expected_points(self) -> float:
-        """Expected points (Σ PD)."""
-        return float(self.expected.sum())
 
 
 def rate_period(rating, results, *, k, on=None, use_table=True, cap_400=True) -> FidePeriod:
@@ -615,9 +600,8 @@ def rate_period(rating, results, *, k, on=None, use_table=True, cap_400=True) ->
     """
     r = v.number("rating", rating)
     k_req = v.positive("k", v.number("k", k))
-    for name, flag in (("use_table", use_table), ("cap_400", cap_400)):
-        if not isinstance(flag, (bool, np.bool_)):
-            raise TypeError(f"{name} must be True or False, got {flag!r}")
+    use_table = v.flag("use_table", use_table)
+    cap_400 = v.flag("cap_400", cap_400)
     day = _cap_check_date(on) if cap_400 else _as_date(on)
     opponents, scores = _parse_results(results)
     kk = k_with_700_rule(k_req, opponents.size)

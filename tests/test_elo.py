@@ -137,6 +137,59 @@ def test_rating_period_empty():
     assert p.games == 0 and p.total_change == 0.0 and p.new_rating == 1500.0
 
 
+# Moved from test_elo_batch.py when rating_period_batch and pool_period were dropped (issue
+# 10): the same asserted values, now on rating_period, which computes the same thing per player.
+TE_OPPONENTS = [1400, 1600, 1550]  # [TE]
+TE_SCORES = [1, 0.5, 0]  # [TE] win, draw, loss
+TE_CHANGES = [7.2, 2.8, -8.6]  # [TE] printed to one decimal
+TE_TOTAL = 1.4  # [TE]
+TE_NEW = 1501  # [TE]
+
+
+def test_rating_period_telugu_in_any_game_order():
+    # [TE] the same period with the games in another order
+    p = elo.rating_period(1500, list(zip(TE_OPPONENTS[::-1], TE_SCORES[::-1])), k=20)
+    assert p.changes[::-1].round(1).tolist() == TE_CHANGES
+    assert round(p.total_change, 1) == TE_TOTAL
+    assert round(p.new_rating) == TE_NEW
+    assert p.expected[::-1].round(2).tolist() == [0.64, 0.36, 0.43]  # [TE] E per game
+
+
+def test_rating_period_telugu_opponents_lose_what_1500_gains():
+    # [TE] equal K: each opponent's one game against 1500 is the mirror of player 0's
+    p = elo.rating_period(1500, list(zip(TE_OPPONENTS, TE_SCORES)), k=20)
+    assert p.changes.round(1).tolist() == TE_CHANGES
+    assert round(p.total_change, 1) == TE_TOTAL
+    assert round(p.new_rating) == TE_NEW
+    others = [elo.rating_period(o, [(1500, 1 - s)], k=20).total_change
+              for o, s in zip(TE_OPPONENTS, TE_SCORES)]
+    np.testing.assert_allclose(others, -p.changes, rtol=0, atol=1e-12)
+    assert p.total_change + sum(others) == pytest.approx(0.0, abs=1e-12)
+
+
+def test_rating_period_spread_of_300000_points_is_the_curve_limit():
+    # 300,000 points apart at ÷400: E = 0 for the far weaker player, 1 for the stronger
+    # (10 ** 750 overflows: the limit, no warning), and no change for the expected result
+    weak = elo.rating_period(0.0, [(300_000.0, 0)], k=20)
+    strong = elo.rating_period(300_000.0, [(0.0, 1)], k=20)
+    assert (weak.expected[0], strong.expected[0]) == (0.0, 1.0)
+    assert (weak.total_change, strong.total_change) == (0.0, 0.0)
+
+
+def test_rating_period_results_read_only_and_inputs_untouched():
+    results = np.array([[1400.0, 1.0], [1600.0, 0.5], [1550.0, 0.0]])
+    p = elo.rating_period(1500, results, k=20)
+    for arr in (p.expected, p.changes, p.opponents, p.scores):
+        with pytest.raises(ValueError):
+            arr[...] = 0
+    assert results.tolist() == [[1400.0, 1.0], [1600.0, 0.5], [1550.0, 0.0]]
+
+
+def test_rating_period_no_games_two_players():
+    assert [elo.rating_period(r, [], k=20).new_rating for r in (1500, 1600)] == [1500, 1600]
+    assert [elo.rating_period(r, [], k=20).games for r in (1500, 1600)] == [0, 0]
+
+
 def test_rating_period_accepts_array():
     # [TE] period example, given as an (n, 2) array
     p = elo.rating_period(1500, np.array([[1400, 1], [1600, 0.5], [1550, 0]]), k=20)

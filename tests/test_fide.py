@@ -458,7 +458,7 @@ def test_bad_input_raises_value_error_naming_parameter(call, fragment):
         (lambda: fide.k_factor(1500, rated_games=40, reached_2400="yes"), "reached_2400 must be True or False"),
         (lambda: fide.rate_period(1500, [(1400, 1)], k=20, use_table="no"), "use_table must be True or False"),
         (lambda: fide.table_expected_score("400"), "difference must be a number"),
-        (lambda: fide.k_factor_rule([1500, 1600], rated_games=40), "rating must be a single value"),
+        (lambda: fide.k_factor_rule([1500, 1600], rated_games=40), "rating must be a single number"),
         (lambda: fide.cap_decision([2700], 2200), "rating must be a single number"),
     ],
 )

@@ -46,7 +46,7 @@ NAN, INF = float("nan"), float("inf")
 
 # Result records and containers: returned by the functions, not an input API.
 RECORDS = {
-    "elo.RatingPeriod", "elo.RatingPeriods", "fide.FidePeriod", "fide.KFactor", "fide.Rule700",
+    "elo.RatingPeriod", "fide.FidePeriod", "fide.KFactor", "fide.Rule700",
     "fide.CapDecision", "fide.InitialRating", "gammon42.LadderGame",
     "tables.Table", "calibration.Calibration", "calibration.DivisorFit", "results_csv.UploadedResults",
     "simulate.Season", "simulate.WeeklySwing", "lichess.Games",
@@ -55,8 +55,6 @@ RECORDS = {
 
 # Result fields whose docstrings define a NaN/inf value (not a silently wrong number).
 DOCUMENTED_NONFINITE = {
-    "elo.rating_period_batch": {"expected"},   # nan marks an absent game (mask False)
-    "elo.pool_period": {"expected"},
     "calibration.fit_divisor": {"divisor", "interval", "white_advantage_interval", "calibration"},  # inf: flat curve
     "calibration.calibrate": {"divisor"},          # inf: a flat curve
     "simulate.simulate_season": {"correlation", "favourite_score"},  # nan while all ratings are equal
@@ -133,17 +131,6 @@ def spec():
         "elo.multi_game": (elo.multi_game, dict(rating=1500, average_opponent=1500, games=5, points=3.5, k=20, divisor=400),
                            dict(rating=REAL, average_opponent=REAL, games=COUNT1, points=NONNEG, k=NONNEG,
                                 divisor=POSITIVE)),
-        "elo.rating_period_batch": (elo.rating_period_batch,
-                                    dict(ratings=[1500, 1500], opponent_ratings=[[1400, 1600], [1450, 1550]],
-                                         scores=[[1, 0], [0.5, 0.5]], k=20, mask=[[True, True], [True, False]],
-                                         divisor=400),
-                                    dict(ratings=REAL, opponent_ratings=REAL, scores=SCORE, k=NONNEG,
-                                         mask=BOOL_ELEMENT, divisor=POSITIVE)),
-        "elo.pool_period": (elo.pool_period,
-                            dict(ratings=[1500, 1400, 1600], opponents=[[1, 2], [0, 2], [0, 1]],
-                                 scores=[[1, 0], [0, 0.5], [1, 0.5]], k=20, mask=[[True, True]] * 3, divisor=400),
-                            dict(ratings=REAL, opponents=_cat(NONFINITE + (-1, 1.5, 3, 10**9), st.integers(0, 2)),
-                                 scores=SCORE, k=NONNEG, mask=BOOL_ELEMENT, divisor=POSITIVE)),
         # fide
         "fide.table_expected_score": (fide.table_expected_score, dict(difference=[0, 400]), dict(difference=REAL)),
         "fide.effective_difference": (fide.effective_difference, dict(rating=2700, opponent=2200, on="2025-10-01"),

@@ -3,7 +3,9 @@
 The properties are the ones the documents and the regulations state:
   - [TE]/[UK] E(a, b) + E(b, a) = 1 and, with equal K, one player's gain is the other's loss;
   - E rises with one's own rating and with the difference (formula and FIDE table 8.1.2);
-  - [TE]/[B02] after the 700 rule K × games <= 700, and K is the largest whole such K.
+  - [TE]/[B02] after the 700 rule K × games <= 700, and K is the largest whole such K;
+  - the explained decisions (k_factor_rule, rule_700, cap_decision) agree with the numbers;
+  - [N24] FIDE's notice of 1 March 2024 (rules.md E): the uplift closes 40 % of the gap to 2000.
 """
 
 from __future__ import annotations
@@ -153,3 +155,50 @@ def test_k_factor_is_one_of_40_20_10_and_monotone_in_rating(r, games, born, reac
         assert k == 10  # [TE] once the published rating reached 2400, K stays 10
     if games < 30:
         assert k == 40  # [TE] new to the list until 30 games
+
+
+@given(
+    st.floats(min_value=1000, max_value=2800, allow_nan=False),
+    st.integers(min_value=0, max_value=500),
+    st.one_of(st.none(), st.integers(min_value=1950, max_value=2020)),
+    st.booleans(),
+)
+def test_k_factor_rule_is_k_factor_with_the_rule_named(r, games, born, reached):
+    # [TE]/[B02] rule 8.3.3: the named rule's K is the K, and the rule's condition holds
+    d = fide.k_factor_rule(r, rated_games=games, birth_year=born, reached_2400=reached, on="2025-10-01")
+    assert d.k == fide.k_factor(r, rated_games=games, birth_year=born, reached_2400=reached,
+                                on="2025-10-01")
+    expected_k = {"new_player": 40, "reached_2400": 10, "junior": 40, "default": 20}
+    assert d.k == expected_k[d.rule]
+    assert (d.rule == "new_player") == (games < 30)
+    if d.rule == "junior":
+        assert born is not None and 2025 <= born + 18 and r < 2300
+
+
+@given(st.integers(min_value=1, max_value=60), st.integers(min_value=0, max_value=100))
+def test_rule_700_agrees_with_k_with_700_rule(k, games):
+    # [TE] lowered exactly when K × games exceeds 700
+    r = fide.rule_700(k, games)
+    assert r.k_used == fide.k_with_700_rule(k, games)
+    assert r.lowered == (k * games > 700)
+
+
+@given(st.integers(min_value=1000, max_value=2900), st.integers(min_value=1000, max_value=2900),
+       st.sampled_from(["2024-03-01", "2025-09-30", "2025-10-01", "2026-06-01"]))
+def test_cap_decision_agrees_with_effective_difference(a, b, on):
+    # [TE]/[B02] capped exactly when the difference used is not the real one
+    d = fide.cap_decision(a, b, on=on)
+    assert d.used == fide.effective_difference(a, b, on=on)
+    assert d.capped == (d.used != a - b)
+    assert abs(d.used) <= 400 or (on >= "2025-10-01" and a >= 2650)
+
+
+@given(st.integers(min_value=1000, max_value=3000))
+def test_uplift_2024_closes_forty_percent_of_the_gap_to_2000(r):
+    # [N24] below 2000: R + 0.4 × (2000 − R), whole; 2000 and above unchanged
+    up = fide.uplift_2024(r)
+    if r >= 2000:
+        assert up == r
+    else:
+        assert abs(up - (r + 0.4 * (2000 - r))) <= 0.5
+        assert r < up <= 2000 or (r == 1999 and up == 1999)
