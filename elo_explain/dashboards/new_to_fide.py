@@ -167,7 +167,8 @@ class NewToFideModel(DashboardModel):
             rows.append((name, r.games, r.average_opponent, r.score_fraction, r.dp, rating,
                          "yes" if r.published else f"no: {r.reason}"))
         return Table(("Rule", "Rated games", "Ra", "p", "dp", "First rating", "Published"),
-                     rows, f"Your first event ({sum(self.scores):g} / {len(self.scores)})",
+                     rows, f"Your first event ({sum(self.scores):g} / {len(self.scores)}) on "
+                     f"{self.on}: the {self.rule_in_force()} rule is in force",
                      (None, None, "{:.2f}", "{:.2f}", "{:+d}", None, None))
 
     @classmethod
