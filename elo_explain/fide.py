@@ -23,6 +23,11 @@ rule of 8.3.3 that fired and why), :func:`rule_700` (the K it lowered from and t
 not). They use the same code as :func:`k_factor`, :func:`k_with_700_rule` and
 :func:`effective_difference`.
 
+New players and the changes of 1 March 2024 (section 7, table 8.1.1): :func:`table_dp`,
+:func:`initial_rating` (the 2024 rule, or the 2022 rule for an earlier date, so the two can
+be compared), :func:`performance_rating`, :func:`uplift_2024` and :func:`rating_floor`
+(a :class:`FidePeriod` says when a player falls below it).
+
 Configuration -- the numbers of the regulations, as module constants:
 
 ==========================  ==========  ==========================================
@@ -642,7 +647,7 @@ def rate_period(rating, results, *, k, on=None, use_table=True, cap_400=True) ->
     )
 
 
-# -------------------------------------------------------------- new players (section 7)
+# ------------------------------------------------- new players, floor and uplift (section 7)
 def rating_floor(on=None) -> int:
     """The lowest rating on the FIDE list on date ``on``: 1400 from 1 March 2024, 1000 before.
 
@@ -656,15 +661,14 @@ def rating_floor(on=None) -> int:
 
 
 def _hundredths(p) -> np.ndarray:
-    """p in whole hundredths, rounded half up (validated 0..1; ``Fraction`` kept exact).
+    """p in whole hundredths, rounded half up (a float is validated 0..1; a ``Fraction``,
+    computed here from points and games, is rounded exactly).
 
     A float p is first taken to six decimals of a percent, which removes the binary
     representation error: 0.175 (stored as 0.17499999999999999) is 17.5 hundredths and
     rounds up to 18, as the reader meant.
     """
     if isinstance(p, Fraction):
-        if not 0 <= p <= 1:
-            raise ValueError(f"p must be between 0 and 1, got {p}")
         return np.asarray(math.floor(p * 100 + Fraction(1, 2)))
     x = np.asarray(v.finite("p", p, lo=0.0, hi=1.0))
     return np.floor(np.round(x * 100, 6) + 0.5).astype(np.int64)
