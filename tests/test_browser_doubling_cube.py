@@ -5,6 +5,8 @@ Numbers asserted come from the Greek Gammon42 document (seeds/004_*, rules.md se
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 
 from conftest import (
@@ -51,4 +53,26 @@ def test_cube_dashboard_numbers_sliders_and_fields(page, voila_url):
     type_into(page, ".ee-loser-rating-field", "1500")
     expect(winner).to_have_text("+19", timeout=TIMEOUT)  # document: cube 2 -> ±19
     expect(error).to_have_text("")
+    assert_clean(page, NOTEBOOK)
+
+
+def test_cube_link_sets_the_game_and_a_bad_value_is_noted(page, voila_url):
+    # the underdog 300 down wins at cube 2: by hand 32 × 0.640 × 7/6 = 23.9 -> +24 / −24
+    page.goto(f"{voila_url}/voila/render/{NOTEBOOK}?loser_rating=1800&cube=2",
+              wait_until="commit")
+    winner = page.locator(".ee-winner-change")
+    expect(winner).to_have_text("+24", timeout=TIMEOUT)
+    expect(page.locator(".ee-loser-change")).to_have_text("−24")
+    expect(page.locator(".ee-coefficient")).to_have_text("1.17")  # document: cube 2
+    expect(page.locator(".ee-link")).to_have_attribute("href", re.compile(
+        r"^\?winner_rating=1500&loser_rating=1800&cube=2&"))
+    # document: 60 vs 10 games this week -> +8 / −16
+    page.goto(f"{voila_url}/voila/render/{NOTEBOOK}?winner_k_source=from+games+this+week"
+              "&winner_games=60", wait_until="commit")
+    expect(winner).to_have_text("+8", timeout=TIMEOUT)
+    expect(page.locator(".ee-loser-change")).to_have_text("−16")
+    # a cube the game does not have: a note, the defaults (document: two at 1500 -> +16)
+    page.goto(f"{voila_url}/voila/render/{NOTEBOOK}?cube=3", wait_until="commit")
+    expect(page.locator(".ee-query-note")).to_contain_text("cube=3", timeout=TIMEOUT)
+    expect(winner).to_have_text("+16")
     assert_clean(page, NOTEBOOK)

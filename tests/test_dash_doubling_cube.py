@@ -10,6 +10,7 @@ import matplotlib.pyplot as plt
 import pytest
 
 from elo_explain.dashboards.doubling_cube import CubeModel, CubeView
+from notebook_runner import run_notebook
 
 # Greek document, "Ο κύβος διπλασιασμού": cube, coefficient, two players at 1500 K 32, K 16
 DOC_CUBE = [(1, "1.00", "±16", "±8"), (2, "1.17", "±19", "±9"), (4, "1.33", "±21", "±11"),
@@ -19,11 +20,11 @@ DOC_CUBE = [(1, "1.00", "±16", "±8"), (2, "1.17", "±19", "±9"), (4, "1.33", 
 
 @pytest.fixture
 def view():
-    return CubeView()
+    return CubeView(CubeModel())
 
 
 def test_cube_table_is_the_documents():
-    rows = CubeModel.cube_rows()
+    rows = CubeModel().cubes().rows
     shown = [(r[0], f"{r[1]:.2f}", f"±{r[2]}", f"±{r[3]}") for r in rows]
     assert shown == DOC_CUBE  # Greek document, cube table
     # before 1.0.5 "the cube multiplied the points directly": 16 points × cube at 1500 vs 1500
@@ -33,7 +34,7 @@ def test_cube_table_is_the_documents():
 @pytest.mark.parametrize("cube, coef, k32, k16", DOC_CUBE)
 def test_one_game_at_each_cube(cube, coef, k32, k16):
     m = CubeModel(cube=cube)
-    assert m.coefficient_text == coef  # document: 1 + log2(cube) / 6
+    assert f"{m.coefficient:.2f}" == coef  # document: 1 + log2(cube) / 6
     w, lo = m.change()
     assert (f"±{w}", f"±{-lo}") == (k32, k32)  # document, K 32 column
     m.winner_k_source = m.loser_k_source = "K 16"
@@ -66,7 +67,7 @@ def test_underdog_win_with_cube():
 
 
 def test_explanation_shows_the_unrounded_value():
-    lines = CubeModel(cube=2).explanation()
+    lines = CubeView(CubeModel(cube=2)).explanation()
     # by hand: 32 × (1 − 0.5) × 7/6 = 18.67, rounded to +19 (document: ±19)
     assert "32 × (1 − 0.500) × 1.17 = 18.67 → +19, new rating 1519" in lines[2]
     assert "= −18.67 → −19, new rating 1481" in lines[3]
@@ -82,8 +83,8 @@ def test_rules_before_105():
 
 @pytest.mark.parametrize("name, value, message", [
     ("cube", 3, "cube must be one of 1, 2, 4, 8, 16, 32, 64, got 3"),
-    ("winner_rating", 100, "winner_rating must be a whole number between 500 and 3000"),
-    ("loser_rating", 1500.5, "loser_rating must be a whole number"),
+    ("winner_rating", 100, "Winner's rating must be a whole number between 500 and 3000"),
+    ("loser_rating", 1500.5, "Loser's rating must be a whole number"),
     ("winner_games", -1, "winner_games must be a whole number between 0 and 300"),
     ("loser_k_source", "K 20", "loser_k_source must be one of 'K 32', 'K 16'"),
 ])
@@ -112,9 +113,9 @@ def test_cube_slider_updates_result_table_and_plot(view):
 
 
 def test_k_dropdown_and_games_slider(view):
-    games = view.winner_k[1]
+    source, games = view.k_widgets["winner"]
     assert games.disabled  # K 32 chosen: the games do not count
-    view.winner_k[0].value = "from games this week"
+    source.value = "from games this week"
     assert not games.disabled
     games.value = 60
     assert "ee-winner-change'>+8<" in view.result.value  # document: 60 games -> +8 / −16
@@ -125,9 +126,10 @@ def test_k_dropdown_and_games_slider(view):
 
 
 def test_rating_typed_and_bad_value(view):
-    field = view.loser_rating.field
+    box = view.controls["loser_rating"]
+    field = box.field
     field.text.value = "1800"
-    assert view.model.loser_rating == 1800 and view.loser_rating.slider.value == 1800
+    assert view.model.loser_rating == 1800 and box.slider.value == 1800
     assert "ee-winner-change'>+20<" in view.result.value  # document: underdog 300 down wins +20
     field.text.value = "twelve"
     assert "Loser&#x27;s rating" in field.error and "500 to 3000" in field.error
@@ -143,6 +145,32 @@ def test_figure_count_flat_after_50_moves(view):
         if i % 2:
             view.cube.value = cubes[i % 7]
         else:
-            view.winner_rating.slider.value = 1000 + 20 * i
+            view.controls["winner_rating"].slider.value = 1000 + 20 * i
     assert len(plt.get_fignums()) == before
     assert view.status.value == ""
+
+
+def test_presets_and_link(view):
+    view.preset.value = "60 vs 10 games this week (+8 / −16)"
+    assert "ee-winner-change'>+8<" in view.result.value  # document: 60 vs 10 games -> +8 / −16
+    assert "ee-loser-change'>−16<" in view.result.value
+    assert "winner_k_source=from+games+this+week" in view.link.value
+    linked = CubeView(CubeModel(), query=view.link.value.split('href="?')[1].split('"')[0]
+                      .replace("&amp;", "&"))
+    assert linked.model.state() == view.model.state()  # the link reproduces the view
+    bad = CubeView(CubeModel(), query="cube=3&loser_rating=1800")
+    assert "cube=3" in bad.notes.value and bad.model.cube == 1
+    assert "ee-winner-change'>+20<" in bad.result.value  # document: underdog 300 down wins +20
+
+
+def test_notebook_follows_its_parameters():
+    run = run_notebook("04_doubling_cube.ipynb", CUBE=2, WINNER_K_SOURCE="from games this week",
+                       WINNER_GAMES=60)
+    assert run.state["cube"] == 2 and run.state["winner_games"] == 60
+    # by hand: winner K 16 (60 games, document), loser K 32, 1500 vs 1500, cube 2 (7/6):
+    # 16 × 0.5 × 7/6 = 9.33 -> +9; 32 × 0.5 × 7/6 = 18.67 -> −19
+    assert "(9, -19)" in run.text
+    # the table's "your game" column at cube 1: the document's 60-vs-10 example, +8 / −16
+    html = "\n".join(run.outputs)
+    assert "<td>1</td><td>1.00</td><td>±16</td><td>±8</td><td>±16</td><td>+8 / −16</td>" in html
+    assert "<td>2</td><td>1.17</td><td>±19</td><td>±9</td>" in html  # document, cube 2
