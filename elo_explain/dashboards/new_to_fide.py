@@ -246,7 +246,7 @@ class NewToFideView(DashboardView):
                 widgets.HBox([widgets.VBox([self.games, self.games_error]), entry]),
                 self.table, self.headline, self.steps, self.perf,
                 widgets.HTML("<h3>The uplift of 1 March 2024 and the floor</h3>"),
-                self.slider("rating", step=10), self.up, self.floor]
+                self.slider("rating", step=10, label_width="15em"), self.up, self.floor]
 
     def _typed(self, change) -> None:
         try:
@@ -297,8 +297,8 @@ class NewToFideView(DashboardView):
         r = m.first_rating()
         verdict = "yes" if r.published else f"no &mdash; {html.escape(r.reason)}"
         self.headline.value = (
-            value_html(f"First rating ({RULES[rule]}):", str(r.rating), big=True,
-                       css="ee-rating-value")
+            value_html(f"First rating under the {rule} rule:", str(r.rating), big=True,
+                       css="ee-first-value")
             + f"<br>Published: <span class='ee-verdict'>{verdict}</span><br>Games against "
             f"rated opponents: {r.games} of at least {fide.MIN_RATED_GAMES}, "
             f"<span class='ee-needed'>{r.games_needed} more needed</span>")
