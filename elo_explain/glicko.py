@@ -34,6 +34,15 @@ volatility at most 0.1 before and after the game, a rating change limited to
 ±700 and a rating floor of 400.  A rating is *provisional*, shown as "1500?",
 while RD ≥ 110.  See :data:`LICHESS` for what is modelled and what is left out.
 
+How this module reads.  First one player, the papers step by step:
+:func:`glicko1_update` / :func:`glicko1_steps` (with :func:`g`,
+:func:`expected_score` and :func:`grow_rd`) and :func:`glicko2_update` /
+:func:`glicko2_steps`, whose steps 2-8 are marked in the code as the paper
+numbers them.  Then the same steps for many players at once, with numpy arrays
+of shape ``(players, games)``: :func:`glicko1_batch` and :func:`glicko2_batch`
+(a ladder's round, a Lichess round of games).  Then Lichess.  Last, the
+checking of inputs.
+
 Input ranges.  Every input is checked, and a value outside its range raises
 ``ValueError`` naming the parameter and the range (``TypeError`` for a value of
 the wrong kind).  The ranges are far wider than any real rating list and are
@@ -50,12 +59,8 @@ where the formulas stay finite and the step-5 iteration is known to converge:
 Within them the results are finite, but not always sensible: a rating
 difference of thousands of points with a result against the odds sends
 Glicko-2's volatility, and with it RD and rating, far outside these ranges
-(the formulas, not a fault of the computation).
-
-Every function is vectorised with numpy; :func:`glicko2_batch` rates many
-players at once (shape ``(players, games)``) with the Illinois iteration run
-for all players together, and :func:`glicko2_update` is a thin wrapper around
-it for one player.
+(the formulas, not a fault of the computation).  Two formulas are written in
+an equal form that stays exact at these extremes; the comments say where.
 
 Example: the worked example of the Glicko-2 paper.
 
@@ -67,9 +72,7 @@ Example: the worked example of the Glicko-2 paper.
 
 from __future__ import annotations
 
-import contextlib
 import math
-import threading
 from dataclasses import dataclass
 
 import numpy as np
@@ -115,6 +118,8 @@ __all__ = [
 Q: float = math.log(10.0) / 400.0
 #: Glicko-2 scale factor as printed in Glickman's example (≈ 400 / ln 10).
 GLICKO2_SCALE: float = 173.7178
+# Step 1 of both papers: an unrated player starts at rating 1500 and RD 350 (Glicko-2:
+# volatility 0.06), and the system constant τ is chosen (the Glicko-2 example: 0.5).
 #: Rating of an unrated player (both papers).
 DEFAULT_RATING: float = 1500.0
 #: RD of an unrated player (both papers); also the ceiling of :func:`grow_rd`.
@@ -149,135 +154,7 @@ _MAX_BRACKET_STEPS = 10_000
 
 
 # --------------------------------------------------------------------------- #
-# shared helpers
-# --------------------------------------------------------------------------- #
-def _out(arr):
-    arr = np.asarray(arr, dtype=float)
-    return float(arr) if arr.ndim == 0 else arr
-
-
-def _positive_scalar(name: str, value, hi: float | None = None) -> float:
-    """A single finite number > 0 (and <= ``hi``)."""
-    return V.positive(name, V.in_range(name, value, -math.inf, math.inf), hi=hi)
-
-
-def _rating(name: str, value):
-    """Ratings within ±:data:`RATING_LIMIT`."""
-    return V.finite(name, value, lo=-RATING_LIMIT, hi=RATING_LIMIT)
-
-
-def _rd(name: str, value):
-    """RDs within 0 (excluded) … :data:`RD_LIMIT`."""
-    return V.positive(name, value, hi=RD_LIMIT)
-
-
-def _rd0(name: str, value):
-    """RDs within 0 (included) … :data:`RD_LIMIT`."""
-    return V.finite(name, value, lo=0.0, hi=RD_LIMIT)
-
-
-def _volatility(name: str, value):
-    """Volatilities within :data:`VOLATILITY_RANGE`."""
-    return V.finite(name, value, lo=VOLATILITY_RANGE[0], hi=VOLATILITY_RANGE[1])
-
-
-def _config(config) -> "LichessConfig":
-    return V.instance("config", config, LichessConfig)
-
-
-def _results_array(results) -> np.ndarray:
-    """``results`` as an ``(m, 3)`` float array of (rating, rd, score)."""
-    if isinstance(results, (str, bytes)) or results is None:
-        raise TypeError(
-            "results must be a sequence of (opponent_rating, opponent_rd, score) triples, "
-            f"got {results!r}"
-        )
-    try:
-        items = list(results)
-    except TypeError:
-        raise TypeError(
-            "results must be a sequence of (opponent_rating, opponent_rd, score) triples, "
-            f"got {results!r}"
-        ) from None
-    if not items:
-        return np.zeros((0, 3))
-    arr = V.as_float_array("results", items)
-    if arr.ndim != 2 or arr.shape[1] != 3:
-        raise ValueError(
-            "results must be a sequence of (opponent_rating, opponent_rd, score) triples, "
-            f"got an array of shape {arr.shape}"
-        )
-    return arr
-
-
-def _games(opp_rating, opp_rd, score, mask):
-    """Validate and broadcast the ``(players, games)`` inputs of a batch.
-
-    Returns float arrays of one shape and the mask (a boolean array, or None
-    when every game took place).  Entries outside the mask are not validated
-    and are replaced by harmless values (rating 0, RD 1, score 0); their
-    weight is zero in every sum.  Opponents' ratings must lie within
-    ±:data:`RATING_LIMIT`, their RDs within 0 (excluded) … :data:`RD_LIMIT`.
-    """
-    opp_rating = V.as_float_array("opp_rating", opp_rating)
-    opp_rd = V.as_float_array("opp_rd", opp_rd)
-    score = V.as_float_array("score", score)
-    arrays = [opp_rating, opp_rd, score]
-    if mask is not None:
-        mask = np.asarray(mask)
-        if mask.dtype != bool:
-            raise TypeError(f"mask must be an array of booleans, got dtype {mask.dtype}")
-        arrays.append(mask)
-    try:
-        if any(x.shape != opp_rating.shape for x in arrays):
-            arrays = np.broadcast_arrays(*arrays)
-    except ValueError:
-        raise ValueError(
-            "opp_rating, opp_rd, score and mask must have the same shape (players, games), "
-            f"got {[np.shape(x) for x in arrays]}"
-        ) from None
-    opp_rating, opp_rd, score = arrays[:3]
-    if opp_rating.ndim != 2:
-        raise ValueError(
-            "opp_rating, opp_rd and score must be 2-dimensional (players, games), "
-            f"got shape {opp_rating.shape}"
-        )
-    if mask is not None:
-        mask = arrays[3]
-        if mask.all():
-            mask = None
-    if mask is not None:
-        # absent games get valid stand-ins first, so one fast check covers the rest
-        opp_rating = np.where(mask, opp_rating, 0.0)
-        opp_rd = np.where(mask, opp_rd, 1.0)
-        score = np.where(mask, score, 0.0)
-    _rating("opp_rating", opp_rating)
-    _rd("opp_rd", opp_rd)
-    V.score("score", score)
-    return opp_rating, opp_rd, score, None if mask is None else np.array(mask, dtype=bool)
-
-
-def _players(n: int, **arrays):
-    """Broadcast per-player inputs to shape ``(n,)``."""
-    out = []
-    for name, value in arrays.items():
-        arr = V.as_float_array(name, value)
-        if arr.shape == (n,):  # already a float array of one value per player
-            out.append(arr)
-            continue
-        try:
-            arr = np.broadcast_to(arr, (n,)).astype(float)
-        except ValueError:
-            raise ValueError(
-                f"{name} must be a number or an array of shape ({n},) (one per player), "
-                f"got shape {arr.shape}"
-            ) from None
-        out.append(arr)
-    return out
-
-
-# --------------------------------------------------------------------------- #
-# Glicko-1
+# Glicko-1, one player: "The Glicko system"
 # --------------------------------------------------------------------------- #
 def g(rd):
     """Glicko-1 attenuation ``g(RD) = 1 / sqrt(1 + 3 q² RD² / π²)``.
@@ -341,50 +218,33 @@ def grow_rd(rd, periods=1, c=DEFAULT_C, *, max_rd=MAX_RD):
     return _out(np.minimum(np.hypot(rd, c * np.sqrt(periods)), max_rd))
 
 
-def _glicko1_core(rating, rd, opp_rating, opp_rd, score, mask):
-    gg = 1.0 / np.sqrt(1.0 + 3.0 * Q * Q * opp_rd * opp_rd / (np.pi * np.pi))
-    t = 10.0 ** (-gg * (rating[:, None] - opp_rating) / 400.0)
-    expected = 1.0 / (1.0 + t)
-    if mask is not None:
-        gg = gg * mask
-    # E (1 - E) with 1 - E = t E: no cancellation where E rounds to 1
-    info = Q * Q * np.sum(gg * gg * (t * expected) * expected, axis=1)
-    surprise = np.sum(gg * (score - expected), axis=1)
-    with np.errstate(divide="ignore"):
-        d2 = 1.0 / info  # inf for players without games
-    # RD' = 1 / sqrt(1/RD² + 1/d²) = RD / sqrt(1 + RD² / d²) and r' = r + q RD'² Σ g (s - E):
-    # the same numbers without dividing by RD² (which underflows for a tiny RD)
-    new_rd = rd / np.sqrt(1.0 + rd * rd * info)
-    new_rating = rating + Q * (new_rd * new_rd) * surprise
-    return {"g": gg, "E": expected, "d2": d2, "rating": new_rating, "rd": new_rd}
+def _glicko1_period(r: float, rd: float, games: list) -> dict:
+    """Step 2 of "The Glicko system" for one player with at least one game.
 
-
-def glicko1_batch(rating, rd, opp_rating, opp_rd, score, mask=None):
-    """Glicko-1 rating period for many players at once.
-
-    ``rating`` and ``rd`` have shape ``(players,)`` (or are scalars);
-    ``opp_rating``, ``opp_rd`` and ``score`` have shape ``(players, games)``;
-    ``mask`` (same shape, booleans) marks which games took place, so players
-    may have different numbers of games (values where ``mask`` is False are
-    ignored).  RD growth between periods is not applied here: call
-    :func:`grow_rd` first.  Returns ``(rating, rd)`` arrays of shape
-    ``(players,)``; a player without games keeps rating and RD.  Ratings lie
-    within ±:data:`RATING_LIMIT`, RDs within 0 (excluded) … :data:`RD_LIMIT`.
-
-    >>> r, rd = glicko1_batch([1500, 1500], [200, 200],
-    ...                       [[1400, 1550, 1700], [1400, 0, 0]],
-    ...                       [[30, 100, 300], [30, 1, 1]],
-    ...                       [[1, 0, 0], [1, 0, 0]],
-    ...                       mask=[[True, True, True], [True, False, False]])
-    >>> r.round(1), rd.round(1)
-    (array([1464.1, 1563.4]), array([151.4, 175.2]))
+    ``games`` holds ``(r_j, RD_j, s_j)`` triples of floats (already checked).
+    Returns every value the paper computes: ``g``, ``E`` (lists, one per game),
+    ``d2`` and the new ``rating`` and ``rd``.
     """
-    opp_rating, opp_rd, score, mask = _games(opp_rating, opp_rd, score, mask)
-    rating, rd = _players(opp_rating.shape[0], rating=rating, rd=rd)
-    _rating("rating", rating)
-    _rd("rd", rd)
-    res = _glicko1_core(rating, rd, opp_rating, opp_rd, score, mask)
-    return res["rating"], res["rd"]
+    # Step 1 is the caller's: the RD at the start of the period (grow_rd; a new player
+    # starts at DEFAULT_RATING 1500 and DEFAULT_RD 350).
+
+    # Step 2, for each game j: g(RD_j) = 1 / sqrt(1 + 3 q² RD_j² / π²) and
+    # E(s | r, r_j, RD_j) = 1 / (1 + t) with t = 10^(-g(RD_j) (r - r_j) / 400)
+    g_j = [1.0 / math.sqrt(1.0 + 3.0 * Q * Q * rd_j * rd_j / (math.pi * math.pi))
+           for _, rd_j, _ in games]
+    t_j = [10.0 ** (-gj * (r - r_j) / 400.0) for gj, (r_j, _, _) in zip(g_j, games)]
+    E_j = [1.0 / (1.0 + t) for t in t_j]
+    # d² = [q² Σ g(RD_j)² E (1 - E)]⁻¹, with 1 - E written as t E: it does not round to 0
+    # when E rounds to 1
+    inverse_d2 = Q * Q * sum(gj * gj * (t * E) * E for gj, t, E in zip(g_j, t_j, E_j))
+    d2 = 1.0 / inverse_d2
+    # RD' = sqrt(1 / (1/RD² + 1/d²)) and r' = r + q / (1/RD² + 1/d²) Σ g(RD_j) (s_j - E),
+    # computed as RD' = RD / sqrt(1 + RD²/d²) and r' = r + q RD'² Σ ...: the same numbers
+    # without 1/RD², which overflows for a tiny RD
+    total = sum(gj * (s_j - E) for gj, (_, _, s_j), E in zip(g_j, games, E_j))
+    new_rd = rd / math.sqrt(1.0 + rd * rd * inverse_d2)
+    new_rating = r + Q * (new_rd * new_rd) * total
+    return {"g": g_j, "E": E_j, "d2": d2, "rating": new_rating, "rd": new_rd}
 
 
 def glicko1_update(rating, rd, results):
@@ -401,13 +261,12 @@ def glicko1_update(rating, rd, results):
     >>> round(r, 2), round(rd, 2)
     (1464.11, 151.4)
     """
-    rating = V.in_range("rating", rating, -RATING_LIMIT, RATING_LIMIT)
-    rd = _positive_scalar("rd", rd, hi=RD_LIMIT)
-    res = _results_array(results)
-    if res.shape[0] == 0:
-        return float(rating), float(rd)
-    r, d = glicko1_batch(rating, rd, res[None, :, 0], res[None, :, 1], res[None, :, 2])
-    return float(r[0]), float(d[0])
+    rating, rd = _player(rating, rd)
+    games = _results(results)
+    if not games:
+        return rating, rd
+    out = _glicko1_period(rating, rd, games)
+    return out["rating"], out["rd"]
 
 
 def glicko1_steps(rating, rd, results) -> dict:
@@ -422,437 +281,128 @@ def glicko1_steps(rating, rd, results) -> dict:
     >>> round(s["q"], 7), s["g"].round(4), s["E"].round(3), round(s["d2"], 2)
     (0.0057565, array([0.9955, 0.9531, 0.7242]), array([0.639, 0.432, 0.303]), 53685.74)
     """
-    rating = V.in_range("rating", rating, -RATING_LIMIT, RATING_LIMIT)
-    rd = _positive_scalar("rd", rd, hi=RD_LIMIT)
-    res = _results_array(results)
-    if res.shape[0] == 0:
-        raise ValueError("results must contain at least one game to show the steps, got none")
-    opp_rating, opp_rd, score, mask = _games(
-        res[None, :, 0], res[None, :, 1], res[None, :, 2], None
-    )
-    out = _glicko1_core(np.array([rating]), np.array([rd]), opp_rating, opp_rd, score, mask)
-    d2 = float(out["d2"][0])
+    rating, rd = _player(rating, rd)
+    games = _results(results, need_games=True)
+    out = _glicko1_period(rating, rd, games)
+    return {"q": Q, "g": np.array(out["g"]), "E": np.array(out["E"]), "d2": out["d2"],
+            "d": math.sqrt(out["d2"]), "rating": out["rating"], "rd": out["rd"]}
+
+
+# --------------------------------------------------------------------------- #
+# Glicko-2, one player: "Example of the Glicko-2 system"
+# --------------------------------------------------------------------------- #
+def _exp(x: float) -> float:
+    """e^x by numpy, as in :func:`glicko2_batch` (numpy's e^x and ln x can differ from the
+    math module's in the last bit): one player gets the same numbers from both."""
+    return float(np.exp(x))
+
+
+def _ln(x: float) -> float:
+    """ln x by numpy (see :func:`_exp`)."""
+    return float(np.log(x))
+
+
+def _glicko2_period(rating: float, rd: float, sigma: float, games: list, tau: float,
+                    elapsed_periods: float, epsilon: float) -> dict:
+    """Steps 2-8 of the Glicko-2 paper for one player with at least one game.
+
+    ``games`` holds ``(r_j, RD_j, s_j)`` triples of floats; every input is
+    already checked.  Step 1 (the defaults of a new player and τ) is the
+    caller's.  Returns every value the paper computes, keyed as in
+    :func:`glicko2_steps`.
+    """
+    # Step 1 is the caller's: the rating, RD and volatility at the start of the period
+    # (a new player's are DEFAULT_RATING, DEFAULT_RD and DEFAULT_VOLATILITY) and τ.
+
+    # Step 2: convert the player and the opponents to the Glicko-2 scale
+    mu = (rating - DEFAULT_RATING) / GLICKO2_SCALE
+    phi = rd / GLICKO2_SCALE
+    opp_mu = [(r_j - DEFAULT_RATING) / GLICKO2_SCALE for r_j, _, _ in games]
+    opp_phi = [rd_j / GLICKO2_SCALE for _, rd_j, _ in games]
+    scores = [s_j for _, _, s_j in games]
+
+    # Step 3: the estimated variance v = [Σ g(φ_j)² E (1 - E)]⁻¹, where
+    # g(φ) = 1 / sqrt(1 + 3 φ² / π²) and E = 1 / (1 + exp(-g(φ_j) (μ - μ_j)))
+    g_j = [1.0 / math.sqrt(1.0 + 3.0 * phi_j * phi_j / (math.pi * math.pi)) for phi_j in opp_phi]
+    t_j = [_exp(-gj * (mu - mu_j)) for gj, mu_j in zip(g_j, opp_mu)]
+    E_j = [1.0 / (1.0 + t) for t in t_j]  # E = 1 / (1 + t)
+    # E (1 - E) with 1 - E written as t E: it does not round to 0 when E rounds to 1
+    v = 1.0 / sum(gj * gj * (t * E) * E for gj, t, E in zip(g_j, t_j, E_j))
+
+    # Step 4: the estimated improvement Δ = v Σ g(φ_j) (s_j - E)
+    total = sum(gj * (s_j - E) for gj, s_j, E in zip(g_j, scores, E_j))
+    delta = v * total
+
+    # Step 5: the new volatility σ' (the Illinois algorithm)
+    sigma_new, iterations = _new_volatility(sigma, phi, v, delta, tau, epsilon)
+
+    # Step 6: the pre-rating-period value φ* = sqrt(φ² + σ'²), with σ'² once per
+    # elapsed period (1 in the paper, 0 for Lichess)
+    phi_star2 = phi * phi + elapsed_periods * sigma_new * sigma_new
+
+    # Step 7: the new φ' = 1 / sqrt(1/φ*² + 1/v), computed as φ'² = φ*² / (1 + φ*²/v) (the
+    # same number without 1/φ*², which overflows for a tiny RD), and μ' = μ + φ'² Σ g (s - E)
+    phi_new2 = phi_star2 / (1.0 + phi_star2 / v)
+    change = phi_new2 * total  # μ' - μ
+
+    # Step 8: back to the Glicko scale, r' = 173.7178 μ' + 1500 and RD' = 173.7178 φ'
+    # (r' as r + 173.7178 (μ' - μ): the same number, without rounding r through μ)
     return {
-        "q": Q,
-        "g": out["g"][0],
-        "E": out["E"][0],
-        "d2": d2,
-        "d": math.sqrt(d2),
-        "rating": float(out["rating"][0]),
-        "rd": float(out["rd"][0]),
-    }
-
-
-# --------------------------------------------------------------------------- #
-# Glicko-2
-# --------------------------------------------------------------------------- #
-_WORKSPACE = threading.local()
-#: Largest work array (elements) kept for the next call: 8,000,000 = 64 MB.
-_WORKSPACE_MAX = 8_000_000
-#: Elements (float64) in a 2 MB huge page.
-_HUGE_PAGE = 1 << 18
-
-
-def _scratch(size: int) -> np.ndarray:
-    """An uninitialised 1-D float work array of ``size`` elements, reused between calls.
-
-    A rating period's temporaries are a few megabytes.  Freshly allocated memory is
-    handed out by the kernel page by page, and on a virtual machine those page faults
-    can cost more than the arithmetic; reusing one array avoids them.  The array is kept
-    per thread (concurrent calls never share it), and nothing that is returned to a
-    caller is a view of it.
-
-    A work array of a megabyte or more starts on a 2 MB boundary of a block of at least
-    4 MB: numpy asks the kernel to back blocks that large with 2 MB "huge" pages (where
-    it offers them), so the work array needs a few address-translation entries instead
-    of hundreds, which counts when the caches are cold.
-    """
-    buf = getattr(_WORKSPACE, "buf", None)
-    if buf is None or buf.size < size:
-        if size < _HUGE_PAGE // 2:
-            buf = np.empty(size)
-        else:
-            raw = np.empty(size + 2 * _HUGE_PAGE)  # >= 4 MB: numpy advises huge pages
-            start = (-raw.ctypes.data % (_HUGE_PAGE * 8)) // 8
-            buf = raw[start:start + size]
-        if size <= _WORKSPACE_MAX:
-            _WORKSPACE.buf = buf
-    return buf[:size]
-
-
-def _volatility_f(x, a, delta2, pv, tau2, ex=None):
-    """The paper's f(x); ``ex`` is e^x when the caller already knows it."""
-    if ex is None:
-        ex = np.exp(x)
-    return ex * (delta2 - pv - ex) / (2.0 * (pv + ex) ** 2) - (x - a) / tau2
-
-
-def _volatility_f_into(out, x, ex, a, d2pv, pv, tau2, tmp):
-    """:func:`_volatility_f` written into ``out`` (``d2pv`` = Δ² - φ² - v, ``tmp`` scratch),
-    the same arithmetic in the same order."""
-    np.subtract(d2pv, ex, out=out)
-    out *= ex
-    np.add(pv, ex, out=tmp)
-    np.square(tmp, out=tmp)
-    tmp *= 2.0
-    out /= tmp
-    np.subtract(x, a, out=tmp)
-    tmp /= tau2
-    out -= tmp
-    return out
-
-
-#: ``(players,)`` work rows of :func:`_new_volatility`: two sets of nine rows (the
-#: iteration's state, packed from one set into the other) and five temporaries.
-_STATE_ROWS = 9
-_VOLATILITY_ROWS = 2 * _STATE_ROWS + 5
-_NO_ERRSTATE = contextlib.nullcontext()
-#: Below this many players still iterating, :func:`_new_volatility` stops packing.
-_SMALL_PACK = 256
-
-
-def _new_volatility(sigma, phi, v, delta, tau, epsilon, work=None, count=True):
-    """Step 5 of the Glicko-2 paper, vectorised over players (1-D arrays).
-
-    Returns ``(sigma_new, iterations)`` where ``iterations`` is the number of
-    Illinois steps each player needed (None unless ``count``).  Every player follows the paper's
-    sequence of A, B and C.  For speed: ``e^x`` is not recomputed where it is
-    known (``e^a = σ²``, ``e^(ln(Δ² - φ² - v)) = Δ² - φ² - v``,
-    ``e^(a - kτ) = σ² e^(-kτ)``), so the only exponentials per player are one
-    per Illinois step and the final ``σ' = e^(A/2)``; each step works only on
-    the players still iterating, packed together row by row (a player who
-    converges is written out at once, and dropped at the next packing, which waits
-    until at least an eighth of the columns are done); "B, f(B) = C, f(C)" swaps
-    rows instead of copying them; ``ln(Δ² - φ² - v)`` is taken only where it is
-    used; and every temporary lives in ``work`` (``(_VOLATILITY_ROWS, players)``,
-    allocated if None).
-    """
-    n = sigma.shape[0]
-    if work is None:
-        work = np.empty((_VOLATILITY_ROWS, n))
-    cur = list(work[:_STATE_ROWS])
-    other = list(work[_STATE_ROWS:2 * _STATE_ROWS])
-    tmp = work[2 * _STATE_ROWS:]
-    tau2 = tau * tau
-    sigma2 = np.multiply(sigma, sigma, out=tmp[0])
-    delta2 = np.multiply(delta, delta, out=tmp[1])
-    # the state: A, B, f(A), f(B), a = ln σ², Δ² - φ² - v, φ² + v; then C and f(C)
-    A, B, fA, fB, a, d2pv, pv, C, fC = cur
-    np.multiply(phi, phi, out=pv)
-    pv += v
-    np.log(sigma2, out=a)
-    A[:] = a
-    np.subtract(delta2, pv, out=d2pv)
-    # B = ln(Δ² - φ² - v) if Δ² > φ² + v, else a - kτ for the smallest k ≥ 1 with
-    # f(a - kτ) ≥ 0: first k = 1 for every such player.  a - τ is computed for everyone
-    # and the logarithm only for the players who need it; e^B is merged with putmask
-    big = delta2 > pv
-    np.subtract(a, tau, out=B)
-    at = np.flatnonzero(big)
-    B[at] = np.log(np.maximum(d2pv[at], np.finfo(float).tiny))
-    exB = np.multiply(sigma2, math.exp(-tau), out=tmp[3])
-    np.putmask(exB, big, d2pv)
-    # f(A) with A = a: the (x - a) / τ² term is exactly 0
-    np.subtract(d2pv, sigma2, out=fA)
-    fA *= sigma2
-    den = np.add(pv, sigma2, out=tmp[2])
-    np.square(den, out=den)
-    den *= 2.0
-    fA /= den
-    _volatility_f_into(fB, B, exB, a, d2pv, pv, tau2, tmp[2])
-    big |= fB >= 0
-    idx = np.flatnonzero(~big)
-    k = 2
-    while idx.size:  # the rare players for whom k = 1 is not enough
-        B[idx] = a[idx] - k * tau
-        ex = sigma2[idx] * math.exp(-k * tau)
-        fB[idx] = _volatility_f(B[idx], a[idx], delta2[idx], pv[idx], tau2, ex)
-        idx = idx[fB[idx] < 0]
-        k += 1
-        if k > _MAX_BRACKET_STEPS:  # pragma: no cover - f(x) → +∞ as x → -∞
-            raise RuntimeError("Glicko-2 volatility: could not bracket the root")
-    iterations = np.zeros(n, dtype=int) if count else None
-    result = a.copy()  # the final A of every player; converged ones already hold it
-    diff = np.subtract(B, A, out=tmp[2])
-    live = np.abs(diff, out=diff) > epsilon
-    dead = None  # columns already written out but not yet packed away (None: none)
-    pack = not live.all()
-    pos = None  # player of each packed column (None: column i is player i)
-    m = n
-    steps = 0
-    while True:
-        if pack:  # pack the players still iterating into the other rows
-            idx = np.flatnonzero(live)
-            if not idx.size:
-                break
-            size = idx.size
-            for i in range(_STATE_ROWS - 2):
-                np.take(cur[i][:m], idx, out=other[i][:size], mode="clip")
-            pos = idx if pos is None else pos.take(idx)
-            cur, other, m = other, cur, size
-            dead = None
-        steps += 1
-        if steps > _MAX_ILLINOIS_ITERATIONS:  # pragma: no cover - converges in a few steps
-            raise RuntimeError("Glicko-2 volatility: the Illinois iteration did not converge")
-        A, B, fA, fB, a, d2pv, pv, C, fC = (row[:m] for row in cur)
-        den, ex = tmp[2, :m], tmp[3, :m]
-        # columns already written out may run into 0/0 or overflow: no warnings then
-        with np.errstate(all="ignore") if dead is not None else _NO_ERRSTATE:
-            # C = A + (A - B) f(A) / (f(B) - f(A))
-            np.subtract(A, B, out=C)
-            C *= fA
-            C /= np.subtract(fB, fA, out=den)
-            C += A
-            np.exp(C, out=ex)
-            _volatility_f_into(fC, C, ex, a, d2pv, pv, tau2, den)
-            # if f(C) f(B) ≤ 0: A, f(A) = B, f(B), else f(A) = f(A) / 2;
-            # then B, f(B) = C, f(C) (by swapping rows)
-            swap = np.multiply(fC, fB, out=den) <= 0
-            fA /= 2.0
-            np.putmask(A, swap, B)
-            np.putmask(fA, swap, fB)
-            cur[1], cur[7] = cur[7], cur[1]
-            cur[3], cur[8] = cur[8], cur[3]
-            np.subtract(C, A, out=den)
-            live = np.abs(den, out=den) > epsilon
-        if dead is not None:  # columns written out before keep iterating, ignored
-            live &= ~dead
-        if live.all():
-            pack = False
-            continue
-        done = ~live if dead is None else ~(live | dead)
-        done = np.flatnonzero(done)
-        if done.size:  # write out the players who converged in this step
-            at = done if pos is None else pos.take(done)
-            result[at] = A.take(done)
-            if count:
-                iterations[at] = steps
-        # a few converged players stay in place (their columns go on iterating,
-        # ignored) rather than paying for a pass over every row to drop them; so do
-        # all of them once few are left (then every call costs more than its work)
-        live_count = np.count_nonzero(live)
-        if not live_count:
-            break
-        pack = (m - live_count) * 8 >= m and m > _SMALL_PACK
-        if not pack:
-            dead = ~live
-    result /= 2.0
-    return np.exp(result, out=result), iterations
-
-
-#: ``(players,)`` work rows of :func:`_glicko2_core` besides the volatility step's.
-_CORE_ROWS = 6
-#: Games per block of rows in the per-game part of :func:`_glicko2_core` (three
-#: temporaries of 256 kB each).
-_BLOCK_GAMES = 32_768
-
-
-def _game_sums(rating, opp_rating, opp_rd, score, mask, gs, x, work, info, surprise):
-    """Steps 3-4 per game for a block of rows: ``gs`` = g(φ_j) / 173.7178, ``work``
-    = E (returned), ``x`` scratch; the row sums ``info`` = Σ gs² E (1 - E) and
-    ``surprise`` = Σ gs (s - E) (the callers scale them by 173.7178² and 173.7178)."""
-    # gs = g(φ_j) / 173.7178 = 1 / sqrt(173.7178² + 3 RD_j² / π²),
-    # g(φ_j) = 1 / sqrt(1 + 3 φ_j² / π²), φ_j = RD_j / 173.7178
-    np.multiply(opp_rd, opp_rd, out=gs)
-    gs *= 3.0 / (np.pi * np.pi)
-    gs += GLICKO2_SCALE * GLICKO2_SCALE
-    np.sqrt(gs, out=gs)
-    np.divide(1.0, gs, out=gs)
-    if mask is not None:
-        gs *= mask  # absent games weigh nothing
-    # E = 1 / (1 + exp(-g(φ_j) (μ - μ_j))) = 1 / (1 + exp(gs (r_j - r)))
-    # (r_j - r written through the transposed views: numpy then runs the broadcast of r
-    # along the players, long inner loops, instead of one short loop per player's games)
-    np.subtract(opp_rating.T, rating, out=x.T)
-    x *= gs
-    np.exp(x, out=x)  # t = exp(gs (r_j - r))
-    expected = np.add(x, 1.0, out=work)
-    np.divide(1.0, expected, out=expected)
-    # 1 / v = Σ g² E (1 - E) = 173.7178² Σ gs² E (1 - E), with 1 - E = t E: no
-    # cancellation where E rounds to 1 (a far stronger player), so v stays finite
-    x *= expected
-    x *= expected
-    x *= gs
-    np.einsum("ij,ij->i", x, gs, out=info)
-    # Σ g (s - E) = 173.7178 Σ gs (s - E)
-    np.subtract(score, expected, out=x)
-    np.einsum("ij,ij->i", x, gs, out=surprise)
-    return expected
-
-
-def _glicko2_core(rating, rd, volatility, opp_rating, opp_rd, score, mask, tau,
-                  elapsed_periods, epsilon, *, details=False):
-    """Steps 2-8 of the Glicko-2 paper for ``(players,)`` / ``(players, games)``
-    arrays.
-
-    Everything is computed in place in one work array (reused from call to call,
-    :func:`_scratch`; fresh when ``details``), with the Glicko-2 scale folded into g
-    and the row sums done as fused multiply-sums.  Returns a dict with ``rating``,
-    ``rd`` and ``volatility`` (new arrays); ``details`` adds every intermediate value
-    (``mu``, ``phi``, ``v``, ``delta``, ``sigma_new``, ``iterations``, ``phi_star``,
-    ``phi_new``, ``mu_new``) and the per-game ``opp_mu``, ``opp_phi``, ``g``, ``E``.
-    """
-    n, games = opp_rating.shape
-    # the per-game part runs block by block of rows, so that its three temporaries
-    # stay in the CPU's cache (the same numbers: every operation is element-wise or
-    # a sum along a row); with ``details`` in one block, whose g and E are returned
-    blocks = 1 if details else max(1, -(-n * games // _BLOCK_GAMES))
-    block = max(1, -(-n // blocks))  # rows per block, the blocks about equal
-    per_game = 3 * block * games
-    size = per_game + (_CORE_ROWS + _VOLATILITY_ROWS) * n
-    ws = np.empty(size) if details else _scratch(size)
-    gs, x, work = ws[:per_game].reshape(3, block, games)
-    rows = ws[per_game:].reshape(_CORE_ROWS + _VOLATILITY_ROWS, n)
-    info, surprise = rows[0], rows[1]
-    expected = work
-    for start in range(0, n, block):
-        stop = min(n, start + block)
-        k = stop - start
-        expected = _game_sums(
-            rating[start:stop], opp_rating[start:stop], opp_rd[start:stop],
-            score[start:stop], None if mask is None else mask[start:stop],
-            gs[:k], x[:k], work[:k], info[start:stop], surprise[start:stop],
-        )
-    info *= GLICKO2_SCALE * GLICKO2_SCALE
-    surprise *= GLICKO2_SCALE
-    phi = np.divide(rd, GLICKO2_SCALE, out=rows[2])
-    v, delta = rows[3], rows[4]
-    played = None if mask is None else mask.any(axis=1)
-    if played is None or played.all():
-        np.divide(1.0, info, out=v)
-        np.multiply(v, surprise, out=delta)
-        sigma_new, iterations = _new_volatility(volatility, phi, v, delta, tau, epsilon,
-                                                rows[_CORE_ROWS:], count=details)
-    else:  # players without games: v = ∞ (1/v = 0), Δ = 0, σ unchanged
-        v.fill(np.inf)
-        delta.fill(0.0)
-        sigma_new = np.array(volatility, dtype=float, copy=True)
-        iterations = np.zeros(n, dtype=int)
-        if played.any():
-            p = np.flatnonzero(played)
-            v[p] = 1.0 / info[p]
-            delta[p] = v[p] * surprise[p]
-            sigma_new[p], its = _new_volatility(
-                volatility[p], phi[p], v[p], delta[p], tau, epsilon,
-                rows[_CORE_ROWS:, :p.size], count=details
-            )
-            if details:
-                iterations[p] = its
-    # φ* = sqrt(φ² + t σ'²); φ' = 1 / sqrt(1/φ*² + 1/v), computed as
-    # φ'² = φ*² / (1 + φ*² / v) (φ*²/∞ = 0: no games; no division by a φ*² that
-    # underflows for a tiny RD); μ' = μ + φ'² Σ g (s - E)
-    phi_star2 = np.multiply(sigma_new, elapsed_periods, out=rows[5])
-    phi_star2 *= sigma_new
-    phi_star2 += np.multiply(phi, phi, out=rows[6])
-    phi_new2 = np.divide(phi_star2, v, out=rows[6])
-    phi_new2 += 1.0
-    np.divide(phi_star2, phi_new2, out=phi_new2)
-    step = np.multiply(phi_new2, surprise, out=rows[7])  # φ'² Σ g (s - E) = μ' - μ
-    new_rating = step * GLICKO2_SCALE
-    new_rating += rating
-    new_rd = np.sqrt(phi_new2)
-    new_rd *= GLICKO2_SCALE
-    out = {
-        "rating": new_rating,
-        "rd": new_rd,
+        "mu": mu, "phi": phi, "opp_mu": opp_mu, "opp_phi": opp_phi, "g": g_j, "E": E_j,
+        "v": v, "delta": delta, "a": _ln(sigma * sigma), "sigma_new": sigma_new,
+        "iterations": iterations, "phi_star": math.sqrt(phi_star2),
+        "phi_new": math.sqrt(phi_new2), "mu_new": mu + change,
+        "rating": rating + GLICKO2_SCALE * change,
+        "rd": GLICKO2_SCALE * math.sqrt(phi_new2),
         "volatility": sigma_new,
     }
-    if details:
-        mu = (rating - DEFAULT_RATING) / GLICKO2_SCALE
-        phi_new = np.sqrt(phi_new2)
-        out.update(mu=mu, phi=phi, v=v, delta=delta, sigma_new=sigma_new,
-                   iterations=iterations, phi_star=np.sqrt(phi_star2), phi_new=phi_new,
-                   mu_new=mu + step, opp_mu=(opp_rating - DEFAULT_RATING) / GLICKO2_SCALE,
-                   opp_phi=opp_rd / GLICKO2_SCALE, g=gs * GLICKO2_SCALE, E=expected)
-    return out
 
 
-def _in_range(name: str, value, lo: float, hi: float) -> float:
-    """:func:`V.in_range`, answering at once for a plain float within the range
-    (a float between two finite bounds is finite); anything else is checked by it."""
-    if type(value) is float and lo <= value <= hi:
-        return value
-    return V.in_range(name, value, lo, hi)
+def _new_volatility(sigma: float, phi: float, v: float, delta: float, tau: float,
+                    epsilon: float) -> tuple[float, int]:
+    """Step 5 of the Glicko-2 paper: σ' and the number of Illinois iterations.
 
-
-def _glicko2_params(tau, elapsed_periods, epsilon):
-    tau = _in_range("tau", tau, *TAU_RANGE)
-    elapsed_periods = _in_range("elapsed_periods", elapsed_periods, 0.0, MAX_ELAPSED_PERIODS)
-    epsilon = _in_range("epsilon", epsilon, *EPSILON_RANGE)
-    return tau, elapsed_periods, epsilon
-
-
-def glicko2_batch(rating, rd, volatility, opp_rating, opp_rd, score, mask=None,
-                  tau=DEFAULT_TAU, *, elapsed_periods=1.0, epsilon=EPSILON):
-    """Glicko-2 rating period for many players at once (fully vectorised).
-
-    ``rating``, ``rd`` and ``volatility`` have shape ``(players,)`` (or are
-    scalars); ``opp_rating``, ``opp_rd`` and ``score`` have shape
-    ``(players, games)``: row i holds the games of player i against opponents'
-    *pre-period* ratings and RDs.  ``mask`` (booleans, same shape) marks the
-    games that took place; entries where it is False are ignored (they may be
-    NaN), and a row without any game only grows its RD.  The Illinois iteration
-    of step 5 runs for all players together until every one has converged
-    (|B - A| ≤ ``epsilon``); there is no Python loop over players or games.
-
-    ``elapsed_periods`` is the number of periods in step 6,
-    ``φ* = sqrt(φ² + elapsed_periods · σ'²)``: 1 as in the paper, 0 for the
-    Lichess way of rating a single game (no growth).
-
-    Ranges (see the module's docstring): ratings within ±:data:`RATING_LIMIT`,
-    RDs within 0 (excluded) … :data:`RD_LIMIT`, ``volatility`` within
-    :data:`VOLATILITY_RANGE`, ``tau`` within :data:`TAU_RANGE`, ``epsilon``
-    within :data:`EPSILON_RANGE`, ``elapsed_periods`` within
-    0 … :data:`MAX_ELAPSED_PERIODS`.
-
-    Returns ``(rating, rd, volatility)`` arrays of shape ``(players,)``.
-
-    >>> r, rd, vol = glicko2_batch(
-    ...     [1500, 1500], [200, 200], [0.06, 0.06],
-    ...     [[1400, 1550, 1700], [1400, 1550, 1700]], [[30, 100, 300], [30, 100, 300]],
-    ...     [[1, 0, 0], [1, 0, 0]], mask=[[True, True, True], [False, False, False]])
-    >>> r.round(2), rd.round(2), vol.round(6)
-    (array([1464.05, 1500.  ]), array([151.52, 200.27]), array([0.059996, 0.06    ]))
+    ``f(x) = e^x (Δ² - φ² - v - e^x) / (2 (φ² + v + e^x)²) - (x - a) / τ²`` with
+    ``a = ln σ²``; its root A gives ``σ' = e^(A/2)``.
     """
-    tau, elapsed_periods, epsilon = _glicko2_params(tau, elapsed_periods, epsilon)
-    opp_rating, opp_rd, score, mask = _games(opp_rating, opp_rd, score, mask)
-    rating, rd, volatility = _players(
-        opp_rating.shape[0], rating=rating, rd=rd, volatility=volatility
-    )
-    _rating("rating", rating)
-    _rd("rd", rd)
-    _volatility("volatility", volatility)
-    res = _glicko2_core(rating, rd, volatility, opp_rating, opp_rd, score, mask, tau,
-                        elapsed_periods, epsilon)
-    return res["rating"], res["rd"], res["volatility"]
+    a = _ln(sigma * sigma)
 
+    def f(x):
+        ex = _exp(x)
+        return (ex * (delta * delta - phi * phi - v - ex) / (2.0 * (phi * phi + v + ex) ** 2)
+                - (x - a) / (tau * tau))
 
-def _single_glicko2(rating, rd, volatility, results, tau, elapsed_periods, epsilon,
-                    need_games=False):
-    rating = V.in_range("rating", rating, -RATING_LIMIT, RATING_LIMIT)
-    rd = _positive_scalar("rd", rd, hi=RD_LIMIT)
-    volatility = V.in_range("volatility", volatility, *VOLATILITY_RANGE)
-    tau, elapsed_periods, epsilon = _glicko2_params(tau, elapsed_periods, epsilon)
-    res = _results_array(results)
-    if res.shape[0] == 0 and need_games:
-        raise ValueError("results must contain at least one game to show the steps, got none")
-    if res.shape[0] == 0:
-        opp = np.zeros((1, 1))
-        mask = np.zeros((1, 1), dtype=bool)
-        score = np.zeros((1, 1))
-        opp_rd = np.zeros((1, 1))
-    else:
-        opp, opp_rd, score, mask = _games(
-            res[None, :, 0], res[None, :, 1], res[None, :, 2], None
-        )
-    out = _glicko2_core(np.array([rating]), np.array([rd]), np.array([volatility]),
-                        opp, opp_rd, score, mask, tau, elapsed_periods, epsilon, details=True)
-    return out, res.shape[0]
+    # (2) the starting values A = a and B
+    A = a
+    if delta * delta - phi * phi - v > 0:  # Δ² > φ² + v
+        B = _ln(delta * delta - phi * phi - v)
+    else:  # B = a - kτ for the smallest k = 1, 2, ... with f(a - kτ) ≥ 0
+        k = 1
+        while f(a - k * tau) < 0:
+            k += 1
+            if k > _MAX_BRACKET_STEPS:  # pragma: no cover - f(x) → +∞ as x → -∞
+                raise RuntimeError("Glicko-2 volatility: could not bracket the root")
+        B = a - k * tau
+    # (3) f(A), f(B); (4) iterate until |B - A| ≤ ε
+    fA, fB = f(A), f(B)
+    iterations = 0
+    while abs(B - A) > epsilon:
+        C = A + (A - B) * fA / (fB - fA)  # (a)
+        fC = f(C)
+        if fC * fB <= 0:  # (b) the root lies between B and C
+            A, fA = B, fB
+        else:  # (b) otherwise halve f(A): the Illinois step
+            fA = fA / 2.0
+        B, fB = C, fC  # (c)
+        iterations += 1
+        if iterations > _MAX_ILLINOIS_ITERATIONS:  # pragma: no cover - converges in a few
+            raise RuntimeError("Glicko-2 volatility: the Illinois iteration did not converge")
+    return _exp(A / 2.0), iterations  # (5) σ' = e^(A/2)
 
 
 def glicko2_update(rating, rd, volatility, results, tau=DEFAULT_TAU, *,
                    elapsed_periods=1.0, epsilon=EPSILON):
-    """One Glicko-2 rating period for one player (a wrapper of :func:`glicko2_batch`).
+    """One Glicko-2 rating period for one player, step by step as in the paper.
 
     ``results`` is a sequence of ``(opponent_rating, opponent_rd, score)``.
     Returns ``(rating, rd, volatility)`` in full precision.  With no games only
@@ -870,8 +420,16 @@ def glicko2_update(rating, rd, volatility, results, tau=DEFAULT_TAU, *,
     >>> round(glicko2_update(1500, 200, 0.06, [])[1], 2)  # no games: only RD grows
     200.27
     """
-    out, _ = _single_glicko2(rating, rd, volatility, results, tau, elapsed_periods, epsilon)
-    return float(out["rating"][0]), float(out["rd"][0]), float(out["volatility"][0])
+    rating, rd = _player(rating, rd)
+    volatility = V.in_range("volatility", volatility, *VOLATILITY_RANGE)
+    tau, elapsed_periods, epsilon = _glicko2_settings(tau, elapsed_periods, epsilon)
+    games = _results(results)
+    if not games:  # step 6 alone: φ' = φ* = sqrt(φ² + σ²); μ and σ stay
+        phi = rd / GLICKO2_SCALE
+        phi_star2 = phi * phi + elapsed_periods * volatility * volatility
+        return rating, GLICKO2_SCALE * math.sqrt(phi_star2), volatility
+    out = _glicko2_period(rating, rd, volatility, games, tau, elapsed_periods, epsilon)
+    return out["rating"], out["rd"], out["volatility"]
 
 
 def glicko2_steps(rating, rd, volatility, results, tau=DEFAULT_TAU, *,
@@ -892,16 +450,13 @@ def glicko2_steps(rating, rd, volatility, results, tau=DEFAULT_TAU, *,
     >>> round(s["v"], 4), round(s["delta"], 4), round(s["phi_new"], 4), round(s["mu_new"], 4)
     (1.779, -0.4839, 0.8722, -0.2069)
     """
-    out, games = _single_glicko2(rating, rd, volatility, results, tau, elapsed_periods, epsilon,
-                                 need_games=True)
-    steps = {}
-    for key in ("mu", "phi", "v", "delta", "sigma_new", "phi_star", "phi_new", "mu_new",
-                "rating", "rd", "volatility"):
-        steps[key] = float(out[key][0])
-    steps["iterations"] = int(out["iterations"][0])
-    steps["a"] = math.log(float(volatility) ** 2)
+    rating, rd = _player(rating, rd)
+    volatility = V.in_range("volatility", volatility, *VOLATILITY_RANGE)
+    tau, elapsed_periods, epsilon = _glicko2_settings(tau, elapsed_periods, epsilon)
+    games = _results(results, need_games=True)
+    steps = _glicko2_period(rating, rd, volatility, games, tau, elapsed_periods, epsilon)
     for key in ("opp_mu", "opp_phi", "g", "E"):
-        steps[key] = out[key][0, :games].copy()
+        steps[key] = np.array(steps[key])
     return steps
 
 
@@ -924,6 +479,320 @@ def confidence_interval(rating, rd, z=2.0):
     rd = np.asarray(_rd0("rd", rd), dtype=float)
     z = V.in_range("z", z, 0.0, 10.0)
     return _out(rating - z * rd), _out(rating + z * rd)
+
+
+
+# --------------------------------------------------------------------------- #
+# Many players at once: the same steps on numpy arrays
+#
+# Row i of the ``(players, games)`` arrays holds player i's games.  ``played`` (or
+# None when every game took place) marks the games; a game that did not take place
+# holds harmless stand-in numbers and weighs nothing: its g is multiplied by 0.
+# --------------------------------------------------------------------------- #
+def glicko1_batch(rating, rd, opp_rating, opp_rd, score, mask=None):
+    """Glicko-1 rating period for many players at once.
+
+    ``rating`` and ``rd`` have shape ``(players,)`` (or are scalars);
+    ``opp_rating``, ``opp_rd`` and ``score`` have shape ``(players, games)``;
+    ``mask`` (same shape, booleans) marks which games took place, so players
+    may have different numbers of games (values where ``mask`` is False are
+    ignored).  RD growth between periods is not applied here: call
+    :func:`grow_rd` first.  Returns ``(rating, rd)`` arrays of shape
+    ``(players,)``; a player without games keeps rating and RD.  Ratings lie
+    within ±:data:`RATING_LIMIT`, RDs within 0 (excluded) … :data:`RD_LIMIT`.
+
+    >>> r, rd = glicko1_batch([1500, 1500], [200, 200],
+    ...                       [[1400, 1550, 1700], [1400, 0, 0]],
+    ...                       [[30, 100, 300], [30, 1, 1]],
+    ...                       [[1, 0, 0], [1, 0, 0]],
+    ...                       mask=[[True, True, True], [True, False, False]])
+    >>> r.round(1), rd.round(1)
+    (array([1464.1, 1563.4]), array([151.4, 175.2]))
+    """
+    opp_rating, opp_rd, score, played = _games(opp_rating, opp_rd, score, mask)
+    rating, rd = _players(opp_rating.shape[0], rating=rating, rd=rd)
+    _rating("rating", rating)
+    _rd("rd", rd)
+    # as in _glicko1_period, one column per game
+    g_j = 1.0 / np.sqrt(1.0 + 3.0 * Q * Q * opp_rd * opp_rd / (np.pi * np.pi))
+    t = 10.0 ** (-g_j * (rating[:, None] - opp_rating) / 400.0)
+    E = 1.0 / (1.0 + t)
+    if played is not None:
+        g_j = g_j * played
+    inverse_d2 = Q * Q * np.sum(g_j * g_j * (t * E) * E, axis=1)  # 1/d²; 1 - E = t E
+    total = np.sum(g_j * (score - E), axis=1)
+    new_rd = rd / np.sqrt(1.0 + rd * rd * inverse_d2)  # RD' = sqrt(1 / (1/RD² + 1/d²))
+    new_rating = rating + Q * (new_rd * new_rd) * total
+    return new_rating, new_rd
+
+
+def glicko2_batch(rating, rd, volatility, opp_rating, opp_rd, score, mask=None,
+                  tau=DEFAULT_TAU, *, elapsed_periods=1.0, epsilon=EPSILON):
+    """Glicko-2 rating period for many players at once.
+
+    ``rating``, ``rd`` and ``volatility`` have shape ``(players,)`` (or are
+    scalars); ``opp_rating``, ``opp_rd`` and ``score`` have shape
+    ``(players, games)``: row i holds the games of player i against opponents'
+    *pre-period* ratings and RDs.  ``mask`` (booleans, same shape) marks the
+    games that took place; entries where it is False are ignored (they may be
+    NaN), and a row without any game only grows its RD.  The steps are those of
+    :func:`glicko2_update`, each on whole arrays; the Illinois iteration of
+    step 5 runs for all players together until every one has converged
+    (|B - A| ≤ ``epsilon``).
+
+    ``elapsed_periods`` is the number of periods in step 6,
+    ``φ* = sqrt(φ² + elapsed_periods · σ'²)``: 1 as in the paper, 0 for the
+    Lichess way of rating a single game (no growth).
+
+    Ranges (see the module's docstring): ratings within ±:data:`RATING_LIMIT`,
+    RDs within 0 (excluded) … :data:`RD_LIMIT`, ``volatility`` within
+    :data:`VOLATILITY_RANGE`, ``tau`` within :data:`TAU_RANGE`, ``epsilon``
+    within :data:`EPSILON_RANGE`, ``elapsed_periods`` within
+    0 … :data:`MAX_ELAPSED_PERIODS`.
+
+    Returns ``(rating, rd, volatility)`` arrays of shape ``(players,)``.
+
+    >>> r, rd, vol = glicko2_batch(
+    ...     [1500, 1500], [200, 200], [0.06, 0.06],
+    ...     [[1400, 1550, 1700], [1400, 1550, 1700]], [[30, 100, 300], [30, 100, 300]],
+    ...     [[1, 0, 0], [1, 0, 0]], mask=[[True, True, True], [False, False, False]])
+    >>> r.round(2), rd.round(2), vol.round(6)
+    (array([1464.05, 1500.  ]), array([151.52, 200.27]), array([0.059996, 0.06    ]))
+    """
+    tau, elapsed_periods, epsilon = _glicko2_settings(tau, elapsed_periods, epsilon)
+    opp_rating, opp_rd, score, played = _games(opp_rating, opp_rd, score, mask)
+    rating, rd, volatility = _players(
+        opp_rating.shape[0], rating=rating, rd=rd, volatility=volatility
+    )
+    _rating("rating", rating)
+    _rd("rd", rd)
+    _volatility("volatility", volatility)
+    return _glicko2_arrays(rating, rd, volatility, opp_rating, opp_rd, score, played, tau,
+                           elapsed_periods, epsilon)
+
+
+def _glicko2_arrays(rating, rd, sigma, opp_rating, opp_rd, score, played, tau,
+                    elapsed_periods, epsilon):
+    """Steps 2-8 of :func:`_glicko2_period` on checked arrays; returns the new
+    ``(rating, rd, volatility)``."""
+    # Step 2: the Glicko-2 scale
+    mu = (rating - DEFAULT_RATING) / GLICKO2_SCALE
+    phi = rd / GLICKO2_SCALE
+    opp_mu = (opp_rating - DEFAULT_RATING) / GLICKO2_SCALE
+    opp_phi = opp_rd / GLICKO2_SCALE
+
+    # Step 3: v = [Σ g(φ_j)² E (1 - E)]⁻¹ (1 - E = t E), per player
+    g_j = 1.0 / np.sqrt(1.0 + 3.0 * opp_phi * opp_phi / (np.pi * np.pi))
+    t = np.exp(-g_j * (mu[:, None] - opp_mu))
+    E = 1.0 / (1.0 + t)
+    if played is not None:
+        g_j = g_j * played
+    information = _row_sums(g_j * g_j * (t * E) * E)
+    # Step 4: Σ g(φ_j)(s_j - E), and Δ = v times it
+    total = _row_sums(g_j * (score - E))
+
+    # A player without games has v = ∞ and Δ = 0 and keeps σ (steps 3-5 do not apply)
+    has_games = slice(None) if played is None else played.any(axis=1)
+    v = np.full(rating.shape, np.inf)
+    v[has_games] = 1.0 / information[has_games]
+    delta = np.zeros(rating.shape)
+    delta[has_games] = v[has_games] * total[has_games]
+
+    # Step 5: the new volatility σ'
+    sigma_new = sigma.copy()
+    sigma_new[has_games] = _new_volatilities(sigma[has_games], phi[has_games], v[has_games],
+                                             delta[has_games], tau, epsilon)
+
+    # Step 6: φ*² = φ² + σ'² per elapsed period
+    phi_star2 = phi * phi + elapsed_periods * sigma_new * sigma_new
+    # Step 7: φ'² = φ*² / (1 + φ*²/v) (= φ*² without games, v = ∞); μ' - μ = φ'² Σ g (s - E)
+    phi_new2 = phi_star2 / (1.0 + phi_star2 / v)
+    change = phi_new2 * total
+    # Step 8: back to the Glicko scale
+    return rating + GLICKO2_SCALE * change, GLICKO2_SCALE * np.sqrt(phi_new2), sigma_new
+
+
+def _row_sums(x):
+    """The sum of each row, added game after game as :func:`_glicko2_period` adds one
+    player's games (``np.sum`` adds in another order): a row of a batch and the same
+    player alone get the same v and Δ, so step 5 takes the same path to the last bit."""
+    sums = np.zeros(x.shape[0])
+    for column in x.T:
+        sums += column
+    return sums
+
+
+def _new_volatilities(sigma, phi, v, delta, tau, epsilon):
+    """Step 5 for arrays: the same A, B and C per player as :func:`_new_volatility`.
+
+    Every player still iterating (``|B - A| > ε``) takes the next Illinois step
+    together; a player who has converged keeps its A.  Returns σ'.
+    """
+    a = np.log(sigma * sigma)
+    d2pv = delta * delta - phi * phi - v  # Δ² - φ² - v
+    pv = phi * phi + v  # φ² + v
+
+    def f(x, i):  # f(x) for the players i
+        ex = np.exp(x)
+        return ex * (d2pv[i] - ex) / (2.0 * (pv[i] + ex) ** 2) - (x - a[i]) / (tau * tau)
+
+    # (2) A = a; B = ln(Δ² - φ² - v) if Δ² > φ² + v, else a - kτ for the smallest k ≥ 1
+    # with f(a - kτ) ≥ 0
+    A = a.copy()
+    B = np.empty_like(a)
+    big = d2pv > 0
+    B[big] = np.log(d2pv[big])
+    k = 1
+    todo = np.flatnonzero(~big)
+    while todo.size:
+        B[todo] = a[todo] - k * tau
+        todo = todo[f(B[todo], todo) < 0]
+        k += 1
+        if k > _MAX_BRACKET_STEPS:  # pragma: no cover - f(x) → +∞ as x → -∞
+            raise RuntimeError("Glicko-2 volatility: could not bracket the root")
+    # (3) f(A), f(B); (4) the Illinois steps, for the players with |B - A| > ε
+    everyone = slice(None)
+    fA, fB = f(A, everyone), f(B, everyone)
+    iterating = np.abs(B - A) > epsilon
+    steps = 0
+    while iterating.any():
+        i = np.flatnonzero(iterating)
+        Ai, Bi, fAi, fBi = A[i], B[i], fA[i], fB[i]
+        C = Ai + (Ai - Bi) * fAi / (fBi - fAi)  # (a)
+        fC = f(C, i)
+        root_between_B_and_C = fC * fBi <= 0  # (b)
+        A[i] = np.where(root_between_B_and_C, Bi, Ai)
+        fA[i] = np.where(root_between_B_and_C, fBi, fAi / 2.0)
+        B[i], fB[i] = C, fC  # (c)
+        iterating[i] = np.abs(C - A[i]) > epsilon
+        steps += 1
+        if steps > _MAX_ILLINOIS_ITERATIONS:  # pragma: no cover - converges in a few steps
+            raise RuntimeError("Glicko-2 volatility: the Illinois iteration did not converge")
+    return np.exp(A / 2.0)  # (5) σ' = e^(A/2)
+
+
+# --------------------------------------------------------------------------- #
+# Checking inputs (elo_explain._validate, with this module's ranges)
+# --------------------------------------------------------------------------- #
+def _out(arr):
+    """A Python float for a 0-d result, the array otherwise."""
+    arr = np.asarray(arr, dtype=float)
+    return float(arr) if arr.ndim == 0 else arr
+
+
+def _rating(name: str, value):
+    """Ratings within ±:data:`RATING_LIMIT`."""
+    return V.finite(name, value, lo=-RATING_LIMIT, hi=RATING_LIMIT)
+
+
+def _rd(name: str, value):
+    """RDs within 0 (excluded) … :data:`RD_LIMIT`."""
+    return V.positive(name, value, hi=RD_LIMIT)
+
+
+def _rd0(name: str, value):
+    """RDs within 0 (included) … :data:`RD_LIMIT`."""
+    return V.finite(name, value, lo=0.0, hi=RD_LIMIT)
+
+
+def _volatility(name: str, value):
+    """Volatilities within :data:`VOLATILITY_RANGE`."""
+    return V.finite(name, value, lo=VOLATILITY_RANGE[0], hi=VOLATILITY_RANGE[1])
+
+
+def _positive_scalar(name: str, value, hi: float) -> float:
+    """A single number > 0 and <= ``hi``."""
+    return V.positive(name, V.in_range(name, value, -math.inf, math.inf), hi=hi)
+
+
+def _player(rating, rd) -> tuple[float, float]:
+    """One player's rating and RD (single numbers)."""
+    return (V.in_range("rating", rating, -RATING_LIMIT, RATING_LIMIT),
+            _positive_scalar("rd", rd, hi=RD_LIMIT))
+
+
+def _glicko2_settings(tau, elapsed_periods, epsilon) -> tuple[float, float, float]:
+    return (V.in_range("tau", tau, *TAU_RANGE),
+            V.in_range("elapsed_periods", elapsed_periods, 0.0, MAX_ELAPSED_PERIODS),
+            V.in_range("epsilon", epsilon, *EPSILON_RANGE))
+
+
+def _results(results, need_games: bool = False) -> list:
+    """One player's ``results`` as a list of checked ``(r_j, RD_j, s_j)`` float triples."""
+    kind = "results must be a sequence of (opponent_rating, opponent_rd, score) triples"
+    if isinstance(results, (str, bytes)) or results is None:
+        raise TypeError(f"{kind}, got {results!r}")
+    try:
+        items = list(results)
+    except TypeError:
+        raise TypeError(f"{kind}, got {results!r}") from None
+    if not items:
+        if need_games:
+            raise ValueError("results must contain at least one game to show the steps, got none")
+        return []
+    arr = V.as_float_array("results", items)
+    if arr.ndim != 2 or arr.shape[1] != 3:
+        raise ValueError(f"{kind}, got an array of shape {arr.shape}")
+    _rating("opp_rating", arr[:, 0])
+    _rd("opp_rd", arr[:, 1])
+    V.score("score", arr[:, 2])
+    return [tuple(row) for row in arr.tolist()]
+
+
+def _games(opp_rating, opp_rd, score, mask):
+    """Check and broadcast the ``(players, games)`` inputs of a batch.
+
+    Returns float arrays of one shape and ``played`` (a boolean array, or None
+    when every game took place).  Only the games that took place are checked;
+    the others get harmless stand-ins (rating 0, RD 1, score 0), which the
+    batches weigh by 0.
+    """
+    arrays = [V.as_float_array("opp_rating", opp_rating), V.as_float_array("opp_rd", opp_rd),
+              V.as_float_array("score", score)]
+    if mask is not None:
+        mask = np.asarray(mask)
+        if mask.dtype != bool:
+            raise TypeError(f"mask must be an array of booleans, got dtype {mask.dtype}")
+        arrays.append(mask)
+    try:
+        arrays = np.broadcast_arrays(*arrays)
+    except ValueError:
+        raise ValueError(
+            "opp_rating, opp_rd, score and mask must have the same shape (players, games), "
+            f"got {[np.shape(x) for x in arrays]}"
+        ) from None
+    opp_rating, opp_rd, score = arrays[:3]
+    if opp_rating.ndim != 2:
+        raise ValueError(
+            "opp_rating, opp_rd and score must be 2-dimensional (players, games), "
+            f"got shape {opp_rating.shape}"
+        )
+    played = None if mask is None or arrays[3].all() else arrays[3]
+    if played is None:
+        _rating("opp_rating", opp_rating)
+        _rd("opp_rd", opp_rd)
+        V.score("score", score)
+        return opp_rating, opp_rd, score, None
+    _rating("opp_rating", opp_rating[played])
+    _rd("opp_rd", opp_rd[played])
+    V.score("score", score[played])
+    return (np.where(played, opp_rating, 0.0), np.where(played, opp_rd, 1.0),
+            np.where(played, score, 0.0), played)
+
+
+def _players(n: int, **arrays):
+    """Broadcast per-player inputs to float arrays of shape ``(n,)``."""
+    out = []
+    for name, value in arrays.items():
+        arr = V.as_float_array(name, value)
+        try:
+            out.append(np.broadcast_to(arr, (n,)).astype(float))
+        except ValueError:
+            raise ValueError(
+                f"{name} must be a number or an array of shape ({n},) (one per player), "
+                f"got shape {arr.shape}"
+            ) from None
+    return out
 
 
 # --------------------------------------------------------------------------- #
@@ -1044,7 +913,7 @@ def lichess_cap(rating, rd, volatility, config: LichessConfig = LICHESS):
     >>> lichess_cap(350, 30, 0.2)
     (400.0, 45.0, 0.1)
     """
-    config = _config(config)
+    config = V.instance("config", config, LichessConfig)
     rating = np.asarray(_rating("rating", rating), dtype=float)
     rd = np.asarray(_rd("rd", rd), dtype=float)
     volatility = np.asarray(_volatility("volatility", volatility), dtype=float)
@@ -1076,7 +945,7 @@ def lichess_game(player, opponent, score, *, config: LichessConfig = LICHESS):
     >>> lichess_display(r1, rd1)
     '1741?'
     """
-    config = _config(config)
+    config = V.instance("config", config, LichessConfig)
     pr, prd, pv = _triple("player", player)
     orr, ord_, ov = _triple("opponent", opponent)
     s = np.asarray(V.score("score", score), dtype=float)
@@ -1100,13 +969,14 @@ def lichess_game(player, opponent, score, *, config: LichessConfig = LICHESS):
     vol = np.minimum(flat(pv, ov), config.max_volatility)
     swap = np.concatenate([np.arange(n, 2 * n), np.arange(n)])
     scores = flat(s, 1.0 - s)
-    res = _glicko2_core(rating, rd, vol, rating[swap, None], rd[swap, None], scores[:, None],
-                        None, config.tau, 0.0, EPSILON)
-    new_rating = np.clip(res["rating"], before - config.max_rating_delta,
+    raw_rating, raw_rd, raw_vol = _glicko2_arrays(
+        rating, rd, vol, rating[swap, None], rd[swap, None], scores[:, None], None, config.tau,
+        0.0, EPSILON)
+    new_rating = np.clip(raw_rating, before - config.max_rating_delta,
                          before + config.max_rating_delta)
     new_rating = np.maximum(new_rating, config.min_rating)
-    new_rd = np.clip(res["rd"], config.min_rd, config.max_rd)
-    new_vol = np.minimum(res["volatility"], config.max_volatility)
+    new_rd = np.clip(raw_rd, config.min_rd, config.max_rd)
+    new_vol = np.minimum(raw_vol, config.max_volatility)
 
     def pack(part):
         return tuple(_out(x[part].reshape(shape)) for x in (new_rating, new_rd, new_vol))
@@ -1127,7 +997,7 @@ def lichess_live_rd(rd, volatility, days, config: LichessConfig = LICHESS):
     >>> round(lichess_live_rd(60, 0.06, 365), 1)
     110.0
     """
-    config = _config(config)
+    config = V.instance("config", config, LichessConfig)
     rd = np.asarray(_rd("rd", rd), dtype=float)
     volatility = np.asarray(_volatility("volatility", volatility), dtype=float)
     days = np.asarray(V.finite("days", days, lo=0.0), dtype=float)
@@ -1145,7 +1015,7 @@ def is_provisional(rd, config: LichessConfig = LICHESS):
     >>> is_provisional(110), is_provisional(109.9)
     (True, False)
     """
-    config = _config(config)
+    config = V.instance("config", config, LichessConfig)
     rd = np.asarray(_rd0("rd", rd), dtype=float)
     out = rd >= config.provisional_rd
     return bool(out) if out.ndim == 0 else out
