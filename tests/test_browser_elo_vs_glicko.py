@@ -47,11 +47,11 @@ def test_elo_vs_glicko_in_the_browser(page, voila_url):
         "old => document.querySelector('.ee-results').innerText !== old",
         arg=before, timeout=TIMEOUT)
     wait_changed(page, old)
-    expect(page.locator(".ee-rd .widget-readout")).to_have_text("84")
+    expect(page.locator(".ee-rd-field input")).to_have_value("84")
 
     # type the opponent's rating: Elo's E for 1500 against 1800... here 1400 against 1700
     summary = page.locator(".ee-summary")
-    type_into(page, ".ee-opponent-rating", "1700")
+    type_into(page, ".ee-opponent", "1700")
     expect(summary).to_contain_text("0.15", timeout=TIMEOUT)   # [TEL] formula, 300 below
 
     # a bad typed value: a message naming the field, and the dashboard still answers
@@ -62,4 +62,28 @@ def test_elo_vs_glicko_in_the_browser(page, voila_url):
     type_into(page, ".ee-rating", "1500")
     expect(error).to_have_text("", timeout=TIMEOUT)
     expect(summary).to_contain_text("0.24", timeout=TIMEOUT)   # [TEL] 1500 vs 1700: E 0.24
+    assert_clean(page, NB)
+
+
+def test_elo_vs_glicko_link(page, voila_url):
+    # [SC] the scalachess game from a link: 1422.63 for a win (+22.6), RD 77.50
+    query = ("rating=1400&rd=79&volatility=0.06&days_away=0&k=20&opponent=1550&opponent_rd=110"
+             "&opponent_volatility=0.065")
+    page.goto(f"{voila_url}/voila/render/{NB}?{query}", timeout=TIMEOUT, wait_until="commit")
+    page.wait_for_selector(".ee-ready", state="visible", timeout=TIMEOUT)
+    results = page.locator(".ee-results")
+    expect(results).to_contain_text("+22.6", timeout=TIMEOUT)
+    expect(results).to_contain_text("77.5")
+    expect(page.locator(".ee-rd-field input")).to_have_value("79")
+    expect(page.locator(".ee-query-note")).to_have_count(0)
+    # the link to this view holds the same state; following it shows the same numbers
+    href = page.locator("a.ee-link").get_attribute("href")
+    assert href == "?" + query, href
+    # a bad and an unknown value: a short note, the rest of the link applies, no traceback
+    page.goto(f"{voila_url}/voila/render/{NB}?rating=1400&rd=20&colour=red", timeout=TIMEOUT,
+              wait_until="commit")
+    note = page.locator(".ee-query-note")
+    expect(note).to_contain_text("rd=20", timeout=TIMEOUT)
+    expect(note).to_contain_text("colour")
+    expect(page.locator(".ee-summary")).to_contain_text("1400?")  # rating from the link, RD 500
     assert_clean(page, NB)
