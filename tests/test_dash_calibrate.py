@@ -19,9 +19,9 @@ import contextlib
 import datetime
 import io
 import math
+import re
 import time
 
-import ipywidgets as widgets
 import matplotlib.pyplot as plt
 import numpy as np
 import pytest
@@ -29,7 +29,9 @@ import pytest
 from elo_explain import lichess
 from elo_explain.dashboards.calibrate import (
     EXAMPLE_CSV, MAX_SHOWN_ERRORS, MAX_UPLOAD_BYTES, CalibrateModel, CalibrateView,
+    time_control_options,
 )
+from notebook_runner import run_notebook
 
 
 def quiet(fn, *args, **kw):
@@ -38,15 +40,13 @@ def quiet(fn, *args, **kw):
         return fn(*args, **kw)
 
 
+def make_view(model=None):
+    return quiet(CalibrateView, model or CalibrateModel(), query="")
+
+
 @pytest.fixture(scope="module")
 def view():
-    return quiet(CalibrateView)
-
-
-def widget_instances():
-    """Every live widget model (widgets, layouts and styles) in this kernel."""
-    from ipywidgets.widgets.widget import _instances
-    return _instances
+    return make_view()
 
 
 def grid_fit(d, s):
@@ -71,7 +71,7 @@ def test_default_selection_is_the_rated_games():
 
 
 def test_most_common_clock_is_offered_first():
-    keys = [k for _, k in CalibrateModel().time_control_options()]
+    keys = [k for _, k in time_control_options()]
     assert keys[0] == "all"
     clocks = [k for k in keys if "+" in k]
     assert clocks[0] == "10+0"                      # [SRC] the most common clock
@@ -89,24 +89,25 @@ def test_fitted_divisor_and_interval_match_a_brute_force_likelihood(rated_only, 
     assert m.fit.interval[0] == pytest.approx(lo, abs=0.1)       # [ML]
     assert m.fit.interval[1] == pytest.approx(hi, abs=0.1)       # [ML]
     # the headline shows the same numbers, rounded
-    head = m.headline_html()
+    head = make_view(m).headline.value
     assert f"÷{best:.0f} (95 % interval {lo:.0f} to {hi:.0f})" in head
 
 
 def test_headline_compares_with_the_chess_curve():
-    m = CalibrateModel()
-    assert "÷400 expects 76.0 %" in m.headline_html()           # [TEL]
+    v = make_view()
+    assert "÷400 expects 76.0 %" in v.headline.value            # [TEL]
     # ÷400 lies outside the interval on these games, so the verdict says it does not fit
-    lo, hi = m.fit.interval
+    lo, hi = v.model.fit.interval
     assert not lo <= 400 <= hi
-    assert "÷400 does not fit" in m.headline_html()
+    assert "÷400 does not fit" in v.headline.value
 
 
 def test_calibration_rows_are_the_plain_means_of_each_bucket():
-    m = CalibrateModel(bucket=100, min_games=30)
+    v = make_view(CalibrateModel(bucket=100, min_games=30))
+    m = v.model
     g = lichess.load_games(rated_only=True)
     d, s = g.difference, g.result
-    rows = {r[0]: r for r in m.table_rows()}
+    rows = {r[0]: r for r in m.table().cells()}
     # bucket centred on +200 holds 150 <= d < 250 (independent mask and mean)
     inside = (d >= 150) & (d < 250)
     row = rows["+200"]
@@ -116,43 +117,43 @@ def test_calibration_rows_are_the_plain_means_of_each_bucket():
     inside = (d >= -50) & (d < 50)
     assert rows["0"][1] == f"{inside.sum():,}"
     # buckets with fewer games than the minimum are not rows, but counted in a note
-    m.min_games = 300
-    counts = [int(r[1].replace(",", "")) for r in m.table_rows()]
+    quiet(setattr, m, "min_games", 300)
+    counts = [int(r[1].replace(",", "")) for r in m.table().cells()]
     assert min(counts) >= 300
-    assert "not shown" in m.table_html()
+    assert "not shown" in v.table.value
 
 
 def test_filters_change_the_selection_and_the_fit():
-    m = CalibrateModel()
+    v = make_view()
+    m = v.model
     first = m.fit.divisor
-    m.time_control = "classical"
+    quiet(setattr, m, "time_control", "classical")
     assert m.n_games == int((lichess.load_games(rated_only=True).speed == "classical").sum())
     assert m.fit.divisor != first
-    m.white_advantage = True
+    quiet(setattr, m, "white_advantage", True)
     assert m.fit.fits_white_advantage
-    assert "first-move advantage" in m.headline_html()
+    assert "first-move advantage" in v.headline.value
 
 
 def test_bad_model_values_name_the_setting():
     m = CalibrateModel()
-    m.bucket = 7
-    with pytest.raises(ValueError, match="bucket width must be a whole number from 25 to 200"):
-        m.calibration
-    m.bucket = 100
-    m.time_control = "3+0x"
+    with pytest.raises(ValueError, match="Bucket width must be a whole number between 25 and 200"):
+        m.bucket = 7
     with pytest.raises(ValueError, match="time control must be one of"):
-        m.games()
+        m.time_control = "3+0x"
+    assert (m.bucket, m.time_control) == (100, "all")          # the model keeps its values
 
 
 # ------------------------------------------------------------------ readers' results
 def test_reader_csv_closed_form_fit():
     text = "rating,opponent,score\n" + "1700,1500,1\n" * 3 + "1700,1500,0\n"
-    m = CalibrateModel()
-    m.load_csv(text)
+    v = make_view()
+    m = v.model
+    quiet(m.load_csv, text)
     assert m.source == "upload"
     assert m.upload_summary == "4 rows read, 0 rejected"
     assert m.fit.divisor == pytest.approx(200 / math.log10(3), abs=0.05)   # [CF] 419.2
-    assert "÷419" in m.headline_html()
+    assert "÷419" in v.headline.value
 
 
 def test_every_bad_row_is_reported_with_its_number():
@@ -165,12 +166,13 @@ def test_every_bad_row_is_reported_with_its_number():
             "9000,1700,1\n"          # row 7 rating out of range
             "1550,1500,0\n"          # row 8 ok
             "1650,1700,draw\n")      # row 9 ok
-    m = CalibrateModel()
-    m.load_csv(text, "mine.csv")
+    v = make_view()
+    m = v.model
+    quiet(m.load_csv, text, "mine.csv")
     assert m.upload_summary == "7 rows read, 4 rejected"
     rows = [e.split(":")[0] for e in m.upload_errors]
     assert rows == ["row 3", "row 4", "row 5", "row 7"]
-    report = m.upload_report_html()
+    report = v.report.value
     assert "mine.csv" in report and "7 rows read, 4 rejected" in report
     assert "row 3: opponent &#x27;abc&#x27; is not a number" in report
     assert len(m.uploaded) == 3
@@ -178,49 +180,44 @@ def test_every_bad_row_is_reported_with_its_number():
 
 def test_long_error_lists_are_capped_with_a_count_of_the_rest():
     text = "rating,opponent,score\n" + "1500,x,1\n" * 40 + "1500,1400,1\n1500,1600,0\n"
-    m = CalibrateModel()
-    m.load_csv(text)
-    assert m.upload_summary == "42 rows read, 40 rejected"
-    summary, shown, more = m.upload_report()
-    assert len(shown) == MAX_SHOWN_ERRORS and more == 40 - MAX_SHOWN_ERRORS
-    assert f"… and {40 - MAX_SHOWN_ERRORS} more rejected rows" in m.upload_report_html()
+    v = make_view()
+    quiet(v.model.load_csv, text)
+    assert v.model.upload_summary == "42 rows read, 40 rejected"
+    shown = v.report.value.split('<ul class="ee-row-errors">')[1].count("<li>row ")
+    assert shown == MAX_SHOWN_ERRORS
+    assert f"… and {40 - MAX_SHOWN_ERRORS} more rejected rows" in v.report.value
 
 
 def test_size_limit_and_header_and_unfittable_data_give_messages():
-    m = CalibrateModel()
-    m.load_csv(b"1" * (MAX_UPLOAD_BYTES + 1), "huge.csv")
+    v = make_view()
+    m = v.model
+    quiet(v._load, b"1" * (MAX_UPLOAD_BYTES + 1), "huge.csv")
     assert "the limit is 2 MB" in m.upload_errors[0]
     assert m.upload_summary == "0 rows read, 0 rejected"
-    assert "Cannot fit" in m.headline_html()
-    m.load_csv("name,elo\nme,1500\n")
+    assert "Cannot fit" in v.headline.value
+    quiet(v._load, "name,elo\nme,1500\n", "pasted text")
     assert "header must name the columns rating, opponent, score" in m.upload_errors[0]
     # favourites always won: no finite maximum-likelihood divisor -- a message, no exception
-    m.load_csv("rating,opponent,score\n1600,1500,1\n1500,1600,0\n")
+    quiet(v._load, "rating,opponent,score\n1600,1500,1\n1500,1600,0\n", "pasted text")
     assert m.fit is None and "perfectly predicted" in m.fit_error
-    assert "Cannot fit" in m.headline_html()
-    m.load_csv("")
+    assert "Cannot fit" in v.headline.value
+    quiet(v._load, "", "pasted text")
     assert "empty" in m.upload_errors[0]
+    assert v.status.value == ""
 
 
 # ------------------------------------------------------------------ the widgets
-def test_view_widget_count_is_modest():
-    before = set(widget_instances())
-    quiet(CalibrateView)
-    made = set(widget_instances()) - before
-    assert len(made) <= 60, len(made)
-
-
 def test_figure_count_flat_after_50_moves_and_plot_follows(view):
     before = len(plt.get_fignums())
     x0 = view.points.get_xdata().copy()
     with contextlib.redirect_stdout(io.StringIO()):
         for i in range(50):
-            view.bucket.value = (25, 50, 75, 100, 150, 200)[i % 6]
-            view.min_games.value = 1 + (i * 7) % 300
+            view.bucket.slider.value = (25, 50, 75, 100, 150, 200)[i % 6]
+            view.min_games.slider.value = 1 + (i * 7) % 300
     assert len(plt.get_fignums()) == before
     with contextlib.redirect_stdout(io.StringIO()):
-        view.bucket.value = 50
-        view.min_games.value = 30
+        view.bucket.slider.value = 50
+        view.min_games.slider.value = 30
     assert len(view.points.get_xdata()) > len(x0)       # narrower buckets, more points
     assert "Buckets of 50 points" in view.table.value
     assert view.status.value == ""
@@ -228,9 +225,9 @@ def test_figure_count_flat_after_50_moves_and_plot_follows(view):
 
 def test_slider_move_is_fast(view):
     with contextlib.redirect_stdout(io.StringIO()):
-        view.bucket.value = 100
+        view.bucket.slider.value = 100
         t, c = time.perf_counter(), time.process_time()
-        view.bucket.value = 75
+        view.bucket.slider.value = 75
         wall, cpu = time.perf_counter() - t, time.process_time() - c
     print(f"calibrate: one bucket-slider update {1000 * wall:.0f} ms wall, {1000 * cpu:.0f} ms CPU")
     # CPU time: the wall time on the shared 2-CPU test machine depends on its load
@@ -257,3 +254,22 @@ def test_paste_and_upload_switch_to_the_readers_results(view):
         assert not view.rated.disabled
         assert "15,467 rated Lichess games" in view.headline.value           # [SRC]
     assert view.status.value == ""
+
+
+# ------------------------------------------------------------------ the notebook
+def test_notebook_follows_its_parameters():
+    run = run_notebook("08_calibrate.ipynb", RATED_ONLY=False, BUCKET=50, MIN_GAMES=10)
+    assert run.state == {"rated_only": False, "time_control": "all", "bucket": 50,
+                         "min_games": 10, "white_advantage": False}
+    g = lichess.load_games(rated_only=False)
+    assert len(g) == 19113                                          # [SRC] all unique games
+    best, lo, hi = grid_fit(g.difference.astype(float), g.result)
+    text = re.sub(r"\s+", " ", run.text)
+    fit = re.search(r"(\d[\d,]*) ÷(\d+\.\d) (\d+\.\d) (\d+\.\d)", text)
+    assert fit.group(1) == "19,113"                                  # [SRC]
+    for shown, expected in zip(fit.groups()[1:], (best, lo, hi)):
+        assert float(shown) == pytest.approx(expected, abs=0.15)   # [ML], printed to 0.1
+    assert "Buckets of 50 points (by their centre) with at least 10 games" in text
+    d = g.difference
+    inside = (d >= 175) & (d < 225)                                  # the bucket centred on +200
+    assert re.search(rf"\+200 {inside.sum():,} {100 * g.result[inside].mean():.1f} %", text)
