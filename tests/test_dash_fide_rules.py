@@ -11,7 +11,6 @@ The page prints negative numbers with the minus sign U+2212 ("−").
 from __future__ import annotations
 
 import contextlib
-import datetime as dt
 import io
 import itertools
 
@@ -21,20 +20,29 @@ matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
+import traitlets  # noqa: E402
 
-from elo_explain.dashboards.fide_rules import (  # noqa: E402
-    K_RULES, PERIODS, FideRulesModel, FideRulesView, cap_example, k_decision, period_date,
-)
+from elo_explain import fide  # noqa: E402
+from elo_explain.dashboards.chess import PERIODS, cap_example, cap_example_table  # noqa: E402
+from elo_explain.dashboards.fide_rules import FideRulesModel, FideRulesView  # noqa: E402
 from elo_explain.ui import fmt_number, fmt_signed  # noqa: E402
+from notebook_runner import run_notebook  # noqa: E402
 
 M = "\u2212"
-Y2026 = dt.date(2026, 1, 1)
+Y2026 = "2026-01-01"
+RULES = [row[0] for row in fide.K_RULES]
+
+
+def k_decision(rating, *, rated_games, birth_year, reached_2400, on):
+    """The dashboard's K decision: the model's, which is fide.k_factor_rule's."""
+    return FideRulesModel(rating=rating, rated_games=rated_games, birth_year=birth_year,
+                          reached_2400=reached_2400, on=on).k_decision()
 
 
 @pytest.fixture
 def view():
     with contextlib.redirect_stdout(io.StringIO()):
-        return FideRulesView()
+        return FideRulesView(FideRulesModel(), query="")
 
 
 # -------------------------------------------------------------------------- formatting
@@ -57,15 +65,15 @@ def test_formatting_signs_and_half_away_from_zero():
 ])
 def test_k_decision_rule_and_reason(rating, games, born, reached, k, rule, words):
     d = k_decision(rating, rated_games=games, birth_year=born, reached_2400=reached, on=Y2026)
-    assert (d.k, d.rule) == (k, rule)
-    assert words in d.reason
+    assert (d.k, RULES.index(d.rule)) == (k, rule)
+    assert words in d.text
 
 
 def test_junior_k_ends_with_the_year_of_the_18th_birthday():
     # [TE] K 40 until the end of the year of the 18th birthday: born 2008 -> through 2026
     args = dict(rated_games=80, birth_year=2008, reached_2400=False)
-    assert k_decision(2000, on=dt.date(2026, 12, 31), **args).k == 40
-    assert k_decision(2000, on=dt.date(2027, 1, 1), **args).k == 20
+    assert k_decision(2000, on="2026-01-01", **args).k == 40
+    assert k_decision(2000, on="2027-01-01", **args).k == 20
 
 
 def oracle_k(rating, games, born, reached, year):
@@ -82,29 +90,32 @@ def oracle_k(rating, games, born, reached, year):
 def test_k_decision_agrees_with_the_rules_over_a_grid():
     grid = itertools.product((1500, 2299, 2300, 2399, 2400, 2600), (0, 29, 30, 200),
                              (1990, 2006, 2008, 2010), (False, True), (2024, 2026, 2028))
-    for rating, games, born, reached, year in grid:
-        d = k_decision(rating, rated_games=games, birth_year=born, reached_2400=reached,
-                       on=dt.date(year, 6, 1))
-        assert d.k == oracle_k(rating, games, born, reached, year), (rating, games, born, year)
-        assert K_RULES[d.rule][0] == d.k
-
-
-def test_k_html_highlights_the_rule_that_applies():
     m = FideRulesModel()
-    html = m.k_html()
-    assert '<tr class="ee-highlight"><td class="ee-left">Everyone else' in html
-    m.rated_games = 5
-    assert '<tr class="ee-highlight"><td class="ee-left">New to the list' in m.k_html()
+    for rating, games, born, reached, year in grid:
+        m.apply(dict(rating=rating, rated_games=games, birth_year=born, reached_2400=reached,
+                     on=f"{year}-{'03' if year == 2024 else '01'}-01"))
+        d = m.k_decision()
+        assert d.k == oracle_k(rating, games, born, reached, year), (rating, games, born, year)
+        assert dict((r, k) for r, k, _ in fide.K_RULES)[d.rule] == d.k
+
+
+def test_k_table_highlights_the_rule_that_applies(view):
+    assert '<tr class="ee-highlight"><td class="ee-left">Everyone else' in view.k_out.value
+    view.model.rated_games = 5
+    assert '<tr class="ee-highlight"><td class="ee-left">New to the list' in view.k_out.value
 
 
 # ------------------------------------------------------------------------------ 700 rule
-def test_700_rule_documents_cases():
-    m = FideRulesModel()
-    assert m.k_700(40, 20) == 35  # [TE] junior K 40, 20 games: 800 -> 35
-    assert m.k_700(20, 40) == 17  # [TE] adult K 20, 40 games: 800 -> 17
-    assert m.k_700(20, 35) == 20  # [TE] exactly 700 is not reduced
-    assert m.k_700(10, 70) == 10  # [TE] exactly 700 is not reduced
-    html = m.rule_700_html()
+def k_700(k, games):
+    return {r.k: r.k_used for r in FideRulesModel(games=games).rules_700()}[k]
+
+
+def test_700_rule_documents_cases(view):
+    assert k_700(40, 20) == 35  # [TE] junior K 40, 20 games: 800 -> 35
+    assert k_700(20, 40) == 17  # [TE] adult K 20, 40 games: 800 -> 17
+    assert k_700(20, 35) == 20  # [TE] exactly 700 is not reduced
+    assert k_700(10, 70) == 10  # [TE] exactly 700 is not reduced
+    html = view.out_700.value
     assert "K 40 × 20 games = 800 &gt; 700: K becomes 35" in html  # [TE], default 20 games
     for row in ("<td>40</td><td>20</td><td>800</td><td>35</td>",
                 "<td>20</td><td>40</td><td>800</td><td>17</td>",
@@ -120,66 +131,66 @@ def test_700_staircase():
 
 
 # ------------------------------------------------------------------------ 400-point rule
-def test_both_sides_of_2700_vs_2200():
+def test_both_sides_of_2700_vs_2200(view):
     a, b = FideRulesModel().sides()
     # [TE]/[B02] since 2025-10-01: 2700 (>= 2650) uses the real difference, 2200 the cap
-    assert (a["used"], b["used"]) == (500.0, -400.0)
+    assert (a["decision"].used, b["decision"].used) == (500.0, -400.0)
+    assert (a["decision"].capped, b["decision"].capped) == (False, True)
+    assert "2650" in a["decision"].reason and "below 2650" in b["decision"].reason
     # [B02] table 8.1.2: 485-517 -> 0.96; 392-411 -> 0.92, lower-rated 1 - 0.92 = 0.08
     assert (fmt_number(a["e"]), fmt_number(b["e"])) == ("0.96", "0.08")
-    html = FideRulesModel().cap_html()
-    assert "add up to 1.04, not 1" in html
+    assert "add up to 1.04, not 1" in view.out_cap.value
 
 
-def test_before_october_2025_the_cap_applies_to_everyone():
-    m = FideRulesModel()
-    m.cap_period = "January–September 2025"
-    a, b = m.sides()
-    assert (a["used"], b["used"]) == (400.0, -400.0)  # [B02] 2024-03-01 .. 2025-09-30
+def test_before_october_2025_the_cap_applies_to_everyone(view):
+    view.model.on = "2025-01-01"
+    a, b = view.model.sides()
+    assert (a["decision"].used, b["decision"].used) == (400.0, -400.0)  # [B02] to 2025-09-30
     assert (fmt_number(a["e"]), fmt_number(b["e"])) == ("0.92", "0.08")  # [B02] table
-    assert "zero-sum" in m.cap_html()
+    assert "zero-sum" in view.out_cap.value
 
 
 def test_cap_with_the_formula():
     m = FideRulesModel()
-    m.method = "÷400 formula"
+    m.method = "formula"
     a, b = m.sides()
     # [TE] formula: E(500) = 0.95 (real difference), E(400) = 0.91 so the 2200 side gets 0.09
     assert (fmt_number(a["e"]), fmt_number(b["e"])) == ("0.95", "0.09")
 
 
 def test_telugu_400_point_example():
-    ex = cap_example(on=period_date("2026"))
+    ex = cap_example(on="2026-01-01")
     # [TE] K 20, 1500 beats 1000: real 500 -> E 0.95, about +1.1; capped E 0.91, +1.8;
     # a loss costs 18.2 with the cap instead of 18.9
     assert (fmt_number(ex[False][0]), fmt_signed(ex[False][1]), fmt_signed(ex[False][2])) == \
         ("0.95", "+1.1", f"{M}18.9")
     assert (fmt_number(ex[True][0]), fmt_signed(ex[True][1]), fmt_signed(ex[True][2])) == \
         ("0.91", "+1.8", f"{M}18.2")
-    html = FideRulesModel().cap_example_html()
+    html = cap_example_table().to_html()
     for text in ("0.95", "+1.1", f"{M}18.9", "0.91", "+1.8", f"{M}18.2"):
         assert f"<td>{text}</td>" in html
 
 
 # --------------------------------------------------------------------- table vs formula
-def test_table_vs_formula_at_400():
-    m = FideRulesModel()
+def test_table_vs_formula_at_400(view):
+    m = view.model
     assert m.difference == 400
     assert m.table_and_formula() == (0.92, 0.91)  # [TE] at 400: table 0.92, formula 0.91
-    html = m.compare_html()
+    html = view.out_cmp.value
     assert '<tr class="ee-highlight"><td class="ee-left">400</td><td>0.92</td><td>0.91</td>' in html
     assert m.table_and_formula(200) == (0.76, 0.76)  # [TE] 1500 vs 1700: 0.24 = 1 - 0.76
 
 
 def test_periods():
-    assert period_date("October–December 2025") == dt.date(2025, 10, 1)
-    assert min(PERIODS.values()) == dt.date(2024, 3, 1)  # [B02] earlier cap rule not modelled
-    with pytest.raises(ValueError, match="period must be one of"):
-        period_date("2023")
+    assert PERIODS["October–December 2025"] == "2025-10-01"
+    assert min(PERIODS.values()) == "2024-03-01"  # [B02] earlier cap rule not modelled
+    with pytest.raises(traitlets.TraitError, match="on"):
+        FideRulesModel(on="2023-01-01")
 
 
 # ---------------------------------------------------------------------------- widgets
 def test_view_defaults(view):
-    assert "ee-ready" in view.root._dom_classes
+    assert "ee-ready" in view._dom_classes
     assert '"ee-value ee-big ee-k-value">20<' in view.k_out.value
     assert "K becomes 35" in view.out_700.value  # [TE]
     assert '"ee-value ee-big ee-cmp-fide">0.92<' in view.out_cmp.value  # [TE]
@@ -188,34 +199,63 @@ def test_view_defaults(view):
 
 
 def test_widgets_update_the_numbers(view):
-    view.games.value = 40
+    view.model.games = 40
     assert "K 20 × 40 games = 800 &gt; 700: K becomes 17" in view.out_700.value  # [TE]
     x, y = view.marks_700.get_data()
     assert list(y) == [17, 17, 10]  # K 40 and K 20 both give 17 with 40 games; K 10 stays
-    view.rating_a.text.value = "2600"  # below 2650: now capped too
+    view.controls["rating_a"].text.value = "2600"  # below 2650: now capped too
     assert "zero-sum" in view.out_cap.value
-    view.difference.value = 200
+    view.controls["difference"].slider.value = 200
     assert ">0.76<" in view.out_cmp.value  # [TE] 200 points: 0.76 (1 - 0.24)
 
 
 def test_bad_birth_year_shows_message_and_keeps_working(view):
-    before = view.k_out.value
-    view.birth.text.value = "abc"
-    assert "Birth year" in view.birth.error and "1900 to 2025" in view.birth.error
+    before, birth = view.k_out.value, view.controls["birth_year"]
+    birth.text.value = "abc"
+    assert "Birth year" in birth.error and "1900 to 2025" in birth.error
     assert view.k_out.value == before
-    view.birth.text.value = "2010"  # junior in 2026, rated 1800 < 2300
+    birth.text.value = "2010"  # junior in 2026, rated 1800 < 2300
     assert '"ee-value ee-big ee-k-value">40<' in view.k_out.value  # [TE]
-    assert view.birth.error == ""
+    assert birth.error == ""
 
 
 def test_figure_count_flat_after_50_moves(view):
     before = len(plt.get_fignums())
     with contextlib.redirect_stdout(io.StringIO()):
         for i in range(50):
-            view.games.value = 1 + i
+            view.model.games = 1 + i
         for i in range(50):
-            view.difference.value = 10 * i
+            view.model.difference = 10 * i
         for i in range(50):
-            view.rating_a.text.value = str(2000 + 20 * i)
+            view.controls["rating_a"].text.value = str(2000 + 20 * i)
     assert len(plt.get_fignums()) == before
     assert view.status.value == ""
+
+
+def test_link_sets_the_start_and_bad_values_are_noted():
+    with contextlib.redirect_stdout(io.StringIO()):
+        v = FideRulesView(FideRulesModel(), query="rating=2100&birth_year=2008&games=40&k=40"
+                                                   "&rating_a=2600&on=2025-01-01&games=3&x=1")
+    assert '"ee-value ee-big ee-k-value">40<' in v.k_out.value  # [TE] junior under 2300
+    assert "K 40 × 40 games = 1600 &gt; 700: K becomes 17" in v.out_700.value  # 700 // 40
+    assert "zero-sum" in v.out_cap.value  # [B02] before 2025-10-01 everyone is capped
+    assert "games=3 (given twice)" in v.notes.value and "x (not a setting" in v.notes.value
+    with contextlib.redirect_stdout(io.StringIO()):
+        v = FideRulesView(FideRulesModel(), query="k=30&method=guess&difference=900")
+    assert (v.model.k, v.model.method, v.model.difference) == (20, "table", 400)
+    for bad in ("k=30", "method=guess", "difference=900"):
+        assert bad in v.notes.value
+
+
+def test_notebook_follows_its_parameters():
+    run = run_notebook("02_fide_rules.ipynb", RATING=2100, RATED_GAMES=80, BIRTH_YEAR=2008,
+                       GAMES=40, RATING_A=2700, RATING_B=2200, ON="2025-01-01", DIFFERENCE=200)
+    # [TE] born 2008: a junior to the end of 2026, rated under 2300: K 40
+    assert "K 40: born 2008, a junior" in run.text
+    # [TE] the 700 rule with 40 games: K 40 -> 17, K 20 -> 17, K 10 stays
+    assert "K lowered from 20 to 17" in run.text and "K stays 10" in run.text
+    # [B02] before 1 October 2025 the 2700 is capped too: +400, E 0.92 / 0.08 (table)
+    cap = next(o for o in run.outputs if "One game, both sides" in o)
+    assert "<td>+400</td>" in cap and "<td>0.92</td>" in cap and "<td>0.08</td>" in cap
+    assert run.state["difference"] == 200 and run.state["on"] == "2025-01-01"
+    assert (run.state["games"], run.state["birth_year"]) == (40, 2008)

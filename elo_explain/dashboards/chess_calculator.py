@@ -1,577 +1,319 @@
-"""Dashboard 1, "Chess Elo calculator": the Telugu and Ukrainian documents' calculators, FIDE-style.
+"""Dashboard 1, "Chess Elo calculator": one game, a listed period, or an average opponent.
 
-Three modes, as the two documents' calculators offer them:
+:class:`CalculatorModel` rates with :func:`elo_explain.fide.rate_period` (K from the choice
+or :func:`~elo_explain.fide.k_factor_rule`, the 700 rule, the ÷400 formula or table 8.1.2,
+the 400-point rule) and compares the average-opponent shortcut with the per-game sum
+(:meth:`~CalculatorModel.averaging`); :class:`CalculatorView` shows it.
 
-* one game (win / draw / loss);
-* several games listed one by one -- every game computed from the *starting* ratings and
-  the changes summed, as FIDE rates a period (Telugu document);
-* G games against an opponent of *average* rating with the total points
-  (``new = R + K·(points − G·E)``, Ukrainian document).
-
-K is 40, 20 or 10 (the calculators' choice) or derived from a player profile by FIDE rule
-8.3.3; the 700 rule reduces it when K × games exceeds 700. E comes from the ÷400 formula
-(the documents' calculators; the default) or FIDE's table 8.1.2; the 400-point rule (with
-the 2650 exemption since 1 October 2025) can be switched on or off. Every number comes
-from :func:`elo_explain.fide.rate_period` (which sums the period and rounds the change
-once, 0.5 away from zero, as FIDE does); this module only formats it.
-
-:class:`CalculatorModel` is the state and the numbers (no widgets); :class:`CalculatorView`
-is the page. Negative numbers are shown with the minus sign "−" (U+2212).
-
->>> m = CalculatorModel()                 # 1500 draws against 1700, K 20 (Telugu document)
->>> m.e_text(), m.change_text(), m.new_rating_text()
-('0.24', '+5.2', '1505')
->>> m.load_preset("period")
->>> m.change_text(), m.new_rating_text()
-('+1.4', '1501')
+>>> m = CalculatorModel()                 # 1500 draws against 1700, K 20
+>>> p = m.period(); fmt_number(p.expected[0]), fmt_signed(p.change), p.new_rating
+('0.24', '+5.2', 1505.0)
 """
 
 from __future__ import annotations
 
-import datetime as dt
 import html
 
+import ipywidgets as widgets
+import matplotlib.pyplot as plt
 import numpy as np
+import traitlets
 
 from elo_explain import elo, fide
-from elo_explain.dashboards.fide_rules import (
-    CSS, DEFAULT_PERIOD, PERIODS, cap_example, cap_rule_text, expected_axes, k_decision,
-    period_date,
+from elo_explain.dashboards.base import DashboardModel, DashboardView, Number, Whole, html_box
+from elo_explain.dashboards.chess import (
+    CSS, PERIOD_OPTIONS, Choice, cap_rule_text, expected_axes, period_trait, show,
 )
-from elo_explain.ui import fmt_number, fmt_signed, table_html, update_limits
+from elo_explain.tables import Table
+from elo_explain.ui import FigureView, NumberField, fmt_number, fmt_signed, update_limits
 
-__all__ = [
-    "MODES",
-    "RESULTS",
-    "METHODS",
-    "K_SOURCES",
-    "PRESETS",
-    "CalculatorModel",
-    "CalculatorView",
-    "calculator",
-]
+__all__ = ["CalculatorModel", "CalculatorView", "MODES", "RESULTS"]
 
-#: Calculator modes: key -> label.
 MODES = {"single": "One game", "games": "Several games", "average": "Average opponent"}
-#: Results of one game: label -> score.
-RESULTS = {"Win": 1.0, "Draw": 0.5, "Loss": 0.0}
-#: How E is computed: label -> ``use_table`` of :func:`elo_explain.fide.rate_period`.
-METHODS = {"÷400 formula": False, "FIDE table 8.1.2": True}
-#: K choices: the calculators' 40 / 20 / 10, or FIDE's rule 8.3.3 from a player profile.
-K_SOURCES = {"K 40": 40, "K 20": 20, "K 10": 10, "From a player profile": "profile"}
+RESULTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
+METHODS = {"÷400 formula": "formula", "FIDE table 8.1.2": "table"}
+K_OPTIONS = [("K 40", 40), ("K 20", 20), ("K 10", 10), ("From a player profile", "profile")]
+LO, HI, MAX_ROWS = 100, 3500, 10
+SPREADS = np.arange(0, 801, 10)  # the averaging plot's spreads (rating points)
 
-RATING_LO, RATING_HI = 100, 3500
-MAX_ROWS = 10
-MAX_GAMES = 50
-
-_K20 = dict(k_source="K 20", method="÷400 formula", cap_400=True)
-#: The documents' examples (Telugu document, ``seeds/000_*``): key -> (button label, state).
-PRESETS: dict[str, tuple[str, dict]] = {
-    "draw_up": ("1500 vs 1700: a draw gains", dict(
-        mode="single", rating=1500, opponent=1700, result="Draw", **_K20)),
-    "period": ("Period 1500 → 1501", dict(
-        mode="games", rating=1500, games=[(1400, "Win"), (1600, "Draw"), (1550, "Loss")], **_K20)),
-    "cap_on": ("1500 beats 1000, 400-point rule on", dict(
-        mode="single", rating=1500, opponent=1000, result="Win", **_K20)),
-    "cap_off": ("1500 beats 1000, rule off", dict(
-        mode="single", rating=1500, opponent=1000, result="Win", **{**_K20, "cap_400": False})),
-}
+_K20 = {"k": 20, "method": "formula", "cap_400": True}
 
 
-def _esc(text) -> str:
-    return html.escape(str(text))
+def _rating(default, label):
+    return Whole(default, LO, HI, label=label)
 
 
-def _split_points(games: int, points: float) -> list[float]:
-    """Scores of ``games`` games adding up to ``points`` (wins, one draw, losses).
+class CalculatorModel(DashboardModel):
+    """The calculators' three modes, rated as FIDE rates a period."""
 
-    Only the sum matters: FIDE's ΣΔR = points − ΣE whatever the order of results.
+    params = ("rating", "opponent", "result", "k", "mode", "opponents", "results", "average",
+              "n_games", "points", "rated_games", "birth_year", "reached_2400", "method",
+              "cap_400", "on")
+    presets = {  # the Telugu document's examples
+        "1500 vs 1700: a draw gains": {"mode": "single", "rating": 1500, "opponent": 1700,
+                                       "result": "draw", **_K20},
+        "Period 1500 → 1501": {"mode": "games", "rating": 1500, "opponents": [1400, 1600, 1550],
+                               "results": ["win", "draw", "loss"], **_K20},
+        "1500 beats 1000, 400-point rule on": {"mode": "single", "rating": 1500,
+                                               "opponent": 1000, "result": "win", **_K20},
+        "1500 beats 1000, rule off": {"mode": "single", "rating": 1500, "opponent": 1000,
+                                      "result": "win", **{**_K20, "cap_400": False}},
+    }
 
-    >>> _split_points(5, 3.5)
-    [1.0, 1.0, 1.0, 0.5, 0.0]
-    """
-    wins = int(points)
-    draw = 1 if points - wins else 0
-    return [1.0] * wins + [0.5] * draw + [0.0] * (games - wins - draw)
+    rating = _rating(1500, "Your rating")
+    opponent = _rating(1700, "Opponent")
+    result = traitlets.Enum(list(RESULTS), default_value="draw")
+    k = Choice([k for _, k in K_OPTIONS], default_value=20)
+    mode = traitlets.Enum(list(MODES), default_value="single")
+    opponents = traitlets.List(_rating(1500, "Opponent"), [1400, 1600, 1550], minlen=1,
+                               maxlen=MAX_ROWS)
+    results = traitlets.List(traitlets.Enum(list(RESULTS)), ["win", "draw", "loss"], minlen=1,
+                             maxlen=MAX_ROWS)
+    average = Number(1600, LO, HI, label="Average opponent")
+    n_games = Whole(5, 1, 50, label="Games G")
+    points = Number(3.0, 0, 50, label="Points")
+    rated_games = Whole(80, 0, 1000, label="Rated games")
+    birth_year = Whole(1995, 1900, 2025, label="Birth year")
+    reached_2400 = traitlets.Bool(False)
+    method = traitlets.Enum(list(METHODS.values()), default_value="formula")
+    cap_400 = traitlets.Bool(True)
+    on = period_trait()
 
+    def listed(self) -> list[tuple[int, float]]:
+        """The listed period's games as ``(opponent, score)``."""
+        if len(self.opponents) != len(self.results):
+            raise ValueError("opponents and results must have the same length")
+        return [(o, RESULTS[r]) for o, r in zip(self.opponents, self.results)]
 
-class CalculatorModel:
-    """State and numbers of the calculator (no widgets; set the attributes directly).
-
-    ``mode`` (a key of :data:`MODES`), ``rating``; one game: ``opponent``, ``result`` (a
-    key of :data:`RESULTS`); several games: ``games`` (list of ``(opponent, result)``);
-    average mode: ``average_opponent``, ``n_games``, ``points``; ``k_source`` (a key of
-    :data:`K_SOURCES`) and the profile ``rated_games``, ``birth_year``, ``reached_2400``;
-    ``method`` (a key of :data:`METHODS`), ``cap_400`` and ``period`` (a key of
-    :data:`elo_explain.dashboards.fide_rules.PERIODS`: which rules are in force).
-
-    >>> m = CalculatorModel()
-    >>> m.load_preset("cap_on"); m.e_text(), m.change_text()
-    ('0.91', '+1.8')
-    >>> m.cap_400 = False; m.e_text(), m.change_text()
-    ('0.95', '+1.1')
-    """
-
-    def __init__(self):
-        self.mode = "single"
-        self.rating = 1500
-        self.opponent = 1700
-        self.result = "Draw"
-        self.games = [(1400, "Win"), (1600, "Draw"), (1550, "Loss")]
-        self.average_opponent = 1600
-        self.n_games = 5
-        self.points = 3.0
-        self.k_source = "K 20"
-        self.rated_games = 80
-        self.birth_year = 1995
-        self.reached_2400 = False
-        self.method = "÷400 formula"
-        self.cap_400 = True
-        self.period = DEFAULT_PERIOD
-
-    # --- inputs ----------------------------------------------------------------------
-    def load_preset(self, key: str) -> None:
-        """Load one of the documents' examples (:data:`PRESETS`)."""
-        if key not in PRESETS:
-            raise ValueError(f"preset must be one of {', '.join(PRESETS)}, got {key!r}")
-        for attr, value in PRESETS[key][1].items():
-            setattr(self, attr, list(value) if isinstance(value, list) else value)
-
-    @property
-    def on(self) -> dt.date:
-        return period_date(self.period)
-
-    def results(self) -> list[tuple[float, float]]:
-        """The period's games as ``(opponent, score)`` pairs for the current mode."""
+    def games(self) -> list[tuple[float, float]]:
+        """The games of the current mode as ``(opponent, score)`` pairs."""
         if self.mode == "single":
             return [(self.opponent, RESULTS[self.result])]
         if self.mode == "games":
-            return [(opp, RESULTS[res]) for opp, res in self.games]
-        if self.mode == "average":
-            if not 0 <= self.points <= self.n_games:
-                raise ValueError(f"points must be from 0 to the number of games ({self.n_games})")
-            return [(self.average_opponent, s) for s in _split_points(self.n_games, self.points)]
-        raise ValueError(f"mode must be one of {', '.join(MODES)}, got {self.mode!r}")
+            return self.listed()
+        if 2 * self.points != int(2 * self.points) or self.points > self.n_games:
+            raise ValueError(f"Points must be a multiple of 0.5 from 0 to the games G "
+                             f"({self.n_games}), got {self.points:g}")
+        wins, draw = int(self.points), int(self.points % 1 > 0)  # only the sum matters
+        scores = [1.0] * wins + [0.5] * draw + [0.0] * (self.n_games - wins - draw)
+        return [(self.average, s) for s in scores]
 
-    # --- K ---------------------------------------------------------------------------
-    def k_profile(self):
-        return k_decision(self.rating, rated_games=self.rated_games, birth_year=self.birth_year,
-                          reached_2400=self.reached_2400, on=self.on)
+    def k_decision(self) -> fide.KFactor:
+        return fide.k_factor_rule(self.rating, rated_games=self.rated_games, on=self.on,
+                                  birth_year=self.birth_year, reached_2400=self.reached_2400)
 
     @property
     def k_base(self) -> int:
-        """K before the 700 rule: the chosen 40/20/10 or FIDE's rule for the profile."""
-        source = K_SOURCES[self.k_source]
-        return self.k_profile().k if source == "profile" else source
+        """K before the 700 rule: the chosen 40 / 20 / 10 or FIDE's rule for the profile."""
+        return self.k_decision().k if self.k == "profile" else self.k
 
-    def k_text(self) -> str:
-        """Which K is used and why (and the 700 rule if it reduces K)."""
-        if K_SOURCES[self.k_source] == "profile":
-            text = self.k_profile().reason
-        else:
-            text = (f"K {self.k_base} chosen by hand (the calculators offer 40 for new or young "
-                    f"players, 20 for most club players, 10 for masters).")
-        p = self.period_result()
-        if p.k != p.k_requested:
-            text += (f" 700 rule: {int(p.k_requested)} × {p.games} games = "
-                     f"{int(p.k_requested) * p.games} > 700, so K {int(p.k)} for this period.")
-        return text
-
-    # --- results ---------------------------------------------------------------------
-    def period_result(self, *, cap_400: bool | None = None, results=None) -> fide.FidePeriod:
-        """The period rated by :func:`elo_explain.fide.rate_period` with the current settings."""
-        return fide.rate_period(
-            self.rating, self.results() if results is None else results, k=self.k_base,
-            on=self.on, use_table=METHODS[self.method],
-            cap_400=self.cap_400 if cap_400 is None else cap_400)
+    def period(self, *, cap_400=None, games=None) -> fide.FidePeriod:
+        """The period (or ``games``) rated by :func:`elo_explain.fide.rate_period`."""
+        return fide.rate_period(self.rating, self.games() if games is None else games,
+                                k=self.k_base, on=self.on, use_table=self.method == "table",
+                                cap_400=self.cap_400 if cap_400 is None else cap_400)
 
     def cap_applies(self) -> bool:
         """Whether the 400-point rule changes a difference used in this period."""
-        p = self.period_result()
+        p = self.period()
         return bool(np.any(p.differences != p.rating - p.opponents))
 
-    def e_text(self) -> str:
-        """E of the (first) game, two decimals."""
-        return fmt_number(self.period_result().expected[0])
+    # tables
+    def outcomes_table(self) -> Table:
+        """One game: E and every result, with and without the cap when it applies."""
+        variants = ([(True, " (400-point rule applied)"), (False, " (real difference)")]
+                    if self.cap_applies() else [(self.cap_400, "")])
+        cols, rows, e_row = ["Result"], {r: [r.capitalize()] for r in RESULTS}, ["E"]
+        for cap, label in variants:
+            cols += [f"Change{label}", f"New rating{label}"]
+            for r, score in RESULTS.items():
+                q = self.period(cap_400=cap, games=[(self.opponent, score)])
+                rows[r] += [fmt_signed(q.change), fmt_number(q.new_rating, 0)]
+            e_row += [fmt_number(q.expected[0]), ""]
+        return Table(cols, [e_row, *rows.values()],
+                     f"{self.rating} against {self.opponent}: every result")
 
-    def change_text(self) -> str:
-        """The period's change K × ΣΔR, one decimal, signed (unrounded, as the documents print)."""
-        return fmt_signed(self.period_result().change)
+    def games_table(self) -> Table:
+        """The listed period game by game, from the starting ratings, and the total."""
+        p = self.period(games=self.listed())
+        rows = [(i + 1, fmt_number(o, 0), r.capitalize(), fmt_signed(d, 0), fmt_number(e),
+                 fmt_signed(p.k * dr))
+                for i, (o, r, d, e, dr) in enumerate(zip(p.opponents, self.results,
+                                                         p.differences, p.expected, p.delta))]
+        rows.append(("Total", "", fmt_number(p.points, 1), "", fmt_number(p.expected_points),
+                     fmt_signed(p.change)))
+        return Table(("Game", "Opponent", "Result", "Difference used", "E", "Change"), rows,
+                     f"{self.rating}: every game from the starting ratings, changes summed "
+                     f"(new rating {fmt_number(p.new_rating, 0)})")
 
-    def new_rating_text(self) -> str:
-        """The new rating: the start plus the change rounded once (FIDE), a whole number."""
-        return fmt_number(self.period_result().new_rating, 0)
+    def average_table(self) -> Table:
+        p = self.period()
+        return Table(("Average-opponent mode", ""), [
+            ("E per game", fmt_number(p.expected[0])),
+            ("Expected points G·E", fmt_number(p.expected_points)),
+            ("Points scored", fmt_number(p.points, 1)),
+            ("points − G·E", fmt_signed(p.points - p.expected_points, 2))],
+            f"{p.games} games against an average of {self.average:g}")
 
-    def cap_text(self) -> str:
-        if not self.cap_400:
-            return "400-point rule off: the real difference is used in every game."
-        text = cap_rule_text(self.on)
-        if self.on >= fide.CAP_EXEMPTION_FROM and self.rating >= fide.CAP_EXEMPT_FROM:
-            text += f" Rated {self.rating}, this player is exempt."
-        return text
+    # the average-opponent shortcut against the per-game sum (÷400 formula, no cap)
+    def averaging(self) -> dict:
+        """The listed period rated game by game and by the shortcut R + K·(points − G·E(ā)).
 
-    def summary_html(self) -> str:
-        """The live numbers: E, change, new rating, and how they were computed."""
-        p = self.period_result()
-        k = int(p.k) if float(p.k).is_integer() else p.k
-        unrounded = p.rating + p.change
-        parts = []
-        if self.mode == "single":
-            e = float(p.expected[0])
-            parts.append(
-                f'<div>Expected score E <span class="ee-value ee-big ee-e">{fmt_number(e)}</span> '
-                f'<span class="ee-note">= {fmt_number(100 * e, 0)} points from 100 such games, '
-                f"draws counting ½ — expected points, not a {fmt_number(100 * e, 0)} % chance "
-                f"of winning.</span></div>")
-            formula = f"K {k} × ({p.scores[0]:g} − {fmt_number(e)})"
-        else:
-            per_game = (fmt_number(p.expected[0]) if self.mode == "average"
-                        else ", ".join(fmt_number(x) for x in p.expected))
-            parts.append(
-                f'<div>Expected points <span class="ee-value ee-big ee-e">'
-                f'{fmt_number(p.expected_points)}</span> from {p.games} games '
-                f'(E per game: {per_game}); '
-                f'scored <span class="ee-value ee-points">{fmt_number(p.points, 1)}</span></div>')
-            formula = f"K {k} × ({p.points:g} − {fmt_number(p.expected_points)})"
-        parts.append(
-            f'<div>Change <span class="ee-value ee-big ee-change">{fmt_signed(p.change)}</span> '
-            f'<span class="ee-note">= {_esc(formula)}</span></div>')
-        parts.append(
-            f'<div>New rating <span class="ee-value ee-big ee-new">{fmt_number(p.new_rating, 0)}'
-            f'</span> <span class="ee-note">({fmt_number(unrounded, 1)} unrounded; FIDE rounds '
-            f'the period\'s change once, 0.5 away from zero: {fmt_signed(p.rounded_change, 0)})'
-            f"</span></div>")
-        return "".join(parts)
+        K is the period's (after the 700 rule); ``error`` is shortcut − per-game sum;
+        ``spread`` the standard deviation of the opponents' ratings.
+        """
+        games = self.listed()
+        opps = np.array([o for o, _ in games], dtype=float)
+        points = sum(s for _, s in games)
+        k = fide.k_with_700_rule(self.k_base, len(games))
+        per_game = elo.rating_period(self.rating, games, k=k).total_change
+        shortcut = elo.multi_game(self.rating, opps.mean(), len(games), points, k) - self.rating
+        return {"k": k, "average": float(opps.mean()), "spread": float(opps.std()),
+                "per_game": per_game, "shortcut": shortcut, "error": shortcut - per_game}
 
-    def detail_html(self) -> str:
-        """A table under the numbers: all three results (one game) or game by game."""
-        p = self.period_result()
-        if self.mode == "single":
-            cols = ["Result"]
-            variants = [(True, "400-point rule applied"), (False, "real difference")] \
-                if self.cap_applies() else [(self.cap_400, "")]
-            rows = {name: [name] for name in RESULTS}
-            e_row = ["E"]
-            for cap, label in variants:
-                cols += [f"Change ({label})" if label else "Change",
-                         f"New rating ({label})" if label else "New rating"]
-                for name, score in RESULTS.items():
-                    q = self.period_result(cap_400=cap, results=[(self.opponent, score)])
-                    rows[name] += [fmt_signed(q.change), fmt_number(q.new_rating, 0)]
-                e_row += [fmt_number(q.expected[0]), ""]
-            body = [e_row] + [rows[n] for n in RESULTS]
-            hl = 1 + list(RESULTS).index(self.result)
-            return table_html(cols, body, highlight=hl, css="ee-outcomes", left=(0,),
-                              caption=f"{self.rating} against {self.opponent}: every result")
-        if self.mode == "games":
-            names = {v: k for k, v in RESULTS.items()}
-            body = [(i + 1, fmt_number(o, 0), names[s], fmt_signed(d, 0), fmt_number(e),
-                     fmt_signed(p.k * dr))
-                    for i, (o, s, d, e, dr) in enumerate(zip(p.opponents, p.scores, p.differences,
-                                                             p.expected, p.delta))]
-            body.append(("Total", "", fmt_number(p.points, 1), "", fmt_number(p.expected_points),
-                         fmt_signed(p.change)))
-            return table_html(("Game", "Opponent", "Result", "Difference used", "E", "Change"),
-                              body, highlight=len(body) - 1, css="ee-games-table", left=(0,),
-                              caption="Every game from the starting ratings, changes summed")
-        e = float(p.expected[0])
-        body = [("E per game", fmt_number(e)), ("Expected points G·E", fmt_number(p.expected_points)),
-                ("Points scored", fmt_number(p.points, 1)),
-                ("points − G·E", fmt_signed(p.points - p.expected_points, 2))]
-        return table_html(("Average-opponent mode", ""), body, css="ee-average-table", left=(0,),
-                          caption=f"{p.games} games against an average of "
-                                  f"{float(self.average_opponent):g}")
+    def averaging_error(self, spreads=SPREADS) -> np.ndarray:
+        """The shortcut's error (points) for the listed number of games against opponents at
+        ā − s and ā + s (half each; one at ā if odd), ā the list's average, s in ``spreads``."""
+        a = self.averaging()
+        g, s = len(self.opponents), np.asarray(spreads, dtype=float)
+        e = [elo.expected_score(self.rating, a["average"] + x) for x in (-s, s, 0)]
+        return a["k"] * ((g // 2) * (e[0] + e[1]) + (g % 2) * e[2] - g * e[2])
 
-    def settings_html(self) -> str:
-        method = ("E from the ÷400 formula, as the documents' calculators compute it."
-                  if not METHODS[self.method] else
-                  "E from FIDE's table 8.1.2 (two decimals), as FIDE rates.")
-        return "".join(f'<div class="ee-note {c}">{_esc(t)}</div>' for c, t in (
-            ("ee-k-text", self.k_text()), ("ee-method-text", method), ("ee-cap-text", self.cap_text())))
+    def averaging_figure(self):
+        """The shortcut's error against the spread, and this list (a figure for the notebook)."""
+        fig, ax = plt.subplots(figsize=(5.6, 2.8), layout="constrained")
+        plt.close(fig)
+        a = self.averaging()
+        averaging_axes(ax, ax.plot(SPREADS, self.averaging_error())[0],
+                       ax.plot([a["spread"]], [a["error"]], "o")[0])
+        return fig
 
-    # --- the documents' examples -----------------------------------------------------
-    def examples_html(self) -> str:
-        """The Telugu document's examples, computed by the package (÷400 formula, K 20)."""
-        on = self.on
-        rows = []
-        one = fide.rate_period(1500, [(1700, 0.5)], k=20, on=on, use_table=False)
-        rows.append(("1500 draws against 1700", fmt_number(one.expected[0]), fmt_signed(one.change),
-                     "a draw against a stronger player gains"))
-        per = fide.rate_period(1500, [(1400, 1), (1600, 0.5), (1550, 0)], k=20, on=on,
-                               use_table=False)
-        for (label, e, dr) in zip(("win against 1400", "draw against 1600", "loss against 1550"),
-                                  per.expected, per.delta):
-            rows.append((f"Period 1500: {label}", fmt_number(e), fmt_signed(20 * dr), ""))
-        rows.append(("Period 1500: total", "", fmt_signed(per.change),
-                     f"new rating {fmt_number(per.new_rating, 0)}"))
-        ex = cap_example(on=on)
-        for cap, label in ((False, "real difference 500"), (True, "capped at 400")):
-            e, win, loss = ex[cap]
-            rows.append((f"1500 beats 1000, {label}", fmt_number(e), fmt_signed(win),
-                         f"a loss: {fmt_signed(loss)}"))
-        rows.append(("400 points up: FIDE table vs ÷400 formula",
-                     f"{fmt_number(fide.table_expected_score(400))} vs "
-                     f"{fmt_number(elo.expected_score(400, 0))}", "", "FIDE rates with the table"))
-        return table_html(("Telugu document's example (K 20, ÷400 formula)", "E", "Change", ""),
-                          rows, css="ee-examples", caption="The documents' examples, computed live",
-                          left=(0, 3))
-
-    # --- the plot --------------------------------------------------------------------
-    def curve_points(self):
-        """For the plot: (real differences, E used) of the period's games, and whether the
-        cap applies to this player (then the capped curve is drawn)."""
-        p = self.period_result()
-        capped = self.cap_400 and not (self.on >= fide.CAP_EXEMPTION_FROM
-                                       and self.rating >= fide.CAP_EXEMPT_FROM)
-        return p.rating - p.opponents, np.asarray(p.expected), capped
+    def averaging_table(self) -> Table:
+        a = self.averaging()
+        return Table(("Listed period, ÷400 formula, no cap", "Change", "New rating"), [
+            ("FIDE: every game, changes summed", fmt_signed(a["per_game"], 2),
+             fmt_number(self.rating + a["per_game"], 2)),
+            (f"Shortcut: G games against the average {fmt_number(a['average'], 1)}",
+             fmt_signed(a["shortcut"], 2), fmt_number(self.rating + a["shortcut"], 2)),
+            ("Shortcut − sum", fmt_signed(a["error"], 2), "")],
+            f"Average opponent vs game by game (opponents' spread ±{fmt_number(a['spread'], 0)})")
 
 
-# ----------------------------------------------------------------------------------- view
-class CalculatorView:
-    """The calculator page; ``.root`` is the widget to show."""
+def averaging_axes(ax, line, mark) -> None:
+    """The look of the averaging plot: the curve ``line``, the reader's list ``mark``."""
+    line.set(color="C0", label="opponents at ā − s and ā + s")
+    mark.set(color="C3", zorder=5, label="your list", marker="o", linestyle="none")
+    ax.axhline(0, color="grey", lw=0.5)
+    ax.set(xlabel="Spread of the opponents' ratings s (standard deviation)",
+           ylabel="Shortcut − sum (points)")
+    ax.grid(alpha=0.3)
+    ax.legend(loc="upper left", fontsize=8)
 
-    X_MAX = RATING_HI - RATING_LO
 
-    def __init__(self, model: CalculatorModel | None = None):
-        import ipywidgets as w
+def _box(children, **layout) -> widgets.VBox:
+    return widgets.VBox(children, layout=layout)
 
-        from elo_explain.ui import FigureView, NumberField, app_root, guarded, widget
 
-        self._w, self._NumberField, self._widget = w, NumberField, widget
-        self.model = m = model or CalculatorModel()
-        self.status = widget(w.HTML, "", css="ee-error")
-        self.g = g = guarded(self.status)
-        self._syncing = False
-        wide = {"description_width": "initial"}
-        buttons = {"button_width": "auto", **wide}
+class CalculatorView(DashboardView):
+    """The calculator page: inputs on the left; numbers, the E curve and tables on the right."""
 
-        # the documents' examples: one button each (a ToggleButtons reset after loading)
-        self.presets = widget(w.ToggleButtons,
-                              options=[(label, key) for key, (label, _) in PRESETS.items()],
-                              value=None, description="Load an example:", style=buttons,
-                              css="ee-presets")
-        self.presets.observe(g(self._on_preset), names="value")
-
-        self.mode = widget(w.ToggleButtons, options=[(v, k) for k, v in MODES.items()],
-                           value=m.mode, style={"button_width": "auto"}, css="ee-mode")
-        self.rating = NumberField("Your rating", m.rating, lo=RATING_LO, hi=RATING_HI, integer=True)
-        self.rating.add_class("ee-rating")
-        # one game (the mode and profile boxes keep their own Layout: update() hides them)
-        self.opponent = NumberField("Opponent", m.opponent, lo=RATING_LO, hi=RATING_HI, integer=True)
-        self.opponent.add_class("ee-opponent")
-        self.result = widget(w.ToggleButtons, options=list(RESULTS), value=m.result,
-                             style={"button_width": "70px"}, css="ee-result")
-        self.single_box = w.VBox([self.opponent, self.result])
-        # several games: the section (about 20 widget models) is made when that mode is
-        # first chosen (see _build_games), its rows on demand, at most MAX_ROWS
-        self.rows: list[tuple] = []
-        self.rows_box = self.add = self.remove = None
-        self.games_box = w.VBox([])
-        # average opponent
-        self.average = NumberField("Average opponent", m.average_opponent, lo=RATING_LO, hi=RATING_HI,
-                                   width="16em")
-        self.average.add_class("ee-average")
-        self.n_games = widget(w.IntSlider, m.n_games, min=1, max=MAX_GAMES, description="Games G",
-                              style=wide, css="ee-n-games")
-        self.points = widget(w.FloatSlider, m.points, min=0, max=m.n_games, step=0.5,
-                             description="Points", readout_format=".1f", style=wide,
-                             css="ee-points-slider")
-        self.average_box = w.VBox([self.average, self.n_games, self.points])
-        # K, method, rules
-        self.k_source = widget(w.ToggleButtons, options=list(K_SOURCES), value=m.k_source,
-                               description="K-factor", style=buttons, css="ee-k-source")
-        self.rated_games = widget(w.IntSlider, m.rated_games, min=0, max=200,
-                                  description="Rated games", style=wide, css="ee-rated-games")
-        self.birth = NumberField("Birth year", m.birth_year, lo=1900, hi=2025, integer=True)
-        self.birth.add_class("ee-birth")
-        self.reached = widget(w.Checkbox, m.reached_2400, indent=False, css="ee-reached",
-                              description="Published rating has reached 2400")
-        self.profile_box = w.VBox([self.rated_games, self.birth, self.reached])
-        self.method = widget(w.ToggleButtons, options=list(METHODS), value=m.method,
-                             description="E from", style=buttons, css="ee-method")
-        self.cap = widget(w.Checkbox, m.cap_400, description="400-point rule", indent=False,
-                          css="ee-cap")
-        self.period = widget(w.Dropdown, options=list(PERIODS), value=m.period,
-                             description="Rating period", style=wide, css="ee-period")
-
-        self.summary = widget(w.HTML, css="ee-summary")
-        self.detail = widget(w.HTML)
-        self.examples = widget(w.HTML)
-        self.fig = FigureView(figsize=(5.6, 3.5), height="360px", width="580px")
-        self._build_plot()
-
-        # wiring
-        def on(attr):
-            return g(lambda ch: self._changed(attr, ch["new"]))
-
-        self.rating.on_change(g(lambda v: self._changed("rating", v)))
-        self.opponent.on_change(g(lambda v: self._changed("opponent", v)))
-        self.average.on_change(g(lambda v: self._changed("average_opponent", v)))
-        self.birth.on_change(g(lambda v: self._changed("birth_year", v)))
-        for control, attr in ((self.mode, "mode"), (self.result, "result"),
-                              (self.points, "points"), (self.k_source, "k_source"),
-                              (self.rated_games, "rated_games"), (self.reached, "reached_2400"),
-                              (self.method, "method"), (self.cap, "cap_400"),
-                              (self.period, "period")):
-            control.observe(on(attr), names="value")
-        self.n_games.observe(g(self._on_n_games), names="value")
-
-        left = widget(w.VBox, [
-            self.rating, self.mode, self.single_box, self.games_box, self.average_box,
-            self.k_source, self.profile_box, self.method, self.cap, self.period,
-        ], layout={"width": "440px", "margin": "0 24px 0 0"})
-        self.fig.out.add_class("ee-plot-curve")
-        right = widget(w.VBox, [self.summary, self.fig.out, self.detail],
-                       layout={"width": "600px"})
-        intro = widget(
-            w.HTML,
-            CSS + "<div class='ee-note ee-intro'><b>E is expected points per game</b> (win 1, draw ½, "
-            "loss 0), not a chance of winning, although the Ukrainian calculator labels it so. A "
-            "<b>draw against a stronger player gains points</b>, because E is below 0.5.</div>")
-        children = [
-            intro,
-            self.presets,
-            widget(w.HBox, [left, right], layout={"align_items": "flex-start"}),
-            self.examples,
-            self.status,
-        ]
-        self.root = app_root(children)
-        self.sync_widgets()  # the first draw, with the real data: FigureView lays out then
-
-    # --- rows of the several-games mode ------------------------------------------------
-    def _build_games(self):
-        """Make the several-games section, with a row per game of the model."""
-        w, widget, g = self._w, self._widget, self.g
-        self.rows_box = widget(w.VBox)
-        self.add = widget(w.Button, description="Add a game", icon="plus",
-                          layout={"width": "auto"}, css="ee-add")
-        self.remove = widget(w.Button, description="Remove the last", icon="minus",
-                             layout={"width": "auto"}, css="ee-remove")
-        self.add.on_click(g(lambda _b: self._add_row()))
-        self.remove.on_click(g(lambda _b: self._remove_row()))
-        self.games_box.children = (self.rows_box, widget(w.HBox, [self.add, self.remove]))
-        self._fill_rows()
-
-    def _fill_rows(self):
-        """Show the model's games in the rows (quietly: the caller updates)."""
-        self._syncing, was = True, self._syncing
-        try:
-            self.rows_box.children = ()
-            for opp, res in self.model.games:
-                self._add_row(opp, res, update=False)
-            self._rows_changed()
-        finally:
-            self._syncing = was
-
-    def _add_row(self, opponent=1500, result="Win", *, update=True):
-        n = len(self.rows_box.children)
-        if n >= MAX_ROWS:
-            raise ValueError(f"at most {MAX_ROWS} games can be listed")
-        if n < len(self.rows):  # reuse a hidden row
-            field, res, box = self.rows[n]
-            self._syncing, was = True, self._syncing
-            try:
-                field.set(opponent)
-                res.value = result
-            finally:
-                self._syncing = was
-        else:
-            w, widget = self._w, self._widget
-            field = self._NumberField(f"Game {n + 1}: opponent", opponent, lo=RATING_LO,
-                                      hi=RATING_HI, integer=True, width="15em")
-            field.add_class(f"ee-row-{n + 1}")
-            res = widget(w.Dropdown, options=list(RESULTS), value=result,
-                         layout={"width": "6em"}, css=f"ee-row-result-{n + 1}")
-            box = widget(w.HBox, [field, res])
-            field.on_change(self.g(lambda _v: self._rows_changed()))
-            res.observe(self.g(lambda _ch: self._rows_changed()), names="value")
-            self.rows.append((field, res, box))
-        self.rows_box.children = tuple(self.rows_box.children) + (box,)
-        if update:
-            self._rows_changed()
-
-    def _remove_row(self):
-        if len(self.rows_box.children) <= 1:
-            raise ValueError("the list needs at least one game")
-        self.rows_box.children = tuple(self.rows_box.children)[:-1]
-        self._rows_changed()
-
-    def _rows_changed(self):
-        n = len(self.rows_box.children)
-        self.model.games = [(field.value, res.value) for field, res, _ in self.rows[:n]]
-        self.add.disabled = n >= MAX_ROWS
-        self.remove.disabled = n <= 1
-        if not self._syncing:
-            self.update()
-
-    # --- model <-> widgets ---------------------------------------------------------------
-    def _changed(self, attr, value):
-        setattr(self.model, attr, value)
-        if not self._syncing:
-            self.update()
-
-    def _on_n_games(self, change):
-        self.model.n_games = change["new"]
-        self._syncing, was = True, self._syncing
-        try:
-            self.points.max = change["new"]  # clamps the points slider
-            self.model.points = self.points.value
-        finally:
-            self._syncing = was
-        if not self._syncing:
-            self.update()
-
-    def _on_preset(self, change):
-        if change["new"] is None or self._syncing:
-            return
-        self.load(change["new"])
-        self._syncing = True
-        try:
-            self.presets.value = None  # so the same example can be loaded again
-        finally:
-            self._syncing = False
-
-    def load(self, key: str):
-        """Load a preset into the model and the widgets."""
-        self.model.load_preset(key)
-        self.sync_widgets()
-
-    def sync_widgets(self):
-        """Show the model's state in the widgets, then update once."""
+    def build(self):
         m = self.model
-        self._syncing = True
-        try:
-            self.mode.value = m.mode
-            self.rating.set(m.rating)
-            self.opponent.set(m.opponent)
-            self.result.value = m.result
-            if self.rows_box is not None:
-                self._fill_rows()
-            self.average.set(m.average_opponent)
-            self.n_games.value = m.n_games
-            self.points.max = m.n_games
-            self.points.value = m.points
-            self.k_source.value = m.k_source
-            self.rated_games.value = m.rated_games
-            self.birth.set(m.birth_year)
-            self.reached.value = m.reached_2400
-            self.method.value = m.method
-            self.cap.value = m.cap_400
-            self.period.value = m.period
-        finally:
-            self._syncing = False
-        self.update()
+        self.summary, self.detail = html_box("ee-summary", width="600px"), html_box("", width="600px")
+        self.fig = FigureView(figsize=(5.6, 3.5), height="360px", width="580px")
+        self.fig.out.add_class("ee-plot-curve")
+        self._build_plot()
+        self.rows, self.rows_box = [], None  # the listed games: made when first shown
+        self.games_box, self.avg_box = _box([]), _box([])
+        self.single_box = _box([self.number("opponent"),
+                                self.toggles("result", [(r.capitalize(), r) for r in RESULTS],
+                                             label="")])
+        self.average_box = _box([self.number("average", width="16em"), self.slider("n_games"),
+                                 self.slider("points", step=0.5)])
+        points = self.controls["points"].slider
+        points.max = m.n_games
+        m.observe(lambda c: setattr(points, "max", c["new"]), names="n_games")  # clamps points
+        self.profile_box = _box([self.slider("rated_games"), self.number("birth_year"),
+                                 self.checkbox("reached_2400",
+                                               label="Published rating has reached 2400")])
+        left = _box([self.number("rating"),
+                     self.toggles("mode", [(v, k) for k, v in MODES.items()], label=""),
+                     self.single_box, self.games_box, self.average_box,
+                     self.toggles("k", K_OPTIONS, label="K-factor"), self.profile_box,
+                     self.toggles("method", list(METHODS.items()), label="E from"),
+                     self.checkbox("cap_400", label="400-point rule"),
+                     self.dropdown("on", PERIOD_OPTIONS, label="Rating period")],
+                    width="440px", margin="0 24px 0 0")
+        intro = html_box("ee-note ee-intro", CSS + (
+            "<b>E is expected points per game</b> (win 1, draw ½, loss 0), not a chance of "
+            "winning, although the Ukrainian calculator labels it so. A <b>draw against a "
+            "stronger player gains points</b>, because E is below 0.5."), width="1060px")
+        right = _box([self.summary, self.fig.out, self.detail, self.avg_box], width="600px")
+        return [intro, self.preset_menu(),
+                widgets.HBox([left, right], layout={"align_items": "flex-start"})]
 
-    # --- output ------------------------------------------------------------------------
+    # the listed games, one row each
+    def _build_games(self):
+        self.rows_box = _box([])
+        self.add, self.remove = (widgets.Button(description=d, icon=i, layout={"width": "auto"})
+                                 for d, i in (("Add a game", "plus"), ("Remove the last", "minus")))
+        self.add.add_class("ee-add")
+        self.remove.add_class("ee-remove")
+        self.add.on_click(self.guard(lambda _: self._resize(+1)))
+        self.remove.on_click(self.guard(lambda _: self._resize(-1)))
+        self.games_box.children = (self.rows_box, widgets.HBox([self.add, self.remove]))
+        self.avg_out = html_box("", width="600px")
+        self.fig_avg = FigureView(figsize=(5.6, 2.8), height="290px", width="580px",
+                                  margins=dict(left=0.12, right=0.97, bottom=0.17, top=0.9))
+        self.fig_avg.out.add_class("ee-plot-averaging")
+        ax = self.fig_avg.ax
+        self.avg_line, self.avg_mark = ax.plot([], [])[0], ax.plot([], [])[0]
+        averaging_axes(ax, self.avg_line, self.avg_mark)
+        self.fig_avg.dynamic(self.avg_line, self.avg_mark)
+        self.avg_box.children = (self.avg_out, self.fig_avg.out)
+
+    def _resize(self, step):
+        m, n = self.model, len(self.model.opponents) + step
+        if n > MAX_ROWS:
+            raise ValueError(f"at most {MAX_ROWS} games can be listed")
+        if n < 1:
+            raise ValueError("the list needs at least one game")
+        self.apply({"opponents": (m.opponents + [1500])[:n], "results": (m.results + ["win"])[:n]})
+
+    def _set_row(self, i, name, value):
+        values = list(getattr(self.model, name))
+        values[i] = value
+        setattr(self.model, name, values)
+
+    def _sync_rows(self):
+        m = self.model
+        while len(self.rows) < len(m.opponents):
+            i = len(self.rows)
+            field = NumberField(f"Game {i + 1}: opponent", 1500, lo=LO, hi=HI, integer=True,
+                                width="15em")
+            field.add_class(f"ee-row-{i + 1}")
+            result = widgets.Dropdown(options=[(r.capitalize(), r) for r in RESULTS],
+                                      value="win", layout={"width": "6em"})
+            result.add_class(f"ee-row-result-{i + 1}")
+            field.on_change(self.guard(lambda v, i=i: self._set_row(i, "opponents", v)))
+            result.observe(self.guard(lambda c, i=i: self._set_row(i, "results", c["new"])),
+                           names="value")
+            self.rows.append((field, result, widgets.HBox([field, result])))
+        for (field, result, _), opp, res in zip(self.rows, m.opponents, m.results):
+            if field.value != opp or not field.valid:
+                field.set(opp)
+            result.value = res
+        self.rows_box.children = [box for _, _, box in self.rows[:len(m.opponents)]]
+        self.add.disabled, self.remove.disabled = len(m.opponents) >= MAX_ROWS, len(m.opponents) <= 1
+
+    # the expected-score curve, made once
     def _build_plot(self):
-        ax = self.fig.ax
-        x = np.arange(-self.X_MAX, self.X_MAX + 1)
-        self.x = x
-        self.e_formula = elo.expected_score(x, 0)
-        self.e_table = fide.table_expected_score(x)
-        self.line_formula, = ax.plot(x, self.e_formula, color="C0", label="÷400 formula")
-        self.line_table, = ax.plot(x, self.e_table, color="C1", drawstyle="steps-post",
-                                   label="FIDE table 8.1.2")
+        ax, x = self.fig.ax, np.arange(LO - HI, HI - LO + 1)
+        self.x, self.e = x, {"formula": elo.expected_score(x, 0),
+                             "table": fide.table_expected_score(x)}
+        self.line = {"formula": ax.plot(x, self.e["formula"], color="C0", label="÷400 formula")[0],
+                     "table": ax.plot(x, self.e["table"], color="C1", drawstyle="steps-post",
+                                      label="FIDE table 8.1.2")[0]}
         self.line_capped, = ax.plot([], [], color="grey", ls="--", lw=1,
                                     label="with the 400-point rule")
         self.marks, = ax.plot([], [], "o", color="C3", ms=7, zorder=5, label="this game")
@@ -581,49 +323,111 @@ class CalculatorView:
         ax.axhline(0.5, color="grey", lw=0.5)
         ax.axvline(0, color="grey", lw=0.5)
         expected_axes(ax, "Rating difference: yours − opponent's")
-        # drawn on a saved background (FigureView.dynamic): what most updates change
         self.fig.dynamic(self.line_capped, self.marks, self.mark_free, self.mark_text)
 
-    def update(self):
+    # showing the model
+    def render(self):
         m = self.model
         if m.mode == "games" and self.rows_box is None:
             self._build_games()
-        self.single_box.layout.display = "" if m.mode == "single" else "none"
-        self.games_box.layout.display = "" if m.mode == "games" else "none"
-        self.average_box.layout.display = "" if m.mode == "average" else "none"
-        self.profile_box.layout.display = "" if K_SOURCES[m.k_source] == "profile" else "none"
-        self.summary.value = m.summary_html() + m.settings_html()
-        self.detail.value = m.detail_html()
-        self.examples.value = m.examples_html()
-        # plot
-        xs, es, capped = m.curve_points()
-        use_table = METHODS[m.method]
-        self.line_table.set_linewidth(2.2 if use_table else 1.0)
-        self.line_formula.set_linewidth(1.0 if use_table else 2.2)
+        for box, shown in ((self.single_box, m.mode == "single"), (self.avg_box, m.mode == "games"),
+                           (self.games_box, m.mode == "games"),
+                           (self.average_box, m.mode == "average"),
+                           (self.profile_box, m.k == "profile")):
+            box.layout.display = "" if shown else "none"
+        if self.rows_box is not None:
+            self._sync_rows()
+        p = m.period()
+        self.summary.value = self._summary(p) + self._settings(p)
+        if m.mode == "single":
+            self.detail.value = show(m.outcomes_table(), "ee-outcomes",
+                                     highlight=1 + list(RESULTS).index(m.result))
+        elif m.mode == "games":
+            self.detail.value = show(m.games_table(), "ee-games-table",
+                                     highlight=len(m.opponents))
+            self._render_averaging()
+        else:
+            self.detail.value = show(m.average_table(), "ee-average-table")
+        self._render_plot(p)
+
+    def _summary(self, p) -> str:
+        k = fmt_number(p.k, 0 if float(p.k).is_integer() else 2)
+        if self.model.mode == "single":
+            e = float(p.expected[0])
+            head = (f'Expected score E <span class="ee-value ee-big ee-e">{fmt_number(e)}</span> '
+                    f'<span class="ee-note">= {fmt_number(100 * e, 0)} points from 100 such games, '
+                    f"draws counting ½ — expected points, not a {fmt_number(100 * e, 0)} % chance "
+                    f"of winning.</span>")
+            formula = f"K {k} × ({p.scores[0]:g} − {fmt_number(e)})"
+        else:
+            per_game = ", ".join(fmt_number(x) for x in p.expected[:1 if self.model.mode ==
+                                                                    "average" else None])
+            head = (f'Expected points <span class="ee-value ee-big ee-e">'
+                    f'{fmt_number(p.expected_points)}</span> from {p.games} games (E per game: '
+                    f'{per_game}); scored <span class="ee-value ee-points">{fmt_number(p.points, 1)}'
+                    f"</span>")
+            formula = f"K {k} × ({p.points:g} − {fmt_number(p.expected_points)})"
+        return (f"<div>{head}</div><div>Change <span class=\"ee-value ee-big ee-change\">"
+                f'{fmt_signed(p.change)}</span> <span class="ee-note">= {html.escape(formula)}'
+                f'</span></div><div>New rating <span class="ee-value ee-big ee-new">'
+                f'{fmt_number(p.new_rating, 0)}</span> <span class="ee-note">'
+                f"({fmt_number(p.rating + p.change, 1)} unrounded; FIDE rounds the period's "
+                f"change once, 0.5 away from zero: {fmt_signed(p.rounded_change, 0)})</span></div>")
+
+    def _settings(self, p) -> str:
+        m = self.model
+        k = (m.k_decision().text if m.k == "profile" else
+             f"K {m.k} chosen by hand (the calculators offer 40 for new or young players, "
+             f"20 for most club players, 10 for masters).")
+        rule = fide.rule_700(p.k_requested, p.games)
+        if rule.lowered:
+            k += f" 700 rule: {rule.text}, so K {rule.k_used} for this period."
+        method = ("E from FIDE's table 8.1.2 (two decimals), as FIDE rates." if m.method == "table"
+                  else "E from the ÷400 formula, as the documents' calculators compute it.")
+        cap = "400-point rule off: the real difference is used in every game."
+        if m.cap_400:
+            cap = cap_rule_text(m.on)
+            if m.on >= fide.CAP_EXEMPTION_FROM.isoformat() and m.rating >= fide.CAP_EXEMPT_FROM:
+                cap += f" Rated {m.rating}, this player is exempt."
+        return "".join(f'<div class="ee-note {c}">{html.escape(t)}</div>' for c, t in (
+            ("ee-k-text", k), ("ee-method-text", method), ("ee-cap-text", cap)))
+
+    def _render_averaging(self):
+        m, a = self.model, self.model.averaging()
+        self.avg_out.value = show(m.averaging_table(), "ee-averaging-table", highlight=2)
+        errors = m.averaging_error()
+        self.avg_line.set_data(SPREADS, errors)
+        self.avg_mark.set_data([a["spread"]], [a["error"]])
+        lo, hi = min(errors.min(), a["error"], 0), max(errors.max(), a["error"], 0)
+        pad = 0.08 * max(hi - lo, 0.5)
+        update_limits(self.fig_avg.ax, x=(0, max(SPREADS[-1], a["spread"] + 20)),
+                      y=(lo - pad, hi + pad))
+        self.fig_avg.refresh()
+
+    def _render_plot(self, p):
+        m = self.model
+        xs, es = p.rating - p.opponents, np.asarray(p.expected)
+        for name, line in self.line.items():
+            line.set_linewidth(2.2 if name == m.method else 1.0)
+        capped = m.cap_400 and not (m.on >= fide.CAP_EXEMPTION_FROM.isoformat()
+                                    and m.rating >= fide.CAP_EXEMPT_FROM)
         if capped:
-            base = self.e_table if use_table else self.e_formula
-            clipped = np.clip(self.x, -fide.CAP, fide.CAP) + self.X_MAX
-            self.line_capped.set_data(self.x, base[clipped])
-            self.line_capped.set_drawstyle("steps-post" if use_table else "default")
+            self.line_capped.set_data(self.x, self.e[m.method][np.clip(self.x, -fide.CAP, fide.CAP)
+                                                               + HI - LO])
+            self.line_capped.set_drawstyle("steps-post" if m.method == "table" else "default")
         else:
             self.line_capped.set_data([], [])
         self.marks.set_data(xs, es)
-        lim = max(800.0, float(np.max(np.abs(xs))) + 60)
-        update_limits(self.fig.ax, x=(-lim, lim))
-        self.mark_free.set_data([], [])
+        update_limits(self.fig.ax, x=(-(lim := max(800.0, float(np.abs(xs).max()) + 60)), lim))
+        text, free = "", ([], [])
         if m.mode == "single":
-            self.mark_text.set_text(f"this game: E {fmt_number(es[0])}")
+            text = f"this game: E {fmt_number(es[0])}"
             if m.cap_applies():  # hollow point: the same game without the cap
-                free = m.period_result(cap_400=False)
-                self.mark_free.set_data(xs, free.expected)
-                self.mark_text.set_text(f"this game: E {fmt_number(es[0])}\n"
-                                        f"without the cap (hollow): {fmt_number(free.expected[0])}")
-        else:
-            self.mark_text.set_text("")
-        self.fig.ax.set_title(f"{m.method}" + (", 400-point rule" if capped else ""), fontsize=10)
+                q = m.period(cap_400=False)
+                free = (xs, q.expected)
+                text += f"\nwithout the cap (hollow): {fmt_number(q.expected[0])}"
+        self.mark_free.set_data(*free)
+        self.mark_text.set_text(text)
+        label = {v: k for k, v in METHODS.items()}[m.method]
+        self.fig.ax.set_title(label + (", 400-point rule" if capped else ""), fontsize=10)
         self.fig.refresh()
-
-
-def calculator():
-    """The calculator's root widget (the notebook's last cell)."""
-    return CalculatorView().root

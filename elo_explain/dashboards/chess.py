@@ -1,0 +1,112 @@
+"""Pieces shared by the two chess dashboards (01 calculator, 02 FIDE rules).
+
+The rating periods a reader picks (:data:`PERIODS`, a trait :func:`period_trait`), a
+K choice trait (:class:`Choice`), the Telugu document's 400-point example
+(:func:`cap_example`), tables shown with the dashboards' CSS classes (:func:`show`),
+the page CSS and the look of an expected-score plot.
+
+>>> ex = cap_example()
+>>> [round(x, 2) for x in ex[False]], [round(x, 2) for x in ex[True]]
+([0.95, 1.06, -18.94], [0.91, 1.82, -18.18])
+"""
+
+from __future__ import annotations
+
+import traitlets
+
+from elo_explain import fide
+from elo_explain.tables import Table
+from elo_explain.ui import fmt_number, fmt_signed, table_html
+
+#: Rating periods: label -> the ISO date whose rules apply (the 400-point rule changed on
+#: 1 October 2025; the junior K depends on the year). Before 1 March 2024 not modelled.
+PERIODS = {
+    "March–December 2024": "2024-03-01",
+    "January–September 2025": "2025-01-01",
+    "October–December 2025": "2025-10-01",
+    "2026": "2026-01-01",
+    "2027": "2027-01-01",
+    "2028": "2028-01-01",
+}
+DEFAULT_ON = "2026-01-01"
+PERIOD_OPTIONS = [(label, on) for label, on in PERIODS.items()]
+
+
+class Choice(traitlets.Enum):
+    """An ``Enum`` that also reads its whole-number choices from text (a link's ``k=20``)."""
+
+    def validate(self, obj, value):
+        if isinstance(value, str) and value.strip().isdigit():
+            value = int(value)
+        return super().validate(obj, value)
+
+
+def period_trait(**kw) -> traitlets.Enum:
+    """The date whose rules apply, one of :data:`PERIODS`' dates."""
+    return traitlets.Enum(list(PERIODS.values()), default_value=DEFAULT_ON, **kw)
+
+
+def cap_rule_text(on: str) -> str:
+    """One sentence: the 400-point rule in force on ``on`` (FIDE B.02 8.3.1).
+
+    >>> "2650" in cap_rule_text("2026-01-01"), "every player" in cap_rule_text("2025-01-01")
+    (True, True)
+    """
+    if on >= fide.CAP_EXEMPTION_FROM.isoformat():
+        return (f"Since 1 October 2025 a difference of more than {fide.CAP} points counts as "
+                f"{fide.CAP} only for players rated below {fide.CAP_EXEMPT_FROM}; players rated "
+                f"{fide.CAP_EXEMPT_FROM} or more use the real difference.")
+    return (f"From 1 March 2024 to 30 September 2025 a difference of more than {fide.CAP} "
+            f"points counts as {fide.CAP} for every player, in every game.")
+
+
+def cap_example(rating=1500, opponent=1000, *, k=20, on=DEFAULT_ON) -> dict:
+    """The Telugu document's example (÷400 formula): ``{cap_400: (E, win, loss change)}``."""
+    out = {}
+    for cap in (False, True):
+        win, loss = (fide.rate_period(rating, [(opponent, s)], k=k, on=on, use_table=False,
+                                      cap_400=cap) for s in (1, 0))
+        out[cap] = (float(win.expected[0]), win.change, loss.change)
+    return out
+
+
+def cap_example_table(on=DEFAULT_ON) -> Table:
+    """:func:`cap_example` as a table: E, win and loss, without and with the cap."""
+    ex = cap_example(on=on)
+    return Table(("1500 against 1000, K 20, ÷400 formula", "E", "Win", "Loss"),
+                 [("Real difference 500 (no cap)", *ex[False]),
+                  ("Difference capped at 400", *ex[True])],
+                 "The Telugu document's example", (None, fmt_number, fmt_signed, fmt_signed))
+
+
+def k_rules_table(decision: fide.KFactor) -> tuple[Table, int]:
+    """FIDE rule 8.3.3 tried from the top, and the row of the rule that gave ``decision``."""
+    rows = [(text, f"K {k}", "◀ applies" if rule == decision.rule else "")
+            for rule, k, text in fide.K_RULES]
+    row = [r[0] for r in fide.K_RULES].index(decision.rule)
+    return Table(("FIDE rule 8.3.3, tried from the top", "K", ""), rows,
+                 "The first rule that matches gives K"), row
+
+
+def show(table: Table, css: str, *, highlight=None, left=(0,)) -> str:
+    """A :class:`~elo_explain.tables.Table` as the dashboards show it (classes ``css``)."""
+    return table_html(table.columns, table.cells(), caption=table.caption, highlight=highlight,
+                      css=css, left=left)
+
+
+#: Page CSS of both dashboards (on top of :data:`elo_explain.ui.STYLE`).
+CSS = """<style>
+.ee-app .widget-html-content { line-height: 1.45; }
+.ee-app h3 { margin: 0.8em 0 0.1em 0; }
+.ee-app .ee-k-reason, .ee-app .ee-cap-sum { margin: 0.3em 0; }
+.ee-app .ee-row { gap: 24px; }
+</style>"""
+
+
+def expected_axes(ax, xlabel: str) -> None:
+    """Label an expected-score plot: E from 0 to 1, grid, legend."""
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("Expected score E")
+    ax.set_ylim(-0.03, 1.03)
+    ax.grid(alpha=0.3)
+    ax.legend(loc="upper left", fontsize=8)
