@@ -18,28 +18,25 @@ from __future__ import annotations
 import contextlib
 import io
 import math
+import re
 import time
 
 import matplotlib.pyplot as plt
 import numpy as np
 import pytest
+from traitlets import TraitError
 
 from elo_explain import simulate
 from elo_explain.dashboards.simulate_ladder import (
     AUTO_SECONDS, MAX_SECONDS, SWING_GAMES, LadderModel, LadderView, first_weeks,
 )
-
-
-def widget_instances():
-    """Every live widget model (widgets, layouts and styles) in this kernel."""
-    from ipywidgets.widgets.widget import _instances
-    return _instances
+from notebook_runner import run_notebook
 
 
 @pytest.fixture(scope="module")
 def view():
     with contextlib.redirect_stdout(io.StringIO()):
-        return LadderView()
+        return LadderView(LadderModel(), query="")
 
 
 def quietly(fn):
@@ -48,8 +45,10 @@ def quietly(fn):
 
 
 # ------------------------------------------------------------------ weekly swing
-def test_rule_of_thumb_is_the_documents():
-    text = LadderModel().swing_rule_text()
+def test_rule_of_thumb_is_the_documents(view):
+    assert LadderModel().rule_of_thumb_table().rows == ((32, 300, 192, 288),      # [G42]
+                                                        (16, 300, 96, 144))        # [G42]
+    text = view.swing_text.value
     assert "32 × 300 × 2 % = 192" in text and "32 × 300 × 3 % = 288" in text      # [G42]
     assert "96 to 144 at K 16" in text                                            # [G42]
 
@@ -60,7 +59,7 @@ def test_weekly_swing_spread_is_binomial_luck():
     for i, g in enumerate(SWING_GAMES):
         assert sd[0, i] == pytest.approx(16 * math.sqrt(g), rel=0.05)            # [BIN]
         assert sd[1, i] == pytest.approx(8 * math.sqrt(g), rel=0.05)             # [BIN]
-    rows = {r[0]: r for r in m.swing_rows()}
+    rows = {r[0]: r for r in m.swing_table().cells()}
     assert rows["300"][1] == f"±{sd[0, SWING_GAMES.index(300)]:.0f}"
     # share of K 32 weeks at 300 games moving 200 points or more
     p = 2 * sum(math.comb(300, w) for w in range(157, 301)) / 2 ** 300          # [BIN] 0.4709
@@ -68,7 +67,7 @@ def test_weekly_swing_spread_is_binomial_luck():
     assert share == pytest.approx(p, abs=0.04)
 
 
-def test_swing_slider_state_and_histograms():
+def test_swing_slider_state_and_histograms(view):
     m = LadderModel(swing_games=20)
     dens = m.swing_histograms()
     assert all(d.sum() == pytest.approx(1.0) for d in dens)
@@ -77,10 +76,10 @@ def test_swing_slider_state_and_histograms():
     # at 300 games the K 32 weeks spread wider: less weight in the central bin
     centre = np.argmax(dens[0])
     assert wide[0][centre] < dens[0][centre]
-    assert "At 300 games a week" in m.swing_html()
-    m.swing_games = 30
+    assert "At 300 games a week" in view.swing_text.value
     with pytest.raises(ValueError, match=r"must be one of \(20, 50, 100, 150, 200, 250, 300\)"):
-        m.swing_html()
+        m.swing_games = 30
+    assert m.swing_games == 300
 
 
 # ------------------------------------------------------------------ seasons
@@ -101,7 +100,7 @@ def test_a_shorter_season_is_the_start_of_a_longer_one(rule):
 
 
 def test_model_uses_the_cache_for_fewer_weeks():
-    m = LadderModel(rule="Elo per game (K 20, ÷400)", weeks=20)
+    m = LadderModel(rules="Elo per game (K 20, ÷400)", weeks=20)
     full = m.season()
     m.weeks = 7
     assert m.estimated_seconds() == 0.0                      # cached: no new simulation
@@ -113,7 +112,7 @@ def test_model_uses_the_cache_for_fewer_weeks():
 def test_modes_and_messages():
     m = LadderModel()
     assert m.mode == "auto" and m.estimated_seconds() <= AUTO_SECONDS
-    m.rule, m.players, m.games_per_week, m.weeks = "Elo per game (K 20, ÷400)", 1000, 50, 20
+    m.rules, m.players, m.games_per_week, m.weeks = "Elo per game (K 20, ÷400)", 1000, 50, 20
     assert AUTO_SECONDS < m.estimated_seconds() <= MAX_SECONDS and m.mode == "run"
     assert "press Run" in m.mode_message()
     with pytest.raises(ValueError, match="press Run"):
@@ -123,7 +122,7 @@ def test_modes_and_messages():
     elapsed = time.perf_counter() - t
     assert season.ratings.shape == (21, 1000)
     assert elapsed < 2 * MAX_SECONDS
-    m.rule, m.weeks = "Lichess Glicko-2", 104
+    m.rules, m.weeks = "Lichess Glicko-2", 104
     assert m.mode == "too big" and "Too big" in m.mode_message()
     with pytest.raises(ValueError, match="Too big"):
         m.season(run=True)
@@ -131,25 +130,23 @@ def test_modes_and_messages():
 
 def test_bad_settings_name_the_setting():
     m = LadderModel()
-    m.players = 5
-    with pytest.raises(ValueError, match="players must be a whole number from 10 to 1000"):
-        m.season()
-    m.players, m.rule = 100, "Chess.com"
-    with pytest.raises(ValueError, match="rule set must be one of"):
-        m.season()
-    m.rule, m.spread = "Lichess Glicko-2", 900
-    with pytest.raises(ValueError, match="spread must be a number from 0 to 400"):
-        m.season()
+    with pytest.raises(ValueError, match="Players must be a whole number between 10 and 1000"):
+        m.players = 5
+    with pytest.raises(TraitError, match="'rules' trait .* expected any of"):
+        m.rules = "Chess.com"
+    with pytest.raises(ValueError, match="SD must be a whole number between 0 and 400"):
+        m.spread = 900
+    assert (m.players, m.rules, m.spread) == (100, "Gammon42 1.3.1 (÷1200, volume K)", 200)
 
 
 def test_summary_numbers_follow_the_season():
-    m = LadderModel(rule="Gammon42 1.2.0 (÷800)", true_divisor=1200.0, players=200, weeks=30)
+    m = LadderModel(rules="Gammon42 1.2.0 (÷800)", true_curve="1200", players=200, weeks=30)
     s = m.season()
-    html = m.summary_html()
-    assert f"{s.spread[-1]:.0f} points" in html
+    assert dict(zip(m.season_table().columns, m.season_table().cells()[0]))[
+        "Rating spread (SD)"] == f"{s.spread[-1]:.0f}"
     # true strengths seen through ÷800 when the game follows ÷1200 are stretched by 800/1200
     assert m.true_spread_on_rule_scale() == pytest.approx(s.true_strength.std() * 800 / 1200)
-    rows = {r[0]: r for r in m.favourite_rows()}
+    rows = {r[0]: r for r in m.favourite_table().cells()}
     g = s.favourite_games
     whole = np.sum(s.favourite_score * g) / g.sum()
     assert rows["Favourites won"][3] == f"{100 * whole:.1f} %"
@@ -160,28 +157,21 @@ def test_summary_numbers_follow_the_season():
     assert won < expected
 
 
-def test_sample_players_span_the_strengths():
+def test_sample_players_span_the_strengths(view):
     m = LadderModel()
     s = m.season()
     idx = m.sample_players()
     theta = s.true_strength[idx]
     assert list(theta) == sorted(theta, reverse=True)
     assert theta[0] == pytest.approx(np.quantile(s.true_strength, 0.95), abs=30)
-    assert len(m.sample_key()) == 5 and "true" in m.key_html()
+    assert len(m.sample_true()) == 5 and "true" in view.summary.value
 
 
 # ------------------------------------------------------------------ the widgets
-def test_view_widget_count_is_modest():
-    before = set(widget_instances())
-    quietly(LadderView)
-    made = set(widget_instances()) - before
-    assert len(made) <= 60, len(made)
-
-
 def test_one_update_at_defaults_is_timed(view):
     def move(value):
         t, c = time.perf_counter(), time.process_time()
-        quietly(lambda: setattr(view.players, "value", value))
+        quietly(lambda: setattr(view.players.slider, "value", value))
         return time.perf_counter() - t, time.process_time() - c
     move(110)
     wall, cpu = move(120)
@@ -189,7 +179,7 @@ def test_one_update_at_defaults_is_timed(view):
           f"{1000 * cpu:.0f} ms CPU (simulation + drawing)")
     assert view.model.up_to_date and view.status.value == ""
     assert wall < 5.0
-    quietly(lambda: setattr(view.players, "value", 100))
+    quietly(lambda: setattr(view.players.slider, "value", 100))
 
 
 def test_figure_count_flat_after_50_moves(view):
@@ -199,13 +189,13 @@ def test_figure_count_flat_after_50_moves(view):
         for i in range(50):
             view.swing_games.value = SWING_GAMES[i % len(SWING_GAMES)]
         for i in range(10):
-            view.weeks.value = 5 + i                # cached season: drawing only
-        view.weeks.value = 12
+            view.weeks.slider.value = 5 + i         # cached season: drawing only
+        view.weeks.slider.value = 12
     assert len(plt.get_fignums()) == before
     assert len(view.spread_line.get_ydata()) == 13 and len(y0) == 21
     assert view.title_h.get_text() == f"Weekly changes at {SWING_GAMES[49 % 7]} games a week"
     with contextlib.redirect_stdout(io.StringIO()):
-        view.weeks.value = 20
+        view.weeks.slider.value = 20
     assert view.status.value == ""
 
 
@@ -226,8 +216,8 @@ def test_big_settings_wait_for_run(view):
     shown = view.model.shown
     with contextlib.redirect_stdout(io.StringIO()):
         view.rule.value = "Elo per game (K 20, ÷400)"
-        view.players.value = 1000
-        view.games.value = 50
+        view.players.slider.value = 1000
+        view.games.slider.value = 50
     assert view.model.mode == "run" and not view.model.up_to_date
     assert "press Run" in view.summary.value and not view.run.disabled
     assert view.model.shown is not shown        # the rule change (small) ran at once
@@ -238,10 +228,10 @@ def test_big_settings_wait_for_run(view):
     assert view.run.disabled and 'class="ee-run-message"' not in view.summary.value
     with contextlib.redirect_stdout(io.StringIO()):
         view.rule.value = "Lichess Glicko-2"
-        view.weeks.value = 104
+        view.weeks.slider.value = 104
     assert "Too big" in view.summary.value and view.run.disabled
     with contextlib.redirect_stdout(io.StringIO()):
-        view.weeks.value, view.games.value, view.players.value = 20, 5, 100
+        view.weeks.slider.value, view.games.slider.value, view.players.slider.value = 20, 5, 100
         view.rule.value = "Gammon42 1.3.1 (÷1200, volume K)"
     assert view.model.up_to_date and view.status.value == ""
 
@@ -256,3 +246,27 @@ def test_feedback_shrinks_the_swing(view):
     assert "game by game" in view.swing_text.value
     with contextlib.redirect_stdout(io.StringIO()):
         view.feedback.value = False
+
+
+# ------------------------------------------------------------------ the notebook
+def test_notebook_follows_its_parameters():
+    """Plain Elo with equal true strengths, 100 games a week in the swing tables.
+
+    [EQ] With spread 0 every player has the same true strength, so the true curve gives
+    every favourite exactly E(0) = 0.5 (rules.md A: equal ratings, E = 0.50)."""
+    run = run_notebook("09_simulate_ladder.ipynb", RULES="Elo per game (K 20, ÷400)",
+                       PLAYERS=50, WEEKS=10, SPREAD=0, SWING_GAMES=100)
+    assert run.state == {"rules": "Elo per game (K 20, ÷400)", "true_curve": "own",
+                         "players": 50, "games_per_week": 5, "weeks": 10, "spread": 0,
+                         "seed": 1, "swing_games": 100, "feedback": False}
+    text = re.sub(r"\s+", " ", run.text)
+    season = re.search(r"after 10 weeks .*? Correlation with true strengths "
+                       r"(\S+) (\S+) (\S+) (\S+) (\S+) (\S+)", text)
+    assert season.groups()[:4] == ("50", "10", "5", "1500")    # [ZS] the mean stays 1500
+    assert season.group(6) == "0"                  # true strengths' SD: spread 0
+    assert "Their true strengths gave 50.0 % 50.0 % 50.0 %" in text             # [EQ]
+    # K x games x shortfall at 100 games: 32 x 100 x 2 % = 64, x 3 % = 96; K 16 half [G42]
+    assert "32 100 64 96 16 100 32 48" in text
+    row = re.search(r"Luck alone: .*? 100 ±(\d+) \S+ % ±(\d+)", text)
+    assert int(row.group(1)) == pytest.approx(16 * math.sqrt(100), rel=0.05)   # [BIN] 160
+    assert int(row.group(2)) == pytest.approx(8 * math.sqrt(100), rel=0.05)    # [BIN] 80
