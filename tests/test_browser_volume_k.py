@@ -61,3 +61,21 @@ def test_volume_dashboard_numbers_sliders_and_fields(page, voila_url):
     expect(page.locator(".ee-swing")).to_contain_text("198 points")  # 32 × 310 × 0.02 = 198.4
     wait_changed(page, before, nth=1)
     assert_clean(page, NOTEBOOK)
+
+
+def test_volume_link_sets_the_view_and_a_bad_value_is_noted(page, voila_url):
+    # 50 games: K 16 (document); B with 300 games: both K 16, mirror images +8 / −8
+    page.goto(f"{voila_url}/voila/render/{NOTEBOOK}?games=50&games_b=300&swing_games=100",
+              wait_until="commit")
+    expect(page.locator(".ee-k-value")).to_have_text("K 16", timeout=TIMEOUT)
+    expect(page.locator(".ee-a-wins")).to_have_text("+8 / −8")
+    expect(page.locator(".ee-swing")).to_contain_text("64 points")  # 32 × 100 × 0.02
+    expect(page.locator(".ee-link")).to_have_attribute(
+        "href", "?games=50&games_a=60&games_b=300&per_day=3%2C12%2C2%2C9&swing_games=100"
+                "&shortfall=2.5&feedback=false")
+    # a bad value: a note, and the document's defaults (60 vs 10 games: +8 / −16)
+    page.goto(f"{voila_url}/voila/render/{NOTEBOOK}?shortfall=lots", wait_until="commit")
+    expect(page.locator(".ee-query-note")).to_contain_text("shortfall=lots", timeout=TIMEOUT)
+    expect(page.locator(".ee-a-wins")).to_have_text("+8 / −16")
+    expect(page.locator(".ee-swing")).to_contain_text("192 points")  # 32 × 300 × 0.02
+    assert_clean(page, NOTEBOOK)

@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from elo_explain.dashboards.volume_k import SWING_GAMES, VolumeModel, VolumeView
+from notebook_runner import run_notebook
 
 
 @pytest.fixture(scope="module")
@@ -23,7 +24,7 @@ def model():
 
 @pytest.fixture
 def view():
-    return VolumeView()
+    return VolumeView(VolumeModel())
 
 
 @pytest.mark.parametrize("games, k", [(0, 32), (10, 32), (49, 32), (50, 16), (60, 16), (300, 16)])
@@ -33,7 +34,7 @@ def test_k_rule(games, k):
 
 
 def test_k_table_is_the_documents():
-    rows = VolumeModel.k_table_rows()
+    rows = list(VolumeModel.k_table().rows)
     # document, step 3: 0 -> +16/−16, +8/−8; 150 -> +14/−18, +7/−9; 300 -> +12/−20, +6/−10
     assert rows == [(0, (16, -16), (8, -8)), (150, (14, -18), (7, -9)),
                     (300, (12, -20), (6, -10))]
@@ -87,7 +88,7 @@ def test_window_with_no_games():
 
 def test_weekly_swing_rule_of_thumb(model):
     # document: 300 games, K 32, 2-3 points below expectation -> about 200 points (192-288)
-    rows = {s: (a, b) for s, a, b in model.rule_of_thumb_rows()}
+    rows = {s: (a, b) for s, a, b in model.rule_of_thumb().rows}
     assert rows[2.0] == (32 * 300 * 0.02, 16 * 300 * 0.02)
     assert rows[3.0] == (32 * 300 * 0.03, 16 * 300 * 0.03)
     assert abs(rows[2.0][0] - 200) <= 10  # "about 200"
@@ -103,7 +104,7 @@ def test_simulated_spread_matches_the_binomial(model):
     assert s["q05"][0] < -300 < 300 < s["q95"][0]
     assert s["beyond200"][0] > s["beyond200"][1]
     assert model.histogram().sum(axis=1) == pytest.approx([100, 100], abs=0.5)
-    curves = model.std_curves()
+    curves = model.swing().std
     assert curves.shape == (2, SWING_GAMES.size)
 
 
@@ -117,7 +118,7 @@ def test_feedback_shrinks_the_swing():
 
 
 @pytest.mark.parametrize("name, value, error, message", [
-    ("games", 301, ValueError, "games must be a whole number between 0 and 300"),
+    ("games", 301, ValueError, "Ranked games in the last 7 days must be a whole number between 0 and 300"),
     ("games_a", -1, ValueError, "games_a must be a whole number between 0 and 300"),
     ("swing_games", 305, ValueError, "swing_games must be a multiple of 10 from 10 to 500"),
     ("swing_games", 600, ValueError, "swing_games must be a whole number between 10 and 500"),
@@ -141,18 +142,19 @@ def test_view_shows_the_documents_numbers(view):
 
 
 def test_games_field_and_bad_value(view):
-    view.games.field.text.value = "50"
+    games = view.controls["games"]
+    games.field.text.value = "50"
     assert view.model.games == 50 and "K 16" in view.k_html.value  # document: 50 -> K 16
-    view.games.field.text.value = "many"
-    msg = view.games.field.error
+    games.field.text.value = "many"
+    msg = games.field.error
     assert "Ranked games in the last 7 days" in msg and "0 to 300" in msg
     assert view.model.games == 50
-    view.games.slider.value = 49
-    assert "K 32" in view.k_html.value and view.games.field.error == ""
+    games.slider.value = 49
+    assert "K 32" in view.k_html.value and games.field.error == ""
 
 
 def test_sliders_update_numbers_and_plots(view):
-    view.games_a.value = 10
+    view.controls["games_a"].value = 10
     assert "<td class='ee-a-wins'>+16 / −16</td>" in view.asym_html.value  # equal K 32
     before = view.count_line.get_ydata().copy()
     view.week_sliders[1].value = 5  # a lighter week 2: weeks of 21, 35, 14 and 63 games
@@ -164,11 +166,11 @@ def test_sliders_update_numbers_and_plots(view):
     assert switches[0][0] > 21 + 35 + 14 + 9 * 5
     assert "day 27" in view.window_html.value
     old_marks = view.std_marks.get_xdata()
-    view.swing_games.value = 100
+    view.controls["swing_games"].value = 100
     assert "100 games in a week" in view.swing_html.value
     assert "<td>64 points</td>" in view.swing_html.value  # 32 × 100 × 0.02
     assert list(view.std_marks.get_xdata()) != list(old_marks)
-    view.shortfall.value = 3.0
+    view.controls["shortfall"].value = 3.0
     assert "<td>96 points</td>" in view.swing_html.value  # 32 × 100 × 0.03
 
 
@@ -178,6 +180,32 @@ def test_figure_count_flat_after_50_moves(view):
         if i % 2:
             view.week_sliders[i % 4].value = (7 * i) % 40
         else:
-            view.swing_games.value = int(SWING_GAMES[i % SWING_GAMES.size])
+            view.controls["swing_games"].value = int(SWING_GAMES[i % SWING_GAMES.size])
     assert len(plt.get_fignums()) == before
     assert view.status.value == ""
+
+
+def test_link_sets_the_view_and_a_bad_value_is_noted():
+    v = VolumeView(VolumeModel(), query="games=50&per_day=3,5,2,9&swing_games=100")
+    assert "K 16" in v.k_html.value  # document: 50 games or more -> K 16
+    assert v.model.per_day == [3, 5, 2, 9] and [s.value for s in v.week_sliders] == [3, 5, 2, 9]
+    assert "<td>64 points</td>" in v.swing_html.value  # 32 × 100 × 0.02
+    assert "per_day=3%2C5%2C2%2C9" in v.link.value and "swing_games=100" in v.link.value
+    bad = VolumeView(VolumeModel(), query="swing_games=305&per_day=1,2")
+    assert "swing_games=305" in bad.notes.value and "per_day=1,2" in bad.notes.value
+    assert "<td>192 points</td>" in bad.swing_html.value  # the default 300 games: 32 × 300 × 0.02
+
+
+def test_notebook_follows_its_parameters():
+    run = run_notebook("05_volume_k.ipynb", GAMES=50, GAMES_A=10, SWING_GAMES=100, SHORTFALL=3.0)
+    assert run.state["games"] == 50 and run.state["swing_games"] == 100
+    html = "\n".join(run.outputs)
+    code = [c.source for c in run.nb.cells if c.cell_type == "code"]
+    assert run.outputs[code.index("gammon42.k_for(GAMES)")] == "16"  # document: 50 -> K 16
+    # document, step 3: 150 -> +14 / −18 at K 32 and +7 / −9 at K 16
+    assert "<td>150</td><td>+14</td><td>−18</td><td>+7</td><td>−9</td>" in html
+    # A 10 games (K 32) vs B 10 games (K 32): the winner gains what the loser loses
+    assert "((16, -16), (16, -16))" in run.text
+    # rule of thumb at 100 games: 32 × 100 × 0.02 = 64, × 0.03 = 96; K 16 half
+    assert "<td>2 points below</td><td>64 points</td><td>32 points</td>" in html
+    assert "<td>3 points below</td><td>96 points</td><td>48 points</td>" in html
