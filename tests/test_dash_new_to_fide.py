@@ -110,13 +110,15 @@ def test_parse_games_names_the_row_and_the_allowed_values(text, words):
 
 def test_bad_traits_name_the_row_or_field():
     m = NewToFideModel()
-    with pytest.raises(ValueError, match="Opponent in row 2 must be a whole number between 1000 and 3000"):
+    with pytest.raises(ValueError, match="Opponent in row 2 must be a whole number between 1000 "
+                                         "and 3000"):
         m.opponents = [1600, 999]
     with pytest.raises(ValueError, match=r"Result in row 3 must be 1 \(win\)"):
         m.scores = [1, 0, 0.7]
     with pytest.raises(ValueError, match="Event date must be a date YYYY-MM-DD from 2022-01-01"):
         m.on = "2021-12-31"
-    with pytest.raises(ValueError, match="Rating before 1 March 2024 must be a whole number between 1000 and 3000"):
+    with pytest.raises(ValueError, match="Rating before 1 March 2024 must be a whole number "
+                                         "between 1000 and 3000"):
         m.rating = 900
     assert m.opponents == EX1["opponents"]
 
@@ -158,6 +160,16 @@ def test_view_presets_typing_adding_and_removing():
     assert v.games.value.splitlines()[-1] == "1650 0" and "1 more needed" in text(v.headline)
     v._add(remove=True)
     assert v.model.opponents == [1600, 1700, 1800]
+    for _ in range(3):
+        v._add(remove=True)
+    assert v.model.opponents == [1600] and "1 to 100 games" in v.games_error.value
+
+
+def test_a_bad_preset_value_changes_nothing():
+    m = NewToFideModel()
+    with pytest.raises(ValueError, match="Opponent in row 2"):
+        m.apply({"opponents": [1600, 5000], "scores": [1, 1]})
+    assert m.opponents == EX1["opponents"] and m.scores == EX1["scores"]
 
 
 def test_view_from_a_link():

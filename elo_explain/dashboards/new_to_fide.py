@@ -21,6 +21,7 @@ ValueError: Games, row 2 ('1700 2'): the result must be 1 (win), 0.5 or ½ (draw
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import html
 import re
@@ -48,6 +49,19 @@ LAST_2022_DAY = fide.RULES_FROM - dt.timedelta(days=1)
 def _out(css: str) -> widgets.HTML:
     """An output box (``html_box`` needs a layout argument: with none it fails)."""
     return html_box(css, width="auto")
+
+
+class InvalidGames(traitlets.TraitError, ValueError):
+    """A bad value: a ``ValueError`` that is also a ``TraitError``, so that traitlets rolls
+    back every value of a preset when one is bad (it rolls back only on a ``TraitError``)."""
+
+
+@contextlib.contextmanager
+def _invalid():
+    try:
+        yield
+    except (TypeError, ValueError) as exc:
+        raise InvalidGames(str(exc)) from None
 
 
 def _result(where: str, value) -> float:
@@ -80,23 +94,25 @@ class NewToFideModel(DashboardModel):
     @traitlets.validate("opponents", "scores")
     def _check_games(self, proposal):
         values, name = list(proposal["value"]), proposal["trait"].name
-        if not 1 <= len(values) <= MAX_GAMES:
-            raise ValueError(f"{name}: there must be 1 to {MAX_GAMES} games, got {len(values)}")
-        if name == "scores":
-            return [_result(f"Result in row {i}", x) for i, x in enumerate(values, 1)]
-        return [integer(f"Opponent in row {i}", x, lo=LOWEST, hi=fide.RATING_MAX)
-                for i, x in enumerate(values, 1)]
+        with _invalid():
+            if not 1 <= len(values) <= MAX_GAMES:
+                raise ValueError(f"{name}: there must be 1 to {MAX_GAMES} games, got {len(values)}")
+            if name == "scores":
+                return [_result(f"Result in row {i}", x) for i, x in enumerate(values, 1)]
+            return [integer(f"Opponent in row {i}", x, lo=LOWEST, hi=fide.RATING_MAX)
+                    for i, x in enumerate(values, 1)]
 
     @traitlets.validate("on")
     def _check_on(self, proposal):
-        try:
-            day = dt.date.fromisoformat(proposal["value"].strip())
-        except (AttributeError, ValueError):
-            day = None
-        if day is None or not fide.RULES_2022_FROM <= day <= dt.date(2099, 12, 31):
-            raise ValueError(f"Event date must be a date YYYY-MM-DD from "
-                             f"{fide.RULES_2022_FROM} to 2099-12-31, got {proposal['value']!r}")
-        return day.isoformat()
+        with _invalid():
+            try:
+                day = dt.date.fromisoformat(proposal["value"].strip())
+            except ValueError:
+                day = None
+            if day is None or not fide.RULES_2022_FROM <= day <= dt.date(2099, 12, 31):
+                raise ValueError(f"Event date must be a date YYYY-MM-DD from {fide.RULES_2022_FROM}"
+                                 f" to 2099-12-31, got {proposal['value']!r}")
+            return day.isoformat()
 
     # --- the games as text ---------------------------------------------------------------
     @staticmethod
@@ -226,7 +242,8 @@ class NewToFideView(DashboardView):
             options=[("1", 1.0), ("½", 0.5), ("0", 0.0)], value=1.0, description="Result",
             style={"description_width": "initial", "button_width": "3em"})
         self.new_result.add_class("ee-new-result")
-        add, remove = widgets.Button(description="Add game"), widgets.Button(description="Remove last")
+        add = widgets.Button(description="Add game")
+        remove = widgets.Button(description="Remove last")
         add.add_class("ee-add-game")
         remove.add_class("ee-remove-game")
         add.on_click(self.guard(lambda _: self._add()))
@@ -259,8 +276,10 @@ class NewToFideView(DashboardView):
             self.apply({"opponents": opponents, "scores": scores})
 
     def _add(self, remove: bool = False) -> None:
-        m = self.model
-        if remove:
+        m, n = self.model, len(self.model.opponents)
+        if (remove and n == 1) or (not remove and n == MAX_GAMES):
+            self.games_error.value = f"Games: there must be 1 to {MAX_GAMES} games"
+        elif remove:
             self.apply({"opponents": m.opponents[:-1], "scores": m.scores[:-1]})
         elif self.new_opponent.valid:
             self.apply({"opponents": [*m.opponents, self.new_opponent.value],
