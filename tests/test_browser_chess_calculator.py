@@ -7,6 +7,8 @@ prints negative numbers with the minus sign U+2212 ("−").
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 
 from conftest import (
@@ -16,6 +18,16 @@ from conftest import MINUS as M  # the page's minus sign, U+2212
 
 NOTEBOOK = "01_chess_calculator.ipynb"
 CURVE = ".ee-plot-curve"
+
+
+def table(page, caption: str):
+    """The first table on the page whose caption holds ``caption``."""
+    return page.locator("table", has=page.locator("caption", has_text=caption)).first
+
+
+def load_example(page, label: str) -> None:
+    """Choose an example in the dashboard's "Example" menu."""
+    page.locator(".ee-preset select").select_option(label=label)
 
 
 def test_calculator_numbers_presets_fields_and_sliders(page, voila_url):
@@ -28,12 +40,15 @@ def test_calculator_numbers_presets_fields_and_sliders(page, voila_url):
     expect(page.locator(".ee-summary")).to_contain_text("not a 24 % chance of winning")
     expect(page.locator(".ee-intro")).to_contain_text("draw against a stronger player gains points")
 
-    # every example the Telugu document prints, visible at the defaults
-    examples = page.locator(".ee-examples")
-    for text in ("0.64", "+7.2", "0.36", "+2.8", "0.43", f"{M}8.6", "+1.4", "new rating 1501",
-                 "0.95", "+1.1", f"a loss: {M}18.9", "0.91", "+1.8", f"a loss: {M}18.2",
-                 "0.92 vs 0.91"):
-        expect(examples).to_contain_text(text)
+    # every example the Telugu document prints, visible at the defaults: the notebook's
+    # tables above the calculator (the period, the cap example) and the method note
+    period = table(page, "every game from the starting ratings")
+    for text in ("0.64", "+7.2", "0.36", "+2.8", "0.43", f"{M}8.6", "+1.4", "new rating 1501"):
+        expect(period).to_contain_text(text)
+    example = table(page, "The Telugu document's example")
+    for text in ("0.95", "+1.1", f"{M}18.9", "0.91", "+1.8", f"{M}18.2"):
+        expect(example).to_contain_text(text)
+    expect(page.locator(".ee-method-text")).to_contain_text("0.92 vs 0.91")
 
     # type an opponent: 1500 against 1600 -> E 0.36 ([TE] the period's draw against 1600)
     before = plot_src(page, CURVE)
@@ -53,7 +68,7 @@ def test_calculator_numbers_presets_fields_and_sliders(page, voila_url):
 
     # preset: 1500 beats 1000 with the 400-point rule ([TE] E 0.91, +1.8; a loss -18.2)
     before = plot_src(page, CURVE)
-    page.locator(".ee-presets button", has_text="400-point rule on").click()
+    load_example(page, "1500 beats 1000, 400-point rule on")
     expect(e).to_have_text("0.91", timeout=TIMEOUT)
     expect(change).to_have_text("+1.8")
     outcomes = page.locator(".ee-outcomes")
@@ -61,7 +76,7 @@ def test_calculator_numbers_presets_fields_and_sliders(page, voila_url):
     expect(outcomes).to_contain_text(f"{M}18.9")
     wait_changed(page, before, CURVE)
     # switch the rule off: [TE] E 0.95, about +1.1
-    page.locator(".ee-cap input").click()
+    page.locator(".ee-cap-400 input").click()
     expect(e).to_have_text("0.95", timeout=TIMEOUT)
     expect(change).to_have_text("+1.1")
     # FIDE's table instead of the formula: [B02] 500 -> 0.96
@@ -75,12 +90,18 @@ def test_calculator_period_and_average_modes(page, voila_url):
     change, new = page.locator(".ee-change"), page.locator(".ee-new")
 
     # [TE] the period 1500 -> 1501: +7.2, +2.8, -8.6, total +1.4
-    page.locator(".ee-presets button", has_text="Period 1500").click()
+    load_example(page, "Period 1500 → 1501")
     expect(change).to_have_text("+1.4", timeout=TIMEOUT)
     expect(new).to_have_text("1501")
     games = page.locator(".ee-games-table")
     for text in ("+7.2", "+2.8", f"{M}8.6", "0.64", "0.36", "0.43"):
         expect(games).to_contain_text(text)
+    # issue 11: the average-opponent shortcut against the per-game sum, and its plot:
+    # [UK] 1500 + 20 (1.5 - 3 E(1516.7)) = +1.44 against [TE] +1.43 (opponents close: safe)
+    averaging = page.locator(".ee-averaging-table")
+    expect(averaging).to_contain_text("+1.43")
+    expect(averaging).to_contain_text("+1.44")
+    page.locator("img.ee-plot-averaging").wait_for(state="visible", timeout=TIMEOUT)
 
     # edit a row: game 3 becomes a draw against 1550: 20 (0.5 - 0.43) = +1.4 instead of -8.6
     page.locator(".ee-row-result-3 select").select_option("Draw")
@@ -100,4 +121,34 @@ def test_calculator_period_and_average_modes(page, voila_url):
     slider_step(page, ".ee-n-games", "ArrowRight")
     expect(change).to_have_text("+16.8", timeout=TIMEOUT)
     wait_changed(page, before, CURVE)
+    assert_clean(page, NOTEBOOK)
+
+
+def test_calculator_link(page, voila_url):
+    # [TE] 1500 beats 1000 with the real difference (rule off): E 0.95, about +1.1
+    query = "?rating=1500&opponent=1000&result=win&k=20&cap_400=false"
+    page.goto(f"{voila_url}/voila/render/{NOTEBOOK}{query}", timeout=TIMEOUT, wait_until="commit")
+    page.wait_for_selector(".ee-ready", state="visible", timeout=TIMEOUT)
+    e, change = page.locator(".ee-e"), page.locator(".ee-change")
+    expect(e).to_have_text("0.95", timeout=TIMEOUT)
+    expect(change).to_have_text("+1.1")
+    expect(page.locator(".ee-query-note")).to_have_count(0)
+    # the reader changes the view; the link reproduces it: [TE] a loss costs 18.9
+    page.locator(".ee-result button", has_text="Loss").click()
+    expect(change).to_have_text(f"{M}18.9", timeout=TIMEOUT)
+    link = page.locator(".ee-link")
+    expect(link).to_have_attribute("href", re.compile("result=loss"), timeout=TIMEOUT)
+    href = link.get_attribute("href")
+    page.goto(f"{voila_url}/voila/render/{NOTEBOOK}{href}", timeout=TIMEOUT, wait_until="commit")
+    page.wait_for_selector(".ee-ready", state="visible", timeout=TIMEOUT)
+    expect(e).to_have_text("0.95", timeout=TIMEOUT)
+    expect(change).to_have_text(f"{M}18.9")
+    # a bad or unknown value: a note, the defaults ([TE] 1500 vs 1700: 0.24), no traceback
+    page.goto(f"{voila_url}/voila/render/{NOTEBOOK}?result=lose&colour=red&opponent=1700",
+              timeout=TIMEOUT, wait_until="commit")
+    page.wait_for_selector(".ee-ready", state="visible", timeout=TIMEOUT)
+    note = page.locator(".ee-query-note")
+    expect(note).to_contain_text("result=lose", timeout=TIMEOUT)
+    expect(note).to_contain_text("colour")
+    expect(e).to_have_text("0.24")
     assert_clean(page, NOTEBOOK)

@@ -7,6 +7,8 @@ negative numbers with the minus sign U+2212 ("−").
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 
 from conftest import (
@@ -73,13 +75,45 @@ def test_fide_rules_numbers_sliders_and_fields(page, voila_url):
     wait_changed(page, before, ".ee-plot-cap")
 
     # a bad birth year shows a message naming the field; the dashboard keeps answering
-    type_into(page, ".ee-birth", "abc")
-    error = page.locator(".ee-birth .ee-error")
+    type_into(page, ".ee-birth-year", "abc")
+    error = page.locator(".ee-birth-year .ee-error")
     expect(error).to_contain_text("Birth year", timeout=TIMEOUT)
     expect(error).to_contain_text("1900 to 2025")
     expect(k).to_have_text("20")
-    type_into(page, ".ee-birth", "2010")  # [TE] a junior (to the end of 2028) rated under 2300
+    type_into(page, ".ee-birth-year", "2010")  # [TE] a junior (to the end of 2028) rated under 2300
     expect(k).to_have_text("40", timeout=TIMEOUT)
     expect(page.locator(".ee-k-reason")).to_contain_text("junior")
     expect(error).to_have_text("")
+    assert_clean(page, NOTEBOOK)
+
+
+def test_fide_rules_link(page, voila_url):
+    # [TE] born 2008, rated 2100: a junior under 2300 in 2026, K 40; 40 games: 700 // 40 = 17
+    query = "?rating=2100&birth_year=2008&games=40&on=2026-01-01"
+    page.goto(f"{voila_url}/voila/render/{NOTEBOOK}{query}", timeout=TIMEOUT, wait_until="commit")
+    page.wait_for_selector(".ee-ready", state="visible", timeout=TIMEOUT)
+    k = page.locator(".ee-k-value")
+    expect(k).to_have_text("40", timeout=TIMEOUT)
+    expect(page.locator(".ee-k-reason")).to_contain_text("junior")
+    line = page.locator(".ee-700-line").first
+    expect(line).to_have_text("K 40 × 40 games = 1600 > 700: K becomes 17 (17 × 40 = 680).")
+    # the view changed by the reader; its link reproduces it: 2600 is capped too (zero-sum)
+    type_into(page, ".ee-rating-a", "2600")
+    expect(page.locator(".ee-cap-sum")).to_contain_text("zero-sum", timeout=TIMEOUT)
+    link = page.locator(".ee-link")
+    expect(link).to_have_attribute("href", re.compile("rating_a=2600"), timeout=TIMEOUT)
+    page.goto(f"{voila_url}/voila/render/{NOTEBOOK}{link.get_attribute('href')}",
+              timeout=TIMEOUT, wait_until="commit")
+    page.wait_for_selector(".ee-ready", state="visible", timeout=TIMEOUT)
+    expect(page.locator(".ee-cap-sum")).to_contain_text("zero-sum", timeout=TIMEOUT)
+    expect(k).to_have_text("40")
+    expect(line).to_contain_text("K becomes 17")
+    # bad values: a note, the defaults ([TE] K 40 with 20 games -> 35), no traceback
+    page.goto(f"{voila_url}/voila/render/{NOTEBOOK}?games=500&k=30&shoe=1", timeout=TIMEOUT,
+              wait_until="commit")
+    page.wait_for_selector(".ee-ready", state="visible", timeout=TIMEOUT)
+    note = page.locator(".ee-query-note")
+    for text in ("games=500", "k=30", "shoe"):
+        expect(note).to_contain_text(text, timeout=TIMEOUT)
+    expect(line).to_have_text("K 40 × 20 games = 800 > 700: K becomes 35 (35 × 20 = 700).")
     assert_clean(page, NOTEBOOK)

@@ -382,8 +382,11 @@ class CalculatorView(DashboardView):
         rule = fide.rule_700(p.k_requested, p.games)
         if rule.lowered:
             k += f" 700 rule: {rule.text}, so K {rule.k_used} for this period."
+        at400 = fide.table_expected_score(400), elo.expected_score(400, 0)
         method = ("E from FIDE's table 8.1.2 (two decimals), as FIDE rates." if m.method == "table"
-                  else "E from the ÷400 formula, as the documents' calculators compute it.")
+                  else "E from the ÷400 formula, as the documents' calculators compute it (FIDE's "
+                  f"table differs a little: at 400 points {fmt_number(at400[0])} vs "
+                  f"{fmt_number(at400[1])}).")
         cap = "400-point rule off: the real difference is used in every game."
         if m.cap_400:
             cap = cap_rule_text(m.on)
