@@ -481,7 +481,6 @@ def confidence_interval(rating, rd, z=2.0):
     return _out(rating - z * rd), _out(rating + z * rd)
 
 
-
 # --------------------------------------------------------------------------- #
 # Many players at once: the same steps on numpy arrays
 #
@@ -592,7 +591,7 @@ def _glicko2_arrays(rating, rd, sigma, opp_rating, opp_rd, score, played, tau,
     total = _row_sums(g_j * (score - E))
 
     # A player without games has v = ∞ and Δ = 0 and keeps σ (steps 3-5 do not apply)
-    has_games = slice(None) if played is None else played.any(axis=1)
+    has_games = np.full(rating.shape, E.shape[1] > 0) if played is None else played.any(axis=1)
     v = np.full(rating.shape, np.inf)
     v[has_games] = 1.0 / information[has_games]
     delta = np.zeros(rating.shape)

@@ -296,6 +296,32 @@ def test_batch_agrees_with_update_and_reference(players, tau):
         assert (r[i], rd[i], vol[i]) == pytest.approx(ref, rel=1e-9, abs=1e-7)
 
 
+def test_batch_without_any_game_column_only_grows_rd():
+    # [G2] step 6 for players who do not compete, here a batch with no game at all
+    r, rd, vol = no_warnings(glicko2_batch, [1500, 1700], [200, 80], [0.06, 0.05],
+                             np.zeros((2, 0)), np.zeros((2, 0)), np.zeros((2, 0)))
+    assert list(r) == [1500.0, 1700.0] and list(vol) == [0.06, 0.05]
+    np.testing.assert_allclose(rd, [173.7178 * math.sqrt((200 / 173.7178) ** 2 + 0.06**2),
+                                    173.7178 * math.sqrt((80 / 173.7178) ** 2 + 0.05**2)])
+
+
+def test_batch_row_equals_update_to_the_last_bit():
+    """glicko2_batch runs the steps of glicko2_update on arrays, with the same elementary
+    functions and the same order of the sums: a row and the same player alone agree exactly
+    (so step 5 takes the same path), whatever the other rows and the padding."""
+    rng = np.random.default_rng(10)
+    n, m = 300, 9
+    r0, rd0, v0 = rng.uniform(800, 2600, n), rng.uniform(30, 350, n), rng.uniform(0.03, 0.12, n)
+    opp, opp_rd = rng.uniform(800, 2600, (n, m)), rng.uniform(30, 350, (n, m))
+    score = rng.choice([0.0, 0.5, 1.0], (n, m))
+    mask = rng.random((n, m)) < 0.7
+    for tau in (0.3, 1.2):
+        r, rd, vol = glicko2_batch(r0, rd0, v0, opp, opp_rd, score, mask, tau=tau)
+        for i in range(n):
+            games = [(opp[i, j], opp_rd[i, j], score[i, j]) for j in range(m) if mask[i, j]]
+            assert (r[i], rd[i], vol[i]) == glicko2_update(r0[i], rd0[i], v0[i], games, tau=tau)
+
+
 def test_batch_large_population_matches_reference():
     rng = np.random.default_rng(4)
     n, m = 500, 12
