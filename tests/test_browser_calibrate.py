@@ -70,7 +70,7 @@ def test_calibrate_numbers_filters_and_sliders(page, voila_url):
 
     # casual games too: all unique games; then one clock only
     before = plot_src(page)
-    page.locator(".ee-rated input").click()
+    page.locator(".ee-rated-only input").click()
     expect(head).to_contain_text("19,113 Lichess games", timeout=TIMEOUT)      # [SRC]
     wait_plot_changed(page, before)
     page.locator(".ee-time-control select").select_option(
@@ -143,4 +143,34 @@ def test_file_upload_and_size_limit(page, voila_url):
     choose("big.csv", big)
     expect(report).to_contain_text("big.csv is 2.3 MB; the limit is 2 MB", timeout=TIMEOUT)
     expect(page.locator(".ee-headline")).to_contain_text("Cannot fit")
+    assert_clean(page, NB)
+
+
+def test_link_sets_the_view_and_reproduces_it(page, voila_url):
+    head = page.locator(".ee-headline")
+    table = page.locator(".ee-calibration-table")
+    open_dashboard(page, voila_url, NB + "?rated_only=false&bucket=50&min_games=10")
+    expect(head).to_contain_text("19,113 Lichess games", timeout=TIMEOUT)      # [SRC]
+    games = lichess.load_games(rated_only=False)
+    best = grid_divisor(games.difference.astype(float), games.result)
+    expect(page.locator(".ee-divisor")).to_contain_text(f"÷{best:.0f} (95 % interval")  # [ML]
+    expect(table).to_contain_text("Buckets of 50 points (by their centre) with at least 10 games")
+    href = page.locator("a.ee-link").get_attribute("href")
+    assert "rated_only=false" in href and "bucket=50" in href and "min_games=10" in href
+    assert_clean(page, NB)
+
+    # the link reproduces the view
+    open_dashboard(page, voila_url, NB + href)
+    expect(head).to_contain_text("19,113 Lichess games", timeout=TIMEOUT)      # [SRC]
+    expect(table).to_contain_text("Buckets of 50 points (by their centre) with at least 10 games")
+    expect(page.locator(".ee-query-note")).to_have_count(0)
+
+    # a bad value and an unknown name: ignored with a note, the defaults stay
+    open_dashboard(page, voila_url, NB + "?bucket=7&colour=red")
+    note = page.locator(".ee-query-note")
+    expect(note).to_contain_text("bucket=7", timeout=TIMEOUT)
+    expect(note).to_contain_text("between 25 and 200")
+    expect(note).to_contain_text("colour (not a setting of this page)")
+    expect(head).to_contain_text("15,467 rated Lichess games")                  # [SRC]
+    expect(table).to_contain_text("Buckets of 100 points")
     assert_clean(page, NB)

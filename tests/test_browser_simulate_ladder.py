@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import re
+from urllib.parse import urlencode
 
 from playwright.sync_api import expect
 
@@ -76,14 +77,14 @@ def test_ladder_season_and_weekly_swing(page, voila_url):
     wait_plot_changed(page, 0, before)
 
     # another rule set, with a true curve flatter than the rule's
-    page.locator(".ee-rule select").select_option(label="Gammon42 1.2.0 (÷800)")
+    page.locator(".ee-rules select").select_option(label="Gammon42 1.2.0 (÷800)")
     expect(summary).to_contain_text("Gammon42 1.2.0 (÷800), 110 players", timeout=TIMEOUT)
     page.locator(".ee-true-curve select").select_option(label="÷1200 (Gammon42 1.3.1)")
     expect(summary).to_contain_text("true results follow ÷1200", timeout=TIMEOUT)
 
     # big settings wait for Run; Run simulates them
     press(page, ".ee-players", "End")                        # 1,000 players
-    press(page, ".ee-games", "End")                          # 50 games a week
+    press(page, ".ee-games-per-week", "End")                          # 50 games a week
     expect(summary).to_contain_text("press Run", timeout=TIMEOUT)
     run = page.locator("button.ee-run")
     expect(run).to_be_enabled()
@@ -105,3 +106,39 @@ def test_ladder_season_and_weekly_swing(page, voila_url):
     wait_plot_changed(page, 1, before)
     text = assert_clean(page, NB)
     assert re.search(r"Rating spread after the season: \d+ points", text)
+
+
+def test_link_sets_the_view_and_reproduces_it(page, voila_url):
+    summary = page.locator(".ee-summary")
+    swing = page.locator(".ee-swing")
+    query = urlencode({"rules": "Elo per game (K 20, ÷400)", "players": 50, "weeks": 10,
+                       "swing_games": 100})
+    open_dashboard(page, voila_url, f"{NB}?{query}")
+    expect(summary).to_contain_text("Elo K 20 ÷400, 50 players, 10 weeks × 5 games",
+                                    timeout=TIMEOUT)
+    # K x games x shortfall at 100 games: 32 x 100 x 2 % = 64, x 3 % = 96 (K 16: 32 to 48)
+    expect(swing).to_contain_text("32 × 100 × 2 % = 64")                        # [G42]
+    expect(swing).to_contain_text("32 × 100 × 3 % = 96")                        # [G42]
+    row = swing.locator("tr.ee-highlight td").all_inner_texts()
+    assert row[0] == "100"
+    assert abs(int(row[1].lstrip("±")) - 16 * math.sqrt(100)) < 0.05 * 160     # [BIN]
+    href = page.locator("a.ee-link").get_attribute("href")
+    assert "players=50" in href and "weeks=10" in href and "swing_games=100" in href
+    assert_clean(page, NB)
+
+    # the link reproduces the view
+    open_dashboard(page, voila_url, NB + href)
+    expect(summary).to_contain_text("Elo K 20 ÷400, 50 players, 10 weeks × 5 games",
+                                    timeout=TIMEOUT)
+    expect(swing.locator("tr.ee-highlight td").first).to_have_text("100")
+    expect(page.locator(".ee-query-note")).to_have_count(0)
+
+    # bad values and an unknown name: ignored with a note, the defaults stay
+    open_dashboard(page, voila_url, f"{NB}?players=5&swing_games=30&colour=red")
+    note = page.locator(".ee-query-note")
+    expect(note).to_contain_text("players=5", timeout=TIMEOUT)
+    expect(note).to_contain_text("swing_games=30")
+    expect(note).to_contain_text("colour (not a setting of this page)")
+    expect(summary).to_contain_text("Gammon42 1.3.1 (÷1200), 100 players, 20 weeks × 5 games")
+    expect(swing.locator("tr.ee-highlight td").first).to_have_text("300")
+    assert_clean(page, NB)

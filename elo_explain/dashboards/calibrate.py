@@ -380,9 +380,9 @@ class CalibrateView(DashboardView):
 
     def _headline(self) -> str:
         m, fit = self.model, self.model.fit
-        what = ("your results" if m.source == "upload" else
-                ("rated " if m.rated_only else "") + "Lichess games" + (
-                    "" if m.time_control == "all" else f" ({self.time_control.label.split(' (')[0]})"))
+        clock = m.time_control if "+" in m.time_control else self.time_control.label.split(" (")[0]
+        what = ("your results" if m.source == "upload" else ("rated " if m.rated_only else "")
+                + "Lichess games" + ("" if m.time_control == "all" else f" ({clock})"))
         parts = [value_html("Games:", f"{m.n_games:,} {what}")]
         e400 = fmt_pct(100 / (1 + 10 ** -0.5))
         if fit is None:
