@@ -28,7 +28,13 @@ becomes a visible message (``.ee-status``), never a traceback. A preset is appli
 >>> m.rating = 5000
 Traceback (most recent call last):
 ...
-ValueError: Rating must be a whole number between 0 and 4000, got 5000
+elo_explain.dashboards.base.FieldError: Rating must be a whole number between 0 and 4000, got 5000
+>>> m.apply({"result": "win", "rating": -1})    # one bad value: none is kept
+Traceback (most recent call last):
+...
+elo_explain.dashboards.base.FieldError: Rating must be a whole number between 0 and 4000, got -1
+>>> m.result, m.rating
+('draw', 1500)
 >>> class DemoView(DashboardView):
 ...     def build(self):
 ...         self.out = widgets.HTML()
@@ -62,6 +68,7 @@ from elo_explain import _validate
 from elo_explain.ui import STYLE, NumberField, guarded
 
 __all__ = [
+    "FieldError",
     "html_box",
     "Whole",
     "Number",
@@ -72,6 +79,18 @@ __all__ = [
 
 
 # --- validated traits -------------------------------------------------------------------
+class FieldError(traitlets.TraitError, ValueError):
+    """A bad value for a model's field: a ``ValueError`` as everywhere in the package, and a
+    ``TraitError`` so that traitlets rolls back every value of a preset when one is bad."""
+
+
+def _checked(check, *args, **kw):
+    try:
+        return check(*args, **kw)
+    except (TypeError, ValueError) as exc:
+        raise FieldError(str(exc)) from None
+
+
 class Whole(traitlets.Int):
     """A whole-number trait within ``lo``..``hi``; a bad value raises ``ValueError`` naming
     ``label`` (default: the trait's name) and the range (``_validate.integer``)."""
@@ -81,7 +100,7 @@ class Whole(traitlets.Int):
         self.lo, self.hi, self.label = lo, hi, label
 
     def validate(self, obj, value):
-        return _validate.integer(self.label or self.name, value, lo=self.lo, hi=self.hi)
+        return _checked(_validate.integer, self.label or self.name, value, lo=self.lo, hi=self.hi)
 
     def from_string(self, s: str) -> int:
         number = float(s)
@@ -97,8 +116,8 @@ class Number(traitlets.Float):
 
     def validate(self, obj, value):
         if isinstance(value, bool):
-            raise TypeError(f"{self.label or self.name} must be a number, got {value!r}")
-        return _validate.in_range(self.label or self.name, value, self.lo, self.hi)
+            raise FieldError(f"{self.label or self.name} must be a number, got {value!r}")
+        return _checked(_validate.in_range, self.label or self.name, value, self.lo, self.hi)
 
 
 class DashboardModel(traitlets.HasTraits):
@@ -116,10 +135,18 @@ class DashboardModel(traitlets.HasTraits):
         return {name: getattr(self, name) for name in self.params}
 
     def apply(self, values: dict) -> None:
-        """Set several traits at once: observers hear of them after all are set."""
-        with self.hold_trait_notifications():
-            for name, value in values.items():
-                setattr(self, name, value)
+        """Set several traits at once: observers hear of them after all are set; if one value
+        is bad, none is kept (the error names it)."""
+        old = {name: getattr(self, name) for name in values}
+        try:
+            with self.hold_trait_notifications():
+                for name, value in values.items():
+                    setattr(self, name, value)
+        except Exception:
+            with self.hold_trait_notifications():
+                for name, value in old.items():
+                    setattr(self, name, value)
+            raise
 
 
 # --- the page's query string ------------------------------------------------------------
@@ -237,7 +264,10 @@ class DashboardView(widgets.VBox):
         """Set several traits (a preset) and render once; a bad value shows in the status."""
         self._applying = True
         try:
-            self.guard(self.model.apply)(values)
+            self.model.apply(values)
+        except Exception as exc:  # shown to the viewer, never a traceback
+            self.status.value = html.escape(f"Could not apply: {exc}")[:300]
+            return
         finally:
             self._applying = False
         self.refresh()
@@ -377,7 +407,7 @@ class DashboardView(widgets.VBox):
 
 def html_box(css: str, value: str = "", **layout) -> widgets.HTML:
     """An ``HTML`` widget with CSS classes ``css`` (space-separated) for a view's output."""
-    w = widgets.HTML(value, layout=layout or None)
+    w = widgets.HTML(value, **({"layout": layout} if layout else {}))
     for name in css.split():
         w.add_class(name)
     return w
