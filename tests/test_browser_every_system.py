@@ -32,11 +32,11 @@ def test_every_system_in_the_browser(page, voila_url):
     expect(_row(page, "FIBS")).to_contain_text("+2.00")                  # [KB]
     expect(_row(page, "FIBS")).to_contain_text(f"{MINUS}2.00")
     expect(_row(page, "Telugu calculator")).to_contain_text("+10.0")    # [TEL]
-    expect(page.locator(".ee-app")).to_contain_text("Chess.com is left out")
+    expect(page.locator("body")).to_contain_text("Chess.com is left out")  # the notebook's text
 
     # type B's rating: the underdog A now wins, every Gammon42 version follows [GR]
     old = plot_src(page)
-    type_into(page, ".ee-rating-b", "1800")
+    type_into(page, ".ee-opponent", "1800")
     expect(_row(page, "Gammon42 1.0.5")).to_contain_text("+27", timeout=TIMEOUT)
     expect(_row(page, "Gammon42 1.2.0")).to_contain_text("+23")
     expect(_row(page, "Gammon42 1.3.1")).to_contain_text("+20")
@@ -47,30 +47,60 @@ def test_every_system_in_the_browser(page, voila_url):
     page.locator(".ee-result button", has_text="Draw").click()
     expect(_row(page, "FIBS")).to_contain_text("no draws in backgammon", timeout=TIMEOUT)
     expect(_row(page, "Gammon42 1.3.1")).to_contain_text("no draws in backgammon")
-    page.locator(".ee-result button", has_text="A wins").click()
-    type_into(page, ".ee-rating-b", "1500")
+    page.locator(".ee-result button", has_text="You win").click()
+    type_into(page, ".ee-opponent", "1500")
     expect(_row(page, "Gammon42 1.3.1")).to_contain_text("+16", timeout=TIMEOUT)
 
-    # move the cube slider with the keyboard: cube 2 → coefficient 1.17 → +19 [GR]
+    # the cube: 2 → coefficient 1.17 → +19 [GR]
     old = plot_src(page)
-    slider_step(page, ".ee-cube", "ArrowRight")
-    expect(page.locator(".ee-cube .widget-readout")).to_have_text("2", timeout=TIMEOUT)
+    page.locator(".ee-cube button").get_by_text("2", exact=True).click()
     expect(_row(page, "Gammon42 1.3.1")).to_contain_text("+19", timeout=TIMEOUT)
     expect(_row(page, "Gammon42 1.3.1")).to_contain_text(f"{MINUS}19")
     wait_changed(page, old)
 
     # an example: two new players [LILA], [HELP]
-    page.locator(".ee-preset select").select_option(label="Two new players at 1500, A wins")
+    page.locator(".ee-preset select").select_option(label="Two new players at 1500, you win")
     expect(_row(page, "Lichess Glicko-2")).to_contain_text("1741?", timeout=TIMEOUT)
     expect(_row(page, "Lichess Glicko-2")).to_contain_text("1258?")
     expect(_row(page, "FIBS")).to_contain_text("+10.00")
 
     # a bad typed value shows a message naming the field; the dashboard still answers
-    type_into(page, ".ee-rating-b", "abc")
-    error = page.locator(".ee-rating-b .ee-error")
-    expect(error).to_contain_text("Rating of B", timeout=TIMEOUT)
+    type_into(page, ".ee-opponent", "abc")
+    error = page.locator(".ee-opponent .ee-error")
+    expect(error).to_contain_text("Opponent's rating", timeout=TIMEOUT)
     expect(error).to_contain_text("not a number")
-    type_into(page, ".ee-rating-b", "1800")
+    type_into(page, ".ee-opponent", "1800")
     expect(error).to_have_text("", timeout=TIMEOUT)
     expect(_row(page, "Gammon42 1.3.1")).to_contain_text("+20", timeout=TIMEOUT)  # [GR]
+
+    # a slider moved with the keyboard: your RD 500 (the example) → 499, the Lichess row follows
+    lichess = _row(page, "Lichess Glicko-2").inner_text()
+    slider_step(page, ".ee-rd", "ArrowLeft")
+    expect(page.locator(".ee-rd-field input")).to_have_value("499", timeout=TIMEOUT)
+    page.wait_for_function(
+        "old => [...document.querySelectorAll('.ee-results tr')].some(r =>"
+        " r.innerText.includes('Lichess') && r.innerText !== old)", arg=lichess, timeout=TIMEOUT)
+    assert_clean(page, NB)
+
+
+def test_every_system_link(page, voila_url):
+    # [GR] the favourite 300 up loses: −27 / −23 / −20 under ÷400 / ÷800 / ÷1200 (K 32)
+    query = "rating=1800&opponent=1500&result=loss&cube=1"
+    page.goto(f"{voila_url}/voila/render/{NB}?{query}", timeout=TIMEOUT, wait_until="commit")
+    page.wait_for_selector(".ee-ready", state="visible", timeout=TIMEOUT)
+    for version, change in (("1.0.5", 27), ("1.2.0", 23), ("1.3.1", 20)):
+        expect(_row(page, f"Gammon42 {version}")).to_contain_text(f"{MINUS}{change}",
+                                                                  timeout=TIMEOUT)
+    expect(page.locator(".ee-opponent input")).to_have_value("1500")
+    expect(page.locator(".ee-query-note")).to_have_count(0)
+    href = page.locator("a.ee-link").get_attribute("href")
+    for part in query.split("&"):
+        assert part in href, (part, href)
+    # a bad and an unknown value: a short note, the rest applies, no traceback
+    page.goto(f"{voila_url}/voila/render/{NB}?opponent=1800&cube=3&player=b", timeout=TIMEOUT,
+              wait_until="commit")
+    note = page.locator(".ee-query-note")
+    expect(note).to_contain_text("cube=3", timeout=TIMEOUT)
+    expect(note).to_contain_text("player")
+    expect(_row(page, "Gammon42 1.3.1")).to_contain_text("+20")  # [GR] 300 below wins: +20
     assert_clean(page, NB)

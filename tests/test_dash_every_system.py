@@ -32,19 +32,22 @@ from __future__ import annotations
 
 import contextlib
 import io
+import re
 
 import matplotlib.pyplot as plt
 import pytest
+from traitlets import TraitError
 
 from elo_explain.dashboards.every_system import (
-    NO_DRAWS, PRESETS, EverySystem, EverySystemView,
+    NO_DRAWS, PRESETS, EverySystemModel, EverySystemView,
 )
+from notebook_runner import run_notebook
 
 MINUS = "\u2212"
 
 
 def rows(**state):
-    return {r.key: r for r in EverySystem(**state).rows()}
+    return {r.key: r for r in EverySystemModel(**state).rows()}
 
 
 def test_every_system_is_there():
@@ -69,7 +72,7 @@ def test_defaults_equal_experienced_players():
 
 
 def test_new_players():
-    r = rows(**PRESETS["Two new players at 1500, A wins"])
+    r = rows(**PRESETS["Two new players at 1500, you win"])
     assert r["lichess"].cells[4:6] == ("1741?", "1258?")  # [LILA]
     assert r["lichess"].change_a == pytest.approx(241, abs=1)
     assert r["fibs"].cells[2:4] == ("+10.00", MINUS + "10.00")  # [HELP] K 5
@@ -92,10 +95,10 @@ def test_underdog_300_below_wins_under_each_gammon42_version():
 
 
 def test_busy_against_casual_player():
-    r = rows(**PRESETS["Busy A (60 ranked games this week) vs B (10)"])
+    r = rows(**PRESETS["You busy (60 ranked games this week), opponent not (10)"])
     assert r["g42-1.3.1"].cells[2:4] == ("+8", MINUS + "16")  # [GR]
     assert (r["g42-1.2.0"].change_a, r["g42-1.2.0"].change_b) == (16, -16)  # no volume rule
-    r = rows(**PRESETS["Busy A (60 ranked games this week) vs B (10)"], result="B wins")
+    r = rows(**{**PRESETS["You busy (60 ranked games this week), opponent not (10)"], "result": "loss"})
     assert (r["g42-1.3.1"].change_b, r["g42-1.3.1"].change_a) == (16, -8)  # [GR] other way
 
 
@@ -109,7 +112,7 @@ def test_400_point_rule():
     assert r["fide-table-cap"].cells[1:3] == ("0.92", "+1.6 → +2")
     assert r["fide-table"].cells[1:3] == ("0.96", "+0.8 → +1")
     # [TEL] a loss costs 18.2 with the cap instead of 18.9
-    r = rows(**PRESETS["1500 beats 1000 (the 400-point rule)"], result="B wins")
+    r = rows(**{**PRESETS["1500 beats 1000 (the 400-point rule)"], "result": "loss"})
     assert r["fide-formula-cap"].cells[2] == MINUS + "18.2 → " + MINUS + "18"
     assert r["fide-formula"].cells[2] == MINUS + "18.9 → " + MINUS + "19"
 
@@ -120,7 +123,7 @@ def test_2650_exemption_depends_on_the_date():
     # [TEL]/[FIDE] from 2025-10-01: A (2700) uses 500 → PD .96, ΔR 0.5 − 0.96, × K 10 = −4.6
     # → −5; B (2200) is capped at −400 → 1 − .92 = .08, ΔR 0.42 × K 20 = +8.4 → +8
     assert r["fide-table-cap"].cells[2:4] == (MINUS + "4.6 → " + MINUS + "5", "+8.4 → +8")
-    before = rows(**state, date="2024-03-01 to 2025-09-30 (cap for all)")
+    before = rows(**{**state, "date": "2025-09-30"})
     # [FIDE] before: A capped at 400 too → .92, ΔR −0.42 × 10 = −4.2 → −4
     assert before["fide-table-cap"].cells[2] == MINUS + "4.2 → " + MINUS + "4"
     # the rows without the cap do not depend on the date
@@ -128,7 +131,7 @@ def test_2650_exemption_depends_on_the_date():
 
 
 def test_draw_has_no_backgammon_result():
-    r = rows(result="Draw", rating_b=1700)
+    r = rows(result="draw", opponent=1700)
     for key in ("g42-pre-1.0.5", "g42-1.0.5", "g42-1.2.0", "g42-1.3.1", "fibs"):
         assert r[key].cells[2] == NO_DRAWS and r[key].change_a is None
     # [TEL] a draw against a stronger player gains points
@@ -141,20 +144,20 @@ def test_cube():
     assert r["g42-1.0.5"].change_a == 32  # the coefficient since 1.0.5
     assert r["g42-pre-1.0.5"].change_a == 16 * 64  # [GR] the cube multiplied the points
     assert rows(cube=2)["g42-1.3.1"].change_a == 19  # [GR] 1.17 → ±19
-    assert rows(cube=2, recent_a=60, recent_b=60)["g42-1.3.1"].change_a == 9  # [GR] ±9 at K 16
+    assert rows(cube=2, recent=60, opponent_recent=60)["g42-1.3.1"].change_a == 9  # [GR] ±9 at K 16
 
 
 def test_fibs_match_length_and_experience():
     assert rows(match_length=3)["fibs"].cells[2] == "+3.46"  # [GT] 3-point, equal: ±3.5
-    r = rows(match_length=3, rating_b=2000)
+    r = rows(match_length=3, opponent=2000)
     assert r["fibs"].change_a == pytest.approx(5.1, abs=0.05)  # [GT] +5.1
-    r = rows(experience_a=0, experience_b=400)
+    r = rows(experience=0, opponent_experience=400)
     assert (r["fibs"].change_a, r["fibs"].change_b) == (10, -2)  # [HELP] own K: 5 and 1
 
 
 def test_lichess_scalachess_example():
-    r = rows(rating_a=1200, rating_b=1850, rd_a=60, rd_b=200, volatility_a=0.053,
-             volatility_b=0.062)["lichess"]
+    r = rows(rating=1200, opponent=1850, rd=60, opponent_rd=200, volatility=0.053,
+             opponent_volatility=0.062)["lichess"]
     # [SC] 1216.73 and 1635.99
     assert r.change_a == pytest.approx(1216.73 - 1200, abs=0.005)
     assert r.change_b == pytest.approx(1635.99 - 1850, abs=0.005)
@@ -162,73 +165,105 @@ def test_lichess_scalachess_example():
 
 
 @pytest.mark.parametrize("name, value, message", [
-    ("rating_a", 100, "rating_a must be between 400 and 3500"),
-    ("result", "A", "result must be one of 'A wins', 'Draw', 'B wins'"),
-    ("k_b", 15, "k_b must be one of 40, 20, 10"),
-    ("cube", 3, "cube must be one of 1, 2, 4, 8, 16, 32, 64"),
-    ("match_length", 0, "match_length must be a whole number between 1 and 25"),
-    ("recent_a", -1, "recent_a must be a whole number between 0 and 300"),
-    ("rd_b", 30, "rd_b must be between 45 and 500"),
-    ("date", "2020-01-01", "date must be one of"),
+    ("rating", 100, "Your rating must be a whole number between 400 and 3500"),
+    ("result", "A", "'result' trait .* expected any of \\['win', 'draw', 'loss'\\]"),
+    ("opponent_k", 15, "Opponent's K must be one of 40, 20, 10"),
+    ("cube", 3, "Cube must be one of 1, 2, 4, 8, 16, 32, 64"),
+    ("match_length", 0, "Match length \\(points\\) must be a whole number between 1 and 25"),
+    ("recent", -1, "Your games in 7 days must be a whole number between 0 and 300"),
+    ("opponent_rd", 30, "Opponent's RD must be a whole number between 45 and 500"),
+    ("date", "2020-01-01", "'date' trait .* expected any of"),
 ])
 def test_bad_values_name_the_field(name, value, message):
-    m = EverySystem()
-    with pytest.raises(ValueError, match=message):
-        m.set(**{name: value})
-    assert m.rating_a == 1500 and m.cube == 1
+    m = EverySystemModel()
+    with pytest.raises((ValueError, TraitError), match=message):
+        setattr(m, name, value)
+    assert m.rating == 1500 and m.cube == 1
+
+
+def test_presets_are_complete():
+    # an example never keeps a value of the one before it: every preset sets every parameter
+    for values in PRESETS.values():
+        assert set(values) == set(EverySystemModel.params)
+
+
+# --------------------------------------------------------------------------- the notebook
+def test_notebook_follows_its_parameters():
+    # [GR] the favourite 300 up loses: −27 / −23 / −20 under ÷400 / ÷800 / ÷1200 (K 32);
+    # [TEL] E = 1/(1 + 10^(−300/400)) = 0.85 for the favourite; FIDE K 10: 10 × (0 − 0.85)
+    # = −8.5 → −9, rounded half away from zero [FIDE] (table 8.1.2: 291–302 → .85, the same)
+    run = run_notebook("07_every_system.ipynb", RATING=1800, OPPONENT=1500, RESULT="loss", K=10)
+    assert run.state["rating"] == 1800 and run.state["opponent"] == 1500
+    assert run.state["result"] == "loss" and run.state["k"] == 10
+    shown = {cells[0]: cells for out in run.outputs for tr in re.findall("<tr>(.*?)</tr>", out)
+             if (cells := re.findall("<td>(.*?)</td>", tr))}
+    for version, change in (("1.0.5", 27), ("1.2.0", 23), ("1.3.1", 20)):
+        assert shown[f"Gammon42 {version}"][2:4] == [f"{MINUS}{change}", f"+{change}"]
+    assert shown["FIDE table, no cap"][1:3] == ["0.85", f"{MINUS}8.5 → {MINUS}9"]
+    assert "1800 against 1500: you lose" in run.text
 
 
 # --------------------------------------------------------------------------- widgets
 @pytest.fixture
 def view():
     with contextlib.redirect_stdout(io.StringIO()):
-        yield EverySystemView()
+        yield EverySystemView(EverySystemModel(), query="")
 
 
 def test_view_defaults_and_bars(view):
-    assert "+2.00" in view.table.value and "+16" in view.table.value  # [KB], [GR]
+    assert "+2.00" in view.results.value and "+16" in view.results.value  # [KB], [GR]
     widths = [b.get_width() for b in view.bars]
     assert widths[9] == 16 and widths[10] == pytest.approx(2)  # 1.3.1 and FIBS bars
-    assert "ee-ready" in view.root._dom_classes
+    assert "ee-ready" in view._dom_classes
 
 
 def test_typed_rating_changes_table_and_bars(view):
     bars_before = [b.get_width() for b in view.bars]
-    view.rating_b.text.value = "1800"
-    assert view.model.rating_b == 1800
+    view.controls["opponent"].text.value = "1800"
+    assert view.model.opponent == 1800
     assert [b.get_width() for b in view.bars][7:10] == [27, 23, 20]  # [GR]
     assert [b.get_width() for b in view.bars] != bars_before
 
 
 def test_draw_shows_no_draws(view):
-    view.result.value = "Draw"
-    assert NO_DRAWS in view.table.value
+    view.controls["result"].value = "draw"
+    assert NO_DRAWS in view.results.value
     assert view.bars[10].get_width() == 0 and view.labels[10].get_text() == "no draws"
 
 
 def test_preset_then_hand_change(view):
-    view.preset.value = "Busy A (60 ranked games this week) vs B (10)"
-    assert view.recent_a.value == 60 and view.bars[9].get_width() == 8  # [GR]
-    view.recent_a.value = 49
+    view.preset.value = "You busy (60 ranked games this week), opponent not (10)"
+    assert view.controls["recent"].slider.value == 60 and view.bars[9].get_width() == 8  # [GR]
+    view.controls["recent"].slider.value = 49
     assert view.preset.value == "Custom" and view.bars[9].get_width() == 16
 
 
 def test_bad_typed_value(view):
-    view.rating_a.text.value = "12x"
-    assert "Rating of A" in view.rating_a.error
-    assert view.model.rating_a == 1500
-    view.rating_a.text.value = "1600"
-    assert view.rating_a.error == "" and view.model.rating_a == 1600
+    field = view.controls["rating"]
+    field.text.value = "12x"
+    assert "Your rating" in field.error
+    assert view.model.rating == 1500
+    field.text.value = "1600"
+    assert field.error == "" and view.model.rating == 1600
     assert view.status.value == ""
+
+
+def test_link_sets_the_start_and_a_bad_value_is_a_note():
+    v = EverySystemView(EverySystemModel(), query="opponent=1800&cube=2&result=draw&result=loss"
+                        "&k=15&who=me")
+    # [GR] cube 2 → coefficient 1.17; a win 300 below at ÷1200 is +20 at cube 1
+    assert v.model.opponent == 1800 and v.model.cube == 2 and v.model.result == "draw"
+    assert "given twice" in v.notes.value and "k=15" in v.notes.value and "who" in v.notes.value
+    assert "cube=2" in v.link.value and "opponent=1800" in v.link.value
 
 
 def test_figures_flat_after_50_moves(view):
     before = len(plt.get_fignums())
     for i in range(50):
         if i % 2:
-            view.rd_a.value = 45 + (i * 37) % 455
+            view.controls["rd"].slider.value = 45 + (i * 37) % 455
         else:
-            view.cube.value = (1, 2, 4, 8, 16, 32, 64)[i % 7]
+            view.controls["cube"].value = (1, 2, 4, 8, 16, 32, 64)[i % 7]
     assert len(plt.get_fignums()) == before
     assert view.status.value == ""
 
@@ -238,7 +273,9 @@ def test_widget_count_is_modest():
     from ipywidgets.widgets.widget import _instances
 
     before = set(_instances)
-    EverySystemView()
+    EverySystemView(EverySystemModel(), query="")
     new = [w for k, w in _instances.items() if k not in before]
     dom = [w for w in new if isinstance(w, W.DOMWidget)]
-    assert len(dom) <= 60, len(dom)
+    # issue 9 retired the 60-models target and every slider now has its text box (9 sliders):
+    # this bounds a leak, not the page's cost
+    assert len(dom) <= 70, len(dom)
