@@ -365,6 +365,7 @@ def _new_volatility(sigma: float, phi: float, v: float, delta: float, tau: float
     ``f(x) = e^x (Δ² - φ² - v - e^x) / (2 (φ² + v + e^x)²) - (x - a) / τ²`` with
     ``a = ln σ²``; its root A gives ``σ' = e^(A/2)``.
     """
+    # (1) a = ln σ² and f
     a = _ln(sigma * sigma)
 
     def f(x):
@@ -580,7 +581,8 @@ def _glicko2_arrays(rating, rd, sigma, opp_rating, opp_rd, score, played, tau,
     opp_mu = (opp_rating - DEFAULT_RATING) / GLICKO2_SCALE
     opp_phi = opp_rd / GLICKO2_SCALE
 
-    # Step 3: v = [Σ g(φ_j)² E (1 - E)]⁻¹ (1 - E = t E), per player
+    # Step 3: v = [Σ g(φ_j)² E (1 - E)]⁻¹ per player, with g(φ_j) and E = 1 / (1 + t),
+    # t = exp(-g(φ_j) (μ - μ_j)), one column per game; 1 - E written as t E
     g_j = 1.0 / np.sqrt(1.0 + 3.0 * opp_phi * opp_phi / (np.pi * np.pi))
     t = np.exp(-g_j * (mu[:, None] - opp_mu))
     E = 1.0 / (1.0 + t)
@@ -607,7 +609,7 @@ def _glicko2_arrays(rating, rd, sigma, opp_rating, opp_rd, score, played, tau,
     # Step 7: φ'² = φ*² / (1 + φ*²/v) (= φ*² without games, v = ∞); μ' - μ = φ'² Σ g (s - E)
     phi_new2 = phi_star2 / (1.0 + phi_star2 / v)
     change = phi_new2 * total
-    # Step 8: back to the Glicko scale
+    # Step 8: back to the Glicko scale, r' = r + 173.7178 (μ' - μ) and RD' = 173.7178 φ'
     return rating + GLICKO2_SCALE * change, GLICKO2_SCALE * np.sqrt(phi_new2), sigma_new
 
 
@@ -627,6 +629,7 @@ def _new_volatilities(sigma, phi, v, delta, tau, epsilon):
     Every player still iterating (``|B - A| > ε``) takes the next Illinois step
     together; a player who has converged keeps its A.  Returns σ'.
     """
+    # (1) a = ln σ² and f
     a = np.log(sigma * sigma)
     d2pv = delta * delta - phi * phi - v  # Δ² - φ² - v
     pv = phi * phi + v  # φ² + v
