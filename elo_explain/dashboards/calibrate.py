@@ -32,20 +32,9 @@ MAX_UPLOAD_BYTES = 2_000_000
 #: How many bad-row messages are listed; the rest are counted.
 MAX_SHOWN_ERRORS = 12
 #: A small example a reader can paste (row 10 is deliberately bad).
-EXAMPLE_CSV = """rating,opponent,score
-1620,1500,1
-1620,1710,0
-1620,1580,0.5
-1620,1450,1
-1620,1800,0
-1620,1620,1
-1620,1390,1
-1620,1700,1
-1620,abc,1
-1620,1550,0
-1620,1660,0.5
-1620,1480,1
-"""
+EXAMPLE_CSV = "rating,opponent,score\n" + "".join(f"1620,{row}\n" for row in (
+    "1500,1", "1710,0", "1580,0.5", "1450,1", "1800,0", "1620,1", "1390,1", "1700,1", "abc,1",
+    "1550,0", "1660,0.5", "1480,1"))
 UPLOAD_HELP = (
     "<h3>Your own results</h3><div class='ee-note'>A CSV file with the columns "
     "<code>rating, opponent, score</code> (a header row naming them; score 1, 0.5 or 0, also "
@@ -149,8 +138,8 @@ class CalibrateModel(DashboardModel):
         super().__init__(**kw)
         self.uploaded: results_csv.UploadedResults | None = None
         self.upload_errors: list[str] = []
-        self.upload_name = ""
-        self.upload_rows_read = 0
+        self.upload_name, self.upload_rows_read = "", 0
+        self._upload_games = (np.zeros(0), np.zeros(0))
         self._upload_fit = (None, "no games to fit: upload or paste results first")
 
     @traitlets.validate("time_control")
@@ -187,8 +176,12 @@ class CalibrateModel(DashboardModel):
             about_file = n == 0 and len(self.upload_errors) == 1 and (
                 "header" in self.upload_errors[0] or "empty" in self.upload_errors[0])
             self.upload_rows_read = 0 if about_file else n + len(self.upload_errors)
-        d, s = self._uploaded_games()
-        self._upload_fit = _fit(d, s, False, "no games to fit: upload or paste results first")
+        if self.uploaded is not None and len(self.uploaded):
+            self._upload_games = (self.uploaded.difference, self.uploaded.score)
+        else:
+            self._upload_games = (np.zeros(0), np.zeros(0))
+        self._upload_fit = _fit(*self._upload_games, False,
+                                "no games to fit: upload or paste results first")
         self.source = "upload"
 
     @property
@@ -199,15 +192,10 @@ class CalibrateModel(DashboardModel):
         rejected = len(self.upload_errors) if self.upload_rows_read else 0
         return f"{self.upload_rows_read} rows read, {rejected} rejected"
 
-    def _uploaded_games(self):
-        if self.uploaded is None or len(self.uploaded) == 0:
-            return np.zeros(0), np.zeros(0)
-        return self.uploaded.difference, self.uploaded.score
-
     def games(self):
         """``(differences, scores)`` of the current source and filters."""
         if self.source == "upload":
-            return self._uploaded_games()
+            return self._upload_games
         return _lichess_games(bool(self.rated_only), self.time_control)
 
     @property
@@ -282,7 +270,6 @@ class CalibrateView(DashboardView):
     """The fit, the calibration table and plot, the filters and the upload / paste box."""
 
     def build(self):
-        m = self.model
         self.source = self.toggles("source", [("Bundled Lichess games", "lichess"),
                                               ("Your results", "upload")], label="")
         self.source.tooltips = ["About 19,000 real games from lichess.org (CC0)",

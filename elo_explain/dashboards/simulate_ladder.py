@@ -206,19 +206,14 @@ class LadderModel(DashboardModel):
         season = season or self.shown
         return float(season.true_strength.std() * season.rules.divisor / season.true_divisor)
 
-    def sample_players(self, season=None) -> np.ndarray:
-        """Indices of the sample players: true strength at :data:`SAMPLE_QUANTILES`."""
-        season = season or self.shown
-        order = np.argsort(season.true_strength)
-        return order[np.round(np.array(SAMPLE_QUANTILES) * (order.size - 1)).astype(int)]
-
-    def sample_true(self, season=None) -> np.ndarray:
-        """The sample players' true strengths on the rule's scale, centred like the ratings."""
-        season = season or self.shown
-        theta = season.true_strength
-        scale = season.rules.divisor / season.true_divisor
-        return (season.ratings[0].mean() + (theta - theta.mean()) * scale)[
-            self.sample_players(season)]
+    def sample_players(self, season=None):
+        """``(indices, true strengths)`` of the players at :data:`SAMPLE_QUANTILES` of the
+        true strengths, on the rule's scale and centred like the ratings."""
+        s = season or self.shown
+        order = np.argsort(s.true_strength)
+        idx = order[np.round(np.array(SAMPLE_QUANTILES) * (order.size - 1)).astype(int)]
+        theta = s.true_strength[idx] - s.true_strength.mean()
+        return idx, s.ratings[0].mean() + theta * s.rules.divisor / s.true_divisor
 
     def season_table(self, season=None) -> Table:
         """A season's summary numbers (the season is simulated if it is not given)."""
@@ -411,7 +406,7 @@ class LadderView(DashboardView):
         corr = s.correlation[-1]
         key = "".join(f'<span style="color:{c}; white-space:nowrap; margin-right:1.2em">'
                       f"&#9473;&#9473; {html.escape(name)}, true {t:.0f}</span>"
-                      for c, name, t in zip(SAMPLE_COLOURS, SAMPLE_NAMES, m.sample_true(s)))
+                      for c, name, t in zip(SAMPLE_COLOURS, SAMPLE_NAMES, m.sample_players(s)[1]))
         games = s.games_per_week * s.weeks
         return "<br>".join([
             value_html("Season:", f"{s.rules.label}, {s.true_strength.size:,} players, "
@@ -433,7 +428,7 @@ class LadderView(DashboardView):
         self.band.set_verts([np.concatenate([np.column_stack([weeks, p10]),
                                              np.column_stack([weeks[::-1], p90[::-1]])])])
         self.median.set_data(weeks, p50)
-        idx, true = m.sample_players(s), m.sample_true(s)
+        idx, true = m.sample_players(s)
         for line, dotted, i, t in zip(self.samples, self.trues, idx, true):
             line.set_data(weeks, s.ratings[:, i])
             dotted.set_data([0, s.weeks], [t, t])
