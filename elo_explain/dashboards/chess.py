@@ -2,12 +2,8 @@
 
 The rating periods a reader picks (:data:`PERIODS`, a trait :func:`period_trait`), a
 K choice trait (:class:`Choice`), the Telugu document's 400-point example
-(:func:`cap_example`), tables shown with the dashboards' CSS classes (:func:`show`),
-the page CSS and the look of an expected-score plot.
-
->>> ex = cap_example()
->>> [round(x, 2) for x in ex[False]], [round(x, 2) for x in ex[True]]
-([0.95, 1.06, -18.94], [0.91, 1.82, -18.18])
+(:func:`cap_example_table`), FIDE's K rules (:func:`k_rules_table`), tables shown with the
+dashboards' CSS classes (:func:`show`), the page CSS and the look of an expected-score plot.
 """
 
 from __future__ import annotations
@@ -46,36 +42,19 @@ def period_trait(**kw) -> traitlets.Enum:
     return traitlets.Enum(list(PERIODS.values()), default_value=DEFAULT_ON, **kw)
 
 
-def cap_rule_text(on: str) -> str:
-    """One sentence: the 400-point rule in force on ``on`` (FIDE B.02 8.3.1).
-
-    >>> "2650" in cap_rule_text("2026-01-01"), "every player" in cap_rule_text("2025-01-01")
-    (True, True)
-    """
-    if on >= fide.CAP_EXEMPTION_FROM.isoformat():
-        return (f"Since 1 October 2025 a difference of more than {fide.CAP} points counts as "
-                f"{fide.CAP} only for players rated below {fide.CAP_EXEMPT_FROM}; players rated "
-                f"{fide.CAP_EXEMPT_FROM} or more use the real difference.")
-    return (f"From 1 March 2024 to 30 September 2025 a difference of more than {fide.CAP} "
-            f"points counts as {fide.CAP} for every player, in every game.")
-
-
-def cap_example(rating=1500, opponent=1000, *, k=20, on=DEFAULT_ON) -> dict:
-    """The Telugu document's example (÷400 formula): ``{cap_400: (E, win, loss change)}``."""
-    out = {}
-    for cap in (False, True):
-        win, loss = (fide.rate_period(rating, [(opponent, s)], k=k, on=on, use_table=False,
-                                      cap_400=cap) for s in (1, 0))
-        out[cap] = (float(win.expected[0]), win.change, loss.change)
-    return out
-
-
 def cap_example_table(on=DEFAULT_ON) -> Table:
-    """:func:`cap_example` as a table: E, win and loss, without and with the cap."""
-    ex = cap_example(on=on)
-    return Table(("1500 against 1000, K 20, ÷400 formula", "E", "Win", "Loss"),
-                 [("Real difference 500 (no cap)", *ex[False]),
-                  ("Difference capped at 400", *ex[True])],
+    """The Telugu document's 400-point example (1500 beats 1000, K 20, ÷400 formula): E, the
+    change for a win and for a loss, without and with the cap (:func:`fide.rate_period`).
+
+    >>> [[round(x, 2) for x in row[1:]] for row in cap_example_table().rows]
+    [[0.95, 1.06, -18.94], [0.91, 1.82, -18.18]]
+    """
+    rows = []
+    for cap, label in ((False, "Real difference 500 (no cap)"), (True, "Difference capped at 400")):
+        win, loss = (fide.rate_period(1500, [(1000, s)], k=20, on=on, use_table=False,
+                                      cap_400=cap) for s in (1, 0))
+        rows.append((label, float(win.expected[0]), win.change, loss.change))
+    return Table(("1500 against 1000, K 20, ÷400 formula", "E", "Win", "Loss"), rows,
                  "The Telugu document's example", (None, fmt_number, fmt_signed, fmt_signed))
 
 

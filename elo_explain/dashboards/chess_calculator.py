@@ -22,7 +22,7 @@ import traitlets
 from elo_explain import elo, fide
 from elo_explain.dashboards.base import DashboardModel, DashboardView, Number, Whole, html_box
 from elo_explain.dashboards.chess import (
-    CSS, PERIOD_OPTIONS, Choice, cap_rule_text, expected_axes, period_trait, show,
+    CSS, PERIOD_OPTIONS, Choice, expected_axes, period_trait, show,
 )
 from elo_explain.tables import Table
 from elo_explain.ui import FigureView, NumberField, fmt_number, fmt_signed, update_limits
@@ -388,10 +388,9 @@ class CalculatorView(DashboardView):
                   f"table differs a little: at 400 points {fmt_number(at400[0])} vs "
                   f"{fmt_number(at400[1])}).")
         cap = "400-point rule off: the real difference is used in every game."
-        if m.cap_400:
-            cap = cap_rule_text(m.on)
-            if m.on >= fide.CAP_EXEMPTION_FROM.isoformat() and m.rating >= fide.CAP_EXEMPT_FROM:
-                cap += f" Rated {m.rating}, this player is exempt."
+        if m.cap_400:  # the decision for the game with the largest difference
+            cap = "400-point rule: " + max((fide.cap_decision(m.rating, o, on=m.on) for o in
+                                            p.opponents), key=lambda d: abs(d.difference)).reason
         return "".join(f'<div class="ee-note {c}">{html.escape(t)}</div>' for c, t in (
             ("ee-k-text", k), ("ee-method-text", method), ("ee-cap-text", cap)))
 
@@ -412,14 +411,12 @@ class CalculatorView(DashboardView):
         xs, es = p.rating - p.opponents, np.asarray(p.expected)
         for name, line in self.line.items():
             line.set_linewidth(2.2 if name == m.method else 1.0)
-        capped = m.cap_400 and not (m.on >= fide.CAP_EXEMPTION_FROM.isoformat()
-                                    and m.rating >= fide.CAP_EXEMPT_FROM)
-        if capped:
-            self.line_capped.set_data(self.x, self.e[m.method][np.clip(self.x, -fide.CAP, fide.CAP)
-                                                               + HI - LO])
-            self.line_capped.set_drawstyle("steps-post" if m.method == "table" else "default")
-        else:
-            self.line_capped.set_data([], [])
+        # the curve with the differences this player uses (fide.effective_difference)
+        used = fide.effective_difference(m.rating, m.rating - self.x, on=m.on) if m.cap_400 else self.x
+        capped = bool(np.any(used != self.x))
+        self.line_capped.set_data(*((self.x, self.e[m.method][used.astype(int) + HI - LO])
+                                    if capped else ([], [])))
+        self.line_capped.set_drawstyle("steps-post" if m.method == "table" else "default")
         self.marks.set_data(xs, es)
         update_limits(self.fig.ax, x=(-(lim := max(800.0, float(np.abs(xs).max()) + 60)), lim))
         text, free = "", ([], [])

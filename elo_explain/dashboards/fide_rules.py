@@ -20,7 +20,7 @@ import traitlets
 from elo_explain import elo, fide
 from elo_explain.dashboards.base import DashboardModel, DashboardView, Whole, html_box
 from elo_explain.dashboards.chess import (
-    CSS, PERIOD_OPTIONS, Choice, cap_example_table, cap_rule_text, expected_axes,
+    CSS, PERIOD_OPTIONS, Choice, cap_example_table, expected_axes,
     k_rules_table, period_trait, show,
 )
 from elo_explain.tables import Table
@@ -300,8 +300,7 @@ class FideRulesView(DashboardView):
         note = ("The two E's add up to 1: the game is zero-sum." if abs(total - 1) < 1e-9 else
                 f"The two E's add up to {fmt_number(total)}, not 1: with different differences "
                 f"one player's gain is no longer the other's loss.")
-        self.out_cap.value = (f'<div class="ee-note ee-cap-rule">{html.escape(cap_rule_text(m.on))}</div>'
-                              + show(m.cap_table(), "ee-cap-table", highlight=[5], left=(0, 1, 2))
+        self.out_cap.value = (show(m.cap_table(), "ee-cap-table", highlight=[5], left=(0, 1, 2))
                               + f'<div class="ee-cap-sum">{html.escape(note)}</div>')
         self.example.value = show(cap_example_table(m.on), "ee-cap-example")
         if not self._changed_since("cap", m.rating_a, m.rating_b, m.method, m.on):
