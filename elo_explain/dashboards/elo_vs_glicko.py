@@ -214,6 +214,8 @@ class EloVsGlickoModel(DashboardModel):
 
 
 _COLOURS = ("#1b7837", "#7f7f7f", "#b2182b")  # win, draw, loss
+_STYLE = """<style>.ee-summary td, .ee-results td { white-space: nowrap; }
+.ee-summary td:first-child, .ee-results td:first-child { text-align: left; }</style>"""
 
 
 class EloVsGlickoView(DashboardView):
@@ -227,11 +229,11 @@ class EloVsGlickoView(DashboardView):
         opponent = widgets.VBox([widgets.HTML("<b>Your opponent</b>"),
                                  self.number("opponent", width="17em"),
                                  self.number("opponent_rd", width="17em")])
-        self.summary, self.results = (html_box(css, max_width="100%")  # (layout: base.html_box needs one)
+        self.summary, self.results = (html_box(css, width="100%")
                                       for css in ("ee-summary", "ee-results"))
         self._figure()
-        return [self.preset_menu(), widgets.HBox([you, opponent]), self.summary, self.results,
-                self.figure.out]
+        return [widgets.HTML(_STYLE), self.preset_menu(), widgets.HBox([you, opponent]),
+                self.summary, self.results, self.figure.out]
 
     def _figure(self) -> None:
         fv = self.figure = FigureView(figsize=(10.5, 3.9), height="400px", ncols=2,

@@ -238,9 +238,10 @@ PRESETS = EverySystemModel.presets = {name: {**EverySystemModel().state(), **val
 _FAMILY_COLOURS = {"fide": "#2166ac", "calculator": "#5aae61", "gammon42": "#e08214",
                    "fibs": "#762a83", "lichess": "#b2182b"}
 _STYLE = """<style>
+.ee-every-system table.ee-table td, .ee-every-system table.ee-table th { white-space: nowrap; }
 .ee-every-system table.ee-table td:first-child, .ee-every-system table.ee-table td:last-child
   { text-align: left; }
-.ee-every-system table.ee-table td:last-child { font-size: 0.85em; color: #444; }
+.ee-every-system table.ee-table td:last-child { font-size: 0.85em; color: #444; white-space: normal; }
 </style>"""
 
 
@@ -262,10 +263,11 @@ class EverySystemView(DashboardView):
         fibs_box = group("FIBS", *(self.slider(n, width="33em", step=s) for n, s in (
             ("match_length", 1), ("experience", 10), ("opponent_experience", 10))))
         g42 = group("Gammon42", self.toggles("cube", gammon42.CUBE_VALUES),
-                    self.slider("recent", width="33em"), self.slider("opponent_recent", width="33em"))
+                    *(self.slider(n, width="33em", label_width="15em")
+                      for n in ("recent", "opponent_recent")))
         lichess = group("Lichess", *(self.slider(n, width="33em", step=s) for n, s in (
             ("rd", 1), ("opponent_rd", 1), ("volatility", 0.001), ("opponent_volatility", 0.001))))
-        self.results = html_box("ee-results", max_width="100%")  # (base.html_box needs a layout)
+        self.results = html_box("ee-results", width="100%")
         self._figure()
         self.add_class("ee-every-system")
         return [widgets.HTML(_STYLE), self.preset_menu(width="30em"), game,
