@@ -277,9 +277,9 @@ class CalibrateView(DashboardView):
         self.rated = self.checkbox("rated_only", label="Rated games only")
         self.white = self.checkbox("white_advantage", label="Fit white's first-move advantage")
         self.time_control = self.dropdown("time_control", time_control_options(),
-                                          label="Time control:", width="26em")
-        self.bucket = self.slider("bucket", step=25, width="27em", label_width="9em")
-        self.min_games = self.slider("min_games", width="27em", label_width="9em")
+                                          label="Time control:", width="24em")
+        self.bucket = self.slider("bucket", step=25, width="30em", label_width="12em")
+        self.min_games = self.slider("min_games", width="30em", label_width="12em")
         self.headline = html_box("ee-headline", width="auto")
         self.table = html_box("ee-calibration-table", height="520px", overflow="auto",
                               width="430px", flex="0 0 430px")
@@ -299,10 +299,8 @@ class CalibrateView(DashboardView):
         self.example_button.on_click(lambda _: setattr(self.paste, "value", EXAMPLE_CSV))
         self._build_figure()
         return [
-            widgets.GridBox([self.source, self.rated, self.white, self.time_control,
-                             self.bucket, self.min_games],
-                            layout={"grid_template_columns": "27em 22em 28em",
-                                    "align_items": "center"}),
+            widgets.HBox([self.source, self.rated, self.white]),
+            self.time_control, widgets.HBox([self.bucket, self.min_games]),
             self.headline, widgets.HBox([self.view.out, self.table]), self.report,
             widgets.HBox([self.paste, widgets.VBox([self.upload, self.fit_button,
                                                     self.example_button])]),

@@ -282,7 +282,7 @@ class LadderView(DashboardView):
         self.true_curve = self.dropdown("true_curve", TRUE_CURVES, label="True results follow:",
                                         width="24em")
         self.seed = self.number("seed", width="9em")
-        sliders = dict(width="24em", label_width="9em")
+        sliders = dict(width="28em", label_width="11em")
         self.players = self.slider("players", step=10, **sliders)
         self.games = self.slider("games_per_week", **sliders)
         self.weeks = self.slider("weeks", **sliders)
@@ -305,7 +305,7 @@ class LadderView(DashboardView):
         self._build_swing_figure()
         return [widgets.HBox([self.rule, self.true_curve, self.seed]),
                 widgets.GridBox([self.players, self.games, self.weeks, self.spread],
-                                layout={"grid_template_columns": "33em 33em"}),
+                                layout={"grid_template_columns": "37em 37em"}),
                 self.run, self.summary, self.season_view.out, self.swing_text,
                 self.swing_games, self.feedback, self.swing_view.out]
 
