@@ -58,13 +58,12 @@ def cap_example_table(on=DEFAULT_ON) -> Table:
                  "The Telugu document's example", (None, fmt_number, fmt_signed, fmt_signed))
 
 
-def k_rules_table(decision: fide.KFactor) -> tuple[Table, int]:
-    """FIDE rule 8.3.3 tried from the top, and the row of the rule that gave ``decision``."""
-    rows = [(text, f"K {k}", "◀ applies" if rule == decision.rule else "")
-            for rule, k, text in fide.K_RULES]
-    row = [r[0] for r in fide.K_RULES].index(decision.rule)
-    return Table(("FIDE rule 8.3.3, tried from the top", "K", ""), rows,
-                 "The first rule that matches gives K"), row
+def k_rules_table(decision: fide.KFactor) -> Table:
+    """FIDE rule 8.3.3 tried from the top (:data:`fide.K_RULES`), the rule that gave
+    ``decision`` marked."""
+    return Table(("FIDE rule 8.3.3, tried from the top", "K", ""),
+                 [(text, f"K {k}", "◀ applies" if rule == decision.rule else "")
+                  for rule, k, text in fide.K_RULES], "The first rule that matches gives K")
 
 
 def show(table: Table, css: str, *, highlight=None, left=(0,)) -> str:

@@ -82,13 +82,13 @@ class FideRulesModel(DashboardModel):
         """The 700 rule for K 40, 20 and 10 with this period's games."""
         return [fide.rule_700(k, self.games) for k in elo.K_CHOICES]
 
-    def table_700(self) -> tuple[Table, list[int]]:
-        """The documents' cases and the reader's (rows to highlight)."""
+    def table_700(self) -> Table:
+        """The documents' cases, then the reader's (K 40, 20, 10 with ``games``)."""
         cases = [(label, fide.rule_700(k, g)) for label, k, g in DOC_700_CASES]
         cases += [(f"Your choice: K {r.k}, {r.games} games", r) for r in self.rules_700()]
-        rows = [(label, r.k, r.games, r.k * r.games, r.k_used) for label, r in cases]
-        return (Table(("Case", "K", "Games", "K × games", "K for the period"), rows,
-                      "The 700 rule"), list(range(len(DOC_700_CASES), len(rows))))
+        return Table(("Case", "K", "Games", "K × games", "K for the period"),
+                     [(label, r.k, r.games, r.k * r.games, r.k_used) for label, r in cases],
+                     "The 700 rule")
 
     def staircase(self):
         """Games 1..GAMES_MAX and, for K 40, 20, 10, the K after the 700 rule."""
@@ -133,7 +133,7 @@ class FideRulesModel(DashboardModel):
 
     def compare_table(self) -> Table:
         rows = [(d, *self.table_and_formula(d)) for d in COMPARE_DIFFERENCES]
-        rows = [(d, t, f, round(100 * (t - f))) for d, t, f in rows]
+        rows = [(d, t, f, round_half_away(100 * (t - f))) for d, t, f in rows]
         return Table(("Difference", "FIDE table", "÷400 formula", "Table − formula (0.01)"), rows,
                      "Higher-rated player's expected score",
                      (None, fmt_number, fmt_number, lambda x: fmt_signed(x, 0)))
@@ -270,11 +270,11 @@ class FideRulesView(DashboardView):
     def render(self):
         m = self.model
         d = m.k_decision()
-        table, row = k_rules_table(d)
+        row = [rule for rule, _, _ in fide.K_RULES].index(d.rule)
         self.k_out.value = (
             f'<div>K for this player <span class="ee-value ee-big ee-k-value">{d.k}</span></div>'
             f'<div class="ee-k-reason">{html.escape(d.text)}</div>'
-            + show(table, "ee-k-rules", highlight=row))
+            + show(k_rules_table(d), "ee-k-rules", highlight=row))
         self.render_700()
         self.render_cap()
         self.render_cmp()
@@ -285,9 +285,10 @@ class FideRulesView(DashboardView):
                  f"{r.k_used} ({r.k_used} × {r.games} = {r.k_used * r.games})." if r.lowered else
                  f"K {r.k} × {r.games} games = {r.k * r.games} ≤ {fide.MAX_K_TIMES_GAMES}: "
                  f"K stays {r.k}." for r in rules]
-        table, rows = m.table_700()
+        mine = range(len(DOC_700_CASES), len(DOC_700_CASES) + len(rules))
         self.out_700.value = ("".join(f'<div class="ee-700-line">{html.escape(s)}</div>'
-                                      for s in lines) + show(table, "ee-700-table", highlight=rows))
+                                      for s in lines) + show(m.table_700(), "ee-700-table",
+                                                             highlight=mine))
         if self._changed_since("700", m.games):
             self.marks_700.set_data([m.games] * 3, [r.k_used for r in rules])
             self.vline_700.set_xdata([m.games, m.games])
