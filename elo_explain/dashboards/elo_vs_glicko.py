@@ -46,26 +46,22 @@ PAPER_GLICKO1 = {"rating": "1464", "rd": "151.4"}
 PAPER_GLICKO2 = {"rating": "1464.06", "rd": "151.52", "volatility": "0.05999"}
 _PAPER_GAMES = ((1400, 30, 1), (1550, 100, 0), (1700, 300, 0))
 
-_NEW = dict(rating=1500, rd=500, volatility=0.09, days_away=0, k=40)
-_REGULAR = dict(rating=1500, rd=60, volatility=0.06, days_away=0, k=20)
-#: Examples: name → trait values.
-PRESETS: dict[str, dict] = {
-    "Two new Lichess players (lila's own test)": dict(
-        _NEW, opponent=1500, opponent_rd=500, opponent_volatility=0.09),
-    "A new player against a regular 1500": dict(
-        _NEW, opponent=1500, opponent_rd=60, opponent_volatility=0.06),
-    "Two regulars (RD 60)": dict(_REGULAR, opponent=1500, opponent_rd=60, opponent_volatility=0.06),
-    "A regular back after a year away": dict(
-        _REGULAR, days_away=365, opponent=1500, opponent_rd=60, opponent_volatility=0.06),
-    "Settled player (RD 45) against a 1700": dict(
-        _REGULAR, rd=45, opponent=1700, opponent_rd=45, opponent_volatility=0.06),
-    "scalachess's test: 1400 (RD 79) against 1550 (RD 110)": dict(
-        _REGULAR, rating=1400, rd=79, opponent=1550, opponent_rd=110, opponent_volatility=0.065),
-}
+_PARAMS = ("rating", "rd", "volatility", "days_away", "k", "opponent", "opponent_rd",
+           "opponent_volatility")
+#: Examples: name → trait values, in the order of ``_PARAMS``.
+PRESETS: dict[str, dict] = {name: dict(zip(_PARAMS, values)) for name, values in {
+    "Two new Lichess players (lila's own test)": (1500, 500, 0.09, 0, 40, 1500, 500, 0.09),
+    "A new player against a regular 1500": (1500, 500, 0.09, 0, 40, 1500, 60, 0.06),
+    "Two regulars (RD 60)": (1500, 60, 0.06, 0, 20, 1500, 60, 0.06),
+    "A regular back after a year away": (1500, 60, 0.06, 365, 20, 1500, 60, 0.06),
+    "Settled player (RD 45) against a 1700": (1500, 45, 0.06, 0, 20, 1700, 45, 0.06),
+    "scalachess's test: 1400 (RD 79) against 1550 (RD 110)": (1400, 79, 0.06, 0, 20, 1550, 110,
+                                                              0.065),
+}.items()}
 
 
 class Choice(traitlets.Int):
-    """A whole number from ``choices`` (read from a link like any whole number)."""
+    """A whole number from ``choices`` (a link's text is read like any whole number)."""
 
     def __init__(self, default, choices, *, label=None):
         super().__init__(default)
@@ -73,8 +69,8 @@ class Choice(traitlets.Int):
 
     def validate(self, obj, value):
         if isinstance(value, bool) or value not in self.choices:
-            listed = ", ".join(map(str, self.choices))
-            raise ValueError(f"{self.label or self.name} must be one of {listed}, got {value!r}")
+            raise ValueError(f"{self.label or self.name} must be one of "
+                             f"{', '.join(map(str, self.choices))}, got {value!r}")
         return self.choices[self.choices.index(value)]
 
 
@@ -89,9 +85,7 @@ class EloVsGlickoModel(DashboardModel):
     """One game of a player (``rating``, ``rd`` at the last game, ``volatility``,
     ``days_away`` without games since, Elo ``k``) against an ``opponent``."""
 
-    params = ("rating", "rd", "volatility", "days_away", "k", "opponent", "opponent_rd",
-              "opponent_volatility")
-    presets = PRESETS
+    params, presets = _PARAMS, PRESETS
     rating = Whole(1500, 400, 3200, label="Your rating")
     rd = Whole(500, *_RD, label="Your RD (last game)")
     volatility = Number(0.09, *_VOLATILITY, label="Your volatility σ")

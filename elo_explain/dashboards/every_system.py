@@ -60,7 +60,7 @@ _EXAMPLES = {  # name → the trait values that differ from the defaults
 
 
 class Choice(traitlets.Int):
-    """A whole number from ``choices`` (read from a link like any whole number)."""
+    """A whole number from ``choices`` (a link's text is read like any whole number)."""
 
     def __init__(self, default, choices, *, label=None):
         super().__init__(default)
@@ -68,8 +68,8 @@ class Choice(traitlets.Int):
 
     def validate(self, obj, value):
         if isinstance(value, bool) or value not in self.choices:
-            listed = ", ".join(map(str, self.choices))
-            raise ValueError(f"{self.label or self.name} must be one of {listed}, got {value!r}")
+            raise ValueError(f"{self.label or self.name} must be one of "
+                             f"{', '.join(map(str, self.choices))}, got {value!r}")
         return self.choices[self.choices.index(value)]
 
 
