@@ -1,26 +1,20 @@
-"""Notebook-facing widget helpers shared by every dashboard.
+"""Widget helpers and number formats shared by every dashboard.
 
-The dashboards follow one pattern (after jupyter-widgets' tutorial and
-mpl-interactions): a pure *model* class in the package holds the state and
-does the computation (testable without a browser), and a thin *view* built from
-these helpers shows it.  The helpers here guarantee the publishing rules:
+The pattern itself (a traitlets model, a view linked to it) is
+:mod:`elo_explain.dashboards.base`; these are its pieces:
 
 * :class:`NumberField` -- a text box for a number that never raises: a bad value
   (empty, letters, ``nan``, out of range) shows a short message beside the field,
   naming the field and the allowed range, and the last good value is kept.
 * :class:`FigureView` -- a matplotlib figure created once, closed from pyplot's
   registry (so the count of open figures stays flat), redrawn as a PNG into an
-  ``Image`` of fixed size (so the page does not jump) after the caller mutates artists.
+  ``Image`` of fixed size (so the page does not jump) after the caller mutates artists;
+  artists registered with ``dynamic`` are blitted onto a saved background.
+  :func:`steady_limits` and :func:`update_limits` keep axis limits still so most
+  redraws can blit.
 * :func:`guarded` -- wraps a callback so an unexpected error becomes a visible
   message instead of a traceback, and the dashboard keeps answering.
-* :func:`app_root` -- the root box, carrying the CSS class ``ee-ready`` that the
-  browser tests (and benchmarks) wait for.
-* :class:`SliderField` -- an integer slider and a :class:`NumberField` kept in step.
-* :func:`updater` -- the guarded ``update(**state)`` callback: set the model, render.
-* :class:`PresetMixin` -- an "Example" dropdown of presets that falls back to "Custom".
-* :func:`widget`, :func:`shared_layout`, :func:`shared_style` -- widgets that share
-  their ``Layout`` and ``Style`` models: every widget otherwise brings two models of its
-  own, and the page's model count (issue 5: at most about 60) is mostly those.
+* :func:`app_root` -- a root box for a page that is not a dashboard view (the landing page).
 * :func:`table_html`, :func:`value_html` and the number formats :func:`fmt_number`,
   :func:`fmt_signed`, :func:`fmt_pct`, :func:`fmt_pair` -- one convention on every page:
   half away from zero (as FIDE and the documents round) and the minus sign U+2212
@@ -33,7 +27,6 @@ CSS classes used by tests: ``ee-ready`` (root, present once rendered),
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import html
 import io
@@ -49,23 +42,16 @@ import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from PIL import Image as PILImage
 
-from elo_explain._validate import integer
 from elo_explain.tables import TABLE_CSS
 
 __all__ = [
     "MINUS",
     "NumberField",
-    "SliderField",
-    "PresetMixin",
     "FigureView",
     "steady_limits",
     "update_limits",
     "guarded",
     "app_root",
-    "widget",
-    "shared_layout",
-    "shared_style",
-    "updater",
     "value_html",
     "table_html",
     "parse_number",
@@ -162,119 +148,6 @@ def fmt_pair(winner, loser, places: int = 0) -> str:
     '+8 / −16'
     """
     return f"{fmt_signed(winner, places)} / {fmt_signed(loser, places)}"
-
-
-# --- shared Layout and Style models -----------------------------------------------------
-class _Frozen:
-    """Mixin for a model shared by several widgets: changing it afterwards raises.
-
-    (A change would show on every widget that shares it; give that widget its own
-    ``widgets.Layout(...)`` instead.)
-    """
-
-    _ee_frozen = False
-
-    def __setattr__(self, name, value):
-        if self._ee_frozen and name in self.keys and getattr(self, name) != value:
-            raise AttributeError(
-                f"this {type(self).__name__} is shared by several widgets; to change "
-                f"{name!r}, give the widget its own model instead")
-        super().__setattr__(name, value)
-
-
-@functools.lru_cache(maxsize=None)
-def _frozen_class(cls):
-    return type(f"Shared{cls.__name__}", (_Frozen, cls), {})
-
-
-_SHARED: dict = {}
-
-
-def _shared(cls, kw: dict):
-    key = (cls, tuple(sorted(kw.items())))
-    model = _SHARED.get(key)
-    if model is None or model.comm is None:  # new, or closed (e.g. Widget.close_all())
-        model = _frozen_class(cls)(**kw)
-        model._ee_frozen = True
-        _SHARED[key] = model
-    return model
-
-
-def shared_layout(**kw) -> widgets.Layout:
-    """One ``widgets.Layout`` per distinct set of properties, shared by every widget using it.
-
-    The model is read-only: setting a property afterwards raises (it would change every
-    widget sharing it).
-
-    >>> a, b = shared_layout(width="12em"), shared_layout(width="12em")
-    >>> a is b, a.width, shared_layout() is shared_layout(width="12em")
-    (True, '12em', False)
-    >>> a.width = "3em"
-    Traceback (most recent call last):
-    ...
-    AttributeError: this SharedLayout is shared by several widgets; to change 'width', give the widget its own model instead
-    """
-    return _shared(widgets.Layout, kw)
-
-
-def shared_style(widget_cls, **kw):
-    """The shared style model for widgets of class ``widget_cls`` with properties ``kw``.
-
-    The style class is the one ``widget_cls`` requires (``SliderStyle`` for sliders,
-    ``TextStyle`` for ``Text``, ``DescriptionStyle`` for a ``Dropdown``...).
-
-    >>> s = shared_style(widgets.IntSlider, description_width="12em")
-    >>> isinstance(s, widgets.SliderStyle), s is shared_style(widgets.FloatSlider, description_width="12em")
-    (True, True)
-    >>> type(shared_style(widgets.Text, description_width="initial")).__mro__[2].__name__
-    'TextStyle'
-    """
-    return _shared(widget_cls.class_traits()["style"].klass, kw)
-
-
-def widget(cls, *args, css: str | None = None, layout=None, style=None, **kw):
-    """``cls(*args, **kw)`` with a shared layout and style model (see :func:`shared_layout`).
-
-    ``layout`` and ``style`` may be dicts of properties (shared models), or model
-    instances (used as given: pass ``widgets.Layout(...)`` for a layout the code changes
-    later, e.g. ``display``); ``None`` shares the default. ``css``: CSS classes to add
-    (several separated by spaces).
-
-    >>> a = widget(widgets.HTML, "x", css="ee-a ee-b")
-    >>> b = widget(widgets.IntSlider, 3, max=9, layout={"width": "20em"},
-    ...            style={"description_width": "9em"})
-    >>> a.layout is widget(widgets.HTML).layout, a._dom_classes, b.layout.width, b.style.description_width
-    (True, ('ee-a', 'ee-b'), '20em', '9em')
-    """
-    if not isinstance(layout, widgets.Layout):
-        layout = shared_layout(**(layout or {}))
-    kw["layout"] = layout
-    if "style" in cls.class_traits():
-        kw["style"] = style if isinstance(style, widgets.Widget) else shared_style(cls, **(style or {}))
-    w = cls(*args, **kw)
-    for name in (css or "").split():
-        w.add_class(name)
-    return w
-
-
-def updater(model, render: Callable, status: widgets.HTML) -> Callable:
-    """A callback ``update(**state)``: set those attributes of ``model``, then ``render()``.
-
-    Guarded by :func:`guarded`: a bad value shows its message in ``status``.
-
-    >>> class M: x = 1
-    >>> m, status, seen = M(), widgets.HTML(), []
-    >>> update = updater(m, lambda: seen.append(m.x), status)
-    >>> update(x=5); m.x, seen
-    (5, [5])
-    """
-    @guarded(status)
-    def update(**state) -> None:
-        for name, value in state.items():
-            setattr(model, name, value)
-        render()
-
-    return update
 
 
 def parse_number(label: str, text: str, lo: float, hi: float, *, integer: bool = False) -> float:
@@ -386,137 +259,6 @@ class NumberField(widgets.VBox):
         self.value = value
         for cb in self._callbacks:
             cb(value)
-
-
-class SliderField(widgets.HBox):
-    """An integer slider and a text box for the same value, kept in step.
-
-    Drag the slider or type a number (``Enter``); a bad typed value shows the
-    :class:`NumberField` message (class ``ee-error``) naming the field and its range
-    and keeps the last good value. ``on_change(value)`` is called once per new valid
-    value. CSS classes: ``css`` on the box, ``css-slider`` on the slider, ``css-field``
-    on the text box.
-
-    >>> seen = []
-    >>> s = SliderField("Divisor", 1200, lo=100, hi=4000, step=50, on_change=seen.append)
-    >>> s.slider.value = 800
-    >>> s.field.text.value = "1234"
-    >>> s.field.text.value = "abc"
-    >>> seen, s.value, s.slider.value
-    ([800, 1234], 1234, 1234)
-    >>> s.field.message.value
-    'Divisor: &#x27;abc&#x27; is not a number (allowed: 100 to 4000)'
-    """
-
-    def __init__(self, label: str, value: int, *, lo: int, hi: int, step: int = 1,
-                 css: str | None = None, on_change: Callable | None = None,
-                 width: str = "36em", label_width: str = "13em", tooltip: str | None = None):
-        self.label = label
-        self.value = integer(label, value, lo=lo, hi=hi)
-        self._callbacks = [on_change] if on_change else []
-        self.slider = widget(
-            widgets.IntSlider, value=self.value, min=lo, max=hi, step=step, description=label,
-            readout=False, continuous_update=False, style={"description_width": label_width},
-            layout={"width": width},
-        )
-        self.field = NumberField(label, self.value, lo=lo, hi=hi, integer=True, width="6.5em",
-                                 tooltip=tooltip)
-        self.field.text.description = ""
-        self.slider.observe(self._on_slider, names="value")
-        self.field.on_change(self._on_field)
-        super().__init__([self.slider, self.field], layout=shared_layout())
-        if css:
-            self.add_class(css)
-            self.slider.add_class(f"{css}-slider")
-            self.field.text.add_class(f"{css}-field")
-
-    def on_change(self, callback: Callable) -> None:
-        self._callbacks.append(callback)
-
-    def _on_slider(self, change) -> None:
-        value = int(change["new"])
-        if self.field.text.value != str(value):
-            self.field.text.value = str(value)  # -> _on_field -> _emit
-        else:
-            self._emit(value)
-
-    def _on_field(self, value) -> None:
-        value = int(value)
-        if self.slider.value != value:
-            self.slider.value = value
-        self._emit(value)
-
-    def _emit(self, value: int) -> None:
-        if value == self.value:
-            return
-        self.value = value
-        for cb in self._callbacks:
-            cb(value)
-
-
-class PresetMixin:
-    """For a view with an "Example" dropdown: named presets plus ``"Custom"``.
-
-    The view starts with :meth:`_preset_view` and provides ``_read()`` (widgets ->
-    model), ``_show_preset(name)`` (the preset -> widgets, and the model's settings that
-    have no widget) and ``redraw()``, and observes its controls with :meth:`_changed`.
-    Changing a control by hand switches the dropdown back to "Custom"; choosing an example
-    sets every control first (their own callbacks stay quiet meanwhile), then reads and
-    redraws once.
-
-    >>> class View(PresetMixin):
-    ...     def __init__(self):
-    ...         g = self._preset_view(None, ["ten"], width="10em")
-    ...         self.x, self.shown = widgets.IntSlider(0), []
-    ...         self.x.observe(g(self._changed), names="value")
-    ...     def _read(self): self.value = self.x.value
-    ...     def _show_preset(self, name): self.x.value = 10
-    ...     def redraw(self): self.shown.append(self.value)
-    >>> v = View(); v.preset.value = "ten"; v.x.value = 3
-    >>> v.shown, v.preset.value, v.status.value
-    ([10, 3], 'Custom', '')
-    """
-
-    CUSTOM = "Custom"
-    _loading = False
-
-    def _preset_view(self, model, presets, *, width: str) -> Callable:
-        """Set ``self.model``, the status line ``self.status`` (class ``ee-status``) and the
-        dropdown ``self.preset`` (class ``ee-preset``, ``width`` wide) of ``presets`` (names);
-        returns the :func:`guarded` decorator for the view's callbacks."""
-        self.model = model
-        self.status = widget(widgets.HTML, "", css="ee-status")
-        guard = guarded(self.status)
-        self.preset = widget(widgets.Dropdown, options=[self.CUSTOM, *presets],
-                             value=self.CUSTOM, description="Example", css="ee-preset",
-                             style={"description_width": "initial"}, layout={"width": width})
-        self.preset.observe(guard(self._preset), names="value")
-        return guard
-
-    @contextlib.contextmanager
-    def _quiet(self):
-        self._loading = True
-        try:
-            yield
-        finally:
-            self._loading = False
-
-    def _changed(self, *_):
-        if self._loading:
-            return
-        self._read()
-        if self.preset.value != self.CUSTOM:
-            with self._quiet():
-                self.preset.value = self.CUSTOM
-        self.redraw()
-
-    def _preset(self, change):
-        if self._loading or change["new"] == self.CUSTOM:
-            return
-        with self._quiet():
-            self._show_preset(change["new"])
-        self._read()
-        self.redraw()
 
 
 def _nice_step(x: float) -> float:
@@ -648,9 +390,10 @@ class FigureView:
         # fewer per figure.  Its box has the figure's size, so the page never jumps;
         # ``height`` (CSS) reserves more room below it, ``width`` more beside it.
         box_w, box_h = width or f"{width_px}px", height or f"{height_px}px"
-        self.image = widget(widgets.Image, format="png", css="ee-plot", layout={
+        self.image = widgets.Image(format="png", layout={
             "width": box_w, "min_width": box_w, "height": box_h, "min_height": box_h,
             "object_fit": "none", "object_position": "left top"})  # never scaled
+        self.image.add_class("ee-plot")
         self.out = self.image
 
     def dynamic(self, *artists):
@@ -750,8 +493,8 @@ def guarded(status: widgets.HTML):
 
 def app_root(children, *, title: str | None = None) -> widgets.VBox:
     """The dashboard's root box; carries ``ee-app`` and ``ee-ready`` CSS classes."""
-    head = [widget(widgets.HTML, STYLE + (f"<h2>{html.escape(title)}</h2>" if title else ""))]
-    root = widgets.VBox(head + list(children), layout=shared_layout())
+    head = [widgets.HTML(STYLE + (f"<h2>{html.escape(title)}</h2>" if title else ""))]
+    root = widgets.VBox(head + list(children))
     root.add_class("ee-app")
     root.add_class("ee-ready")
     return root
