@@ -55,3 +55,53 @@ def test_a_dashboard_from_the_pool_shows_its_numbers_and_the_pool_refills(page, 
     finally:
         stop(voila)
         log.close()
+
+
+DIVISOR_NB = "03_backgammon_divisor.ipynb"
+ONLY_03 = "--VoilaKernelManager.preheat_denylist=['^(?!.*03_backgammon_divisor)']"
+
+
+def _env(pid: int) -> dict:
+    import psutil
+
+    return psutil.Process(pid).environ()
+
+
+def test_a_link_reaches_a_preheated_kernel(page, tmp_path):
+    """A link's query string reaches a kernel from the pool (issue 11): the kernel ran the
+    notebook before the request and waits in ``page_query`` (``voila.utils.wait_for_request``,
+    through the gate's ``voila/query/<kernel>``) for the request's query string."""
+    log = open(tmp_path / "voila.log", "w")
+    voila, base = start_voila(ONLY_03, log=log, preheat=True)  # a pool for 03 only
+    try:
+        _wait_kernels(voila, 1, "the pool did not fill")
+        pooled = kernel_pids(voila)
+        page.goto(f"{base}/voila/render/{DIVISOR_NB}?divisor=800&difference=300",
+                  wait_until="commit")
+        summary = page.locator(".ee-summary")
+        # Greek document, version history: ÷800, 300 points up -> 70.3 %, +9 / −23
+        expect(summary).to_contain_text("300 points up, ÷800: expected win rate 70.3 %; +9 for "
+                                        "a win, −23 for a loss", timeout=TIMEOUT)
+        expect(page.locator(".ee-link")).to_have_attribute("href", "?divisor=800&difference=300")
+        expect(page.locator(".ee-query-note")).to_have_count(0)
+        assert_clean(page, DIVISOR_NB)
+        # the page's kernel is the pooled one: every kernel was started preheated (a kernel
+        # started for the request would have VOILA_PREHEAT=False and the query in its
+        # environment), and the pool is refilled behind it
+        _wait_kernels(voila, 2, "the pool was not refilled")
+        assert pooled <= kernel_pids(voila)
+        envs = [_env(pid) for pid in kernel_pids(voila)]
+        assert all(e.get("VOILA_PREHEAT") == "True" for e in envs), envs
+        assert not any("divisor=800" in e.get("QUERY_STRING", "") for e in envs)
+
+        # a bad value, again from the pool: a note and the defaults (document: ÷1200 -> 64.0 %)
+        page.goto(f"{base}/voila/render/{DIVISOR_NB}?divisor=abc", wait_until="commit")
+        expect(page.locator(".ee-query-note")).to_contain_text("divisor=abc", timeout=TIMEOUT)
+        expect(summary).to_contain_text("300 points up, ÷1200: expected win rate 64.0 %")
+        expect(page.locator(".ee-divisor-field input")).to_have_value("1200")
+        assert_clean(page, DIVISOR_NB)
+        _wait_kernels(voila, 3, "the pool was not refilled")
+        assert all(_env(pid).get("VOILA_PREHEAT") == "True" for pid in kernel_pids(voila))
+    finally:
+        stop(voila)
+        log.close()

@@ -1,0 +1,140 @@
+"""A topic notebook in a real JupyterLab (the ``make lab`` server) and headless Chromium (issue 9).
+
+The reader's path: open ``03_backgammon_divisor.ipynb``, Run → Run All Cells, read the
+document's tables under the parameters cell and use the interactive view of the last cell.
+The server runs on a copy of the notebook in a temporary folder, with JupyterLab settings
+of its own (no autosave, no news prompt, the kernel started without asking, every cell
+in the page), so the repository's notebook stays without outputs.
+
+Run as a script, it retakes the README's screenshot of the parameters cell and its tables::
+
+    .venv/bin/python tests/test_lab.py     # writes docs/screenshots/lab_read_and_tweak.png
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+import secrets
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from harness import LOAD_TIMEOUT_MS, NOTEBOOKS, ROOT, free_port, launch_chromium, stop, wait_http
+
+NOTEBOOK = "03_backgammon_divisor.ipynb"
+SCREENSHOT = ROOT / "docs" / "screenshots" / "lab_read_and_tweak.png"
+SETTINGS = {  # JupyterLab user settings: plugin id -> values
+    "@jupyterlab/docmanager-extension/plugin": {"autosave": False},
+    "@jupyterlab/apputils-extension/notification": {"fetchNews": "false",
+                                                    "checkForUpdates": False},
+    "@jupyterlab/notebook-extension/tracker": {"windowingMode": "none",
+                                               "autoStartDefaultKernel": True},
+}
+
+
+@contextlib.contextmanager
+def lab_server(folder: Path):
+    """``jupyter lab`` (as ``make lab``) on a free port, serving ``folder``; yields the URL
+    prefix of a notebook (``.../lab/tree/``) and the token query."""
+    settings = folder / ".settings"
+    for plugin, values in SETTINGS.items():
+        package, name = plugin.rsplit("/", 1)
+        path = settings / package / f"{name}.jupyterlab-settings"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values))
+    port, token = free_port(), secrets.token_hex(16)
+    cmd = [str(Path(sys.executable).with_name("jupyter")), "lab", "--no-browser",
+           f"--port={port}", "--ServerApp.port_retries=0", "--ServerApp.ip=127.0.0.1",
+           f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={folder}",
+           "--allow-root",
+           f"--LabApp.user_settings_dir={settings}", f"--LabApp.workspaces_dir={folder / '.ws'}"]
+    log = open(folder / "lab.log", "w")
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        wait_http(f"{base}/api/status?token={token}", proc)
+        yield f"{base}/lab/tree/", f"?token={token}"
+    finally:
+        stop(proc)
+        log.close()
+
+
+def run_all_cells(page, tree: str, token: str) -> None:
+    """Open the notebook, Run → Run All Cells, and wait for its tables and its view."""
+    page.goto(f"{tree}{NOTEBOOK}{token}", timeout=LOAD_TIMEOUT_MS)
+    page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=LOAD_TIMEOUT_MS)
+    # the kernel answers when the status bar reads "Python 3 ... | Idle" (before it: "No
+    # Kernel | Initializing", "Connecting"; a Run All sent then is lost)
+    expect(page.locator("#jp-main-statusbar")).to_contain_text(
+        re.compile(r"Python 3[^|]*\| Idle"), timeout=LOAD_TIMEOUT_MS)
+    page.locator("#jp-MainMenu .lm-MenuBar-item", has_text="Run").click()
+    page.locator(".lm-Menu .lm-Menu-itemLabel").get_by_text("Run All Cells", exact=True).click()
+    page.locator(".jp-OutputArea-output .ee-ready").wait_for(timeout=LOAD_TIMEOUT_MS)
+
+
+def test_lab_runs_the_notebook_and_shows_tables_and_the_view(browser, tmp_path):
+    shutil.copy(NOTEBOOKS / NOTEBOOK, tmp_path / NOTEBOOK)
+    with lab_server(tmp_path) as (tree, token):
+        context = browser.new_context(viewport={"width": 1280, "height": 1000})
+        page = context.new_page()
+        try:
+            run_all_cells(page, tree, token)
+            outputs = page.locator(".jp-OutputArea-output")
+            # the document's ÷1200 table (step 1: 300 points up -> 64.0 %) in a cell's output
+            expect(outputs.locator("table.ee-table").first).to_contain_text("64.0")
+            # the version history at 300 points up: 84.9 / 70.3 / 64.0 %, +5 / +9 / +12
+            history = outputs.locator("table.ee-table", has_text="A favourite 300 points up")
+            for text in ("84.9", "70.3", "64.0", "+5", "+9", "+12", "−27", "−23", "−20"):
+                expect(history).to_contain_text(text)
+            # the interactive view of the last cell, started from the parameters
+            view = outputs.locator(".ee-ready")
+            expect(view.locator(".ee-summary")).to_contain_text(
+                "300 points up, ÷1200: expected win rate 64.0 %")
+            # it answers: type ÷800 (the document: 70.3 % at 300 points up)
+            field = view.locator(".ee-divisor-field input")
+            field.fill("800")
+            field.press("Enter")
+            expect(view.locator(".ee-summary")).to_contain_text("÷800: expected win rate 70.3 %",
+                                                                timeout=LOAD_TIMEOUT_MS)
+            assert page.locator(".jp-OutputArea-output[data-mime-type*='error']").count() == 0
+        finally:
+            context.close()
+    # the repository's notebook is untouched (no outputs written back)
+    cells = json.loads((NOTEBOOKS / NOTEBOOK).read_text())["cells"]
+    assert all(c.get("outputs", []) == [] for c in cells if c["cell_type"] == "code")
+
+
+def screenshot(target: Path = SCREENSHOT) -> None:
+    """JupyterLab with the notebook's parameters cell at the top and its first tables."""
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
+        folder = Path(tmp)
+        shutil.copy(NOTEBOOKS / NOTEBOOK, folder / NOTEBOOK)
+        with lab_server(folder) as (tree, token):
+            browser = launch_chromium(p)
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            run_all_cells(page, tree, token)
+            # room for the notebook: fold the file browser, the parameters cell on top
+            page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current").click()
+            page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current").wait_for(
+                state="detached")
+            params = page.locator(".jp-Notebook .jp-CodeCell").first
+            params.click()  # the parameters cell is the active one
+            params.evaluate("cell => cell.scrollIntoView({block: 'start'})")
+            page.locator(".jp-OutputArea-output table.ee-table").nth(1).wait_for(state="visible")
+            page.mouse.move(2, 880)  # no row under the pointer (hover highlight)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(target))
+            browser.close()
+    print(f"wrote {target.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    screenshot()
