@@ -24,7 +24,8 @@ import numpy as np
 import traitlets
 
 from elo_explain import elo, fibs, fide, gammon42, glicko
-from elo_explain.dashboards.base import DashboardModel, DashboardView, Number, Whole, html_box
+from elo_explain.dashboards.base import (DashboardModel, DashboardView, FieldError, Number, Whole,
+                                         html_box)
 from elo_explain.tables import Table
 from elo_explain.ui import FigureView, fmt_number, fmt_signed, round_half_away, steady_limits
 from elo_explain.ui import update_limits
@@ -68,7 +69,7 @@ class Choice(traitlets.Int):
 
     def validate(self, obj, value):
         if isinstance(value, bool) or value not in self.choices:
-            raise ValueError(f"{self.label or self.name} must be one of "
+            raise FieldError(f"{self.label or self.name} must be one of "
                              f"{', '.join(map(str, self.choices))}, got {value!r}")
         return self.choices[self.choices.index(value)]
 
