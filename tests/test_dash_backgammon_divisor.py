@@ -128,7 +128,7 @@ def test_model_rejects_bad_state(name, value, message):
 
 
 def test_model_rejects_wrong_kind():
-    with pytest.raises(TypeError, match="divisor must be a whole number"):
+    with pytest.raises(ValueError, match="divisor must be a whole number"):  # FieldError
         DivisorModel(divisor="1200")
 
 

@@ -118,7 +118,8 @@ def test_feedback_shrinks_the_swing():
 
 
 @pytest.mark.parametrize("name, value, error, message", [
-    ("games", 301, ValueError, "Ranked games in the last 7 days must be a whole number between 0 and 300"),
+    ("games", 301, ValueError,
+     "Ranked games in the last 7 days must be a whole number between 0 and 300"),
     ("games_a", -1, ValueError, "games_a must be a whole number between 0 and 300"),
     ("swing_games", 305, ValueError, "swing_games must be a multiple of 10 from 10 to 500"),
     ("swing_games", 600, ValueError, "swing_games must be a whole number between 10 and 500"),

@@ -13,7 +13,7 @@ import traitlets
 from elo_explain import gammon42 as g42
 from elo_explain import tables
 from elo_explain._validate import choice, integer
-from elo_explain.dashboards.base import DashboardModel, DashboardView, Whole, html_box
+from elo_explain.dashboards.base import DashboardModel, DashboardView, Whole, _checked, html_box
 from elo_explain.ui import FigureView, fmt_number, fmt_pair, fmt_signed
 
 __all__ = ["K_SOURCES", "CubeModel", "CubeView"]
@@ -24,17 +24,17 @@ OLD = g42.VERSIONS["pre-1.0.5"]
 
 
 class Cube(traitlets.Int):
-    """A cube value, 1, 2, 4 ... 64 (``ValueError`` naming the trait otherwise)."""
+    """A cube value, 1, 2, 4 ... 64 (``FieldError`` naming the trait otherwise)."""
 
     def validate(self, obj, value):
-        return choice(self.name, integer(self.name, value), g42.CUBE_VALUES)
+        return _checked(lambda: choice(self.name, integer(self.name, value), g42.CUBE_VALUES))
 
 
 class Choice(traitlets.Enum):
-    """One of ``values`` (``ValueError`` naming the trait and listing them otherwise)."""
+    """One of ``values`` (``FieldError`` naming the trait and listing them otherwise)."""
 
     def validate(self, obj, value):
-        return choice(self.name, value, self.values)
+        return _checked(choice, self.name, value, self.values)
 
 
 def _pm(v) -> str:
@@ -143,8 +143,8 @@ class CubeView(DashboardView):
             continuous_update=False, style={"description_width": "13em"},
             layout={"width": "36em"}))
         self.k_widgets = {who: self._k_widgets(who) for who in ("winner", "loser")}
-        self.result = html_box("ee-result", width="auto")
-        self.table = html_box("ee-cube-table", width="auto")
+        self.result = html_box("ee-result")
+        self.table = html_box("ee-cube-table")
         self._figure()
         return [self.preset_menu(), self.slider("winner_rating", step=10),
                 self.slider("loser_rating", step=10), self.cube,
@@ -202,7 +202,8 @@ class CubeView(DashboardView):
     def explanation(self) -> list[str]:
         """The calculation, line by line (plain text)."""
         m = self.model
-        e, c, (w_raw, l_raw), (w, lo) = m.expected, f"{m.coefficient:.2f}", m.unrounded(), m.change()
+        e, c, (w_raw, l_raw) = m.expected, f"{m.coefficient:.2f}", m.unrounded()
+        w, lo = m.change()
         return [
             f"Cube {m.cube}: coefficient = 1 + log2({m.cube}) / 6 = {c}",
             f"Winner {m.winner_rating} vs loser {m.loser_rating}: winner's expected score {e:.3f}",

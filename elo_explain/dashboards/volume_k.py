@@ -6,7 +6,6 @@ rule of thumb and by simulation (:func:`elo_explain.simulate.weekly_swing`)."""
 from __future__ import annotations
 
 import functools
-import html
 
 import ipywidgets as widgets
 import numpy as np
@@ -15,7 +14,8 @@ import traitlets
 from elo_explain import gammon42 as g42
 from elo_explain import simulate, tables
 from elo_explain._validate import integer
-from elo_explain.dashboards.base import DashboardModel, DashboardView, Number, Whole, html_box
+from elo_explain.dashboards.base import DashboardModel, DashboardView, FieldError, Number, Whole
+from elo_explain.dashboards.base import _checked, html_box
 from elo_explain.ui import FigureView, fmt_pair, fmt_signed, steady_limits, table_html
 from elo_explain.ui import update_limits
 
@@ -43,14 +43,14 @@ class PerDay(traitlets.List):
 
     def validate(self, obj, value):
         if len(value) != WEEKS:
-            raise ValueError(f"per_day must hold {WEEKS} numbers (one per week), got {len(value)}")
-        return [integer(f"per_day[{i}]", n, lo=0, hi=40) for i, n in enumerate(value)]
+            raise FieldError(f"per_day must hold {WEEKS} numbers (one per week), got {len(value)}")
+        return [_checked(integer, f"per_day[{i}]", n, lo=0, hi=40) for i, n in enumerate(value)]
 
 
 class Tens(Whole):
     def validate(self, obj, value):
         if super().validate(obj, value) % 10:
-            raise ValueError(f"{self.name} must be a multiple of 10 from 10 to 500, got {value}")
+            raise FieldError(f"{self.name} must be a multiple of 10 from 10 to 500, got {value}")
         return int(value)
 
 
@@ -95,13 +95,15 @@ class VolumeModel(DashboardModel):
         return tables.Table(("Rating difference", "K = 32: favourite wins / loses",
                              "K = 16: favourite wins / loses"),
                             [(r[0], r[1:3], r[3:5]) for r in t.rows],
-                            "The favourite's change with K 32 and K 16 (cube 1)", (None, PAIR, PAIR))
+                            "The favourite's change with K 32 and K 16 (cube 1)",
+                            (None, PAIR, PAIR))
 
     def asymmetric(self):
         """``((A, B) when A wins, (B, A) when B wins)``: the changes of two players at 1500."""
         ka, kb = int(g42.k_for(self.games_a)), int(g42.k_for(self.games_b))
         r = g42.STARTING
-        return (g42.change(r, r, winner_k=ka, loser_k=kb), g42.change(r, r, winner_k=kb, loser_k=ka))
+        return (g42.change(r, r, winner_k=ka, loser_k=kb),
+                g42.change(r, r, winner_k=kb, loser_k=ka))
 
     def schedule(self) -> np.ndarray:
         """Times of the busy player's games (``datetime64[m]``): day ``d`` of week ``w`` has
@@ -134,6 +136,15 @@ class VolumeModel(DashboardModel):
         times, (_, counts, ks) = self.schedule(), self.window()
         idx = np.flatnonzero(ks != np.concatenate(([g42.K], ks[:-1])))
         return [(int(i) + 1, times[i], int(counts[i]), int(ks[i])) for i in idx]
+
+    def switch_table(self) -> tables.Table:
+        """:meth:`switches` as the reader reads them (the day of the schedule and the time)."""
+        rows = [(n, f"day {int((t - START) / np.timedelta64(1, 'D')) + 1} ({str(t)[:10]}), "
+                 f"{str(t)[11:16]}", c, f"K {k}") for n, t, c, k in self.switches()]
+        return tables.Table(
+            ("Game", "When", "Games in the 7 days before", "K from this game on"),
+            rows or [("—", "K never switches in these four weeks", "", "K 32")],
+            f"The moments K switches ({sum(self.per_day) * 7} games in four weeks)")
 
     @property
     def swing_index(self) -> int:
@@ -180,7 +191,7 @@ class VolumeView(DashboardView):
         self._shown: dict = {}
         m, wide = self.model, dict(style={"description_width": "17em"}, layout={"width": "36em"})
         self.k_html, self.asym_html, self.window_html, self.swing_html = (
-            html_box(css, width="auto") for css in ("ee-k", "ee-asymmetric", "ee-window", "ee-swing"))
+            html_box(css) for css in ("ee-k", "ee-asymmetric", "ee-window", "ee-swing"))
         games = self.slider("games", label_width="17em")
         ab = [self._linked(f"games_{p}", widgets.IntSlider(
             getattr(m, f"games_{p}"), min=0, max=300, description=f"Player {p.upper()}'s games "
@@ -203,6 +214,7 @@ class VolumeView(DashboardView):
                      **wide)),
                  self.checkbox("feedback", label="Move the rating game by game, as the server "
                                "does (not once for the whole week)")]
+        swing[-1].layout.width = "auto"
         self._window_figure()
         self._swing_figure()
         h = widgets.HTML
@@ -326,16 +338,12 @@ class VolumeView(DashboardView):
                                f"{str(switches[i][1])[11:16]}")
         ax.set_ylim(0, ymax)
         self.window_fig.refresh()
-        rows = [[str(n), f"day {int((t - START) / np.timedelta64(1, 'D')) + 1} ({str(t)[:10]}), "
-                 f"{str(t)[11:16]}", str(c), f"K {k}"] for n, t, c, k in switches]
-        self.window_html.value = table_html(
-            ["Game", "When", "Games in the 7 days before", "K from this game on"],
-            rows or [["—", "K never switches in these four weeks", "", "K 32"]],
-            caption=f"The moments K switches ({days.size} games in four weeks)")
+        self.window_html.value = m.switch_table().to_html()
 
     def _swing(self) -> None:
         m, g, i = self.model, self.model.swing_games, self.model.swing_index
         spread, std, thumbs = m.spread(), m.swing().std, m.swing().rule_of_thumb(m.shortfall / 100)
+        beyond = spread["beyond200"]
         between = [f"{fmt_signed(int(lo), 0)} and {fmt_signed(int(hi), 0)}"  # toward zero
                    for lo, hi in zip(spread["q05"], spread["q95"])]
         mode = ("rating moves game by game" if m.feedback
@@ -344,9 +352,9 @@ class VolumeView(DashboardView):
         head, tail = thumb_html.rsplit("points below</td>", 1)
         self.swing_html.value = head + "points below (your choice)</td>" + tail + table_html(
             [f"Simulated, {g} games, luck only ({mode})", "K 32", "K 16"],
-            [["Standard deviation of the week's change"] + [f"{s:.0f} points" for s in spread["std"]],
-             ["90 % of weeks between"] + between,
-             ["Weeks moving 200 points or more"] + [f"{100 * s:.0f} %" for s in spread["beyond200"]]],
+            [["Standard deviation of the week's change", *(f"{s:.0f} points" for s in std[:, i])],
+             ["90 % of weeks between", *between],
+             ["Weeks moving 200 points or more", *(f"{100 * s:.0f} %" for s in beyond)]],
             caption=f"By simulation: weekly_swing, {SWING_PLAYERS} weeks per K, opponents rated "
                     "correctly, cube 1")
         for line, y in zip(self.std_lines + self.thumb_lines, [*std, *thumbs]):
@@ -354,7 +362,8 @@ class VolumeView(DashboardView):
         self.std_vline.set_xdata([g, g])
         self.std_marks.set_data([g, g], std[:, i])
         left, right = self.swing_axes
-        update_limits(left, y=(0, steady_limits(left.get_ylim(), 0, max(std.max(), thumbs.max()))[1]))
+        top = max(std.max(), thumbs.max())
+        update_limits(left, y=(0, steady_limits(left.get_ylim(), 0, top)[1]))
         hist = m.histogram()
         for stairs, h in zip(self.hists, hist):
             stairs.set_data(h)
