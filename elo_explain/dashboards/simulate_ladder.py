@@ -136,11 +136,6 @@ class LadderModel(DashboardModel):
                              f"got {proposal.value!r}")
         return proposal.value
 
-    @property
-    def true_divisor(self) -> float | None:
-        """The divisor of the game's true curve (``None``: the rule's own)."""
-        return None if self.true_curve == "own" else float(self.true_curve)
-
     def settings(self) -> tuple:
         """The season's settings (the cache key, then the weeks)."""
         return (self.rules, self.players, self.games_per_week, self.spread, self.seed,
@@ -188,7 +183,8 @@ class LadderModel(DashboardModel):
             cached = simulate.simulate_season(
                 simulate.RULE_SETS[self.rules], players=self.players, weeks=self.weeks,
                 games_per_week=self.games_per_week, spread=float(self.spread),
-                true_divisor=self.true_divisor, seed=self.seed)
+                true_divisor=None if self.true_curve == "own" else float(self.true_curve),
+                seed=self.seed)
             self._seasons[self.settings()[:-1]] = cached
             while len(self._seasons) > 6:
                 self._seasons.popitem(last=False)
