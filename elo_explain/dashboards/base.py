@@ -68,6 +68,7 @@ from elo_explain import _validate
 from elo_explain.ui import STYLE, NumberField, guarded
 
 __all__ = [
+    "Choice",
     "FieldError",
     "html_box",
     "Whole",
@@ -118,6 +119,32 @@ class Number(traitlets.Float):
         if isinstance(value, bool):
             raise FieldError(f"{self.label or self.name} must be a number, got {value!r}")
         return _checked(_validate.in_range, self.label or self.name, value, self.lo, self.hi)
+
+
+class Choice(traitlets.TraitType):
+    """One of ``values`` (texts or whole numbers); a link's text ``"20"`` reads as 20.
+
+    >>> class M(traitlets.HasTraits):
+    ...     k = Choice(20, (40, 20, 10), label="K")
+    >>> m = M(); m.k = "10"; m.k
+    10
+    >>> m.k = 30
+    Traceback (most recent call last):
+    ...
+    elo_explain.dashboards.base.FieldError: K must be one of 40, 20, 10, got 30
+    """
+
+    def __init__(self, default, values, *, label: str | None = None, **kw):
+        super().__init__(default, **kw)
+        self.values, self.label = tuple(values), label
+
+    def validate(self, obj, value):
+        if isinstance(value, str) and value not in self.values and value.strip().isdigit():
+            value = int(value)
+        if isinstance(value, (bool, list, dict)) or value not in self.values:
+            raise FieldError(f"{self.label or self.name} must be one of "
+                             f"{', '.join(map(str, self.values))}, got {value!r}")
+        return self.values[self.values.index(value)]
 
 
 class DashboardModel(traitlets.HasTraits):
