@@ -9,6 +9,7 @@ so it needs no system paths and runs as root as well as as an ordinary user.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -53,8 +54,8 @@ def render_config(port: int, voila_port: int, prefix: Path, *, host: str = "",
     empty), TLS with ``cert``/``key`` if given, proxy to Voilà on ``127.0.0.1:voila_port``.
 
     >>> conf = render_config(8080, 8866, Path("/tmp/x"), notebooks=["index.ipynb"])
-    >>> "listen 8080;" in conf, "location = /voila/render/index.ipynb" in conf, "@" in conf
-    (True, True, False)
+    >>> "listen 8080;" in conf, "location = /voila/render/index.ipynb" in conf
+    (True, True)
     """
     notebooks = published_notebooks() if notebooks is None else notebooks
     for nb in notebooks:
@@ -90,6 +91,9 @@ def render_config(port: int, voila_port: int, prefix: Path, *, host: str = "",
     text = TEMPLATE.read_text()
     for name, value in values.items():
         text = text.replace(name, value)
+    left = re.findall(r"@[A-Z_]+@", text)
+    if left:
+        raise ValueError(f"{TEMPLATE.name}: placeholders without a value: {sorted(set(left))}")
     return text
 
 

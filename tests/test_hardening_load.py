@@ -84,16 +84,17 @@ def stable_count(voila, seconds: float = 5.0) -> int:
     return last
 
 
-async def _view(browser, base: str, notebook: str, texts: list[str], door: asyncio.Semaphore):
+async def _view(browser, base: str, notebook: str, texts: list[str], door: asyncio.Semaphore,
+                timeout_ms: int = LOAD_TIMEOUT_MS):
     """One viewer: waits at the door, opens the page, waits for the dashboard and its
     numbers, then stays on it; returns (context, problems, seconds to its numbers)."""
     from playwright.async_api import expect
 
     async with door:
-        return await _load(browser, base, notebook, texts, expect)
+        return await _load(browser, base, notebook, texts, expect, timeout_ms)
 
 
-async def _load(browser, base, notebook, texts, expect):
+async def _load(browser, base, notebook, texts, expect, timeout_ms):
     context = await browser.new_context(viewport={"width": 1280, "height": 1000})
     page = await context.new_page()
     problems = []
@@ -107,12 +108,12 @@ async def _load(browser, base, notebook, texts, expect):
     try:
         # not the "load" event: under this load one asset request of twenty pages sometimes
         # never completes although the dashboard renders; the ready selector is the test
-        await page.goto(f"{base}/voila/render/{notebook}", timeout=LOAD_TIMEOUT_MS,
+        await page.goto(f"{base}/voila/render/{notebook}", timeout=timeout_ms,
                         wait_until="commit")
-        await page.wait_for_selector(READY, state="visible", timeout=LOAD_TIMEOUT_MS)
+        await page.wait_for_selector(READY, state="visible", timeout=timeout_ms)
         app = page.locator(".ee-app").first
         for text in texts:
-            await expect(app).to_contain_text(text, timeout=LOAD_TIMEOUT_MS)
+            await expect(app).to_contain_text(text, timeout=timeout_ms)
         body = await page.inner_text("body")
         problems += [f"{notebook}: page shows {bad!r}" for bad in FORBIDDEN_TEXT if bad in body]
     except Exception as exc:  # noqa: BLE001 - reported with the viewer it happened to
@@ -127,14 +128,16 @@ async def _load(browser, base, notebook, texts, expect):
     return context, problems, time.monotonic() - t0
 
 
-async def _crowd(base: str, plan, voila, seen: dict, culled):
+async def _crowd(base: str, plan, voila, seen: dict, culled, arriving: int = ARRIVING,
+                 timeout_ms: int = LOAD_TIMEOUT_MS):
     from playwright.async_api import async_playwright
 
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        door = asyncio.Semaphore(ARRIVING)
+        door = asyncio.Semaphore(arriving)
         t0 = time.monotonic()
-        results = await asyncio.gather(*(_view(browser, base, nb, texts, door) for nb, texts in plan))
+        results = await asyncio.gather(*(_view(browser, base, nb, texts, door, timeout_ms)
+                                         for nb, texts in plan))
         seen["crowd_s"] = time.monotonic() - t0
         seen["slowest_s"] = max(t for _, _, t in results)
         seen["kernels"] = len(kernel_pids(voila))  # every viewer is on its page now
