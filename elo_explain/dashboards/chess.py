@@ -1,7 +1,7 @@
 """Pieces shared by the two chess dashboards (01 calculator, 02 FIDE rules).
 
 The rating periods a reader picks (:data:`PERIODS`, a trait :func:`period_trait`), a
-K choice trait (:class:`Choice`), the Telugu document's 400-point example
+the Telugu document's 400-point example
 (:func:`cap_example_table`), FIDE's K rules (:func:`k_rules_table`), tables shown with the
 dashboards' CSS classes (:func:`show`), the page CSS and the look of an expected-score plot.
 """
@@ -26,15 +26,6 @@ PERIODS = {
 }
 DEFAULT_ON = "2026-01-01"
 PERIOD_OPTIONS = [(label, on) for label, on in PERIODS.items()]
-
-
-class Choice(traitlets.Enum):
-    """An ``Enum`` that also reads its whole-number choices from text (a link's ``k=20``)."""
-
-    def validate(self, obj, value):
-        if isinstance(value, str) and value.strip().isdigit():
-            value = int(value)
-        return super().validate(obj, value)
 
 
 def period_trait(**kw) -> traitlets.Enum:

@@ -20,9 +20,9 @@ import numpy as np
 import traitlets
 
 from elo_explain import elo, fide
-from elo_explain.dashboards.base import DashboardModel, DashboardView, Number, Whole, html_box
+from elo_explain.dashboards.base import Choice, DashboardModel, DashboardView, Number, Whole, html_box
 from elo_explain.dashboards.chess import (
-    CSS, PERIOD_OPTIONS, Choice, expected_axes, period_trait, show,
+    CSS, PERIOD_OPTIONS, expected_axes, period_trait, show,
 )
 from elo_explain.tables import Table
 from elo_explain.ui import FigureView, NumberField, fmt_number, fmt_signed, update_limits
@@ -63,7 +63,7 @@ class CalculatorModel(DashboardModel):
     rating = _rating(1500, "Your rating")
     opponent = _rating(1700, "Opponent")
     result = traitlets.Enum(list(RESULTS), default_value="draw")
-    k = Choice([k for _, k in K_OPTIONS], default_value=20)
+    k = Choice(20, [k for _, k in K_OPTIONS], label="K")
     mode = traitlets.Enum(list(MODES), default_value="single")
     opponents = traitlets.List(_rating(1500, "Opponent"), [1400, 1600, 1550], minlen=1,
                                maxlen=MAX_ROWS)

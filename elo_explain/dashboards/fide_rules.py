@@ -18,9 +18,9 @@ import numpy as np
 import traitlets
 
 from elo_explain import elo, fide
-from elo_explain.dashboards.base import DashboardModel, DashboardView, Whole, html_box
+from elo_explain.dashboards.base import Choice, DashboardModel, DashboardView, Whole, html_box
 from elo_explain.dashboards.chess import (
-    CSS, PERIOD_OPTIONS, Choice, cap_example_table, expected_axes,
+    CSS, PERIOD_OPTIONS, cap_example_table, expected_axes,
     k_rules_table, period_trait, show,
 )
 from elo_explain.tables import Table
@@ -69,7 +69,7 @@ class FideRulesModel(DashboardModel):
     games = Whole(20, 1, GAMES_MAX, label="Games in the period")
     rating_a = Whole(2700, 1000, 3000, label="Player A")
     rating_b = Whole(2200, 1000, 3000, label="Player B")
-    k = Choice([40, 20, 10], default_value=20)
+    k = Choice(20, [40, 20, 10], label="K")
     method = traitlets.Enum(list(METHODS.values()), default_value="table")
     difference = Whole(400, 0, DIFF_MAX, label="Difference D")
 
@@ -158,7 +158,6 @@ class FideRulesView(DashboardView):
     """The FIDE rules page: four sections, each its controls, numbers and figure."""
 
     def build(self):
-        m = self.model
         self.k_out = html_box("ee-k-out", width="620px")
         self.out_700 = html_box("", width="500px")
         self.out_cap, self.example = html_box("", width="500px"), html_box("", width="500px")
