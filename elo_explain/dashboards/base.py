@@ -157,6 +157,13 @@ class DashboardModel(traitlets.HasTraits):
     params: ClassVar[tuple[str, ...]] = ()
     presets: ClassVar[dict[str, dict]] = {}
 
+    def __init__(self, **values):
+        unknown = set(values) - set(self.trait_names())
+        if unknown:  # traitlets would only warn
+            raise TypeError(f"unknown setting {sorted(unknown)[0]!r}; "
+                            f"allowed: {', '.join(self.params or self.trait_names())}")
+        super().__init__(**values)
+
     def state(self) -> dict:
         """The values of :attr:`params` (what a link to this view holds)."""
         return {name: getattr(self, name) for name in self.params}

@@ -21,10 +21,9 @@ from functools import partial
 
 import ipywidgets as widgets
 import numpy as np
-import traitlets
 
 from elo_explain import elo, glicko
-from elo_explain.dashboards.base import (DashboardModel, DashboardView, FieldError, Number, Whole,
+from elo_explain.dashboards.base import (Choice, DashboardModel, DashboardView, Number, Whole,
                                          html_box)
 from elo_explain.tables import Table
 from elo_explain.ui import FigureView, fmt_number, fmt_signed, steady_limits, update_limits
@@ -61,20 +60,6 @@ PRESETS: dict[str, dict] = {name: dict(zip(_PARAMS, values)) for name, values in
 }.items()}
 
 
-class Choice(traitlets.Int):
-    """A whole number from ``choices`` (a link's text is read like any whole number)."""
-
-    def __init__(self, default, choices, *, label=None):
-        super().__init__(default)
-        self.choices, self.label = tuple(choices), label
-
-    def validate(self, obj, value):
-        if isinstance(value, bool) or value not in self.choices:
-            raise FieldError(f"{self.label or self.name} must be one of "
-                             f"{', '.join(map(str, self.choices))}, got {value!r}")
-        return self.choices[self.choices.index(value)]
-
-
 def _interval(low: float, high: float) -> str:
     return f"{fmt_number(low, 0)} … {fmt_number(high, 0)}"
 
@@ -95,12 +80,6 @@ class EloVsGlickoModel(DashboardModel):
     opponent = Whole(1500, 400, 3200, label="Opponent's rating")
     opponent_rd = Whole(500, *_RD, label="Opponent's RD")
     opponent_volatility = Number(0.09, *_VOLATILITY, label="Opponent's volatility σ")
-
-    def __init__(self, **values):
-        unknown = set(values) - set(self.trait_names())
-        if unknown:
-            raise TypeError(f"unknown setting {sorted(unknown)[0]!r}; allowed: {', '.join(self.params)}")
-        super().__init__(**values)
 
     # before the game
     @property

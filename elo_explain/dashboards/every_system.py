@@ -24,7 +24,7 @@ import numpy as np
 import traitlets
 
 from elo_explain import elo, fibs, fide, gammon42, glicko
-from elo_explain.dashboards.base import (DashboardModel, DashboardView, FieldError, Number, Whole,
+from elo_explain.dashboards.base import (Choice, DashboardModel, DashboardView, Number, Whole,
                                          html_box)
 from elo_explain.tables import Table
 from elo_explain.ui import FigureView, fmt_number, fmt_signed, round_half_away, steady_limits
@@ -58,20 +58,6 @@ _EXAMPLES = {  # name → the trait values that differ from the defaults
                                                       result="draw", k=10, opponent_k=20),
     "Equal players, cube 64": dict(cube=64),
 }
-
-
-class Choice(traitlets.Int):
-    """A whole number from ``choices`` (a link's text is read like any whole number)."""
-
-    def __init__(self, default, choices, *, label=None):
-        super().__init__(default)
-        self.choices, self.label = tuple(choices), label
-
-    def validate(self, obj, value):
-        if isinstance(value, bool) or value not in self.choices:
-            raise FieldError(f"{self.label or self.name} must be one of "
-                             f"{', '.join(map(str, self.choices))}, got {value!r}")
-        return self.choices[self.choices.index(value)]
 
 
 def _exact_then_applied(exact: float, applied: int) -> str:
@@ -128,12 +114,6 @@ class EverySystemModel(DashboardModel):
     opponent_rd = Whole(60, *_RD, label="Opponent's RD")
     volatility = Number(0.06, *_VOLATILITY, label="Your volatility σ")
     opponent_volatility = Number(0.06, *_VOLATILITY, label="Opponent's volatility σ")
-
-    def __init__(self, **values):
-        unknown = set(values) - set(self.trait_names())
-        if unknown:
-            raise TypeError(f"unknown setting {sorted(unknown)[0]!r}; allowed: {', '.join(self.params)}")
-        super().__init__(**values)
 
     @property
     def score(self) -> float:
