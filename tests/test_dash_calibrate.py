@@ -139,7 +139,7 @@ def test_bad_model_values_name_the_setting():
     m = CalibrateModel()
     with pytest.raises(ValueError, match="Bucket width must be a whole number between 25 and 200"):
         m.bucket = 7
-    with pytest.raises(ValueError, match="time control must be one of"):
+    with pytest.raises(ValueError, match="Time control must be one of"):
         m.time_control = "3+0x"
     assert (m.bucket, m.time_control) == (100, "all")          # the model keeps its values
 

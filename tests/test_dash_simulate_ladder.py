@@ -24,7 +24,6 @@ import time
 import matplotlib.pyplot as plt
 import numpy as np
 import pytest
-from traitlets import TraitError
 
 from elo_explain import simulate
 from elo_explain.dashboards.simulate_ladder import (
@@ -77,7 +76,7 @@ def test_swing_slider_state_and_histograms(view):
     centre = np.argmax(dens[0])
     assert wide[0][centre] < dens[0][centre]
     assert "At 300 games a week" in view.swing_text.value
-    with pytest.raises(ValueError, match=r"must be one of \(20, 50, 100, 150, 200, 250, 300\)"):
+    with pytest.raises(ValueError, match=r"must be one of 20, 50, 100, 150, 200, 250, 300, got 30"):
         m.swing_games = 30
     assert m.swing_games == 300
 
@@ -132,7 +131,7 @@ def test_bad_settings_name_the_setting():
     m = LadderModel()
     with pytest.raises(ValueError, match="Players must be a whole number between 10 and 1000"):
         m.players = 5
-    with pytest.raises(TraitError, match="'rules' trait .* expected any of"):
+    with pytest.raises(ValueError, match="Rule set must be one of FIDE"):
         m.rules = "Chess.com"
     with pytest.raises(ValueError, match="SD must be a whole number between 0 and 400"):
         m.spread = 900

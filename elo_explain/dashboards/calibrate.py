@@ -20,7 +20,8 @@ import traitlets
 from matplotlib.collections import LineCollection
 
 from elo_explain import calibration, lichess, results_csv
-from elo_explain.dashboards.base import DashboardModel, DashboardView, Whole, html_box
+from elo_explain.dashboards.base import (DashboardModel, DashboardView, FieldError, Whole,
+                                         html_box)
 from elo_explain.tables import Table
 from elo_explain.ui import MINUS, FigureView, fmt_pct, fmt_signed, update_limits, value_html
 
@@ -146,7 +147,7 @@ class CalibrateModel(DashboardModel):
     def _valid_time_control(self, proposal):
         keys = [k for _, k in time_control_options()]
         if proposal.value not in keys:
-            raise ValueError(f"time control must be one of {', '.join(keys)}, "
+            raise FieldError(f"Time control must be one of {', '.join(keys)}, "
                              f"got {proposal.value!r}")
         return proposal.value
 

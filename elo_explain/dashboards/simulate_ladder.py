@@ -23,7 +23,7 @@ import traitlets
 from matplotlib.ticker import MaxNLocator, MultipleLocator
 
 from elo_explain import simulate
-from elo_explain.dashboards.base import DashboardModel, DashboardView, Whole, html_box
+from elo_explain.dashboards.base import Choice, DashboardModel, DashboardView, Whole, html_box
 from elo_explain.tables import Table
 from elo_explain.ui import FigureView, fmt_pct, update_limits, value_html
 
@@ -113,14 +113,14 @@ class LadderModel(DashboardModel):
 
     params = ("rules", "true_curve", "players", "games_per_week", "weeks", "spread", "seed",
               "swing_games", "feedback")
-    rules = traitlets.Enum(tuple(simulate.RULE_SETS), default_value=DEFAULT_RULES)
-    true_curve = traitlets.Enum(tuple(key for _, key in TRUE_CURVES), default_value="own")
+    rules = Choice(DEFAULT_RULES, simulate.RULE_SETS, label="Rule set")
+    true_curve = Choice("own", [key for _, key in TRUE_CURVES], label="True curve")
     players = Whole(100, 10, 1000, label="Players")
     games_per_week = Whole(5, 1, 50, label="Games per week")
     weeks = Whole(20, 1, 104, label="Weeks")
     spread = Whole(200, 0, 400, label="True strengths: SD")
     seed = Whole(1, 0, 99_999, label="Seed")
-    swing_games = Whole(300, min(SWING_GAMES), max(SWING_GAMES), label="Games a week (swing)")
+    swing_games = Choice(300, SWING_GAMES, label="Games a week (swing)")
     feedback = traitlets.Bool(False)
 
     def __init__(self, **kw):
@@ -128,13 +128,6 @@ class LadderModel(DashboardModel):
         self._seasons: OrderedDict = OrderedDict()
         self.shown: simulate.Season | None = None
         self.shown_settings: tuple | None = None
-
-    @traitlets.validate("swing_games")
-    def _valid_swing_games(self, proposal):
-        if proposal.value not in SWING_GAMES:
-            raise ValueError(f"Games a week (swing) must be one of {SWING_GAMES}, "
-                             f"got {proposal.value!r}")
-        return proposal.value
 
     def settings(self) -> tuple:
         """The season's settings (the cache key, then the weeks)."""
