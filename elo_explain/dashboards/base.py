@@ -70,6 +70,7 @@ from elo_explain.ui import STYLE, NumberField, guarded
 __all__ = [
     "Choice",
     "FieldError",
+    "checked",
     "html_box",
     "Whole",
     "Number",
@@ -85,7 +86,9 @@ class FieldError(traitlets.TraitError, ValueError):
     ``TraitError`` so that traitlets rolls back every value of a preset when one is bad."""
 
 
-def _checked(check, *args, **kw):
+def checked(check, *args, **kw):
+    """``check(*args, **kw)`` with its ``TypeError`` / ``ValueError`` raised as :class:`FieldError`
+    (for a trait's own validation, so a bad preset value rolls back)."""
     try:
         return check(*args, **kw)
     except (TypeError, ValueError) as exc:
@@ -101,7 +104,7 @@ class Whole(traitlets.Int):
         self.lo, self.hi, self.label = lo, hi, label
 
     def validate(self, obj, value):
-        return _checked(_validate.integer, self.label or self.name, value, lo=self.lo, hi=self.hi)
+        return checked(_validate.integer, self.label or self.name, value, lo=self.lo, hi=self.hi)
 
     def from_string(self, s: str) -> int:
         number = float(s)
@@ -118,7 +121,7 @@ class Number(traitlets.Float):
     def validate(self, obj, value):
         if isinstance(value, bool):
             raise FieldError(f"{self.label or self.name} must be a number, got {value!r}")
-        return _checked(_validate.in_range, self.label or self.name, value, self.lo, self.hi)
+        return checked(_validate.in_range, self.label or self.name, value, self.lo, self.hi)
 
 
 class Choice(traitlets.TraitType):
@@ -143,8 +146,12 @@ class Choice(traitlets.TraitType):
             value = int(value)
         if isinstance(value, (bool, list, dict)) or value not in self.values:
             raise FieldError(f"{self.label or self.name} must be one of "
-                             f"{', '.join(map(str, self.values))}, got {value!r}")
+                             f"{', '.join(map(_shown, self.values))}, got {value!r}")
         return self.values[self.values.index(value)]
+
+
+def _shown(value) -> str:
+    return repr(value) if isinstance(value, str) else str(value)
 
 
 class DashboardModel(traitlets.HasTraits):

@@ -8,12 +8,10 @@ import html
 
 import ipywidgets as widgets
 import numpy as np
-import traitlets
 
 from elo_explain import gammon42 as g42
 from elo_explain import tables
-from elo_explain._validate import choice, integer
-from elo_explain.dashboards.base import DashboardModel, DashboardView, Whole, _checked, html_box
+from elo_explain.dashboards.base import Choice, DashboardModel, DashboardView, Whole, html_box
 from elo_explain.ui import FigureView, fmt_number, fmt_pair, fmt_signed
 
 __all__ = ["K_SOURCES", "CubeModel", "CubeView"]
@@ -21,20 +19,6 @@ __all__ = ["K_SOURCES", "CubeModel", "CubeView"]
 K_SOURCES = ("K 32", "K 16", "from games this week")
 """How a player's K is chosen: fixed 32, fixed 16, or :func:`gammon42.k_for` of their games."""
 OLD = g42.VERSIONS["pre-1.0.5"]
-
-
-class Cube(traitlets.Int):
-    """A cube value, 1, 2, 4 ... 64 (``FieldError`` naming the trait otherwise)."""
-
-    def validate(self, obj, value):
-        return _checked(lambda: choice(self.name, integer(self.name, value), g42.CUBE_VALUES))
-
-
-class Choice(traitlets.Enum):
-    """One of ``values`` (``FieldError`` naming the trait and listing them otherwise)."""
-
-    def validate(self, obj, value):
-        return _checked(choice, self.name, value, self.values)
 
 
 def _pm(v) -> str:
@@ -64,9 +48,9 @@ class CubeModel(DashboardModel):
     }
     winner_rating = Whole(g42.STARTING, 500, 3000, label="Winner's rating")
     loser_rating = Whole(g42.STARTING, 500, 3000, label="Loser's rating")
-    cube = Cube(1)
-    winner_k_source = Choice(K_SOURCES, default_value="K 32")
-    loser_k_source = Choice(K_SOURCES, default_value="K 32")
+    cube = Choice(1, g42.CUBE_VALUES, label="cube")
+    winner_k_source = Choice("K 32", K_SOURCES)
+    loser_k_source = Choice("K 32", K_SOURCES)
     winner_games = Whole(0, 0, 300)
     loser_games = Whole(0, 0, 300)
 

@@ -15,7 +15,7 @@ from elo_explain import gammon42 as g42
 from elo_explain import simulate, tables
 from elo_explain._validate import integer
 from elo_explain.dashboards.base import DashboardModel, DashboardView, FieldError, Number, Whole
-from elo_explain.dashboards.base import _checked, html_box
+from elo_explain.dashboards.base import checked, html_box
 from elo_explain.ui import FigureView, fmt_pair, fmt_signed, steady_limits, table_html
 from elo_explain.ui import update_limits
 
@@ -44,7 +44,7 @@ class PerDay(traitlets.List):
     def validate(self, obj, value):
         if len(value) != WEEKS:
             raise FieldError(f"per_day must hold {WEEKS} numbers (one per week), got {len(value)}")
-        return [_checked(integer, f"per_day[{i}]", n, lo=0, hi=40) for i, n in enumerate(value)]
+        return [checked(integer, f"per_day[{i}]", n, lo=0, hi=40) for i, n in enumerate(value)]
 
 
 class Tens(Whole):
