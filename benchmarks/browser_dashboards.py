@@ -55,10 +55,12 @@ SLIDERS = {
     # 01 has no slider in its default mode, and none of its sliders moves the plot (E
     # depends on the ratings only): the average-opponent mode's games slider, numbers only
     "01_chess_calculator.ipynb": ((".ee-mode button:has-text('Average opponent')",
-                                   ".ee-average-table"), ".ee-n-games", False),
+                                   ".ee-n-games"), ".ee-n-games", False),
     "02_fide_rules.ipynb": (None, ".ee-games", True),          # the 700 rule: text and plot
     "05_volume_k.ipynb": (None, ".ee-swing-games", True),      # the weekly swing: table and plots
     "06_elo_vs_glicko.ipynb": (None, ".ee-rd", True),          # your RD: tables and both plots
+    "07_every_system.ipynb": (None, ".ee-rd", True),           # your RD: the Lichess row and the plot
+    "10_new_to_fide.ipynb": (None, ".ee-rating", False),       # the 2024 uplift: numbers only
 }
 
 # Resolves with the milliseconds from the key-down to the moment a shown number

@@ -23,6 +23,8 @@ def test_environment_yml_matches_pyproject():
         if m:
             conda.add(_name(m.group(1)))
     conda -= {"python", "pip"}
+    # PyPI-only packages go in the pip section
+    conda |= {_name(m) for m in re.findall(r"^      - ([A-Za-z0-9_.\-]+[=<>]?[^\s#]*)$", text, re.M)}
     assert conda == wanted, f"only in environment.yml: {conda - wanted}; only in pyproject: {wanted - conda}"
     assert "      - -e ." in text
     assert "  - conda-forge" in text.split("dependencies:", 1)[0]
