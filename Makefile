@@ -35,6 +35,7 @@ lab: $(STAMP)
 ## Run the benchmarks: benchmarks/RESULTS.md (package), benchmarks/DASHBOARDS.md (browser) and
 ## benchmarks/REMOTE.md (an emulated remote link, direct Voilà against nginx)
 bench: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
 	$(BIN)/python -m benchmarks
 	$(BIN)/python benchmarks/browser_dashboards.py
 	$(BIN)/python benchmarks/remote_link.py
