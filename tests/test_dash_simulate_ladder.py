@@ -131,7 +131,7 @@ def test_bad_settings_name_the_setting():
     m = LadderModel()
     with pytest.raises(ValueError, match="Players must be a whole number between 10 and 1000"):
         m.players = 5
-    with pytest.raises(ValueError, match="Rule set must be one of FIDE"):
+    with pytest.raises(ValueError, match="Rule set must be one of 'FIDE"):
         m.rules = "Chess.com"
     with pytest.raises(ValueError, match="SD must be a whole number between 0 and 400"):
         m.spread = 900
