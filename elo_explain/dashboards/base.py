@@ -48,8 +48,8 @@ elo_explain.dashboards.base.FieldError: Rating must be a whole number between 0 
 '<a class="ee-link" href="?rating=1600&amp;result=loss" target="_top">Link to this view</a>'
 >>> DemoView(Demo(), query="rating=9999&colour=red").notes.value  # ignored, with a note
 '<p class="ee-note ee-query-note">Ignored from the link: rating=9999 (Rating must be a whole number between 0 and 4000, got 9999); colour (not a setting of this page)</p>'
->>> v.preset.value = "Beat a 1700"; v.model.rating, v.out.value, v.renders
-(1500, 'change 10', 2)
+>>> v.preset.value = "Beat a 1700"; v.model.rating, v.out.value, v.renders   # one render each
+(1500, 'change 10', 3)
 >>> v.controls["rating"].slider.value = 1510; v.preset.value    # by hand: back to "Custom"
 'Custom'
 """
@@ -264,7 +264,7 @@ class DashboardView(widgets.VBox):
         self.status.add_class("ee-error")
         self.status.add_class("ee-status")
         self.guard = guarded(self.status)
-        self.notes = widgets.HTML(self._apply_query(page_query() if query is None else query))
+        self.notes = widgets.HTML("")
         self.link = widgets.HTML("")
         self._applying = False
         self.preset: widgets.Dropdown | None = None
@@ -275,6 +275,9 @@ class DashboardView(widgets.VBox):
         self.children = [head, self.notes, *children, self.status, self.link]
         self.add_class("ee-app")
         self.add_class("ee-ready")
+        # Only now the page's query string: a preheated kernel waits for its viewer here, with
+        # the widgets and the first render already done; a link then costs one more render.
+        self._start_from(page_query() if query is None else query)
 
     # to be written by each dashboard
     def build(self) -> list:
@@ -312,6 +315,19 @@ class DashboardView(widgets.VBox):
         finally:
             self._applying = False
         self.refresh()
+
+    def _start_from(self, query: str) -> None:
+        """Set the model from a query string and render once; note what was ignored."""
+        if not query:
+            return
+        before = self.model.state()
+        self._applying = True
+        try:
+            self.notes.value = self._apply_query(query)
+        finally:
+            self._applying = False
+        if self.model.state() != before:
+            self.refresh()
 
     def _apply_query(self, query: str) -> str:
         """Set the model from a query string; returns the note on what was ignored (HTML)."""
