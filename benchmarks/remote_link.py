@@ -205,7 +205,7 @@ def _spki(cert: Path) -> str:
         capture_output=True, text=True).stdout.strip()
 
 
-def run(repeats: int = 1, pages: int | None = None) -> tuple[list[dict], list[dict], int, list[str]]:
+def measure(repeats: int = 1, pages: int | None = None) -> tuple[list[dict], list[dict], int, list[str]]:
     from playwright.sync_api import sync_playwright
 
     notebooks = published_notebooks()[:pages]
@@ -380,7 +380,7 @@ def main() -> None:
     ap.add_argument("--pages", type=int, help="only the first PAGES pages (a quick check; "
                     "REMOTE.md is then not written)")
     args = ap.parse_args()
-    rows, cap, voila_rss, failed = run(args.repeats, args.pages)
+    rows, cap, voila_rss, failed = measure(args.repeats, args.pages)
     text = report(rows, args.repeats, failed) + capacity_report(cap, voila_rss, len(published_notebooks()))
     if args.pages:
         print(text)
