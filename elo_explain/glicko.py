@@ -719,15 +719,20 @@ def _glicko2_settings(tau, elapsed_periods, epsilon) -> tuple[float, float, floa
             V.in_range("epsilon", epsilon, *EPSILON_RANGE))
 
 
+def _items(value, kind: str) -> list:
+    """``value`` as a list; ``TypeError`` naming ``kind`` for a string, ``None`` or a scalar."""
+    if isinstance(value, (str, bytes)) or value is None:
+        raise TypeError(f"{kind}, got {value!r}")
+    try:
+        return list(value)
+    except TypeError:
+        raise TypeError(f"{kind}, got {value!r}") from None
+
+
 def _results(results, need_games: bool = False) -> list:
     """One player's ``results`` as a list of checked ``(r_j, RD_j, s_j)`` float triples."""
     kind = "results must be a sequence of (opponent_rating, opponent_rd, score) triples"
-    if isinstance(results, (str, bytes)) or results is None:
-        raise TypeError(f"{kind}, got {results!r}")
-    try:
-        items = list(results)
-    except TypeError:
-        raise TypeError(f"{kind}, got {results!r}") from None
+    items = _items(results, kind)
     if not items:
         if need_games:
             raise ValueError("results must contain at least one game to show the steps, got none")
@@ -891,14 +896,10 @@ LICHESS = LichessConfig()
 
 
 def _triple(name: str, value):
-    if isinstance(value, (str, bytes)) or value is None:
-        raise TypeError(f"{name} must be a (rating, rd, volatility) triple, got {value!r}")
-    try:
-        items = tuple(value)
-    except TypeError:
-        raise TypeError(f"{name} must be a (rating, rd, volatility) triple, got {value!r}") from None
+    kind = f"{name} must be a (rating, rd, volatility) triple"
+    items = _items(value, kind)
     if len(items) != 3:
-        raise ValueError(f"{name} must be a (rating, rd, volatility) triple, got {len(items)} values")
+        raise ValueError(f"{kind}, got {len(items)} values")
     r = np.asarray(_rating(f"{name} rating", items[0]), dtype=float)
     d = np.asarray(_rd(f"{name} rd", items[1]), dtype=float)
     v = np.asarray(_volatility(f"{name} volatility", items[2]), dtype=float)

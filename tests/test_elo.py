@@ -256,9 +256,7 @@ def test_multi_game_telugu_period_with_average_opponent():
     ],
 )
 def test_bad_input_raises_value_error_naming_parameter(call, fragment):
-    with pytest.raises(ValueError) as info:
-        call()
-    assert fragment in str(info.value)
+    assert fragment in str(pytest.raises(ValueError, call).value)
 
 
 @pytest.mark.parametrize(

@@ -446,9 +446,7 @@ def test_cap_decision_telugu_example_and_within_400():
     ],
 )
 def test_bad_input_raises_value_error_naming_parameter(call, fragment):
-    with pytest.raises(ValueError) as info:
-        call()
-    assert fragment in str(info.value)
+    assert fragment in str(pytest.raises(ValueError, call).value)
 
 
 @pytest.mark.parametrize(

@@ -221,9 +221,7 @@ def test_period_below_floor_is_shown_as_unrated():
     ],
 )
 def test_bad_input_raises_value_error_naming_parameter(call, fragment):
-    with pytest.raises(ValueError) as info:
-        call()
-    assert fragment in str(info.value)
+    assert fragment in str(pytest.raises(ValueError, call).value)
 
 
 @pytest.mark.parametrize(
