@@ -32,6 +32,13 @@ def wait_plot_changed(page, i: int, before: str) -> None:
         arg=[i, before], timeout=TIMEOUT)
 
 
+def swing_now(swing) -> tuple[int, int, int]:
+    """The swing headline's games a week and typical swing (SD) at K 32 and K 16."""
+    m = re.search(r"At (\d+) games a week.*?: typical swing ±(\d+) at K 32, ±(\d+) at K 16",
+                  swing.inner_text())
+    return int(m.group(1)), int(m.group(2)), int(m.group(3))
+
+
 def press(page, css: str, key: str) -> None:
     handle = page.locator(f"{css} .noUi-handle")
     handle.focus()
@@ -52,10 +59,14 @@ def test_ladder_season_and_weekly_swing(page, voila_url):
     expect(swing).to_contain_text("32 × 300 × 3 % = 288")                       # [G42]
     expect(swing).to_contain_text("96 to 144 at K 16")                           # [G42]
     # the simulated K 32 swing at 300 games is binomial luck: ±16 sqrt(300) = ±277
-    row = swing.locator("tr.ee-highlight td").all_inner_texts()
-    assert row[0] == "300"
-    assert abs(int(row[1].lstrip("±")) - 16 * math.sqrt(300)) < 0.05 * 277     # [BIN]
-    assert abs(int(row[3].lstrip("±")) - 8 * math.sqrt(300)) < 0.05 * 139      # [BIN]
+    games, sd32, sd16 = swing_now(swing)
+    assert games == 300
+    assert abs(sd32 - 16 * math.sqrt(300)) < 0.05 * 277                          # [BIN]
+    assert abs(sd16 - 8 * math.sqrt(300)) < 0.05 * 139                           # [BIN]
+    # the notebook's table above shows the same row
+    luck = page.locator("table.ee-table", has_text="Luck alone")
+    row = luck.locator("tr", has=page.locator("td", has_text=re.compile(r"^300$")))
+    assert row.locator("td").all_inner_texts()[1:4:2] == [f"±{sd32}", f"±{sd16}"]
 
     # players slider one step right: a new season, the plot follows
     before = plot_src(page, 0)
@@ -98,11 +109,11 @@ def test_ladder_season_and_weekly_swing(page, voila_url):
     expect(summary).to_contain_text("Too big", timeout=TIMEOUT)
     expect(run).to_be_disabled()
 
-    # the weekly-swing slider: 250 games, its table row and histogram follow
+    # the weekly-swing slider: 250 games, its headline and histogram follow
     before = plot_src(page, 1)
     press(page, ".ee-swing-games", "ArrowLeft")
     expect(swing).to_contain_text("At 250 games a week", timeout=TIMEOUT)
-    expect(swing.locator("tr.ee-highlight td").first).to_have_text("250")
+    assert swing_now(swing)[0] == 250
     wait_plot_changed(page, 1, before)
     text = assert_clean(page, NB)
     assert re.search(r"Rating spread after the season: \d+ points", text)
@@ -119,9 +130,9 @@ def test_link_sets_the_view_and_reproduces_it(page, voila_url):
     # K x games x shortfall at 100 games: 32 x 100 x 2 % = 64, x 3 % = 96 (K 16: 32 to 48)
     expect(swing).to_contain_text("32 × 100 × 2 % = 64")                        # [G42]
     expect(swing).to_contain_text("32 × 100 × 3 % = 96")                        # [G42]
-    row = swing.locator("tr.ee-highlight td").all_inner_texts()
-    assert row[0] == "100"
-    assert abs(int(row[1].lstrip("±")) - 16 * math.sqrt(100)) < 0.05 * 160     # [BIN]
+    games, sd32, _ = swing_now(swing)
+    assert games == 100
+    assert abs(sd32 - 16 * math.sqrt(100)) < 0.05 * 160                          # [BIN]
     href = page.locator("a.ee-link").get_attribute("href")
     assert "players=50" in href and "weeks=10" in href and "swing_games=100" in href
     assert_clean(page, NB)
@@ -130,7 +141,7 @@ def test_link_sets_the_view_and_reproduces_it(page, voila_url):
     open_dashboard(page, voila_url, NB + href)
     expect(summary).to_contain_text("Elo K 20 ÷400, 50 players, 10 weeks × 5 games",
                                     timeout=TIMEOUT)
-    expect(swing.locator("tr.ee-highlight td").first).to_have_text("100")
+    expect(swing).to_contain_text("At 100 games a week: typical swing")
     expect(page.locator(".ee-query-note")).to_have_count(0)
 
     # bad values and an unknown name: ignored with a note, the defaults stay
@@ -140,5 +151,5 @@ def test_link_sets_the_view_and_reproduces_it(page, voila_url):
     expect(note).to_contain_text("swing_games=30")
     expect(note).to_contain_text("colour (not a setting of this page)")
     expect(summary).to_contain_text("Gammon42 1.3.1 (÷1200), 100 players, 20 weeks × 5 games")
-    expect(swing.locator("tr.ee-highlight td").first).to_have_text("300")
+    expect(swing).to_contain_text("At 300 games a week: typical swing")
     assert_clean(page, NB)

@@ -60,11 +60,6 @@ LEGEND_ABOVE = dict(loc="lower left", bbox_to_anchor=(0, 1.01), ncols=3, fontsiz
 STYLE = ("<style>.ee-summary .widget-html-content, .ee-swing .widget-html-content "
          "{line-height: 1.4;} .ee-run-message {background: #fff3c4; padding: 2px 6px; "
          "font-weight: 600;}</style>")
-SWING_INTRO = (
-    "<h3>The weekly swing (Gammon42 document)</h3><div class='ee-note'>A player rated exactly "
-    "at their true strength plays a week of ranked games against correctly rated opponents, "
-    "cube 1, ÷1200. Every result is drawn at the expected rate, so all movement is luck: why "
-    "Gammon42 halves K (32 → 16) for players with 50 or more games a week.</div>")
 
 
 def first_weeks(season: simulate.Season, weeks: int) -> simulate.Season:
@@ -282,9 +277,9 @@ class LadderView(DashboardView):
         self.run.on_click(self.guard(self._run))
         self.summary = html_box("ee-summary", width="auto")
         self.swing_games = widgets.SelectionSlider(
-            options=SWING_GAMES, value=m.swing_games, description="Games a week",
+            options=SWING_GAMES, value=m.swing_games, description="Weekly swing: games a week",
             style={"description_width": "initial"}, continuous_update=False,
-            layout={"width": "26em"})
+            layout={"width": "32em"})
         widgets.link((m, "swing_games"), (self.swing_games, "value"))
         self.swing_games.add_class("ee-swing-games")
         self.feedback = self.checkbox("feedback", label="Ratings move game by game (feedback)")
@@ -295,8 +290,9 @@ class LadderView(DashboardView):
         return [widgets.HBox([self.rule, self.true_curve, self.seed]),
                 widgets.GridBox([self.players, self.games, self.weeks, self.spread],
                                 layout={"grid_template_columns": "37em 37em"}),
-                self.run, self.summary, self.season_view.out, self.swing_text,
-                self.swing_games, self.feedback, self.swing_view.out]
+                self.run, self.summary, self.season_view.out,
+                widgets.HBox([self.swing_games, self.feedback]), self.swing_text,
+                self.swing_view.out]
 
     def _build_season_figure(self):
         self.season_view = view = FigureView(figsize=(10.5, 6.6), margins=dict(
@@ -397,6 +393,7 @@ class LadderView(DashboardView):
                       f"&#9473;&#9473; {html.escape(name)}, true {t:.0f}</span>"
                       for c, name, t in zip(SAMPLE_COLOURS, SAMPLE_NAMES, m.sample_players(s)[1]))
         games = s.games_per_week * s.weeks
+        won, expected, true = (row[3] for row in m.favourite_table(s).rows)
         return "<br>".join([
             value_html("Season:", f"{s.rules.label}, {s.true_strength.size:,} players, "
                        f"{s.weeks} weeks × {s.games_per_week} games (about {games:,} games "
@@ -406,7 +403,10 @@ class LadderView(DashboardView):
                        css="ee-final-spread"),
             value_html("Correlation of ratings with true strengths:",
                        f"{corr:.2f}" if np.isfinite(corr) else "–", css="ee-corr"),
-        ]) + m.favourite_table(s).to_html() + (
+            value_html("Favourites won:", f"{fmt_pct(won)} of their games over the season "
+                       f"(the rule's curve expected {fmt_pct(expected)}, their true strengths "
+                       f"gave {fmt_pct(true)})", css="ee-favourites"),
+        ]) + (
             '<div class="ee-key ee-note"><b>Ratings over the season</b> of five players (solid; '
             "dotted: their true strength), the middle 80 % of all players (grey) and the median "
             f"(dashed):<br>{key}</div>")
@@ -461,16 +461,14 @@ class LadderView(DashboardView):
         self.title_h.set_text(f"Weekly changes at {m.swing_games} games a week")
         self.swing_view.refresh()
         i = SWING_GAMES.index(m.swing_games)
-        big = sw.share_beyond(200)[:, i]
-        (k32, g_, lo32, hi32), (_, _, lo16, hi16) = m.rule_of_thumb_table().rows
-        mode = ("ratings move game by game (feedback pulls a drifting rating back)"
-                if m.feedback else "every game rated from the week's starting rating")
-        self.swing_text.value = STYLE + SWING_INTRO + (
-            f'<div class="ee-note">K × games × shortfall: at {g_} games a week, a win rate 2 to '
-            f"3 points below the expected one costs 32 × {g_} × 2 % = {lo32:.0f} to 32 × {g_} × "
-            f"3 % = {hi32:.0f} points at K 32 (the document's “about 200” at 300 games), "
-            f"{lo16:.0f} to {hi16:.0f} at K 16.</div>") + value_html(
-            f"At {m.swing_games} games a week:",
-            f"{fmt_pct(100 * big[0])} of K 32 weeks and {fmt_pct(100 * big[1])} of K 16 weeks "
-            f"moved a rating by 200 or more ({SWING_WEEKS:,} simulated weeks each; {mode}).",
-            css="ee-swing-now") + m.swing_table().to_html(highlight=i)
+        sd, big = sw.std[:, i], sw.share_beyond(200)[:, i]
+        (_, g_, lo32, hi32), (_, _, lo16, hi16) = m.rule_of_thumb_table().rows
+        now = value_html(
+            f"At {g_} games a week{', game by game' if m.feedback else ''}:",
+            f"typical swing ±{sd[0]:.0f} at K 32, ±{sd[1]:.0f} at K 16; {fmt_pct(100 * big[0])} "
+            f"and {fmt_pct(100 * big[1])} of weeks moved 200 or more", css="ee-swing-now")
+        thumb = value_html(
+            "A week 2–3 points below the expected win rate:",
+            f"32 × {g_} × 2 % = {lo32:.0f} to 32 × {g_} × 3 % = {hi32:.0f} points at K 32, "
+            f"{lo16:.0f} to {hi16:.0f} at K 16", css="ee-thumb")
+        self.swing_text.value = f"{STYLE}{now}<br>{thumb}"
