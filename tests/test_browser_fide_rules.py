@@ -28,7 +28,7 @@ def test_fide_rules_numbers_sliders_and_fields(page, voila_url):
     expect(page.locator(".ee-k-reason")).to_contain_text("under 2400")
 
     # 2. the 700 rule: [TE] K 40 with 20 games -> 35; K 20 with 40 games -> 17; 700 not reduced
-    table_700 = page.locator(".ee-700-table")
+    table_700 = page.locator("table.ee-table", has_text="The 700 rule")  # the notebook's
     for label, cells in (("Junior, K 40, 20 games", ("40", "20", "800", "35")),
                          ("Adult, K 20, 40 games", ("20", "40", "800", "17")),
                          ("K 20, 35 games: exactly 700", ("20", "35", "700", "20"))):
@@ -40,11 +40,14 @@ def test_fide_rules_numbers_sliders_and_fields(page, voila_url):
 
     # 3. the 400-point rule, 2700 vs 2200 since October 2025: [B02] 2700 keeps the real
     # difference (0.96 for 485-517), 2200 gets the cap (1 - 0.92 = 0.08)
-    cap = page.locator(".ee-cap-table")
+    cap = page.locator("table.ee-table", has_text="One game, both sides")  # the notebook's
     expect(cap.locator("tr", has_text="Difference used")).to_contain_text(f"+500{M}400")
-    expect(cap.locator("tr.ee-highlight")).to_have_text("E used0.960.08")
+    expect(cap.locator("tr", has_text=re.compile("^E used"))).to_have_text("E used0.960.08")
+    cap_a, cap_b = page.locator(".ee-cap-a"), page.locator(".ee-cap-b")  # the view's, live
+    expect(cap_a).to_contain_text("difference used +500, E 0.96")
+    expect(cap_b).to_contain_text(f"difference used {M}400, E 0.08")
     expect(page.locator(".ee-cap-sum")).to_contain_text("add up to 1.04")
-    example = page.locator(".ee-cap-example")
+    example = page.locator("table.ee-table", has_text="The Telugu document's example")
     for text in ("0.95", "+1.1", f"{M}18.9", "0.91", "+1.8", f"{M}18.2"):  # [TE]
         expect(example).to_contain_text(text)
 
@@ -71,7 +74,8 @@ def test_fide_rules_numbers_sliders_and_fields(page, voila_url):
     type_into(page, ".ee-rating-a", "2600")
     expect(page.locator(".ee-cap-sum")).to_contain_text("add up to 1", timeout=TIMEOUT)
     expect(page.locator(".ee-cap-sum")).to_contain_text("zero-sum")
-    expect(cap.locator("tr", has_text="Difference used")).to_contain_text(f"+400{M}400")
+    expect(cap_a).to_contain_text("difference used +400")
+    expect(cap_b).to_contain_text(f"difference used {M}400")
     wait_changed(page, before, ".ee-plot-cap")
 
     # a bad birth year shows a message naming the field; the dashboard keeps answering

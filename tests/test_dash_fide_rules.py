@@ -23,7 +23,7 @@ import pytest  # noqa: E402
 import traitlets  # noqa: E402
 
 from elo_explain import fide  # noqa: E402
-from elo_explain.dashboards.chess import PERIODS, cap_example_table  # noqa: E402
+from elo_explain.dashboards.chess import PERIODS, cap_example_table, k_rules_table  # noqa: E402
 from elo_explain.dashboards.fide_rules import FideRulesModel, FideRulesView  # noqa: E402
 from elo_explain.ui import fmt_number, fmt_signed  # noqa: E402
 from notebook_runner import run_notebook  # noqa: E402
@@ -99,10 +99,14 @@ def test_k_decision_agrees_with_the_rules_over_a_grid():
         assert dict((r, k) for r, k, _ in fide.K_RULES)[d.rule] == d.k
 
 
-def test_k_table_highlights_the_rule_that_applies(view):
-    assert '<tr class="ee-highlight"><td class="ee-left">Everyone else' in view.k_out.value
+def test_k_table_marks_the_rule_that_applies(view):
+    # the notebook's table (the view shows K and the reason only)
+    def applies():
+        return [row[0] for row in k_rules_table(view.model.k_decision()).rows if row[2]]
+    assert applies()[0].startswith("Everyone else")
     view.model.rated_games = 5
-    assert '<tr class="ee-highlight"><td class="ee-left">New to the list' in view.k_out.value
+    assert applies()[0].startswith("New to the list")
+    assert '"ee-value ee-big ee-k-value">40<' in view.k_out.value  # [TE] fewer than 30 games
 
 
 # ------------------------------------------------------------------------------ 700 rule
@@ -115,8 +119,8 @@ def test_700_rule_documents_cases(view):
     assert k_700(20, 40) == 17  # [TE] adult K 20, 40 games: 800 -> 17
     assert k_700(20, 35) == 20  # [TE] exactly 700 is not reduced
     assert k_700(10, 70) == 10  # [TE] exactly 700 is not reduced
-    html = view.out_700.value
-    assert "K 40 × 20 games = 800 &gt; 700: K becomes 35" in html  # [TE], default 20 games
+    assert "K 40 × 20 games = 800 &gt; 700: K becomes 35" in view.out_700.value  # [TE]
+    html = view.model.table_700().to_html()  # the notebook's table
     for row in ("<td>40</td><td>20</td><td>800</td><td>35</td>",
                 "<td>20</td><td>40</td><td>800</td><td>17</td>",
                 "<td>20</td><td>35</td><td>700</td><td>20</td>"):
@@ -140,6 +144,12 @@ def test_both_sides_of_2700_vs_2200(view):
     # [B02] table 8.1.2: 485-517 -> 0.96; 392-411 -> 0.92, lower-rated 1 - 0.92 = 0.08
     assert (fmt_number(a["e"]), fmt_number(b["e"])) == ("0.96", "0.08")
     assert "add up to 1.04, not 1" in view.out_cap.value
+    # the view's live line per side: K 20 × (S − E), E from table 8.1.2 [B02]
+    html = view.out_cap.value
+    assert f'A 2700: difference used +500, E <span class="ee-value">0.96</span>; K 20: win +0.8, ' \
+        f'draw {M}9.2, loss {M}19.2' in html
+    assert f'B 2200: difference used {M}400, E <span class="ee-value">0.08</span>; K 20: win ' \
+        f'+18.4, draw +8.4, loss {M}1.6' in html
 
 
 def test_before_october_2025_the_cap_applies_to_everyone(view):
@@ -177,8 +187,8 @@ def test_table_vs_formula_at_400(view):
     m = view.model
     assert m.difference == 400
     assert m.table_and_formula() == (0.92, 0.91)  # [TE] at 400: table 0.92, formula 0.91
-    html = view.out_cmp.value
-    assert '<tr class="ee-highlight"><td class="ee-left">400</td><td>0.92</td><td>0.91</td>' in html
+    html = m.compare_table().to_html()  # the notebook's table
+    assert '<tr><td>400</td><td>0.92</td><td>0.91</td>' in html
     assert m.table_and_formula(200) == (0.76, 0.76)  # [TE] 1500 vs 1700: 0.24 = 1 - 0.76
 
 

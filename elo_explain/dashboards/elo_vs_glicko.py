@@ -188,12 +188,15 @@ class EloVsGlickoModel(DashboardModel):
 
 
 _COLOURS = ("#1b7837", "#7f7f7f", "#b2182b")  # win, draw, loss
-_STYLE = """<style>.ee-summary td, .ee-results td { white-space: nowrap; }
-.ee-summary td:first-child, .ee-results td:first-child { text-align: left; }</style>"""
+
+
+def _slashed(values) -> str:
+    return " / ".join(values)
 
 
 class EloVsGlickoView(DashboardView):
-    """The controls, the two tables and the two plots of an :class:`EloVsGlickoModel`."""
+    """The controls, a two-line live summary and the two plots of an :class:`EloVsGlickoModel`
+    (the tables are the notebook's cells above)."""
 
     def build(self) -> list:
         you = widgets.VBox([widgets.HTML("<b>You</b>"), self.number("rating", width="15em"),
@@ -203,15 +206,16 @@ class EloVsGlickoView(DashboardView):
         opponent = widgets.VBox([widgets.HTML("<b>Your opponent</b>"),
                                  self.number("opponent", width="17em"),
                                  self.number("opponent_rd", width="17em")])
-        self.summary, self.results = (html_box(css, width="100%")
-                                      for css in ("ee-summary", "ee-results"))
+        self.summary, self.results = html_box("ee-summary"), html_box("ee-results")
         self._figure()
-        return [widgets.HTML(_STYLE), self.preset_menu(), widgets.HBox([you, opponent]),
-                self.summary, self.results, self.figure.out]
+        return [self.preset_menu(), widgets.HBox([you, opponent]), self.summary, self.results,
+                self.figure.out]
 
     def _figure(self) -> None:
         fv = self.figure = FigureView(figsize=(10.5, 3.9), height="400px", ncols=2,
-                                      gridspec_kw={"width_ratios": [1.35, 1]})
+                                      gridspec_kw={"width_ratios": [1.35, 1]},
+                                      margins=dict(left=0.07, right=0.985, bottom=0.13,
+                                                   top=0.92, wspace=0.3))
         ax, bx = fv.axes
         shade = ax.axvspan(glicko.LICHESS.provisional_rd, _RD[1], color="#fff3c4", zorder=0,
                            label="Lichess shows ? (RD ≥ 110)")
@@ -244,10 +248,18 @@ class EloVsGlickoView(DashboardView):
 
     def render(self) -> None:
         m = self.model
-        self.summary.value = m.before_table().to_html()
-        self.results.value = m.after_table().to_html()
         curves, elo_changes, now = m.change_curves(), m.elo_changes, m.rd_now
-        r_after = m.glicko_after[0]
+        r_after, rd_after, _ = m.glicko_after
+        g_expected = glicko.expected_score(m.rating, m.opponent, m.opponent_rd)
+        self.summary.value = (
+            f"Before the game: Elo <b>{m.rating}</b> (E {m.elo_expected:.2f}); Glicko-2 "
+            f"<b>{m.display_before}</b>, RD {_one(now)}, interval {_interval(*m.interval_before)} "
+            f"(E {g_expected:.2f})")
+        self.results.value = (
+            f"After a win / draw / loss: Elo {_slashed(map(fmt_signed, elo_changes))}; Glicko-2 "
+            f"{_slashed(fmt_signed(r - m.rating) for r in r_after)}, Lichess shows "
+            f"<b>{_slashed(glicko.lichess_display(r_after, rd_after))}</b>, RD after "
+            f"{_slashed(dict.fromkeys(map(_one, rd_after)))}")
         for i in range(len(RESULTS)):
             self.lines[i].set_ydata(curves[i])
             self.flat[i].set_ydata([elo_changes[i]] * 2)

@@ -19,10 +19,7 @@ import traitlets
 
 from elo_explain import elo, fide
 from elo_explain.dashboards.base import Choice, DashboardModel, DashboardView, Whole, html_box
-from elo_explain.dashboards.chess import (
-    CSS, PERIOD_OPTIONS, cap_example_table, expected_axes,
-    k_rules_table, period_trait, show,
-)
+from elo_explain.dashboards.chess import CSS, PERIOD_OPTIONS, expected_axes, period_trait
 from elo_explain.tables import Table
 from elo_explain.ui import FigureView, fmt_number, fmt_signed, round_half_away, update_limits
 
@@ -144,8 +141,8 @@ class FideRulesModel(DashboardModel):
         return x, fide.table_expected_score(x), elo.expected_score(x, 0)
 
 
-def _section(title: str, text: str) -> widgets.HTML:
-    return widgets.HTML(f"<h3>{html.escape(title)}</h3><div class='ee-note'>{text}</div>")
+def _heading(title: str) -> widgets.HTML:
+    return widgets.HTML(f"<h3>{html.escape(title)}</h3>")
 
 
 def _row(*children) -> widgets.HBox:
@@ -155,13 +152,14 @@ def _row(*children) -> widgets.HBox:
 
 
 class FideRulesView(DashboardView):
-    """The FIDE rules page: four sections, each its controls, numbers and figure."""
+    """The FIDE rules page: four sections, each its controls, a live summary and a figure
+    (the tables are the notebook's cells above)."""
 
     def build(self):
         self.k_out = html_box("ee-k-out", width="620px")
-        self.out_700 = html_box("", width="500px")
-        self.out_cap, self.example = html_box("", width="500px"), html_box("", width="500px")
-        self.out_cmp = html_box("", width="400px")
+        self.out_700 = html_box("", width="460px")
+        self.out_cap = html_box("", width="520px")
+        self.out_cmp = html_box("")
         self.fig_700 = FigureView(figsize=(5.6, 3.3), height="340px", width="560px",
                                   margins=dict(left=0.09, right=0.96, bottom=0.14, top=0.92))
         self.fig_cap = FigureView(figsize=(5.6, 3.4), height="350px", width="560px",
@@ -181,30 +179,24 @@ class FideRulesView(DashboardView):
                               self.checkbox("reached_2400", label="Published rating has reached 2400")],
                              layout={"width": "430px"})
         return [
-            widgets.HTML(CSS + "<div class='ee-note'>FIDE Rating Regulations B.02 (1 March 2024, "
-                         "amended 1 October 2025). Every decision is made by "
-                         "<code>elo_explain.fide</code>.</div>"),
+            widgets.HTML(CSS),
             _row(self.preset_menu(), self.dropdown("on", PERIOD_OPTIONS, label="Rules of",
                                                    width="18em")),
-            _section("1. Which K applies, and why",
-                     "FIDE tries four rules in order; the first that matches gives K."),
+            _heading("1. Which K applies"),
             _row(k_box, self.k_out),
-            _section("2. The 700 rule", "If K × games in one rating period exceeds 700, K for "
-                     "that period becomes the largest whole number with K × games ≤ 700."),
+            _heading("2. The 700 rule"),
             self.slider("games", width="480px"),
             _row(self.fig_700.out, self.out_700),
-            _section("3. The 400-point rule and the 2650 exemption",
-                     "Applied per player: the two sides of one game can use different differences."),
+            _heading("3. The 400-point rule"),
             _row(widgets.VBox([self.number("rating_a"), self.number("rating_b")]),
                  widgets.VBox([self.toggles("method", list(METHODS.items()), label=""),
                                self.toggles("k", [("K 40", 40), ("K 20", 20), ("K 10", 10)],
                                             label="")])),
-            _row(self.fig_cap.out, widgets.VBox([self.out_cap, self.example],
-                                                layout={"width": "500px"})),
-            _section("4. FIDE's table vs the ÷400 formula",
-                     "FIDE rates with its table 8.1.2; at 400 points it gives 0.92, the formula 0.91."),
+            _row(self.fig_cap.out, self.out_cap),
+            _heading("4. FIDE's table vs the ÷400 formula"),
             self.slider("difference", width="480px"),
-            _row(self.out_cmp, self.fig_cmp.out),
+            self.out_cmp,
+            self.fig_cmp.out,
         ]
 
     # figures, made once
@@ -232,13 +224,10 @@ class FideRulesView(DashboardView):
         self.line_capped, = ax.plot([], [], color="C1", ls="--", label="difference capped at ±400")
         self.mark_a, = ax.plot([], [], "o", color="C3", ms=7, zorder=5, label="player A")
         self.mark_b, = ax.plot([], [], "s", color="C4", ms=7, zorder=5, label="player B")
-        self.text_ab = ax.text(0.97, 0.05, "", transform=ax.transAxes, ha="right", va="bottom",
-                               fontsize=9)
         for s in (-fide.CAP, fide.CAP):
             ax.axvline(s, color="grey", lw=0.6, ls=":")
         expected_axes(ax, "Difference own − opponent")
-        self.fig_cap.dynamic(self.line_real, self.line_capped, self.mark_a, self.mark_b,
-                             self.text_ab)
+        self.fig_cap.dynamic(self.line_real, self.line_capped, self.mark_a, self.mark_b)
 
     def _build_cmp(self):
         ax1, ax2 = self.fig_cmp.axes
@@ -254,9 +243,7 @@ class FideRulesView(DashboardView):
         ax1.legend(loc="lower right", fontsize=8)
         self.cmp_marks, = ax1.plot([], [], "o", color="C3", zorder=5)
         self.cmp_zoom_marks, = ax2.plot([], [], "o", color="C3", zorder=5)
-        self.cmp_zoom_text = ax2.text(0.97, 0.04, "", transform=ax2.transAxes, ha="right",
-                                      va="bottom", fontsize=9)
-        self.fig_cmp.dynamic(self.cmp_marks, self.cmp_zoom_marks, self.cmp_zoom_text)
+        self.fig_cmp.dynamic(self.cmp_marks, self.cmp_zoom_marks)
 
     def _changed_since(self, name, *key) -> bool:
         """Whether what figure ``name`` shows changed since it was last drawn."""
@@ -267,13 +254,10 @@ class FideRulesView(DashboardView):
 
     # showing the model
     def render(self):
-        m = self.model
-        d = m.k_decision()
-        row = [rule for rule, _, _ in fide.K_RULES].index(d.rule)
+        d = self.model.k_decision()
         self.k_out.value = (
             f'<div>K for this player <span class="ee-value ee-big ee-k-value">{d.k}</span></div>'
-            f'<div class="ee-k-reason">{html.escape(d.text)}</div>'
-            + show(k_rules_table(d), "ee-k-rules", highlight=row))
+            f'<div class="ee-k-reason">{html.escape(d.text)}</div>')
         self.render_700()
         self.render_cap()
         self.render_cmp()
@@ -284,10 +268,8 @@ class FideRulesView(DashboardView):
                  f"{r.k_used} ({r.k_used} × {r.games} = {r.k_used * r.games})." if r.lowered else
                  f"K {r.k} × {r.games} games = {r.k * r.games} ≤ {fide.MAX_K_TIMES_GAMES}: "
                  f"K stays {r.k}." for r in rules]
-        mine = range(len(DOC_700_CASES), len(DOC_700_CASES) + len(rules))
-        self.out_700.value = ("".join(f'<div class="ee-700-line">{html.escape(s)}</div>'
-                                      for s in lines) + show(m.table_700(), "ee-700-table",
-                                                             highlight=mine))
+        self.out_700.value = "".join(f'<div class="ee-700-line">{html.escape(s)}</div>'
+                                     for s in lines)
         if self._changed_since("700", m.games):
             self.marks_700.set_data([m.games] * 3, [r.k_used for r in rules])
             self.vline_700.set_xdata([m.games, m.games])
@@ -300,9 +282,13 @@ class FideRulesView(DashboardView):
         note = ("The two E's add up to 1: the game is zero-sum." if abs(total - 1) < 1e-9 else
                 f"The two E's add up to {fmt_number(total)}, not 1: with different differences "
                 f"one player's gain is no longer the other's loss.")
-        self.out_cap.value = (show(m.cap_table(), "ee-cap-table", highlight=[5], left=(0, 1, 2))
-                              + f'<div class="ee-cap-sum">{html.escape(note)}</div>')
-        self.example.value = show(cap_example_table(m.on), "ee-cap-example")
+        sides = "".join(
+            f'<div class="ee-cap-{n.lower()}">{n} {s["rating"]}: difference used '
+            f'{fmt_signed(s["decision"].used, 0)}, E <span class="ee-value">{fmt_number(s["e"])}'
+            f'</span>; K {m.k}: win {fmt_signed(s["changes"][0])}, draw '
+            f'{fmt_signed(s["changes"][1])}, loss {fmt_signed(s["changes"][2])}</div>'
+            for n, s in (("A", a), ("B", b)))
+        self.out_cap.value = sides + f'<div class="ee-cap-sum">{html.escape(note)}</div>'
         if not self._changed_since("cap", m.rating_a, m.rating_b, m.method, m.on):
             return
         e = fide.table_expected_score if m.method == "table" else (lambda d: elo.expected_score(d, 0))
@@ -314,9 +300,6 @@ class FideRulesView(DashboardView):
             line.set_drawstyle("steps-post" if m.method == "table" else "default")
         self.mark_a.set_data([a["decision"].difference], [a["e"]])
         self.mark_b.set_data([b["decision"].difference], [b["e"]])
-        self.text_ab.set_text("\n".join(
-            f"{n} {s['rating']}: difference {fmt_signed(s['decision'].used, 0)}, E {fmt_number(s['e'])}"
-            for n, s in (("A", a), ("B", b))))
         label = {v: k for k, v in METHODS.items()}[m.method]
         period = {v: k for k, v in PERIOD_OPTIONS}[m.on]
         self.fig_cap.ax.set_title(f"{label}, rules of {period}", fontsize=10)
@@ -330,8 +313,7 @@ class FideRulesView(DashboardView):
             f'<div>At a difference of <span class="ee-value ee-cmp-d">{d}</span>: FIDE table '
             f'<span class="ee-value ee-big ee-cmp-fide">{fmt_number(t)}</span>, ÷400 formula '
             f'<span class="ee-value ee-big ee-cmp-formula">{fmt_number(f)}</span> '
-            f'<span class="ee-note">(unrounded {f_exact:.4f})</span></div>'
-            + show(m.compare_table(), "ee-cmp-table", highlight=COMPARE_DIFFERENCES.index(400)))
+            f'<span class="ee-note">(unrounded {f_exact:.4f})</span></div>')
         if not self._changed_since("cmp", d):
             return
         self.cmp_marks.set_data([d, d], [t, f_exact])
@@ -341,6 +323,4 @@ class FideRulesView(DashboardView):
         ys = np.concatenate([self.cmp_table[lo:hi + 1], self.cmp_formula[lo:hi + 1]])
         update_limits(ax2, x=(lo, hi), y=(ys.min() - 0.005, ys.max() + 0.005))
         ax2.set_title(f"Zoom: D from {lo} to {hi}", fontsize=10)
-        self.cmp_zoom_text.set_text(f"D {d}: table {fmt_number(t)}, formula {f_exact:.4f}")
         self.fig_cmp.refresh()
-
