@@ -132,29 +132,39 @@ def test_model_rejects_wrong_kind():
         DivisorModel(divisor="1200")
 
 
-def test_view_shows_the_documents_numbers(view):
-    html = view.win_rate_table.value
+def test_tables_show_the_documents_numbers():
+    m = DivisorModel()  # the notebook's cells show these three tables
+    html = m.win_rates().to_html()
     for text in DOC_WIN_RATE.values():
         assert f"<td>{text}</td>" in html  # Greek document, step 1
+    changes = m.changes().to_html()
     for fav, dog in DOC_CHANGES.values():
-        assert f"<td>{fav}</td>" in view.change_table.value  # Greek document, step 2
-        assert f"<td>{dog}</td>" in view.change_table.value
-    hist = view.history_table.value
+        assert f"<td>{fav}</td>" in changes  # Greek document, step 2
+        assert f"<td>{dog}</td>" in changes
+    hist = m.history().to_html()
     for text in ("84.9 %", "70.3 %", "64.0 %", "+5", "+9", "+12", "−27", "−23", "−20"):
         assert f"<td>{text}</td>" in hist  # Greek document, version history at 300
 
 
-def test_slider_moves_update_tables_and_plot(view):
+def test_summary_shows_the_version_history_at_the_lead(view):
+    # Greek document, version history at 300: ÷400 / ÷800 / ÷1200 with their win / loss
+    for text in ("÷400 84.9 % (+5 / −27)", "÷800 70.3 % (+9 / −23)",
+                 "÷1200 64.0 % (+12 / −20)"):
+        assert text in view.summary.value
+
+
+def test_slider_moves_update_summary_and_plot(view):
     before = view.my_expected.get_ydata().copy()
     view.controls["divisor"].slider.value = 400
     assert view.model.divisor == 400
     assert view.controls["divisor"].field.text.value == "400"
-    assert "<td>76.0 %</td>" in view.win_rate_table.value  # document: ÷400, 200 up -> 76 %
+    by_diff = {r[0]: r for r in view.model.win_rates().rows}
+    assert pct(by_diff[200][2]) == "76.0 %"  # document: ÷400, 200 up -> 76 %
     assert not np.allclose(view.my_expected.get_ydata(), before)
     assert view.my_label.get_text() == "your divisor (dashed): ÷400"
     view.controls["difference"].slider.value = 200
-    assert "Favourite 200 points up" in view.history_table.value
-    assert "<td>59.5 %</td>" in view.history_table.value  # document step 1: 200 -> 59.5 %
+    assert "At 200 points up" in view.summary.value
+    assert "÷1200 59.5 %" in view.summary.value  # document step 1: 200 -> 59.5 %
     assert list(view.left_vline.get_xdata()) == [200, 200]
 
 
@@ -162,7 +172,7 @@ def test_typed_value_and_bad_value(view):
     divisor = view.controls["divisor"]
     divisor.field.text.value = "800"
     assert divisor.slider.value == 800 and view.model.divisor == 800
-    assert "<td>70.3 %</td>" in view.history_table.value  # document: ÷800, 300 up -> 70.3 %
+    assert "÷800: expected win rate 70.3 %" in view.summary.value  # document: ÷800, 300 up
     divisor.field.text.value = "abc"
     msg = divisor.field.error
     assert "Your divisor" in msg and "100 to 4000" in msg
@@ -171,7 +181,7 @@ def test_typed_value_and_bad_value(view):
     assert "must be a whole number from 100 to 4000" in divisor.field.error
     divisor.field.text.value = "1200"  # still answers
     assert divisor.field.error == "" and view.model.divisor == 1200
-    assert "<td>64.0 %</td>" in view.history_table.value
+    assert "÷1200: expected win rate 64.0 %" in view.summary.value
 
 
 def test_figure_count_flat_after_50_moves(view):
@@ -197,13 +207,13 @@ def test_slider_and_field_render_once_per_value(view):
 
 def test_presets_and_link(view):
     view.preset.value = "Gammon42 1.2.0: ÷800, 300 points up"
-    assert "<td>70.3 %</td>" in view.history_table.value  # document: ÷800, 300 up -> 70.3 %
+    assert "÷800: expected win rate 70.3 %" in view.summary.value  # document: ÷800, 300 up
     assert 'href="?divisor=800&amp;difference=300"' in view.link.value
     linked = DivisorView(DivisorModel(), query="divisor=400&difference=200")
     assert "200 points up, ÷400: expected win rate 76.0 %" in linked.summary.value  # document
     bad = DivisorView(DivisorModel(), query="divisor=abc")
     assert "ee-query-note" in bad.notes.value and bad.model.divisor == 1200
-    assert "<td>64.0 %</td>" in bad.history_table.value  # document: ÷1200, 300 up
+    assert "÷1200: expected win rate 64.0 %" in bad.summary.value  # document: ÷1200, 300 up
 
 
 def test_notebook_follows_its_parameters():
@@ -212,13 +222,14 @@ def test_notebook_follows_its_parameters():
 
     def table(caption):
         return next(o for o in run.outputs if caption in o)
-    win_rates = table("Expected win rate of the favourite by rating difference")
-    changes = table("Rating changes with K = 32")
+    win_rates = table("Expected win rate of the favourite")
+    changes = table("Rating changes with K 32")
     history = table("A favourite 200 points up")
     # document: ÷800, 300 up -> 70.3 % (version history); the ÷1200 column keeps 64.0 % (step 1)
-    assert "÷800" in win_rates and "<td>70.3</td>" in win_rates and "<td>64.0</td>" in win_rates
-    # document: ÷800, 300 up -> +9 for a win, −23 for a loss (K 32)
-    assert "<td>300</td><td>+9</td><td>−9</td><td>+23</td><td>−23</td>" in changes
+    assert "÷800" in win_rates and "<td>300</td><td>64.0 %</td><td>70.3 %</td>" in win_rates
+    # document: ÷800, 300 up -> +9 for a win, −23 for a loss (K 32), after ÷1200's +12 / +20
+    assert ("<td>300</td><td>+12 / −12</td><td>+20 / −20</td><td>+9 / −9</td>"
+            "<td>+23 / −23</td>") in changes
     # document: 200 up, ÷400 -> 76.0 %; ÷1200 -> 59.5 % (step 1) and +13 / −19 (step 2)
-    assert "<td>76.0</td>" in history
-    assert "<td>1200</td><td>59.5</td><td>+13</td><td>−19</td>" in history
+    assert "<td>400</td><td>76.0 %</td>" in history
+    assert "<td>1200</td><td>59.5 %</td><td>+13</td><td>−19</td>" in history

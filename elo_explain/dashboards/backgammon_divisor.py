@@ -1,13 +1,13 @@
 """Dashboard 3, the backgammon divisor: for a divisor and a rating difference, the
 favourite's expected win rate, the K 32 changes, the version history and the win rate
 needed to hold a rating, next to Gammon42's ÷1200 (:mod:`elo_explain.gammon42`,
-:mod:`elo_explain.tables`, FIBS's curve from :mod:`elo_explain.fibs`)."""
+:mod:`elo_explain.tables`, FIBS's curve from :mod:`elo_explain.fibs`). The notebook shows
+the model's three tables; the view draws the curves and sums the chosen lead up in two lines."""
 
 from __future__ import annotations
 
 import html
 
-import ipywidgets as widgets
 import numpy as np
 
 from elo_explain import fibs, tables
@@ -83,7 +83,7 @@ class DivisorModel(DashboardModel):
             ("Version", "Divisor", "Expected win rate", "Points for a win", "Points for a loss",
              "Win rate needed to hold the rating"),
             [(lab, r[1], r[2], r[3], r[4], float(n)) for lab, r, n in zip(labels, t.rows, need)],
-            f"Favourite {self.difference} points up: the version history (K 32; "
+            f"A favourite {self.difference} points up: the version history (K 32; "
             "at 300 points up the document's table)", (None,) + POINTS)
 
     def needed_win_rate(self, difference, divisor):
@@ -114,29 +114,32 @@ class DivisorModel(DashboardModel):
 
 
 class DivisorView(DashboardView):
-    """Sliders for the divisor and the difference, a summary, the curves and the tables.
+    """Sliders for the divisor and the difference, a summary of the chosen lead (the reader's
+    divisor, then the version history) and the curves.
 
+    >>> import re
     >>> v = DivisorView(DivisorModel(), query="divisor=800")
-    >>> print(v.summary.value[27:-4])    # the document's ÷800 at 300 points up
-    300 points up, ÷800: expected win rate 70.3 %; +9 for a win, −23 for a loss;
+    >>> print(re.sub("<[^>]+>|; | · ", "\\n", v.summary.value).strip())  # the document, 300 up
+    300 points up, ÷800: expected win rate 70.3 %
+    +9 for a win, −23 for a loss
     needs 71.9 % to hold the rating.
+    <BLANKLINE>
+    At 300 points up: ÷400 84.9 % (+5 / −27)
+    ÷800 70.3 % (+9 / −23)
+    ÷1200 64.0 % (+12 / −20)
+    FIBS ÷2000 58.5 % (+13 / −19)
     """
 
     def build(self) -> list:
         self.summary = html_box("ee-summary")
-        self.win_rate_table = html_box("ee-winrate-table", width="max-content",
-                                       margin="0 2em 0 0")
-        self.change_table = html_box("ee-change-table", width="max-content")
-        self.history_table = html_box("ee-history-table")
         self._figure()
         return [self.preset_menu(), self.slider("divisor", step=50),
-                self.slider("difference", step=10), self.summary, self.figure.out,
-                widgets.HBox([self.win_rate_table, self.change_table],
-                             layout={"flex_flow": "row wrap"}), self.history_table]
+                self.slider("difference", step=10), self.summary, self.figure.out]
 
     def _figure(self) -> None:
         m = self.model
-        self.figure = FigureView(figsize=(11, 4.1), height="420px", ncols=2)
+        self.figure = FigureView(figsize=(11, 4.1), height="420px", ncols=2, margins=dict(
+            left=0.06, right=0.98, bottom=0.12, top=0.87, wspace=0.2))
         left, right = self.figure.axes
         for d, (legend, _, color) in CURVES.items():
             left.plot(m.grid, m.expected_curve(d), color=color, lw=1.6, label=legend)
@@ -173,18 +176,14 @@ class DivisorView(DashboardView):
 
     def render(self) -> None:
         m, d, lead = self.model, self.model.divisor, self.model.difference
-        self.win_rate_table.value = m.win_rates().to_html()
-        self.change_table.value = m.changes().to_html()
-        history = m.history()
-        self.history_table.value = history.to_html() + (
-            "<p class='ee-note'>The win rate needed is where the whole-number points balance, "
-            "p × (points for a win) = (1 − p) × (points lost); without rounding it equals the "
-            "expected win rate.</p>")
-        _, _, pct, win, loss, need = history.rows[-1]
+        *versions, (_, _, pct, win, loss, need) = m.history().rows
         self.summary.value = "<p class='ee-value ee-big'>" + html.escape(
             f"{lead} points up, ÷{d}: expected win rate {fmt_pct(pct)}; {fmt_signed(win, 0)} "
             f"for a win, {fmt_signed(loss, 0)} for a loss; needs {fmt_pct(need)} to hold the "
-            "rating.") + "</p>"
+            "rating.") + "</p><p class='ee-note'>" + html.escape(
+            f"At {lead} points up: " + " · ".join(
+                f"{'FIBS ' if v == FIBS_DIVISOR else ''}÷{v} {fmt_pct(p)} ({fmt_pair(w, lo)})"
+                for _, v, p, w, lo, _ in versions)) + "</p>"
         self.my_expected.set_ydata(m.expected_curve(d))
         self.my_needed.set_ydata(m.needed_curve(d))
         for line in (self.left_vline, self.right_vline):
