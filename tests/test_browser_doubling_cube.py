@@ -19,7 +19,8 @@ NOTEBOOK = "04_doubling_cube.ipynb"
 def test_cube_dashboard_numbers_sliders_and_fields(page, voila_url):
     open_with_plots(page, voila_url, NOTEBOOK)
 
-    table = page.locator(".ee-cube-table")
+    # the notebook's cell shows the document's table above the view, on the same page
+    table = page.locator("table.ee-table", has_text="The doubling cube: coefficient")
     # Greek document, cube table: 1 -> 1.00 ±16 ±8 ... 2 -> 1.17 ±19 ±9 ... 32 -> 1.83 ±29 ±15
     for text in ("1.00", "1.17", "1.33", "1.50", "1.67", "1.83", "2.00",
                  "±16", "±19", "±21", "±24", "±27", "±29", "±32", "±8", "±9", "±11", "±15"):
@@ -35,7 +36,6 @@ def test_cube_dashboard_numbers_sliders_and_fields(page, voila_url):
     expect(page.locator(".ee-coefficient")).to_have_text("1.17", timeout=TIMEOUT)
     expect(winner).to_have_text("+19")
     expect(loser).to_have_text("−19")
-    expect(page.locator(".ee-cube-table tr.ee-highlight")).to_contain_text("1.17")
     wait_changed(page, before)
 
     # type the loser's rating: the underdog 300 down wins; by hand 32 × 0.640 × 7/6 = 23.9

@@ -1,6 +1,7 @@
 """Dashboard 4, the doubling cube: one Gammon42 game (two ratings, the cube, each player's
 K) with the whole-number changes :func:`elo_explain.gammon42.change` gives, the rule before
-1.0.5, and the cube table (:func:`elo_explain.tables.cube_table`) with that game at every cube."""
+1.0.5, and the cube table (:func:`elo_explain.tables.cube_table`) with that game at every cube.
+The notebook shows the table; the view works the game out and draws it at every cube."""
 
 from __future__ import annotations
 
@@ -114,7 +115,7 @@ X = np.log2(np.array(g42.CUBE_VALUES, dtype=float))
 
 
 class CubeView(DashboardView):
-    """Ratings, cube and K controls, the game's changes worked out, the figure and the table.
+    """Ratings, cube and K controls, the game's changes worked out and the figure.
 
     >>> v = CubeView(CubeModel(), query="cube=64")
     >>> v.model.change(), "ee-winner-change'>+32<" in v.result.value
@@ -128,12 +129,11 @@ class CubeView(DashboardView):
             layout={"width": "36em"}))
         self.k_widgets = {who: self._k_widgets(who) for who in ("winner", "loser")}
         self.result = html_box("ee-result")
-        self.table = html_box("ee-cube-table")
         self._figure()
         return [self.preset_menu(), self.slider("winner_rating", step=10),
                 self.slider("loser_rating", step=10), self.cube,
                 *(widgets.HBox(list(w)) for w in self.k_widgets.values()),
-                self.result, self.figure.out, self.table]
+                self.result, self.figure.out]
 
     def _k_widgets(self, who: str):
         source = self.dropdown(f"{who}_k_source", K_SOURCES, label=f"{who.capitalize()}'s K",
@@ -146,7 +146,8 @@ class CubeView(DashboardView):
         return source, games
 
     def _figure(self) -> None:
-        self.figure = FigureView(figsize=(11, 3.9), height="400px", ncols=2)
+        self.figure = FigureView(figsize=(11, 3.9), height="400px", ncols=2, margins=dict(
+            left=0.06, right=0.99, bottom=0.13, top=0.92, wspace=0.2))
         left, right = self.figure.axes
         for mode, style, label in (("direct", "o-r", "before 1.0.5: × cube"),
                                    ("coefficient", "o-b", "since 1.0.5: 1 + log2(cube) / 6")):
@@ -213,16 +214,14 @@ class CubeView(DashboardView):
             f"{lines}<div>Before 1.0.5 (÷400, K 32 for everyone, points × cube) the same game "
             f"gave <span class='ee-value ee-old-change'>{fmt_pair(*m.old_change())}</span>."
             "</div></div>")
-        table = m.cubes()
-        i = g42.CUBE_VALUES.index(m.cube)
-        self.table.value = table.to_html(highlight=i)
-        x = float(X[i])
+        x = float(X[g42.CUBE_VALUES.index(m.cube)])
         self.left_vline.set_xdata([x, x])
         self.left_marks.set_data([x, x], [m.cube, m.coefficient])
         self.left_label.set_text(f"cube {m.cube}: × {c} since 1.0.5,\n× {m.cube} before")
-        for row, win, loss, wt, lt in zip(table.rows, self.win_bars, self.loss_bars,
-                                          self.win_text, self.loss_text):
-            for bar, text, v, dy in ((win, wt, row[5][0], 1), (loss, lt, row[5][1], -1)):
+        game = zip(*m.change(np.array(g42.CUBE_VALUES)))  # (winner, loser) at every cube
+        for (gain, lost), win, loss, wt, lt in zip(game, self.win_bars, self.loss_bars,
+                                                   self.win_text, self.loss_text):
+            for bar, text, v, dy in ((win, wt, int(gain), 1), (loss, lt, int(lost), -1)):
                 bar.set_height(v)
                 text.set_position((text.get_position()[0], v + dy))
                 text.set_text(fmt_signed(v, 0))
