@@ -191,6 +191,11 @@ def _quiet(fn):
 def test_view_shows_the_default_numbers(view):
     assert "1741?" in view.results.value and "1258?" in view.results.value  # [LILA]
     assert "1500?" in view.summary.value
+    # the live lines replace the notebook's two tables: [LILA] win/draw/loss 1741? 1500? 1258?,
+    # Elo K 40 between equals: ±20 [TEL]
+    assert "Lichess shows <b>1741? / 1500? / 1258?</b>" in view.results.value
+    assert f"Elo +20.0 / 0.0 / {MINUS}20.0" in view.results.value
+    assert "RD 500.0, interval 500 … 2500" in view.summary.value  # [TEL]/[G2] 1500 ± 2 × 500
     assert "ee-ready" in view._dom_classes
 
 
