@@ -29,14 +29,20 @@ def _open(page, url: str) -> None:
 def test_new_to_fide_numbers_rows_paste_presets(page, voila_url):
     open_dashboard(page, voila_url, NOTEBOOK)
     assert_clean(page, NOTEBOOK)
-    first, table = page.locator(".ee-first-value"), page.locator(".ee-first-table")
-    games = page.locator(".ee-app textarea")
+    first, games = page.locator(".ee-first-value"), page.locator(".ee-app textarea")
+    headline, steps = page.locator(".ee-first-rating"), page.locator(".ee-arithmetic")
+    other = page.locator(".ee-other-rule")
 
-    # the first worked example: Ra 1692.86, p .57, dp +50, 1743; the 2022 rule 1670
-    expect(first).to_have_text("1743", timeout=TIMEOUT)
+    # the first worked example: Ra 1692.86, p .57, dp +50, 1743; the 2022 rule 1670 -- in the
+    # notebook's table above the dashboard, and live in the dashboard
+    table = page.locator("table.ee-table", has_text="Your first event")
     for cell in ("1692.86", "0.57", "+50", "1743", "yes"):
-        expect(table.locator("tr.ee-highlight")).to_contain_text(cell)
+        expect(table.locator("tr", has_text="From 1 March 2024")).to_contain_text(cell)
     expect(table.locator("tr", has_text="2022 rule")).to_contain_text("1670")
+    expect(first).to_have_text("1743", timeout=TIMEOUT)
+    for text in ("1692.86", ".57", "dp = 50"):
+        expect(steps).to_contain_text(text)
+    expect(other).to_have_text("2022 rule (to 29 February 2024): 1670")
     expect(page.locator(".ee-performance-value")).to_have_text("1722")   # 1650 + dp(.60) 72
     expect(page.locator(".ee-uplift-value")).to_have_text("1700")
     expect(page.locator(".ee-floor-value")).to_have_text("1400")
@@ -46,14 +52,14 @@ def test_new_to_fide_numbers_rows_paste_presets(page, voila_url):
     page.locator(".ee-new-result button", has_text="½").click()
     page.locator(".ee-add-game").click()
     expect(first).to_have_text("1762", timeout=TIMEOUT)
-    expect(table.locator("tr.ee-highlight")).to_contain_text("1718.75")
+    expect(steps).to_contain_text("1718.75")
     expect(games).to_have_value("1600 1\n1700 0.5\n1800 0.5\n1500 1\n1650 0\n1900 0.5")
 
     # paste a list on one line: 5 / 5 against 2000-2400 -> capped at 2200, 2022 rule 2300
     games.fill("2000 1, 2100 1, 2200 1, 2300 1, 2400 1")
     expect(first).to_have_text("2200", timeout=TIMEOUT)
-    expect(table.locator("tr.ee-highlight")).to_contain_text("2200 (capped)")
-    expect(table.locator("tr", has_text="2022 rule")).to_contain_text("2300")
+    expect(headline).to_contain_text("2200 (capped)")
+    expect(other).to_contain_text("2300")
     expect(page.locator(".ee-preset select")).to_have_value(
         "5 / 5 against 2000-2400: capped at 2200 (2022 rule 2300)")
 
@@ -73,15 +79,15 @@ def test_new_to_fide_numbers_rows_paste_presets(page, voila_url):
         label="1 / 6 against 1400-1600: 1382, not published (2022 rule 1227)")
     expect(first).to_have_text("1382", timeout=TIMEOUT)
     expect(page.locator(".ee-verdict")).to_contain_text("below 1400")
-    expect(table.locator("tr.ee-highlight")).to_contain_text("\u2212193")
-    expect(table.locator("tr", has_text="2022 rule")).to_contain_text("1227")
+    expect(steps).to_contain_text("dp = \u2212193")
+    expect(other).to_contain_text("1227")
     expect(games).to_have_value("1400 1\n1450 0\n1500 0\n1500 0\n1550 0\n1600 0")
 
     # an event before 1 March 2024: the 2022 rule is in force, the floor is 1000
     page.locator(".ee-on input").fill("2023-05-01")
     expect(first).to_have_text("1227", timeout=TIMEOUT)
     expect(page.locator(".ee-floor-value")).to_have_text("1000")
-    expect(table.locator("tr.ee-highlight")).to_contain_text("2022 rule")
+    expect(headline).to_contain_text("under the 2022 rule")
 
     # the uplift: 1650 -> 1790
     type_into(page, ".ee-rating", "1650")
@@ -95,7 +101,7 @@ def test_new_to_fide_link(page, voila_url):
     expect(page.locator(".ee-first-value")).to_have_text("1227", timeout=TIMEOUT)  # 2022 rule
     expect(page.locator(".ee-uplift-value")).to_have_text("1790")
     expect(page.locator(".ee-floor-value")).to_have_text("1000")
-    expect(page.locator(".ee-first-table tr", has_text="From 1 March")).to_contain_text("1382")
+    expect(page.locator(".ee-other-rule")).to_contain_text("From 1 March 2024: 1382")
     assert page.locator(".ee-query-note").count() == 0
     # the link reproduces the view
     href = page.locator(".ee-link").get_attribute("href")

@@ -114,7 +114,7 @@ def test_average_opponent_mode_is_the_ukrainian_formula():
     m = CalculatorModel(mode="average", average=1500, n_games=5, points=3.5)
     # [UK] new = Ra + K(points - G E); equal ratings give E 0.5: 1500 + 20 (3.5 - 2.5) = 1520
     assert texts(m)[1:] == ("+20.0", "1520")
-    assert "<td>2.50</td>" in m.average_table().to_html()  # expected points G·E = 5 × 0.5
+    assert fmt_number(m.period().expected_points) == "2.50"  # expected points G·E = 5 × 0.5
     m.points = 5.5
     with pytest.raises(ValueError, match="Points must be a multiple of 0.5 from 0 to the games G"):
         m.period()
@@ -235,6 +235,12 @@ def test_preset_menu_loads_the_documents_examples(view):
     assert view.model.mode == "games" and len(view.rows_box.children) == 3
     assert '"ee-value ee-big ee-change">+1.4<' in view.summary.value  # [TE]
     assert '"ee-value ee-big ee-new">1501<' in view.summary.value  # [TE]
+    assert f"Change per game: +7.2, +2.8, {M}8.6" in view.summary.value  # [TE]
+    # [UK] the shortcut +1.44 against [TE] the per-game sum +1.43
+    assert "shortcut +1.44 vs per-game sum +1.43" in view.summary.value
+    view.preset.value = CAP_ON  # [TE] with the cap a loss costs 18.2, without it 18.9
+    assert f"loss {M}18.2; with the real difference: win +1.1" in view.summary.value
+    assert f"loss {M}18.9" in view.summary.value
     view.preset.value = CAP_OFF
     assert ">0.95<" in view.summary.value and ">+1.1<" in view.summary.value  # [TE]
     view.controls["opponent"].text.value = "1001"

@@ -127,9 +127,14 @@ def test_view_shows_both_rules_performance_uplift_and_floor():
     v = view()
     assert "1743" in text(v.headline) and "Published: yes" in text(v.headline)
     assert "0 more needed" in text(v.headline)
-    row = re.search(r'<tr class="ee-highlight">(.*?)</tr>', v.table.value).group(1)
-    assert re.findall(r"<td>(.*?)</td>", row)[1:] == ["5", "1692.86", "0.57", "+50", "1743", "yes"]
-    assert "1670" in text(v.table)            # the 2022 rule beside it
+    # the notebook's table of both rules (the rule in force, 2024, first) ...
+    row = re.search(r"<tr><td>From 1 March 2024</td>(.*?)</tr>",
+                    v.model.first_rating_table().to_html()).group(1)
+    assert re.findall(r"<td>(.*?)</td>", row) == ["5", "1692.86", "0.57", "+50", "1743", "yes"]
+    # ... and the view's live lines: the arithmetic and the 2022 rule beside it
+    assert "5 of at least 5" in text(v.headline)
+    assert all(t in text(v.steps) for t in ("= 1692.86", "→ .57", "dp = 50", "→ 1743"))
+    assert "2022 rule (to 29 February 2024): 1670" in text(v.headline)
     assert "1722" in text(v.perf)
     assert "1700" in text(v.up) and "+200" in text(v.up)
     assert "1400" in text(v.floor)
@@ -140,11 +145,13 @@ def test_view_presets_typing_adding_and_removing():
     v = view()
     v.preset.value = next(n for n in v.model.presets if n.startswith("1 / 6"))
     assert "1382" in text(v.headline) and "below 1400" in text(v.headline)   # [EX3]
-    assert f"{M}193" in text(v.table) and "1227" in text(v.table)
+    assert f"dp = {M}193" in text(v.steps)
+    assert "2022 rule (to 29 February 2024): 1227" in text(v.headline)
     assert v.games.value.splitlines()[0] == "1400 1"
     # paste [EX2] on one line: capped at 2200, 2022 rule 2300; the text stays as typed
     v.games.value = "2000 1, 2100 1, 2200 1, 2300 1, 2400 1"
-    assert "2200" in text(v.headline) and "2300" in text(v.table) and "(capped)" in text(v.table)
+    assert "2200 (capped)" in text(v.headline)
+    assert "2022 rule (to 29 February 2024): 2300" in text(v.headline)
     assert v.preset.value.startswith("5 / 5") and v.games.value.startswith("2000 1, 2100")
     # a bad row: a message naming it; the model keeps its games
     v.games.value = "2000 1, 2100 x"
@@ -163,6 +170,14 @@ def test_view_presets_typing_adding_and_removing():
     for _ in range(3):
         v._add(remove=True)
     assert v.model.opponents == [1600] and "1 to 100 games" in v.games_error.value
+
+
+def test_a_rule_that_cannot_rate_the_games_says_why():
+    # an opponent rated 1000: possible before 1 March 2024 (floor 1000), not after (floor 1400)
+    v = view(opponents=[1000, 1700, 1800, 1500, 1650], scores=[1, 0.5, 0.5, 1, 0])  # [FL]
+    assert "cannot: opponents must be between 1400" in text(v.headline)
+    assert "2022 rule (to 29 February 2024): 1550" in text(v.headline)  # 7650 / 5 + 20 = 1550
+    assert v.status.value == ""
 
 
 def test_a_bad_preset_value_changes_nothing():

@@ -22,7 +22,7 @@ import traitlets
 from elo_explain import elo, fide
 from elo_explain.dashboards.base import Choice, DashboardModel, DashboardView, Number, Whole, html_box
 from elo_explain.dashboards.chess import (
-    CSS, PERIOD_OPTIONS, expected_axes, period_trait, show,
+    CSS, PERIOD_OPTIONS, expected_axes, period_trait,
 )
 from elo_explain.tables import Table
 from elo_explain.ui import FigureView, NumberField, fmt_number, fmt_signed, update_limits
@@ -35,6 +35,7 @@ METHODS = {"÷400 formula": "formula", "FIDE table 8.1.2": "table"}
 K_OPTIONS = [("K 40", 40), ("K 20", 20), ("K 10", 10), ("From a player profile", "profile")]
 LO, HI, MAX_ROWS = 100, 3500, 10
 SPREADS = np.arange(0, 801, 10)  # the averaging plot's spreads (rating points)
+AVERAGING_MARGINS = dict(left=0.12, right=0.97, bottom=0.17, top=0.95)
 
 _K20 = {"k": 20, "method": "formula", "cap_400": True}
 
@@ -146,15 +147,6 @@ class CalculatorModel(DashboardModel):
                      f"{self.rating}: every game from the starting ratings, changes summed "
                      f"(new rating {fmt_number(p.new_rating, 0)})")
 
-    def average_table(self) -> Table:
-        p = self.period()
-        return Table(("Average-opponent mode", ""), [
-            ("E per game", fmt_number(p.expected[0])),
-            ("Expected points G·E", fmt_number(p.expected_points)),
-            ("Points scored", fmt_number(p.points, 1)),
-            ("points − G·E", fmt_signed(p.points - p.expected_points, 2))],
-            f"{p.games} games against an average of {self.average:g}")
-
     # the average-opponent shortcut against the per-game sum (÷400 formula, no cap)
     def averaging(self) -> dict:
         """The listed period rated game by game and by the shortcut R + K·(points − G·E(ā)).
@@ -181,7 +173,8 @@ class CalculatorModel(DashboardModel):
 
     def averaging_figure(self):
         """The shortcut's error against the spread, and this list (a figure for the notebook)."""
-        fig, ax = plt.subplots(figsize=(5.6, 2.8), layout="constrained")
+        fig, ax = plt.subplots(figsize=(5.6, 2.8))
+        fig.subplots_adjust(**AVERAGING_MARGINS)
         plt.close(fig)
         a = self.averaging()
         averaging_axes(ax, ax.plot(SPREADS, self.averaging_error())[0],
@@ -215,16 +208,18 @@ def _box(children, **layout) -> widgets.VBox:
 
 
 class CalculatorView(DashboardView):
-    """The calculator page: inputs on the left; numbers, the E curve and tables on the right."""
+    """The calculator page: inputs on the left; the numbers and the E curve on the right (the
+    listed games add the averaging plot)."""
 
     def build(self):
         m = self.model
-        self.summary, self.detail = html_box("ee-summary", width="600px"), html_box("", width="600px")
-        self.fig = FigureView(figsize=(5.6, 3.5), height="360px", width="580px")
+        self.summary = html_box("ee-summary", width="600px")
+        self.fig = FigureView(figsize=(5.6, 3.5), height="360px", width="580px",
+                              margins=dict(left=0.12, right=0.97, bottom=0.14, top=0.92))
         self.fig.out.add_class("ee-plot-curve")
         self._build_plot()
         self.rows, self.rows_box = [], None  # the listed games: made when first shown
-        self.games_box, self.avg_box = _box([]), _box([])
+        self.games_box, self.avg_box = _box([]), _box([])  # filled when first shown
         self.single_box = _box([self.number("opponent"),
                                 self.toggles("result", [(r.capitalize(), r) for r in RESULTS],
                                              label="")])
@@ -244,12 +239,8 @@ class CalculatorView(DashboardView):
                      self.checkbox("cap_400", label="400-point rule"),
                      self.dropdown("on", PERIOD_OPTIONS, label="Rating period")],
                     width="440px", margin="0 24px 0 0")
-        intro = html_box("ee-note ee-intro", CSS + (
-            "<b>E is expected points per game</b> (win 1, draw ½, loss 0), not a chance of "
-            "winning, although the Ukrainian calculator labels it so. A <b>draw against a "
-            "stronger player gains points</b>, because E is below 0.5."), width="1060px")
-        right = _box([self.summary, self.fig.out, self.detail, self.avg_box], width="600px")
-        return [intro, self.preset_menu(),
+        right = _box([self.summary, self.fig.out, self.avg_box], width="600px")
+        return [self.preset_menu(),
                 widgets.HBox([left, right], layout={"align_items": "flex-start"})]
 
     # the listed games, one row each
@@ -262,15 +253,14 @@ class CalculatorView(DashboardView):
         self.add.on_click(self.guard(lambda _: self._resize(+1)))
         self.remove.on_click(self.guard(lambda _: self._resize(-1)))
         self.games_box.children = (self.rows_box, widgets.HBox([self.add, self.remove]))
-        self.avg_out = html_box("", width="600px")
         self.fig_avg = FigureView(figsize=(5.6, 2.8), height="290px", width="580px",
-                                  margins=dict(left=0.12, right=0.97, bottom=0.17, top=0.9))
+                                  margins=AVERAGING_MARGINS)
         self.fig_avg.out.add_class("ee-plot-averaging")
         ax = self.fig_avg.ax
         self.avg_line, self.avg_mark = ax.plot([], [])[0], ax.plot([], [])[0]
         averaging_axes(ax, self.avg_line, self.avg_mark)
         self.fig_avg.dynamic(self.avg_line, self.avg_mark)
-        self.avg_box.children = (self.avg_out, self.fig_avg.out)
+        self.avg_box.children = (self.fig_avg.out,)
 
     def _resize(self, step):
         m, n = self.model, len(self.model.opponents) + step
@@ -338,16 +328,9 @@ class CalculatorView(DashboardView):
         if self.rows_box is not None:
             self._sync_rows()
         p = m.period()
-        self.summary.value = self._summary(p) + self._settings(p)
-        if m.mode == "single":
-            self.detail.value = show(m.outcomes_table(), "ee-outcomes",
-                                     highlight=1 + list(RESULTS).index(m.result))
-        elif m.mode == "games":
-            self.detail.value = show(m.games_table(), "ee-games-table",
-                                     highlight=len(m.opponents))
+        self.summary.value = CSS + self._summary(p) + self._detail(p) + self._settings(p)
+        if m.mode == "games":
             self._render_averaging()
-        else:
-            self.detail.value = show(m.average_table(), "ee-average-table")
         self._render_plot(p)
 
     def _summary(self, p) -> str:
@@ -371,32 +354,47 @@ class CalculatorView(DashboardView):
                 f'{fmt_signed(p.change)}</span> <span class="ee-note">= {html.escape(formula)}'
                 f'</span></div><div>New rating <span class="ee-value ee-big ee-new">'
                 f'{fmt_number(p.new_rating, 0)}</span> <span class="ee-note">'
-                f"({fmt_number(p.rating + p.change, 1)} unrounded; FIDE rounds the period's "
-                f"change once, 0.5 away from zero: {fmt_signed(p.rounded_change, 0)})</span></div>")
+                f"({fmt_number(p.rating + p.change, 1)} unrounded; the change rounded once: "
+                f"{fmt_signed(p.rounded_change, 0)})</span></div>")
+
+    def _detail(self, p) -> str:
+        """The live numbers of the notebook's table for this mode: every result of one game
+        (with the real difference too when the 400-point rule applies), or the listed games'
+        changes and the average-opponent shortcut against their sum."""
+        m, line = self.model, '<div class="ee-note {}">{}</div>'.format
+        if m.mode == "single":
+            def results(cap):
+                return " · ".join(
+                    f"{r} {fmt_signed(m.period(cap_400=cap, games=[(m.opponent, s)]).change)}"
+                    for r, s in RESULTS.items())
+            text = "Every result: " + results(m.cap_400)
+            if m.cap_applies():
+                text += "; with the real difference: " + results(False)
+            return line("ee-outcomes", text)
+        if m.mode == "games":
+            a, sign = m.averaging(), lambda x: fmt_signed(x, 2)
+            return (line("ee-per-game", "Change per game: "
+                         + ", ".join(fmt_signed(p.k * d) for d in p.delta))
+                    + line("ee-averaging", f"Average-opponent shortcut {sign(a['shortcut'])} vs "
+                           f"per-game sum {sign(a['per_game'])} (÷400, no cap): error "
+                           f"{sign(a['error'])}"))
+        return ""
 
     def _settings(self, p) -> str:
         m = self.model
-        k = (m.k_decision().text if m.k == "profile" else
-             f"K {m.k} chosen by hand (the calculators offer 40 for new or young players, "
-             f"20 for most club players, 10 for masters).")
+        k = m.k_decision().text if m.k == "profile" else f"K {m.k} chosen by hand."
         rule = fide.rule_700(p.k_requested, p.games)
         if rule.lowered:
             k += f" 700 rule: {rule.text}, so K {rule.k_used} for this period."
-        at400 = fide.table_expected_score(400), elo.expected_score(400, 0)
-        method = ("E from FIDE's table 8.1.2 (two decimals), as FIDE rates." if m.method == "table"
-                  else "E from the ÷400 formula, as the documents' calculators compute it (FIDE's "
-                  f"table differs a little: at 400 points {fmt_number(at400[0])} vs "
-                  f"{fmt_number(at400[1])}).")
         cap = "400-point rule off: the real difference is used in every game."
         if m.cap_400:  # the decision for the game with the largest difference
             cap = "400-point rule: " + max((fide.cap_decision(m.rating, o, on=m.on) for o in
                                             p.opponents), key=lambda d: abs(d.difference)).reason
         return "".join(f'<div class="ee-note {c}">{html.escape(t)}</div>' for c, t in (
-            ("ee-k-text", k), ("ee-method-text", method), ("ee-cap-text", cap)))
+            ("ee-k-text", k), ("ee-cap-text", cap)))
 
     def _render_averaging(self):
         m, a = self.model, self.model.averaging()
-        self.avg_out.value = show(m.averaging_table(), "ee-averaging-table", highlight=2)
         errors = m.averaging_error()
         self.avg_line.set_data(SPREADS, errors)
         self.avg_mark.set_data([a["spread"]], [a["error"]])

@@ -5,7 +5,8 @@ and a ``rating`` for the uplift; it reads a pasted list of games (:meth:`parse_g
 builds its tables from :mod:`elo_explain.fide` (``initial_rating`` under the 2024 and the
 2022 rule, ``performance_rating``, ``uplift_2024``, ``rating_floor``, ``TABLE_8_1_1``).
 :class:`NewToFideView` shows it: a text box of games (one per line or comma-separated), a
-row to add a game, the two rules side by side, the uplift slider.
+row to add a game, the first rating under the rule in force and the other rule's, the uplift
+slider.
 
 >>> m = NewToFideModel()
 >>> r = m.first_rating()
@@ -222,10 +223,8 @@ class NewToFideModel(DashboardModel):
 
 
 class NewToFideView(DashboardView):
-    """The first event's games (typed, pasted or added row by row) and both rules' results;
-    the uplift and the floor below."""
-
-    title = "New to FIDE"
+    """The first event's games (typed, pasted or added row by row) and the first rating under
+    both rules; the uplift and the floor below."""
 
     def build(self) -> list:
         self.games = widgets.Textarea(
@@ -253,15 +252,14 @@ class NewToFideView(DashboardView):
                                        style={"description_width": "initial"})
         self.date.add_class("ee-on")
         self.date.observe(self.guard(self._picked), names="value")
-        self.table, self.headline, self.steps = (_out(c) for c in (
-            "ee-first-table", "ee-first-rating", "ee-note ee-arithmetic"))
+        self.headline, self.steps = _out("ee-first-rating"), _out("ee-note ee-arithmetic")
         self.perf, self.up, self.floor = (_out(c) for c in (
             "ee-performance", "ee-uplift", "ee-floor"))
         entry = widgets.VBox([self.new_opponent, self.new_result, widgets.HBox([add, remove]),
                               self.date])
-        return [widgets.HTML("<h3>Your first event</h3>"), self.preset_menu(width="36em"),
+        return [self.preset_menu(width="36em"),
                 widgets.HBox([widgets.VBox([self.games, self.games_error]), entry]),
-                self.table, self.headline, self.steps, self.perf,
+                self.headline, self.steps, self.perf,
                 widgets.HTML("<h3>The uplift of 1 March 2024 and the floor</h3>"),
                 self.slider("rating", step=10, label_width="15em"), self.up, self.floor]
 
@@ -301,24 +299,34 @@ class NewToFideView(DashboardView):
             self.date.value = dt.date.fromisoformat(m.on)
         up = m.uplift()
         self.up.value = (value_html(f"{m.rating} before 1 March 2024 became", str(up), big=True,
-                                    css="ee-uplift-value")
-                         + f" ({fmt_signed(up - m.rating, 0)}; 2000 and above unchanged)")
+                                    css="ee-uplift-value") + f" ({fmt_signed(up - m.rating, 0)})")
         self.floor.value = (f"On {m.on} the list starts at <b class='ee-floor-value'>{m.floor()}"
-                            f"</b> ({fide.FLOOR} from 1 March 2024, {fide.FLOOR_BEFORE_2024} "
-                            "before): a player whose rating falls below it is shown as unrated "
-                            "and must qualify again as a new player.")
+                            "</b>.")
+        self.perf.value = value_html("Performance rating", fmt_number(m.performance(), 0),
+                                     css="ee-performance-value")
         rule = m.rule_in_force()
-        self.table.value = m.first_rating_table().to_html(highlight=list(RULES).index(rule))
-        self.perf.value = (value_html("Performance rating", fmt_number(m.performance(), 0),
-                                      css="ee-performance-value")
-                           + " (Ra + dp(p) over the real opponents, as players quote it)")
-        self.headline.value = self.steps.value = ""  # an error below: the status says why
-        r = m.first_rating()
+        other_rule = next(x for x in RULES if x != rule)
+        r, o = self._rated(rule), self._rated(other_rule)
+        other = (f"{o.rating}{' (capped)' * o.capped}{'' if o.published else ', not published'}"
+                 if isinstance(o, fide.InitialRating) else f"cannot: {o}")
+        other = f"<span class='ee-other-rule'>{RULES[other_rule]}: {html.escape(other)}</span>"
+        if not isinstance(r, fide.InitialRating):  # e.g. an opponent below the rule's floor
+            self.headline.value = (f"<span class='ee-error'>First rating under the {rule} rule: "
+                                   f"cannot: {html.escape(r)}</span><br>{other}")
+            self.steps.value = ""
+            return
         verdict = "yes" if r.published else f"no &mdash; {html.escape(r.reason)}"
         self.headline.value = (
             value_html(f"First rating under the {rule} rule:", str(r.rating), big=True,
-                       css="ee-first-value")
+                       css="ee-first-value") + " (capped)" * r.capped
             + f"<br>Published: <span class='ee-verdict'>{verdict}</span><br>Games against "
             f"rated opponents: {r.games} of at least {fide.MIN_RATED_GAMES}, "
-            f"<span class='ee-needed'>{r.games_needed} more needed</span>")
+            f"<span class='ee-needed'>{r.games_needed} more needed</span><br>{other}")
         self.steps.value = html.escape(r.text)
+
+    def _rated(self, rule: str) -> fide.InitialRating | str:
+        """The first rating under ``rule``, or why the games cannot be rated under it."""
+        try:
+            return self.model.first_rating(rule)
+        except ValueError as exc:
+            return str(exc)
