@@ -17,8 +17,8 @@ NOTEBOOK = "05_volume_k.ipynb"
 def test_volume_dashboard_numbers_sliders_and_fields(page, voila_url):
     open_with_plots(page, voila_url, NOTEBOOK, plots=2)
 
-    # document, step 3: K 32 vs K 16
-    k_table = page.locator(".ee-k")
+    # document, step 3: K 32 vs K 16 (the notebook's table, above the view)
+    k_table = page.locator("table.ee-table", has_text="The favourite's change with K 32 and K 16")
     for text in ("+16 / −16", "+8 / −8", "+14 / −18", "+7 / −9", "+12 / −20", "+6 / −10"):
         expect(k_table).to_contain_text(text)
     # document: 60 games vs 10, same rating -> +8 / −16, and the other way round +16 / −8

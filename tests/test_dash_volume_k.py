@@ -44,6 +44,7 @@ def test_asymmetric_example():
     m = VolumeModel()
     # document: 60 games vs 10, same rating: you win +8, they lose 16; they win +16, you lose 8
     assert m.asymmetric() == ((8, -16), (16, -8))
+    assert [c for _, c in m.asymmetric_table().cells()] == ["+8 / −16", "+16 / −8"]  # as printed
     m.games_a, m.games_b = 10, 10  # document: same K -> the winner gains what the loser loses
     assert m.asymmetric() == ((16, -16), (16, -16))
     m.games_a, m.games_b = 60, 50
@@ -135,11 +136,12 @@ def test_model_rejects_bad_state(name, value, error, message):
 
 def test_view_shows_the_documents_numbers(view):
     assert "K 32" in view.k_html.value
+    cells = VolumeModel.k_table().to_html()  # the notebook's table, above the view
     for cell in ("+16 / −16", "+8 / −8", "+14 / −18", "+7 / −9", "+12 / −20", "+6 / −10"):
-        assert f"<td>{cell}</td>" in view.k_html.value  # document, step 3 table
-    assert "<td class='ee-a-wins'>+8 / −16</td>" in view.asym_html.value  # document: 60 vs 10
-    assert "<td class='ee-b-wins'>+16 / −8</td>" in view.asym_html.value
-    assert "<td>192 points</td>" in view.swing_html.value  # 32 × 300 × 0.02 ("about 200")
+        assert f"<td>{cell}</td>" in cells  # document, step 3 table
+    assert "ee-a-wins'>+8 / −16</span>" in view.asym_html.value  # document: 60 vs 10
+    assert "ee-b-wins'>+16 / −8</span>" in view.asym_html.value
+    assert ">192 points</span>" in view.swing_html.value  # 32 × 300 × 0.02 ("about 200")
 
 
 def test_games_field_and_bad_value(view):
@@ -156,7 +158,7 @@ def test_games_field_and_bad_value(view):
 
 def test_sliders_update_numbers_and_plots(view):
     view.controls["games_a"].value = 10
-    assert "<td class='ee-a-wins'>+16 / −16</td>" in view.asym_html.value  # equal K 32
+    assert "ee-a-wins'>+16 / −16</span>" in view.asym_html.value  # equal K 32
     before = view.count_line.get_ydata().copy()
     view.week_sliders[1].value = 5  # a lighter week 2: weeks of 21, 35, 14 and 63 games
     assert not np.array_equal(view.count_line.get_ydata(), before)
@@ -165,14 +167,18 @@ def test_sliders_update_numbers_and_plots(view):
     switches = view.model.switches()
     assert [k for *_, k in switches] == [16]
     assert switches[0][0] > 21 + 35 + 14 + 9 * 5
-    assert "day 27" in view.window_html.value
+    assert "day 27" in view.switch_labels[0].get_text()  # the plot's mark
+    # by hand: day 27's games are at 18:20, 19:00, ... (9 in 18:00-24:00); before its 19:00 game
+    # the window holds day 20's and 21's 2 + 2 games (19:30, 22:30), days 22-26's 45 and 18:20's
+    # 1: 50, so game 21 + 35 + 14 + 45 + 2 = 117 is the switch
+    assert "K switches at game 117</p>" in view.window_html.value
     old_marks = view.std_marks.get_xdata()
     view.controls["swing_games"].value = 100
     assert "100 games in a week" in view.swing_html.value
-    assert "<td>64 points</td>" in view.swing_html.value  # 32 × 100 × 0.02
+    assert ">64 points</span>" in view.swing_html.value  # 32 × 100 × 0.02
     assert list(view.std_marks.get_xdata()) != list(old_marks)
     view.controls["shortfall"].value = 3.0
-    assert "<td>96 points</td>" in view.swing_html.value  # 32 × 100 × 0.03
+    assert "your 3 → <span class='ee-value'>96 points" in view.swing_html.value  # 32 × 100 × 0.03
 
 
 def test_figure_count_flat_after_50_moves(view):
@@ -190,11 +196,11 @@ def test_link_sets_the_view_and_a_bad_value_is_noted():
     v = VolumeView(VolumeModel(), query="games=50&per_day=3,5,2,9&swing_games=100")
     assert "K 16" in v.k_html.value  # document: 50 games or more -> K 16
     assert v.model.per_day == [3, 5, 2, 9] and [s.value for s in v.week_sliders] == [3, 5, 2, 9]
-    assert "<td>64 points</td>" in v.swing_html.value  # 32 × 100 × 0.02
+    assert ">64 points</span>" in v.swing_html.value  # 32 × 100 × 0.02
     assert "per_day=3%2C5%2C2%2C9" in v.link.value and "swing_games=100" in v.link.value
     bad = VolumeView(VolumeModel(), query="swing_games=305&per_day=1,2")
     assert "swing_games=305" in bad.notes.value and "per_day=1,2" in bad.notes.value
-    assert "<td>192 points</td>" in bad.swing_html.value  # the default 300 games: 32 × 300 × 0.02
+    assert ">192 points</span>" in bad.swing_html.value  # default 300 games: 32 × 300 × 0.02
 
 
 def test_notebook_follows_its_parameters():
@@ -204,9 +210,10 @@ def test_notebook_follows_its_parameters():
     code = [c.source for c in run.nb.cells if c.cell_type == "code"]
     assert run.outputs[code.index("gammon42.k_for(GAMES)")] == "16"  # document: 50 -> K 16
     # document, step 3: 150 -> +14 / −18 at K 32 and +7 / −9 at K 16
-    assert "<td>150</td><td>+14</td><td>−18</td><td>+7</td><td>−9</td>" in html
+    assert "<td>150</td><td>+14 / −18</td><td>+7 / −9</td>" in html
     # A 10 games (K 32) vs B 10 games (K 32): the winner gains what the loser loses
-    assert "((16, -16), (16, -16))" in run.text
+    assert "<td>A (K 32) wins</td><td>+16 / −16</td>" in html
+    assert "<td>B (K 32) wins</td><td>+16 / −16</td>" in html
     # rule of thumb at 100 games: 32 × 100 × 0.02 = 64, × 0.03 = 96; K 16 half
     assert "<td>2 points below</td><td>64 points</td><td>32 points</td>" in html
     assert "<td>3 points below</td><td>96 points</td><td>48 points</td>" in html

@@ -100,10 +100,25 @@ class VolumeModel(DashboardModel):
 
     def asymmetric(self):
         """``((A, B) when A wins, (B, A) when B wins)``: the changes of two players at 1500."""
-        ka, kb = int(g42.k_for(self.games_a)), int(g42.k_for(self.games_b))
+        ka, kb = self.ks_ab()
         r = g42.STARTING
         return (g42.change(r, r, winner_k=ka, loser_k=kb),
                 g42.change(r, r, winner_k=kb, loser_k=ka))
+
+    def ks_ab(self) -> tuple[int, int]:
+        """The K of players A and B (from :attr:`games_a` and :attr:`games_b`)."""
+        return int(g42.k_for(self.games_a)), int(g42.k_for(self.games_b))
+
+    def asymmetric_table(self) -> tables.Table:
+        """:meth:`asymmetric` as the document prints it (winner / loser).
+
+        >>> VolumeModel().asymmetric_table().cells()
+        [['A (K 16) wins', '+8 / −16'], ['B (K 32) wins', '+16 / −8']]
+        """
+        (ka, kb), (a_wins, b_wins) = self.ks_ab(), self.asymmetric()
+        return tables.Table(("Result", "Winner / loser"),
+                            [(f"A (K {ka}) wins", a_wins), (f"B (K {kb}) wins", b_wins)],
+                            f"{self.games_a} vs {self.games_b} games this week", (None, PAIR))
 
     def schedule(self) -> np.ndarray:
         """Times of the busy player's games (``datetime64[m]``): day ``d`` of week ``w`` has
@@ -220,11 +235,10 @@ class VolumeView(DashboardView):
         h = widgets.HTML
         return [h("<h3>1. Games this week decide K</h3>"), games, self.k_html,
                 h("<h3>2. Each player has their own K</h3>"), *ab, self.asym_html,
-                h("<h3>3. The window moves with the player</h3><p class='ee-note'>A busy "
-                  "player's four weeks: games per day in each week, played 18:00–24:00. Before "
-                  "every game the server counts the games of the 7 days before it.</p>"),
+                h("<h3>3. The window moves with the player</h3><p class='ee-note'>The busy "
+                  "player's games per day in each week:</p>"),
                 widgets.HBox(self.week_sliders, layout={"flex_flow": "row wrap"}),
-                self.window_fig.out, self.window_html,
+                self.window_html, self.window_fig.out,
                 h("<h3>4. Why K halves: the weekly swing</h3>"), *swing, self.swing_html,
                 self.swing_fig.out]
 
@@ -298,21 +312,17 @@ class VolumeView(DashboardView):
         why = ("50 or more games in the last 7 days: every change is halved" if k == 16
                else "fewer than 50 games in the last 7 days: the full K")
         self.k_html.value = (f"<p><span class='ee-value ee-big ee-k-value'>K {k}</span> <span "
-                             f"class='ee-note'>({why})</span></p>" + self.model.k_table().to_html())
+                             f"class='ee-note'>({why})</span></p>")
 
     def _asymmetric(self) -> None:
         m = self.model
-        (a_win, b_lose), (b_win, a_lose) = m.asymmetric()
-        ka, kb = int(g42.k_for(m.games_a)), int(g42.k_for(m.games_b))
-        mirror = ("Both have the same K, so the winner gains exactly what the loser loses."
-                  if ka == kb else "Different K: the two changes are not mirror images.")
+        (ka, kb), (a_wins, b_wins) = m.ks_ab(), m.asymmetric()
+        mirror = "mirror images: same K" if ka == kb else "not mirror images: different K"
         self.asym_html.value = (
-            f"<p class='ee-note'>Two players with the same rating (1500). Player A: {m.games_a} "
-            f"games this week → K {ka}; player B: {m.games_b} games → K {kb}.</p>"
-            "<table class='ee-table'><caption>60 vs 10 games this week</caption><tr><th>Result"
-            f"</th><th>Winner / loser</th></tr><tr><td>A wins (A / B)</td><td class='ee-a-wins'>"
-            f"{fmt_pair(a_win, b_lose)}</td></tr><tr><td>B wins (B / A)</td><td class='ee-b-wins'>"
-            f"{fmt_pair(b_win, a_lose)}</td></tr></table><p class='ee-note'>{mirror}</p>")
+            f"<p>A (K {ka}) wins: <span class='ee-value ee-big ee-a-wins'>{fmt_pair(*a_wins)}"
+            f"</span> &nbsp; B (K {kb}) wins: <span class='ee-value ee-big ee-b-wins'>"
+            f"{fmt_pair(*b_wins)}</span> <span class='ee-note'>(winner / loser; {mirror})"
+            "</span></p>")
 
     def _window(self) -> None:
         m, ax = self.model, self.window_ax
@@ -338,7 +348,11 @@ class VolumeView(DashboardView):
                                f"{str(switches[i][1])[11:16]}")
         ax.set_ylim(0, ymax)
         self.window_fig.refresh()
-        self.window_html.value = m.switch_table().to_html()
+        n = [str(n) for n, *_ in switches]
+        at = ("K stays 32" if not n else f"K switches at game {n[0]}" if len(n) == 1
+              else f"K switches at games {', '.join(n[:-1])} and {n[-1]}")
+        self.window_html.value = (f"<p><span class='ee-value'>{sum(m.per_day) * 7} games in four "
+                                  f"weeks</span>: {at}</p>")
 
     def _swing(self) -> None:
         m, g, i = self.model, self.model.swing_games, self.model.swing_index
@@ -348,15 +362,18 @@ class VolumeView(DashboardView):
                    for lo, hi in zip(spread["q05"], spread["q95"])]
         mode = ("rating moves game by game" if m.feedback
                 else "every game rated from the week's starting rating")
-        thumb_html = m.rule_of_thumb().to_html(highlight=2)  # the last row: the reader's
-        head, tail = thumb_html.rsplit("points below</td>", 1)
-        self.swing_html.value = head + "points below (your choice)</td>" + tail + table_html(
+        thumb = [f"{s:g} → <span class='ee-value'>{a:.0f} points</span> ({b:.0f})"
+                 for s, a, b in m.rule_of_thumb().rows]
+        simulated = table_html(
             [f"Simulated, {g} games, luck only ({mode})", "K 32", "K 16"],
             [["Standard deviation of the week's change", *(f"{s:.0f} points" for s in std[:, i])],
              ["90 % of weeks between", *between],
              ["Weeks moving 200 points or more", *(f"{100 * s:.0f} %" for s in beyond)]],
             caption=f"By simulation: weekly_swing, {SWING_PLAYERS} weeks per K, opponents rated "
                     "correctly, cube 1")
+        self.swing_html.value = (
+            f"<p>Points short → K × games × shortfall at K 32 (K 16), <span class='ee-value'>{g} "
+            f"games in a week</span>: {thumb[0]}, {thumb[1]}, your {thumb[2]}</p>" + simulated)
         for line, y in zip(self.std_lines + self.thumb_lines, [*std, *thumbs]):
             line.set_ydata(y)
         self.std_vline.set_xdata([g, g])
