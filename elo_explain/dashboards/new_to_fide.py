@@ -253,15 +253,14 @@ class NewToFideView(DashboardView):
         self.date.add_class("ee-on")
         self.date.observe(self.guard(self._picked), names="value")
         self.headline, self.steps = _out("ee-first-rating"), _out("ee-note ee-arithmetic")
-        self.perf, self.up, self.floor = (_out(c) for c in (
-            "ee-performance", "ee-uplift", "ee-floor"))
+        self.up = _out("ee-uplift")  # the uplift and the floor
         entry = widgets.VBox([self.new_opponent, self.new_result, widgets.HBox([add, remove]),
                               self.date])
         return [self.preset_menu(width="36em"),
                 widgets.HBox([widgets.VBox([self.games, self.games_error]), entry]),
-                self.headline, self.steps, self.perf,
+                self.headline, self.steps,
                 widgets.HTML("<h3>The uplift of 1 March 2024 and the floor</h3>"),
-                self.slider("rating", step=10, label_width="15em"), self.up, self.floor]
+                self.slider("rating", step=10, label_width="15em"), self.up]
 
     def _typed(self, change) -> None:
         try:
@@ -299,17 +298,17 @@ class NewToFideView(DashboardView):
             self.date.value = dt.date.fromisoformat(m.on)
         up = m.uplift()
         self.up.value = (value_html(f"{m.rating} before 1 March 2024 became", str(up), big=True,
-                                    css="ee-uplift-value") + f" ({fmt_signed(up - m.rating, 0)})")
-        self.floor.value = (f"On {m.on} the list starts at <b class='ee-floor-value'>{m.floor()}"
-                            "</b>.")
-        self.perf.value = value_html("Performance rating", fmt_number(m.performance(), 0),
-                                     css="ee-performance-value")
+                                    css="ee-uplift-value") + f" ({fmt_signed(up - m.rating, 0)})"
+                         f"<br>On {m.on} the list starts at <b class='ee-floor-value'>"
+                         f"{m.floor()}</b>.")
         rule = m.rule_in_force()
         other_rule = next(x for x in RULES if x != rule)
         r, o = self._rated(rule), self._rated(other_rule)
         other = (f"{o.rating}{' (capped)' * o.capped}{'' if o.published else ', not published'}"
                  if isinstance(o, fide.InitialRating) else f"cannot: {o}")
-        other = f"<span class='ee-other-rule'>{RULES[other_rule]}: {html.escape(other)}</span>"
+        other = (f"<span class='ee-other-rule'>{RULES[other_rule]}: {html.escape(other)}</span>"
+                 "<br>" + value_html("Performance rating", fmt_number(m.performance(), 0),
+                                     css="ee-performance-value"))
         if not isinstance(r, fide.InitialRating):  # e.g. an opponent below the rule's floor
             self.headline.value = (f"<span class='ee-error'>First rating under the {rule} rule: "
                                    f"cannot: {html.escape(r)}</span><br>{other}")
