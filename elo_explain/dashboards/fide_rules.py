@@ -174,7 +174,8 @@ class FideRulesView(DashboardView):
         self._build_700()
         self._build_cap()
         self._build_cmp()
-        k_box = widgets.VBox([self.number("rating", width="16em"), self.slider("rated_games"),
+        k_box = widgets.VBox([self.number("rating", width="16em"),
+                              self.slider("rated_games", width="300px", label_width="7em"),
                               self.number("birth_year"),
                               self.checkbox("reached_2400", label="Published rating has reached 2400")],
                              layout={"width": "430px"})
