@@ -291,8 +291,7 @@ class LadderView(DashboardView):
                 widgets.GridBox([self.players, self.games, self.weeks, self.spread],
                                 layout={"grid_template_columns": "37em 37em"}),
                 self.run, self.summary, self.season_view.out,
-                widgets.HBox([self.swing_games, self.feedback]), self.swing_text,
-                self.swing_view.out]
+                self.swing_games, self.feedback, self.swing_text, self.swing_view.out]
 
     def _build_season_figure(self):
         self.season_view = view = FigureView(figsize=(10.5, 6.6), margins=dict(
