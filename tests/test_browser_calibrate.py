@@ -56,16 +56,17 @@ def test_calibrate_numbers_filters_and_sliders(page, voila_url):
     games = lichess.load_games(rated_only=True)
     best = grid_divisor(games.difference.astype(float), games.result)
     expect(page.locator(".ee-divisor")).to_contain_text(f"÷{best:.0f} (95 % interval")  # [ML]
-    table = page.locator(".ee-calibration-table")
-    expect(table).to_contain_text("Buckets of 100 points")
+    # the calibration table is the notebook's, above the dashboard
+    table = page.locator("table.ee-table", has_text="Buckets of 100 points")
     expect(table).to_contain_text("+200")
+    expect(head).to_contain_text("Buckets of 100 points")
 
-    # bucket slider one step left: 75-point buckets, the table and the plot follow
+    # bucket slider one step left: 75-point buckets, the headline and the plot follow
     before = plot_src(page)
     handle = page.locator(".ee-bucket .noUi-handle")
     handle.focus()
     handle.press("ArrowLeft")
-    expect(table).to_contain_text("Buckets of 75 points", timeout=TIMEOUT)
+    expect(head).to_contain_text("Buckets of 75 points", timeout=TIMEOUT)
     wait_plot_changed(page, before)
 
     # casual games too: all unique games; then one clock only
@@ -148,13 +149,12 @@ def test_file_upload_and_size_limit(page, voila_url):
 
 def test_link_sets_the_view_and_reproduces_it(page, voila_url):
     head = page.locator(".ee-headline")
-    table = page.locator(".ee-calibration-table")
     open_dashboard(page, voila_url, NB + "?rated_only=false&bucket=50&min_games=10")
     expect(head).to_contain_text("19,113 Lichess games", timeout=TIMEOUT)      # [SRC]
     games = lichess.load_games(rated_only=False)
     best = grid_divisor(games.difference.astype(float), games.result)
     expect(page.locator(".ee-divisor")).to_contain_text(f"÷{best:.0f} (95 % interval")  # [ML]
-    expect(table).to_contain_text("Buckets of 50 points (by their centre) with at least 10 games")
+    expect(head).to_contain_text("Buckets of 50 points (by their centre) with at least 10 games")
     href = page.locator("a.ee-link").get_attribute("href")
     assert "rated_only=false" in href and "bucket=50" in href and "min_games=10" in href
     assert_clean(page, NB)
@@ -162,7 +162,7 @@ def test_link_sets_the_view_and_reproduces_it(page, voila_url):
     # the link reproduces the view
     open_dashboard(page, voila_url, NB + href)
     expect(head).to_contain_text("19,113 Lichess games", timeout=TIMEOUT)      # [SRC]
-    expect(table).to_contain_text("Buckets of 50 points (by their centre) with at least 10 games")
+    expect(head).to_contain_text("Buckets of 50 points (by their centre) with at least 10 games")
     expect(page.locator(".ee-query-note")).to_have_count(0)
 
     # a bad value and an unknown name: ignored with a note, the defaults stay
@@ -172,5 +172,5 @@ def test_link_sets_the_view_and_reproduces_it(page, voila_url):
     expect(note).to_contain_text("between 25 and 200")
     expect(note).to_contain_text("colour (not a setting of this page)")
     expect(head).to_contain_text("15,467 rated Lichess games")                  # [SRC]
-    expect(table).to_contain_text("Buckets of 100 points")
+    expect(head).to_contain_text("Buckets of 100 points")
     assert_clean(page, NB)

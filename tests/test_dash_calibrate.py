@@ -120,7 +120,7 @@ def test_calibration_rows_are_the_plain_means_of_each_bucket():
     quiet(setattr, m, "min_games", 300)
     counts = [int(r[1].replace(",", "")) for r in m.table().cells()]
     assert min(counts) >= 300
-    assert "not shown" in v.table.value
+    assert "not shown" in v.headline.value
 
 
 def test_filters_change_the_selection_and_the_fit():
@@ -219,7 +219,7 @@ def test_figure_count_flat_after_50_moves_and_plot_follows(view):
         view.bucket.slider.value = 50
         view.min_games.slider.value = 30
     assert len(view.points.get_xdata()) > len(x0)       # narrower buckets, more points
-    assert "Buckets of 50 points" in view.table.value
+    assert "Buckets of 50 points" in view.headline.value
     assert view.status.value == ""
 
 
@@ -250,7 +250,14 @@ def test_paste_and_upload_switch_to_the_readers_results(view):
                               "last_modified": datetime.datetime(2025, 1, 1)},)
         assert "me.csv" in view.report.value and "4 rows read, 0 rejected" in view.report.value
         assert "÷419" in view.headline.value                                # [CF]
+        # the reader's calibration table: one bucket (all at +200), 4 games, 3 of 4 won [CF],
+        # ÷400 expects 76.0 % [TEL]
+        assert view.table.layout.display is None
+        view.min_games.slider.value = 1
+        assert "<td>4</td><td>75.0 %</td><td>76.0 %</td><td>75.0 %</td>" in view.table.value
+        view.min_games.slider.value = 30
         view.source.value = "lichess"
+        assert view.table.layout.display == "none"   # the notebook's table, above
         assert not view.rated.disabled
         assert "15,467 rated Lichess games" in view.headline.value           # [SRC]
     assert view.status.value == ""

@@ -36,12 +36,9 @@ MAX_SHOWN_ERRORS = 12
 EXAMPLE_CSV = "rating,opponent,score\n" + "".join(f"1620,{row}\n" for row in (
     "1500,1", "1710,0", "1580,0.5", "1450,1", "1800,0", "1620,1", "1390,1", "1700,1", "abc,1",
     "1550,0", "1660,0.5", "1480,1"))
-UPLOAD_HELP = (
-    "<h3>Your own results</h3><div class='ee-note'>A CSV file with the columns "
-    "<code>rating, opponent, score</code> (a header row naming them; score 1, 0.5 or 0, also "
-    f"win / draw / loss), at most {MAX_UPLOAD_BYTES // 1_000_000} MB, or the same rows pasted "
-    "below. Every row that cannot be used is listed with its row number (the header is row 1)."
-    "</div>")
+UPLOAD_HELP = ("<div class='ee-note'><b>Your results:</b> a CSV with the header row "
+               f"<code>rating,opponent,score</code>, at most {MAX_UPLOAD_BYTES // 1_000_000} MB."
+               "</div>")
 #: Compact rows in the scrolling table (widgets' HTML has a tall default line height).
 STYLE = ("<style>.ee-calibration-table .widget-html-content, .ee-upload-report "
          ".widget-html-content {line-height: 1.35;}</style>")
@@ -354,22 +351,28 @@ class CalibrateView(DashboardView):
         for w in (self.rated, self.time_control, self.white):
             w.disabled = m.source == "upload"
         calib = m.calibration
-        self.headline.value = self._headline()
-        table = m.table()
-        hidden = None if calib is None else calib.count < m.min_games
-        note = "" if hidden is None or not hidden.any() else (
-            f'<div class="ee-note">{int(hidden.sum())} buckets with fewer games '
-            f"({int(calib.count[hidden].sum()):,} games) not shown; all games count in the fit.</div>")
-        self.table.value = STYLE + ("" if table is None else table.to_html()) + note
+        self.headline.value = self._headline(calib)
+        # the bundled games' table is the notebook's, above; a reader's results get theirs
+        table = m.table() if m.source == "upload" else None
+        self.table.layout.display = "none" if table is None else None
+        self.table.value = STYLE + ("" if table is None else table.to_html())
         self.report.value = STYLE + UPLOAD_HELP + self._report()
         self._draw(calib)
 
-    def _headline(self) -> str:
+    def _headline(self, calib) -> str:
         m, fit = self.model, self.model.fit
         clock = m.time_control if "+" in m.time_control else self.time_control.label.split(" (")[0]
         what = ("your results" if m.source == "upload" else ("rated " if m.rated_only else "")
                 + "Lichess games" + ("" if m.time_control == "all" else f" ({clock})"))
         parts = [value_html("Games:", f"{m.n_games:,} {what}")]
+        if calib is not None:
+            hidden = calib.count < m.min_games
+            parts.append(value_html(
+                f"Buckets of {m.bucket} points (by their centre) with at least {m.min_games} "
+                "games:", f"{int((~hidden).sum())} shown" + (
+                    f"; {int(hidden.sum())} with fewer ({int(calib.count[hidden].sum()):,} "
+                    "games) not shown, all games count in the fit" if hidden.any() else ""),
+                css="ee-buckets"))
         e400 = fmt_pct(100 / (1 + 10 ** -0.5))
         if fit is None:
             return "<br>".join(parts + [f'<span class="ee-fit-error">Cannot fit: '
