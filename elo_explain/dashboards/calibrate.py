@@ -5,7 +5,8 @@ control) or a reader's results read by :func:`elo_explain.results_csv.parse_resu
 (every bad row kept as ``"row N: reason"``) -- fits the divisor to them
 (:func:`elo_explain.calibration.fit_divisor`) and buckets them by rating difference
 (:meth:`~elo_explain.calibration.DivisorFit.calibrate`). :class:`CalibrateView` shows the fit,
-the calibration table and plot, and the upload / paste box.
+the calibration plot, the upload / paste box and, for a reader's results, their calibration
+table (the bundled games' table is the notebook's).
 """
 
 from __future__ import annotations
@@ -265,7 +266,7 @@ class CalibrateModel(DashboardModel):
 
 
 class CalibrateView(DashboardView):
-    """The fit, the calibration table and plot, the filters and the upload / paste box."""
+    """The filters, the fit, the calibration plot and the upload / paste box."""
 
     def build(self):
         self.source = self.toggles("source", [("Bundled Lichess games", "lichess"),
