@@ -210,10 +210,16 @@ def view():
         yield EverySystemView(EverySystemModel(), query="")
 
 
+def label(view, i):
+    return view.labels[i].get_text()
+
+
 def test_view_defaults_and_bars(view):
-    assert "+2.00" in view.results.value and "+16" in view.results.value  # [KB], [GR]
+    assert label(view, 10) == f"+2.00 / {MINUS}2.00" and label(view, 9) == f"+16 / {MINUS}16"
+    assert label(view, 4) == f"+10.0 / {MINUS}10.0"  # [TEL] K 20 → ±10 ([KB], [GR] above)
     widths = [b.get_width() for b in view.bars]
     assert widths[9] == 16 and widths[10] == pytest.approx(2)  # 1.3.1 and FIBS bars
+    assert "1500 against 1500: you win" in view.summary.value
     assert "ee-ready" in view._dom_classes
 
 
@@ -222,18 +228,24 @@ def test_typed_rating_changes_table_and_bars(view):
     view.controls["opponent"].text.value = "1800"
     assert view.model.opponent == 1800
     assert [b.get_width() for b in view.bars][7:10] == [27, 23, 20]  # [GR]
+    assert [label(view, i) for i in (7, 8, 9)] == [f"+{c} / {MINUS}{c}" for c in (27, 23, 20)]
     assert [b.get_width() for b in view.bars] != bars_before
+    view.controls["opponent"].text.value = "1500"
+    view.controls["cube"].value = 2
+    assert label(view, 9) == f"+19 / {MINUS}19"  # [GR] cube 2 → 1.17 → ±19
 
 
 def test_draw_shows_no_draws(view):
     view.controls["result"].value = "draw"
-    assert NO_DRAWS in view.results.value
-    assert view.bars[10].get_width() == 0 and view.labels[10].get_text() == "no draws"
+    assert NO_DRAWS == "no draws in backgammon"  # the notebook's tables say so
+    for i in (6, 7, 8, 9, 10):  # every Gammon42 version and FIBS
+        assert view.bars[i].get_width() == 0 and label(view, i) == "no draws"
 
 
 def test_preset_then_hand_change(view):
     view.preset.value = "You busy (60 ranked games this week), opponent not (10)"
     assert view.controls["recent"].slider.value == 60 and view.bars[9].get_width() == 8  # [GR]
+    assert label(view, 9) == f"+8 / {MINUS}16"  # [GR] the busy player wins: +8, the other −16
     view.controls["recent"].slider.value = 49
     assert view.preset.value == "Custom" and view.bars[9].get_width() == 16
 
@@ -255,6 +267,16 @@ def test_link_sets_the_start_and_a_bad_value_is_a_note():
     assert v.model.opponent == 1800 and v.model.cube == 2 and v.model.result == "draw"
     assert "given twice" in v.notes.value and "k=15" in v.notes.value and "who" in v.notes.value
     assert "cube=2" in v.link.value and "opponent=1800" in v.link.value
+    # [GR] the favourite 300 up loses: −27 / −23 / −20 under ÷400 / ÷800 / ÷1200 (K 32)
+    v = EverySystemView(EverySystemModel(), query="rating=1800&opponent=1500&result=loss&cube=1")
+    assert [label(v, i) for i in (7, 8, 9)] == [f"{MINUS}{c} / +{c}" for c in (27, 23, 20)]
+    assert "1800 against 1500: you lose" in v.summary.value
+
+
+def test_new_players_example(view):
+    view.preset.value = "Two new players at 1500, you win"
+    assert "1741? / 1258?" in view.summary.value  # [LILA]
+    assert label(view, 10) == f"+10.00 / {MINUS}10.00"  # [HELP] K 5
 
 
 def test_figures_flat_after_50_moves(view):

@@ -6,7 +6,7 @@
 (:func:`elo_explain.elo.rating_change`), every Gammon42 version of
 :data:`elo_explain.gammon42.VERSIONS`, FIBS (:func:`elo_explain.fibs.change`) and Lichess
 Glicko-2 (:func:`elo_explain.glicko.lichess_game`); one :class:`SystemRow` per system.
-:class:`EverySystemView` shows the table and a bar chart of the player's change.
+:class:`EverySystemView` shows a summary line and a bar chart of both players' changes.
 
 >>> m = EverySystemModel()                  # two established players at 1500, a win
 >>> {r.key: r.cells[2:4] for r in m.rows()}["g42-1.3.1"]
@@ -205,11 +205,15 @@ class EverySystemModel(DashboardModel):
             self._lichess(),
         ]
 
-    def table(self, *families: str, rows=None) -> Table:
+    @property
+    def game(self) -> str:
+        """The game in words, the tables' caption: ``"1500 against 1500: you win"``."""
+        return f"{self.rating} against {self.opponent}: {RESULTS[self.result][0].lower()}"
+
+    def table(self, *families: str) -> Table:
         """The rows of ``families`` (all when none is named) as a table."""
-        cells = [r.cells for r in rows or self.rows() if not families or r.family in families]
-        return Table(COLUMNS, cells, f"{self.rating} against {self.opponent}: "
-                                     f"{RESULTS[self.result][0].lower()}")
+        cells = [r.cells for r in self.rows() if not families or r.family in families]
+        return Table(COLUMNS, cells, self.game)
 
 
 #: Examples: name → trait values (complete: an example never keeps a value of the last one).
@@ -218,16 +222,11 @@ PRESETS = EverySystemModel.presets = {name: {**EverySystemModel().state(), **val
 
 _FAMILY_COLOURS = {"fide": "#2166ac", "calculator": "#5aae61", "gammon42": "#e08214",
                    "fibs": "#762a83", "lichess": "#b2182b"}
-_STYLE = """<style>
-.ee-every-system table.ee-table td, .ee-every-system table.ee-table th { white-space: nowrap; }
-.ee-every-system table.ee-table td:first-child, .ee-every-system table.ee-table td:last-child
-  { text-align: left; }
-.ee-every-system table.ee-table td:last-child { font-size: 0.85em; color: #444; white-space: normal; }
-</style>"""
 
 
 class EverySystemView(DashboardView):
-    """The controls, the table and the bar chart of an :class:`EverySystemModel`."""
+    """The controls, a summary line and the bar chart (your change, labelled with yours /
+    the opponent's) of an :class:`EverySystemModel`; the tables are the notebook's."""
 
     def build(self) -> list:
         def group(title, *children):
@@ -248,16 +247,16 @@ class EverySystemView(DashboardView):
                       for n in ("recent", "opponent_recent")))
         lichess = group("Lichess", *(self.slider(n, width="33em", step=s) for n, s in (
             ("rd", 1), ("opponent_rd", 1), ("volatility", 0.001), ("opponent_volatility", 0.001))))
-        self.results = html_box("ee-results", width="100%")
+        self.summary = html_box("ee-summary", width="100%")
         self._figure()
-        self.add_class("ee-every-system")
-        return [widgets.HTML(_STYLE), self.preset_menu(width="30em"), game,
+        return [self.preset_menu(width="30em"), game,
                 widgets.HBox([widgets.VBox([chess, fibs_box]), widgets.VBox([g42, lichess])]),
-                self.results, self.figure.out]
+                self.summary, self.figure.out]
 
     def _figure(self) -> None:
         rows = self.model.rows()
-        self.figure = FigureView(figsize=(10.5, 4.6), height="470px")
+        self.figure = FigureView(figsize=(10.5, 4.6), height="470px", margins=dict(
+            left=0.22, right=0.97, bottom=0.11, top=0.93))
         ax, y = self.figure.ax, np.arange(len(rows))
         self.bars = ax.barh(y, np.zeros(len(rows)), height=0.62,
                             color=[_FAMILY_COLOURS[r.family] for r in rows])
@@ -266,14 +265,20 @@ class EverySystemView(DashboardView):
         ax.set_ylim(len(rows) - 0.5, -0.5)
         ax.axvline(0, color="black", lw=0.8)
         ax.set_xlabel("your rating change (rating points, each system's own scale)")
-        self.plot_title = ax.set_title("", fontsize=10)
+        ax.set_title("Your change, labelled yours / the opponent's", fontsize=10)
         ax.grid(axis="x", color="#dddddd", lw=0.6)
         ax.set_axisbelow(True)
-        self.figure.dynamic(*self.bars, *self.labels, self.plot_title)  # blitted on a saved background
+        self.figure.dynamic(*self.bars, *self.labels)  # blitted on a saved background
 
     def render(self) -> None:
         m, rows = self.model, self.model.rows()
-        self.results.value = m.table(rows=rows).to_html()
+        by_key = {r.key: r for r in rows}
+        lichess = by_key["lichess"].cells
+        self.summary.value = (
+            f"<p><span class='ee-value ee-big ee-game'>{m.game}</span> &nbsp; E for you (÷400 "
+            f"formula) <span class='ee-value'>{by_key['telugu'].cells[1]}</span> &nbsp; Lichess "
+            f"now shows <span class='ee-value ee-lichess-now'>{lichess[4]} / {lichess[5]}"
+            f"</span> <span class='ee-note'>({lichess[6]})</span></p>")
         changes = np.array([np.nan if r.change_a is None else r.change_a for r in rows])
         span = max(np.nanmax(np.abs(changes), initial=0.0), 1.0)
         for bar, text, row, c in zip(self.bars, self.labels, rows, changes):
@@ -285,9 +290,8 @@ class EverySystemView(DashboardView):
             bar.set_width(c)
             places = {"fibs": 2, "fide": 0, "gammon42": 0}.get(row.family, 1)
             gap = span * 0.015 * (1 if c >= 0 else -1)
-            text.set(text=fmt_signed(c, places), position=(c + gap, y),
-                     ha="left" if c >= 0 else "right")
+            text.set(text=f"{fmt_signed(c, places)} / {fmt_signed(row.change_b, places)}",
+                     position=(c + gap, y), ha="left" if c >= 0 else "right")
         ax = self.figure.ax
-        update_limits(ax, x=steady_limits(ax.get_xlim(), -span * 1.2, span * 1.2, margin=0))
-        self.plot_title.set_text(f"Your change: {m.table(rows=rows).caption}")
+        update_limits(ax, x=steady_limits(ax.get_xlim(), -span * 1.35, span * 1.35, margin=0))
         self.figure.refresh()
