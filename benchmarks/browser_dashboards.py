@@ -57,9 +57,9 @@ SLIDERS = {
     "01_chess_calculator.ipynb": ((".ee-mode button:has-text('Average opponent')",
                                    ".ee-n-games"), ".ee-n-games", False),
     "02_fide_rules.ipynb": (None, ".ee-games", True),          # the 700 rule: text and plot
-    "05_volume_k.ipynb": (None, ".ee-swing-games", True),      # the weekly swing: table and plots
-    "06_elo_vs_glicko.ipynb": (None, ".ee-rd", True),          # your RD: tables and both plots
-    "07_every_system.ipynb": (None, ".ee-rd", True),           # your RD: the Lichess row and the plot
+    "05_volume_k.ipynb": (None, ".ee-swing-games", True),      # the weekly swing: its lines and plots
+    "06_elo_vs_glicko.ipynb": (None, ".ee-rd", True),          # your RD: the summary lines and both plots
+    "07_every_system.ipynb": (None, ".ee-rd", True),           # your RD: the summary (Lichess) and the chart
     "10_new_to_fide.ipynb": (None, ".ee-rating", False),       # the 2024 uplift: numbers only
 }
 
@@ -207,9 +207,10 @@ def measure(repeats: int = 5, preheat_pool: int = 1) -> list[dict]:
         served = len(list(folder.glob("*.ipynb")))  # Voilà pools every notebook it serves
         try:
             for r in range(repeats):
-                # the pool, plus the kernels the pages of earlier rounds still hold
-                _wait_pool_idle(server, preheat_pool * served + r * len(names))
-                for n in names:
+                for i, n in enumerate(names):
+                    # a viewer arrives at a full, idle pool: the pool, plus the kernels the
+                    # earlier pages still hold (the refill after the previous page has run)
+                    _wait_pool_idle(server, preheat_pool * served + r * len(names) + i)
                     _visit(browser, f"{base}/voila/render/{n}", rows[n], "preheated")
         finally:
             proc.terminate()

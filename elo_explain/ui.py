@@ -319,10 +319,9 @@ class FigureView:
     open figures does not grow with slider moves.  The PNG goes into an
     ``ipywidgets.Image`` (no output area is cleared, so the page never jumps),
     drawn on the figure's own Agg canvas and encoded by Pillow, without
-    ``savefig``'s extra passes.  The constrained layout runs on the first draw
-    only and is then frozen (``freeze=False`` keeps it for figures whose labels
-    change size); ``margins`` (as for ``Figure.subplots_adjust``) replace it with
-    fixed margins.
+    ``savefig``'s extra passes.  ``margins`` (as for ``Figure.subplots_adjust``) are
+    fixed: matplotlib's constrained layout would cost about 0.1 s per figure on every
+    page load, before the page is ready.
 
     Artists registered with :meth:`dynamic` (the lines, points and bands an update
     mutates) are *blitted*: the rest of the figure -- axes, ticks, labels, titles,
@@ -364,23 +363,15 @@ class FigureView:
     """
 
     def __init__(self, *, figsize=(6.4, 3.6), height: str | None = None,
-                 width: str | None = None, ncols: int = 1, freeze: bool = True,
-                 margins: dict | None = None, **kw):
+                 width: str | None = None, ncols: int = 1, margins: dict | None = None, **kw):
+        self.margins = {"left": 0.1, "right": 0.97, "bottom": 0.1, "top": 0.92, **(margins or {})}
         with plt.ioff():
-            self.fig, axes = plt.subplots(1, ncols, figsize=figsize, layout="constrained", **kw)
+            self.fig, axes = plt.subplots(1, ncols, figsize=figsize, **kw)
         plt.close(self.fig)
+        self.fig.subplots_adjust(**self.margins)
         FigureCanvasAgg(self.fig)  # a persistent canvas: its renderer is reused
         self.axes = list(axes) if ncols > 1 else [axes]
         self.ax = self.axes[0]
-        self.margins = None
-        if margins is not None:
-            self.fig.set_layout_engine(None)
-            self.margins = dict(left=0.1, right=0.97, bottom=0.1, top=0.92)
-            self.margins.update(margins)
-            self.fig.subplots_adjust(**self.margins)  # allowed now that there is no engine
-            freeze = False
-        self._freeze = freeze
-        self._laid_out = False
         self._dynamic: list = []
         self._background = None
         self._background_key = None
@@ -432,11 +423,6 @@ class FigureView:
     def png(self) -> bytes:
         """The figure as PNG bytes (as shown)."""
         canvas = self.fig.canvas
-        if self._freeze and not self._laid_out:
-            # lay out once with everything the caller has added, then keep the positions
-            self.fig.draw_without_rendering()
-            self.fig.set_layout_engine("none")
-            self._laid_out = True
         key = self._static_key() if self._dynamic else None
         if key is None or key != self._background_key or self._static_changed():
             canvas.draw()  # everything but the dynamic artists

@@ -12,7 +12,7 @@ import traitlets
 
 from elo_explain import fide
 from elo_explain.tables import Table
-from elo_explain.ui import fmt_number, fmt_signed, table_html
+from elo_explain.ui import fmt_number, fmt_signed
 
 #: Rating periods: label -> the ISO date whose rules apply (the 400-point rule changed on
 #: 1 October 2025; the junior K depends on the year). Before 1 March 2024 not modelled.
@@ -55,12 +55,6 @@ def k_rules_table(decision: fide.KFactor) -> Table:
     return Table(("FIDE rule 8.3.3, tried from the top", "K", ""),
                  [(text, f"K {k}", "◀ applies" if rule == decision.rule else "")
                   for rule, k, text in fide.K_RULES], "The first rule that matches gives K")
-
-
-def show(table: Table, css: str, *, highlight=None, left=(0,)) -> str:
-    """A :class:`~elo_explain.tables.Table` as the dashboards show it (classes ``css``)."""
-    return table_html(table.columns, table.cells(), caption=table.caption, highlight=highlight,
-                      css=css, left=left)
 
 
 #: Page CSS of both dashboards (on top of :data:`elo_explain.ui.STYLE`).
