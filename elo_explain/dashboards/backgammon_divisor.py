@@ -66,9 +66,9 @@ class DivisorModel(DashboardModel):
         rows = [(a[0], a[1:3], a[3:5], b[1:3], b[3:5]) for a, b in zip(doc, mine)]
         d = self.divisor
         return tables.Table(
-            ("Rating difference", "Favourite wins", "Underdog wins", f"÷{d}: favourite wins",
-             f"÷{d}: underdog wins"), rows,
-            "Rating changes with K 32, cube 1 (winner / loser); the document's ÷1200 first",
+            ("Rating difference", "÷1200 (the document): favourite wins", "÷1200: underdog wins",
+             f"÷{d} (your divisor): favourite wins", f"÷{d}: underdog wins"), rows,
+            "Rating changes with K 32, cube 1 (winner / loser)",
             (None,) + (lambda p: fmt_pair(*p),) * 4)
 
     def history(self) -> tables.Table:
