@@ -7,7 +7,9 @@ Chromium, median of ``repeats`` loads:
 * time to ready -- navigation until the root's ``.ee-ready`` is visible and its
   first numbers (``.ee-value``) and plot (``img.ee-plot``) are shown; baseline:
   ``benchmarks/notebooks/bare.ipynb`` (imports numpy, matplotlib, ipywidgets,
-  one slider), loaded cold.  Measured cold and with Voilà's preheated kernel pool.
+  one slider), loaded cold; cold also against ``bare_figure.ipynb`` (the same plus one
+  figure drawn to a PNG and a small table: what every dashboard page does at least
+  once).  Measured cold and with Voilà's preheated kernel pool.
 * slider latency -- from the key-down of an arrow key (a step the slider can take) on
   the dashboard's first visible slider (or the one ``SLIDERS`` names) until a shown
   number *and* the plot have changed (``None`` if nothing changed within 30 s);
@@ -37,7 +39,7 @@ from elo_explain.dashboards import INDEX_NOTEBOOK  # noqa: E402
 from elo_explain.dashboards.index import published  # noqa: E402
 
 BENCH_NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
-BARE, NAIVE = "bare.ipynb", "naive_interact.ipynb"
+BARE, FIGURE, NAIVE = "bare.ipynb", "bare_figure.ipynb", "naive_interact.ipynb"
 TIMEOUT_MS = 120_000
 
 READY_JS = """() => {
@@ -52,6 +54,7 @@ READY_JS = """() => {
 # (a button to click first and what then shows, or None; the slider's CSS class; whether
 # the slider moves a plot).
 SLIDERS = {
+    "bare_figure.ipynb": (None, ".widget-slider", False),    # its slider echoes to a label only
     # 01 has no slider in its default mode, and none of its sliders moves the plot (E
     # depends on the ratings only): the average-opponent mode's games slider, numbers only
     "01_chess_calculator.ipynb": ((".ee-mode button:has-text('Average opponent')",
@@ -87,16 +90,25 @@ ARM_JS = """(needsPlot) => {
 
 
 def _kernels(server: psutil.Process) -> list[psutil.Process]:
-    return [p for p in server.children(recursive=True) if "ipykernel" in " ".join(p.cmdline())]
+    kernels = []
+    for p in server.children(recursive=True):
+        try:
+            if "ipykernel" in " ".join(p.cmdline()):
+                kernels.append(p)
+        except psutil.Error:  # a kernel that has just exited
+            pass
+    return kernels
 
 
-def _wait_pool_idle(server: psutil.Process, expected: int, timeout: float = 300.0) -> None:
-    """Wait until ``expected`` kernels exist and together use under 5 % of a CPU (the
-    pool is filled and its notebooks have run)."""
+def _wait_pool_idle(server: psutil.Process, expected: int = 0, *, not_in: set = frozenset(),
+                    timeout: float = 300.0) -> None:
+    """Wait until ``expected`` kernels exist, one of them not among the pids ``not_in`` (a
+    refill started after those), and together they use under 5 % of a CPU (the pool is
+    filled and its notebooks have run)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         kernels = _kernels(server)
-        if len(kernels) >= expected:
+        if len(kernels) >= expected and (not not_in or {k.pid for k in kernels} - not_in):
             for k in kernels:
                 k.cpu_percent(None)  # starts each kernel's measurement interval
             time.sleep(1.0)  # the interval the CPU use is measured over
@@ -160,7 +172,7 @@ def _serve_dir() -> Path:
     tmp = Path(tempfile.mkdtemp(prefix="ee-bench-"))
     for nb in [INDEX_NOTEBOOK] + [d.notebook for d in published()]:
         shutil.copy(ROOT / "notebooks" / nb, tmp / nb)
-    for nb in (BARE, NAIVE):
+    for nb in (BARE, FIGURE, NAIVE):
         shutil.copy(BENCH_NOTEBOOKS / nb, tmp / nb)
     return tmp
 
@@ -169,7 +181,7 @@ def measure(repeats: int = 5, preheat_pool: int = 1) -> list[dict]:
     from playwright.sync_api import sync_playwright
 
     folder = _serve_dir()
-    names = [BARE, NAIVE] + [d.notebook for d in published()]
+    names = [BARE, FIGURE, NAIVE] + [d.notebook for d in published()]
     rows = {n: {"notebook": n, "cold": [], "latency": [], "rss": [], "preheated": [], "failed": []}
             for n in names}
     log = open(LOG, "w")
@@ -206,12 +218,14 @@ def measure(repeats: int = 5, preheat_pool: int = 1) -> list[dict]:
         server = psutil.Process(proc.pid)
         served = len(list(folder.glob("*.ipynb")))  # Voilà pools every notebook it serves
         try:
-            for r in range(repeats):
-                for i, n in enumerate(names):
-                    # a viewer arrives at a full, idle pool: the pool, plus the kernels the
-                    # earlier pages still hold (the refill after the previous page has run)
-                    _wait_pool_idle(server, preheat_pool * served + r * len(names) + i)
+            _wait_pool_idle(server, preheat_pool * served)
+            for _ in range(repeats):
+                for n in names:
+                    # a viewer arrives at a full, idle pool: after each page, wait for the
+                    # refill (a kernel started after the page came, with every kernel idle)
+                    before = {k.pid for k in _kernels(server)}
                     _visit(browser, f"{base}/voila/render/{n}", rows[n], "preheated")
+                    _wait_pool_idle(server, not_in=before)
         finally:
             proc.terminate()
             proc.wait(timeout=30)
@@ -227,8 +241,8 @@ def widget_models() -> dict[str, int]:
     from nbclient import NotebookClient
 
     counts = {}
-    for n in [BARE, NAIVE] + [d.notebook for d in published()]:
-        path = BENCH_NOTEBOOKS / n if n in (BARE, NAIVE) else ROOT / "notebooks" / n
+    for n in [BARE, FIGURE, NAIVE] + [d.notebook for d in published()]:
+        path = BENCH_NOTEBOOKS / n if n in (BARE, FIGURE, NAIVE) else ROOT / "notebooks" / n
         nb = nbformat.read(path, as_version=4)
         nb.cells.append(nbformat.v4.new_code_cell(
             "import ipywidgets.widgets.widget as _w\nprint('WIDGETS', len(_w._instances))"))
@@ -255,15 +269,17 @@ def report(repeats: int = 5) -> str:
     med = {r["notebook"]: {k: (statistics.median(v) if v else None)
                            for k, v in r.items() if k not in ("notebook", "failed")}
            for r in rows}
-    bare = med[BARE]
+    bare, figure = med[BARE], med[FIGURE]
     lines = [
         f"Median of {repeats} loads each; ratios against `bare.ipynb` measured in the same run "
         f"(bare: ready {_cell(bare['cold'], '{:.2f} s')} cold, slider echo "
-        f"{_cell(bare['latency'] and 1000 * bare['latency'], '{:.0f} ms')}).",
+        f"{_cell(bare['latency'] and 1000 * bare['latency'], '{:.0f} ms')}); cold also against "
+        f"`bare_figure.ipynb` (the bare notebook plus one drawn figure and a small table: "
+        f"{_cell(figure['cold'], '{:.2f} s')}).",
         "",
-        "| notebook | ready cold | × bare | ready preheated | × bare cold | "
+        "| notebook | ready cold | × bare | × bare+figure | ready preheated | × bare cold | "
         "slider → numbers+plot | × bare echo | widget models | kernel RSS | failed loads |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     failures = []
     for r in rows:
@@ -271,6 +287,7 @@ def report(repeats: int = 5) -> str:
         lat = m["latency"] and 1000 * m["latency"]
         lines.append(
             f"| {n} | {_cell(m['cold'], '{:.2f} s', bare['cold'])} | "
+            f"{_cell(m['cold'] and figure['cold'] and m['cold'] / figure['cold'], '{:.2f}')} | "
             f"{_cell(m['preheated'], '{:.2f} s', bare['cold'])} | "
             f"{_cell(lat, '{:.0f} ms', bare['latency'] and 1000 * bare['latency'])} | "
             f"{models[n]} | {_cell(m['rss'] and m['rss'] / 2**20, '{:.0f} MiB')} | "
