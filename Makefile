@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: dashboard publish test lab bench screenshots clean
+.PHONY: dashboard publish test test-fast lab bench screenshots clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -24,9 +24,13 @@ PORT ?= 8080
 publish: $(STAMP)
 	$(BIN)/python deploy/publish.py --port=$(PORT) $(if $(CERT),--cert=$(CERT) --key=$(KEY))
 
-## Run the whole test suite, browser tests included (needs /usr/bin/chromium)
+## Run the whole test suite, browser tests included (needs /usr/bin/chromium and nginx); CI runs this
 test: $(STAMP)
 	$(BIN)/python -m pytest
+
+## Run what needs no kernel, no browser and no server: doctests, rules, models (about a minute)
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest elo_explain tests/rules tests/models
 
 ## Open the notebooks in JupyterLab
 lab: $(STAMP)

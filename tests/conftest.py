@@ -1,49 +1,33 @@
-"""Shared fixtures: a real Voilà server on a free port and headless Debian Chromium.
+"""The test suite, grouped by what each part needs (as voila's own ``tests/app``, ``tests/server``):
 
-Browser tests never sleep for a fixed time: they wait for a specific selector
-(``.ee-ready`` on a dashboard's root widget) or a specific text.
+* ``rules/``     -- the package's rules and tables, property tests, the fuzz, project checks:
+  plain Python, seconds;
+* ``models/``    -- each dashboard's model and view, without a kernel or a browser;
+* ``notebooks/`` -- the notebooks executed in a Jupyter kernel (nbclient) and in JupyterLab
+  (marker ``notebooks``);
+* ``site/``      -- the published site: a real Voilà server, headless Chromium, nginx
+  (marker ``site``).
+
+``make test-fast`` runs the package's doctests, ``rules/`` and ``models/`` (no kernel, no
+browser, no server); ``make test`` runs everything, fastest first. Each group's
+``conftest.py`` holds what that group needs; ``harness.py`` the servers and browser steps.
 """
 
 from __future__ import annotations
 
-import subprocess
+from pathlib import Path
 
 import pytest
 
-from harness import (  # noqa: F401  (re-exported for the test modules)
-    CHROMIUM, CHROMIUM_ARGS, FORBIDDEN_TEXT, LOAD_TIMEOUT_MS, MINUS, NOTEBOOKS, READY, ROOT,
-    TIMEOUT, assert_clean, code_lines, free_port, launch_chromium, open_dashboard,
-    open_with_plots, plot_src, slider_step, start_voila, type_into, wait_changed, wait_http,
-)
+HERE = Path(__file__).resolve().parent
+MARKERS = {"notebooks": "notebooks", "site": "site"}  # folder -> marker
 
 
-@pytest.fixture(scope="session")
-def voila_url(tmp_path_factory):
-    log = open(tmp_path_factory.mktemp("voila") / "voila.log", "w")
-    proc, base = start_voila(log=log)
-    yield base
-    proc.terminate()
-    try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-
-
-@pytest.fixture(scope="session")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = launch_chromium(p)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    pg = context.new_page()
-    yield pg
-    context.close()
-
-
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        try:
+            folder = Path(item.fspath).resolve().relative_to(HERE).parts[0]
+        except ValueError:
+            continue  # the package's doctests
+        if folder in MARKERS:
+            item.add_marker(getattr(pytest.mark, MARKERS[folder]))

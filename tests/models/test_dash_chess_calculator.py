@@ -1,0 +1,313 @@
+"""Dashboard 1 (chess Elo calculator): the model, the view and the notebook, without a browser.
+
+Sources of the asserted numbers:
+  [TE]  /work/shared/seeds/000_7fd785a203dc48e3.txt (Telugu chess Elo calculator page),
+        digested in /work/shared/spec/rules.md section A
+  [UK]  /work/shared/seeds/002_3a6faaf89c39e7dc.txt (Ukrainian calculator), rules.md section B
+  [B02] FIDE Rating Regulations B.02 (table 8.1.2, rule 8.3: K, the 700 rule, rounding once
+        0.5 away from zero, the 400-point rule and the 2650 exemption), rules.md section D
+  [E]   E = 1 / (1 + 10^((opponent - own) / 400)) (rules.md A), computed by hand in the test
+The page prints negative numbers with the minus sign U+2212 ("−").
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import pytest  # noqa: E402
+
+from elo_explain.dashboards.chess import cap_example_table  # noqa: E402
+from elo_explain.dashboards.chess_calculator import CalculatorModel, CalculatorView  # noqa: E402
+from elo_explain.dashboards.chess_calculator import SPREADS  # noqa: E402
+from elo_explain.ui import fmt_number, fmt_signed  # noqa: E402
+
+M = "\u2212"
+PERIOD = "Period 1500 → 1501"
+CAP_ON, CAP_OFF = "1500 beats 1000, 400-point rule on", "1500 beats 1000, rule off"
+
+
+def quiet(fn, *args, **kw):
+    """Run a view call outside a notebook (FigureView displays to stdout there)."""
+    with contextlib.redirect_stdout(io.StringIO()):
+        return fn(*args, **kw)
+
+
+def e400(own, opponent):
+    """[E] the ÷400 formula, written out here independently of the package."""
+    return 1 / (1 + 10 ** ((opponent - own) / 400))
+
+
+def preset(name, **changes):
+    m = CalculatorModel()
+    m.apply({**CalculatorModel.presets[name], **changes})
+    return m
+
+
+def texts(m):
+    p = m.period()
+    return fmt_number(p.expected[0]), fmt_signed(p.change), fmt_number(p.new_rating, 0)
+
+
+@pytest.fixture
+def view():
+    return quiet(CalculatorView, CalculatorModel(), query="")
+
+
+# ------------------------------------------------------------------------------ model
+def test_defaults_show_1500_against_1700_draw(view):
+    m = view.model
+    assert (m.rating, m.opponent, m.result, m.k_base) == (1500, 1700, "draw", 20)
+    e, change, _ = texts(m)
+    assert e == "0.24"  # [TE] 1500 vs 1700: E = 0.24
+    assert change.startswith("+")  # [TE]/[UK] a draw against a stronger player gains points
+    # [TE] E is points, not a chance
+    assert "expected points, not a 24 % chance of winning" in view.summary.value
+
+
+def test_period_preset_reproduces_the_telugu_period():
+    m = preset(PERIOD)
+    table = m.games_table().to_html()
+    # [TE] K 20, 1500: win vs 1400 (E 0.64, +7.2), draw vs 1600 (E 0.36, +2.8),
+    # loss vs 1550 (E 0.43, -8.6); total +1.4, new rating 1501
+    for text in ("0.64", "+7.2", "0.36", "+2.8", "0.43", f"{M}8.6", "+1.4"):
+        assert f"<td>{text}</td>" in table, text
+    assert texts(m)[1:] == ("+1.4", "1501")
+
+
+@pytest.mark.parametrize("cap, e, win, loss", [
+    (True, "0.91", "+1.8", f"{M}18.2"),   # [TE] with the cap: E 0.91, +1.8; a loss costs 18.2
+    (False, "0.95", "+1.1", f"{M}18.9"),  # [TE] real difference 500: E 0.95, about +1.1; 18.9
+])
+def test_1500_beats_1000_with_and_without_the_cap(cap, e, win, loss):
+    m = preset(CAP_ON if cap else CAP_OFF)
+    assert m.cap_400 is cap
+    assert texts(m)[:2] == (e, win)
+    m.result = "loss"
+    assert texts(m)[1] == loss
+
+
+def test_single_game_table_shows_both_sides_of_the_cap():
+    table = preset(CAP_ON).outcomes_table().to_html()
+    assert "400-point rule applied" in table and "real difference" in table
+    for text in ("0.91", "+1.8", f"{M}18.2", "0.95", "+1.1", f"{M}18.9"):  # [TE]
+        assert f"<td>{text}</td>" in table, text
+
+
+def test_cap_example_table_holds_every_printed_number():
+    html = cap_example_table().to_html()
+    for text in ("0.95", "+1.1", f"{M}18.9", "0.91", "+1.8", f"{M}18.2"):  # [TE]
+        assert f"<td>{text}</td>" in html, text
+
+
+def test_presets_are_the_documents_examples():
+    assert set(CalculatorModel.presets) == {"1500 vs 1700: a draw gains", PERIOD, CAP_ON, CAP_OFF}
+
+
+def test_average_opponent_mode_is_the_ukrainian_formula():
+    m = CalculatorModel(mode="average", average=1500, n_games=5, points=3.5)
+    # [UK] new = Ra + K(points - G E); equal ratings give E 0.5: 1500 + 20 (3.5 - 2.5) = 1520
+    assert texts(m)[1:] == ("+20.0", "1520")
+    assert fmt_number(m.period().expected_points) == "2.50"  # expected points G·E = 5 × 0.5
+    m.points = 5.5
+    with pytest.raises(ValueError, match="Points must be a multiple of 0.5 from 0 to the games G"):
+        m.period()
+
+
+def test_fide_table_toggle_uses_table_8_1_2():
+    m = preset(CAP_ON, method="table")
+    # [B02] table 8.1.2: 392-411 -> 0.92 (the cap makes 500 count as 400); 20 × 0.08 = 1.6;
+    # rounded once, 0.5 away from zero: +1.6 -> +2
+    assert texts(m) == ("0.92", "+1.6", "1502")
+
+
+@pytest.mark.parametrize("result, new", [("win", "2001"), ("loss", "1990")])
+def test_period_change_rounds_half_away_from_zero(result, new):
+    m = CalculatorModel(rating=2000, opponent=1530, result=result, k=10, method="table",
+                        cap_400=False)
+    # [B02] difference 470 is in 457-484 -> PD 0.95; K 10: a win +0.5 -> +1, a loss -9.5 -> -10
+    # (Python's round() would give 0 and -10: the win case tells them apart)
+    assert texts(m)[2] == new
+
+
+def test_2650_exemption_and_the_period_selector(view):
+    m = view.model
+    m.apply({"rating": 2700, "opponent": 2200, "result": "win", "on": "2026-01-01"})
+    assert texts(m)[0] == "0.95"  # [B02] since 2025-10-01 2650+ uses the real difference (500)
+    assert "exempt" in view.summary.value
+    m.on = "2025-01-01"
+    assert texts(m)[0] == "0.91"  # [B02] before 2025-10-01 the cap applies to everyone (400)
+    assert "every player" in view.summary.value
+
+
+def test_k_from_profile_names_the_rule(view):
+    m = view.model
+    m.apply({"k": "profile", "rating": 1800, "rated_games": 12})
+    assert m.k_base == 40 and "30" in view.summary.value  # [TE]/[B02] K 40 until 30 games
+    m.apply({"rated_games": 300, "reached_2400": True, "rating": 2350})
+    assert m.k_base == 10 and "for good" in view.summary.value  # [TE] stays 10 after 2400
+    m.apply({"reached_2400": False, "rating": 2100, "birth_year": 2008, "on": "2026-01-01"})
+    assert m.k_base == 40 and "junior" in view.summary.value  # [TE] K 40 to the 18th year, < 2300
+    m.rating = 2350
+    assert m.k_base == 20  # [TE] the junior K 40 needs a rating under 2300
+    m.apply({"rating": 2100, "birth_year": 1990})
+    assert m.k_base == 20  # [TE] K 20 under 2400
+
+
+def test_700_rule_in_average_mode(view):
+    view.model.apply({"mode": "average", "average": 1500, "n_games": 20, "points": 10, "k": 40})
+    # [TE] a junior with K 40 and 20 games: 800 > 700, K 35 for the period
+    assert "40 × 20 games = 800 &gt; 700" in view.summary.value
+    assert "so K 35 for this period" in view.summary.value
+    assert "K 35" in view.summary.value
+
+
+# ----------------------------------------------------- the average-opponent shortcut (issue 11)
+def test_shortcut_against_the_per_game_sum_by_hand():
+    # 1500 against 1600 (win) and 2000 (loss), K 20, average 1800:
+    # per game 20 (1 - E(1600) - E(2000)), shortcut 20 (1 - 2 E(1800)) [UK]
+    m = CalculatorModel(rating=1500, opponents=[1600, 2000], results=["win", "loss"])
+    per_game = 20 * (1 - e400(1500, 1600) - e400(1500, 2000))
+    shortcut = 20 * (1 - 2 * e400(1500, 1800))
+    a = m.averaging()
+    assert a["per_game"] == pytest.approx(per_game, abs=1e-9)   # +11.74
+    assert a["shortcut"] == pytest.approx(shortcut, abs=1e-9)   # +13.96
+    assert a["error"] == pytest.approx(2.2243, abs=1e-4)        # written out: 13.9608 - 11.7365
+    assert (a["average"], a["spread"]) == (1800, 200)
+    # the curve at spread 200 is the same pair of opponents (1800 ± 200); at 0 no error
+    err = m.averaging_error([0, 200])
+    assert err[0] == 0 and err[1] == pytest.approx(a["error"], abs=1e-9)
+    table = m.averaging_table().to_html()
+    assert "<td>+2.22</td>" in table
+
+
+def test_shortcut_on_the_telugu_period():
+    m = preset(PERIOD)
+    a = m.averaging()
+    assert fmt_signed(a["per_game"]) == "+1.4"  # [TE] the period's total
+    # [UK] shortcut: 1500 + 20 (1.5 - 3 E(1516.67)); E = 0.47602 -> +1.44
+    assert a["shortcut"] == pytest.approx(20 * (1.5 - 3 * e400(1500, 4550 / 3)), abs=1e-9)
+    assert abs(a["error"]) < 0.02  # opponents within 100 points: the shortcut is safe
+    # symmetric around one's own rating the errors cancel for any spread: E(d) + E(-d) = 1
+    m.apply({"opponents": [1300, 1700], "results": ["win", "loss"]})
+    assert max(abs(m.averaging_error())) < 1e-9
+
+
+def test_averaging_error_grows_with_the_spread():
+    m = CalculatorModel(rating=1500, opponents=[1700, 1700], results=["draw", "draw"])
+    err = m.averaging_error()
+    # by hand at spread 400: 20 (E(1300) + E(2100) - 2 E(1700))
+    at400 = 20 * (e400(1500, 1300) + e400(1500, 2100) - 2 * e400(1500, 1700))
+    assert err[list(SPREADS).index(400)] == pytest.approx(at400, abs=1e-9)
+    assert err[list(SPREADS).index(100)] < err[list(SPREADS).index(200)] < at400
+
+
+# ---------------------------------------------------------------------------- widgets
+def test_view_defaults_and_typed_values(view):
+    assert "ee-ready" in view._dom_classes
+    assert '"ee-value ee-big ee-e">0.24<' in view.summary.value  # [TE]
+    view.controls["opponent"].text.value = "1600"
+    # 1500 against 1600: E 0.36 ([TE] the period's draw against 1600)
+    assert '"ee-value ee-big ee-e">0.36<' in view.summary.value
+    assert view.status.value == ""
+
+
+def test_bad_typed_value_shows_message_and_keeps_working(view):
+    before = view.summary.value
+    opponent = view.controls["opponent"]
+    opponent.text.value = "abc"
+    assert "Opponent" in opponent.error and "100 to 3500" in opponent.error
+    assert view.summary.value == before  # last good value kept
+    opponent.text.value = "1600"
+    assert opponent.error == "" and ">0.36<" in view.summary.value
+    view.controls["rating"].text.value = "99999"
+    assert "Your rating must be a whole number from 100 to 3500" in view.controls["rating"].error
+
+
+def test_preset_menu_loads_the_documents_examples(view):
+    view.preset.value = PERIOD
+    assert view.model.mode == "games" and len(view.rows_box.children) == 3
+    assert '"ee-value ee-big ee-change">+1.4<' in view.summary.value  # [TE]
+    assert '"ee-value ee-big ee-new">1501<' in view.summary.value  # [TE]
+    assert f"Change per game: +7.2, +2.8, {M}8.6" in view.summary.value  # [TE]
+    # [UK] the shortcut +1.44 against [TE] the per-game sum +1.43
+    assert "shortcut +1.44 vs per-game sum +1.43" in view.summary.value
+    view.preset.value = CAP_ON  # [TE] with the cap a loss costs 18.2, without it 18.9
+    assert f"loss {M}18.2; with the real difference: win +1.1" in view.summary.value
+    assert f"loss {M}18.9" in view.summary.value
+    view.preset.value = CAP_OFF
+    assert ">0.95<" in view.summary.value and ">+1.1<" in view.summary.value  # [TE]
+    view.controls["opponent"].text.value = "1001"
+    assert view.preset.value == "Custom"
+
+
+def test_game_rows_add_remove_and_edit(view):
+    view.preset.value = PERIOD
+    for _ in range(7):
+        view.add.click()
+    assert len(view.rows_box.children) == 10 and len(view.model.opponents) == 10
+    assert view.add.disabled
+    view.add.click()  # an 11th row is refused with a visible message, no traceback
+    assert "at most 10 games" in view.status.value
+    for _ in range(9):
+        view.remove.click()
+    assert len(view.model.opponents) == 1 and view.remove.disabled
+    field, result, _ = view.rows[0]
+    result.value = "draw"
+    field.text.value = "1700"
+    assert ">0.24<" in view.summary.value  # [TE] 1500 vs 1700
+    field.text.value = "x"
+    assert "Game 1: opponent" in field.error
+
+
+def test_mode_switch_hides_the_other_inputs(view):
+    view.model.mode = "average"
+    assert view.average_box.layout.display == "" and view.single_box.layout.display == "none"
+    points = view.controls["points"].slider
+    view.model.n_games = 4
+    assert points.max == 4
+    points.value = 3.5
+    assert view.model.points == 3.5
+    view.model.n_games = 2  # the points slider is clamped to the new G
+    assert points.value == 2 and view.model.points == 2
+    assert view.status.value == ""
+
+
+def test_figure_count_flat_after_50_moves(view):
+    before = len(plt.get_fignums())
+    view.model.mode = "average"
+    for i in range(50):
+        view.model.n_games = 1 + i % 30
+    for i in range(50):
+        view.controls["rating"].text.value = str(1400 + 7 * i)
+    view.model.mode = "games"
+    for i in range(20):
+        view.rows[0][0].text.value = str(1400 + 9 * i)
+    assert len(plt.get_fignums()) == before
+    assert view.status.value == ""
+
+
+def test_plot_marks_the_current_game(view):
+    x, y = view.marks.get_data()
+    assert list(x) == [-200] and round(float(y[0]), 2) == 0.24  # [TE] 1500 vs 1700
+    view.preset.value = PERIOD
+    x, y = view.marks.get_data()
+    assert sorted(x) == [-100, -50, 100]  # [TE] the period's three differences
+    x, y = view.avg_mark.get_data()
+    assert round(float(x[0])) == 85  # std of 1400, 1600, 1550: sqrt((116.7² + 83.3² + 33.3²) / 3)
+
+
+def test_link_sets_the_start_and_bad_values_are_noted():
+    v = quiet(CalculatorView, CalculatorModel(),
+              query="rating=1500&opponent=1000&result=win&k=20&cap_400=false&colour=red&k=7")
+    assert texts(v.model)[:2] == ("0.95", "+1.1")  # [TE] the real difference 500
+    assert "colour (not a setting of this page)" in v.notes.value
+    assert "k=7" in v.notes.value
+    v = quiet(CalculatorView, CalculatorModel(), query="result=lose&rating=abc")
+    assert (v.model.result, v.model.rating) == ("draw", 1500)
+    assert "result=lose" in v.notes.value and "rating=abc" in v.notes.value

@@ -1,0 +1,257 @@
+"""Dashboard 2 (FIDE rules): the model and the widgets, without a browser.
+
+Sources of the asserted numbers:
+  [TE]  /work/shared/seeds/000_7fd785a203dc48e3.txt (Telugu chess Elo page), digested in
+        /work/shared/spec/rules.md section A (K rules, 700 rule, 400-point rule, 0.92 vs 0.91)
+  [B02] FIDE Rating Regulations B.02, 1 March 2024, amended 1 October 2025 (table 8.1.2,
+        rule 8.3.3 K, the 700 rule, the 400-point rule and the 2650 exemption), rules.md D
+The page prints negative numbers with the minus sign U+2212 ("−").
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import itertools
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import pytest  # noqa: E402
+import traitlets  # noqa: E402
+
+from elo_explain import fide  # noqa: E402
+from elo_explain.dashboards.chess import PERIODS, cap_example_table, k_rules_table  # noqa: E402
+from elo_explain.dashboards.fide_rules import FideRulesModel, FideRulesView  # noqa: E402
+from elo_explain.ui import fmt_number, fmt_signed  # noqa: E402
+
+M = "\u2212"
+Y2026 = "2026-01-01"
+RULES = [row[0] for row in fide.K_RULES]
+
+
+def k_decision(rating, *, rated_games, birth_year, reached_2400, on):
+    """The dashboard's K decision: the model's, which is fide.k_factor_rule's."""
+    return FideRulesModel(rating=rating, rated_games=rated_games, birth_year=birth_year,
+                          reached_2400=reached_2400, on=on).k_decision()
+
+
+@pytest.fixture
+def view():
+    with contextlib.redirect_stdout(io.StringIO()):
+        return FideRulesView(FideRulesModel(), query="")
+
+
+# -------------------------------------------------------------------------- formatting
+def test_formatting_signs_and_half_away_from_zero():
+    # [TE] prints +7.2, −8.6 (we use U+2212), one decimal; E with two decimals
+    assert fmt_signed(7.2379) == "+7.2" and fmt_signed(-8.5714) == f"{M}8.6"
+    assert fmt_signed(0.25, 1) == "+0.3"  # half away from zero, not half to even (+0.2)
+    assert fmt_number(0.125) == "0.13"
+    assert fmt_signed(-0.01) == "0.0"  # no "−0.0"
+
+
+# ------------------------------------------------------------------------------ K rule
+@pytest.mark.parametrize("rating, games, born, reached, k, rule, words", [
+    (1800, 12, 1990, False, 40, 0, "30"),      # [TE] new to the list: 40 until 30 games
+    (2350, 300, 1990, True, 10, 1, "for good"),  # [TE] reached 2400: stays 10 if it drops
+    (2450, 300, 1990, False, 10, 1, "2400"),   # [B02] rating 2400 or more: 10
+    (2100, 80, 2008, False, 40, 2, "junior"),  # [TE] junior (born 2008: to the end of 2026) < 2300
+    (2350, 80, 2008, False, 20, 3, "not under 2300"),  # [TE] junior rule needs < 2300
+    (1800, 80, 1995, False, 20, 3, "under 2400"),  # [TE] K 20 under 2400
+])
+def test_k_decision_rule_and_reason(rating, games, born, reached, k, rule, words):
+    d = k_decision(rating, rated_games=games, birth_year=born, reached_2400=reached, on=Y2026)
+    assert (d.k, RULES.index(d.rule)) == (k, rule)
+    assert words in d.text
+
+
+def test_junior_k_ends_with_the_year_of_the_18th_birthday():
+    # [TE] K 40 until the end of the year of the 18th birthday: born 2008 -> through 2026
+    args = dict(rated_games=80, birth_year=2008, reached_2400=False)
+    assert k_decision(2000, on="2026-01-01", **args).k == 40
+    assert k_decision(2000, on="2027-01-01", **args).k == 20
+
+
+def oracle_k(rating, games, born, reached, year):
+    """rules.md section A, K-factor (FIDE), written independently of elo_explain.fide."""
+    if games < 30:
+        return 40
+    if reached or rating >= 2400:
+        return 10
+    if year <= born + 18 and rating < 2300:
+        return 40
+    return 20
+
+
+def test_k_decision_agrees_with_the_rules_over_a_grid():
+    grid = itertools.product((1500, 2299, 2300, 2399, 2400, 2600), (0, 29, 30, 200),
+                             (1990, 2006, 2008, 2010), (False, True), (2024, 2026, 2028))
+    m = FideRulesModel()
+    for rating, games, born, reached, year in grid:
+        m.apply(dict(rating=rating, rated_games=games, birth_year=born, reached_2400=reached,
+                     on=f"{year}-{'03' if year == 2024 else '01'}-01"))
+        d = m.k_decision()
+        assert d.k == oracle_k(rating, games, born, reached, year), (rating, games, born, year)
+        assert dict((r, k) for r, k, _ in fide.K_RULES)[d.rule] == d.k
+
+
+def test_k_table_marks_the_rule_that_applies(view):
+    # the notebook's table (the view shows K and the reason only)
+    def applies():
+        return [row[0] for row in k_rules_table(view.model.k_decision()).rows if row[2]]
+    assert applies()[0].startswith("Everyone else")
+    view.model.rated_games = 5
+    assert applies()[0].startswith("New to the list")
+    assert '"ee-value ee-big ee-k-value">40<' in view.k_out.value  # [TE] fewer than 30 games
+
+
+# ------------------------------------------------------------------------------ 700 rule
+def k_700(k, games):
+    return {r.k: r.k_used for r in FideRulesModel(games=games).rules_700()}[k]
+
+
+def test_700_rule_documents_cases(view):
+    assert k_700(40, 20) == 35  # [TE] junior K 40, 20 games: 800 -> 35
+    assert k_700(20, 40) == 17  # [TE] adult K 20, 40 games: 800 -> 17
+    assert k_700(20, 35) == 20  # [TE] exactly 700 is not reduced
+    assert k_700(10, 70) == 10  # [TE] exactly 700 is not reduced
+    assert "K 40 × 20 games = 800 &gt; 700: K becomes 35" in view.out_700.value  # [TE]
+    html = view.model.table_700().to_html()  # the notebook's table
+    for row in ("<td>40</td><td>20</td><td>800</td><td>35</td>",
+                "<td>20</td><td>40</td><td>800</td><td>17</td>",
+                "<td>20</td><td>35</td><td>700</td><td>20</td>"):
+        assert row in html
+
+
+def test_700_staircase():
+    g, ks = FideRulesModel().staircase()
+    assert ks[40][g == 17][0] == 40 and ks[40][g == 18][0] == 38  # 680 ok; 720 -> 700 // 18
+    assert ks[40][g == 20][0] == 35 and ks[20][g == 40][0] == 17  # [TE]
+    assert ks[10][g == 70][0] == 10 and ks[10][g == 71][0] == 9  # 700 kept, 710 -> 9
+
+
+# ------------------------------------------------------------------------ 400-point rule
+def test_both_sides_of_2700_vs_2200(view):
+    a, b = FideRulesModel().sides()
+    # [TE]/[B02] since 2025-10-01: 2700 (>= 2650) uses the real difference, 2200 the cap
+    assert (a["decision"].used, b["decision"].used) == (500.0, -400.0)
+    assert (a["decision"].capped, b["decision"].capped) == (False, True)
+    assert "2650" in a["decision"].reason and "below 2650" in b["decision"].reason
+    # [B02] table 8.1.2: 485-517 -> 0.96; 392-411 -> 0.92, lower-rated 1 - 0.92 = 0.08
+    assert (fmt_number(a["e"]), fmt_number(b["e"])) == ("0.96", "0.08")
+    assert "add up to 1.04, not 1" in view.out_cap.value
+    # the view's live line per side: K 20 × (S − E), E from table 8.1.2 [B02]
+    html = view.out_cap.value
+    assert f'A 2700: difference used +500, E <span class="ee-value">0.96</span>; K 20: win +0.8, ' \
+        f'draw {M}9.2, loss {M}19.2' in html
+    assert f'B 2200: difference used {M}400, E <span class="ee-value">0.08</span>; K 20: win ' \
+        f'+18.4, draw +8.4, loss {M}1.6' in html
+
+
+def test_before_october_2025_the_cap_applies_to_everyone(view):
+    view.model.on = "2025-01-01"
+    a, b = view.model.sides()
+    assert (a["decision"].used, b["decision"].used) == (400.0, -400.0)  # [B02] to 2025-09-30
+    assert (fmt_number(a["e"]), fmt_number(b["e"])) == ("0.92", "0.08")  # [B02] table
+    assert "zero-sum" in view.out_cap.value
+
+
+def test_cap_with_the_formula():
+    m = FideRulesModel()
+    m.method = "formula"
+    a, b = m.sides()
+    # [TE] formula: E(500) = 0.95 (real difference), E(400) = 0.91 so the 2200 side gets 0.09
+    assert (fmt_number(a["e"]), fmt_number(b["e"])) == ("0.95", "0.09")
+
+
+def test_telugu_400_point_example():
+    free, capped = (row[1:] for row in cap_example_table("2026-01-01").rows)
+    ex = {False: free, True: capped}
+    # [TE] K 20, 1500 beats 1000: real 500 -> E 0.95, about +1.1; capped E 0.91, +1.8;
+    # a loss costs 18.2 with the cap instead of 18.9
+    assert (fmt_number(ex[False][0]), fmt_signed(ex[False][1]), fmt_signed(ex[False][2])) == \
+        ("0.95", "+1.1", f"{M}18.9")
+    assert (fmt_number(ex[True][0]), fmt_signed(ex[True][1]), fmt_signed(ex[True][2])) == \
+        ("0.91", "+1.8", f"{M}18.2")
+    html = cap_example_table().to_html()
+    for text in ("0.95", "+1.1", f"{M}18.9", "0.91", "+1.8", f"{M}18.2"):
+        assert f"<td>{text}</td>" in html
+
+
+# --------------------------------------------------------------------- table vs formula
+def test_table_vs_formula_at_400(view):
+    m = view.model
+    assert m.difference == 400
+    assert m.table_and_formula() == (0.92, 0.91)  # [TE] at 400: table 0.92, formula 0.91
+    html = m.compare_table().to_html()  # the notebook's table
+    assert '<tr><td>400</td><td>0.92</td><td>0.91</td>' in html
+    assert m.table_and_formula(200) == (0.76, 0.76)  # [TE] 1500 vs 1700: 0.24 = 1 - 0.76
+
+
+def test_periods():
+    assert PERIODS["October–December 2025"] == "2025-10-01"
+    assert min(PERIODS.values()) == "2024-03-01"  # [B02] earlier cap rule not modelled
+    with pytest.raises(traitlets.TraitError, match="on"):
+        FideRulesModel(on="2023-01-01")
+
+
+# ---------------------------------------------------------------------------- widgets
+def test_view_defaults(view):
+    assert "ee-ready" in view._dom_classes
+    assert '"ee-value ee-big ee-k-value">20<' in view.k_out.value
+    assert "K becomes 35" in view.out_700.value  # [TE]
+    assert '"ee-value ee-big ee-cmp-fide">0.92<' in view.out_cmp.value  # [TE]
+    assert '"ee-value ee-big ee-cmp-formula">0.91<' in view.out_cmp.value  # [TE]
+    assert view.status.value == ""
+
+
+def test_widgets_update_the_numbers(view):
+    view.model.games = 40
+    assert "K 20 × 40 games = 800 &gt; 700: K becomes 17" in view.out_700.value  # [TE]
+    x, y = view.marks_700.get_data()
+    assert list(y) == [17, 17, 10]  # K 40 and K 20 both give 17 with 40 games; K 10 stays
+    view.controls["rating_a"].text.value = "2600"  # below 2650: now capped too
+    assert "zero-sum" in view.out_cap.value
+    view.controls["difference"].slider.value = 200
+    assert ">0.76<" in view.out_cmp.value  # [TE] 200 points: 0.76 (1 - 0.24)
+
+
+def test_bad_birth_year_shows_message_and_keeps_working(view):
+    before, birth = view.k_out.value, view.controls["birth_year"]
+    birth.text.value = "abc"
+    assert "Birth year" in birth.error and "1900 to 2025" in birth.error
+    assert view.k_out.value == before
+    birth.text.value = "2010"  # junior in 2026, rated 1800 < 2300
+    assert '"ee-value ee-big ee-k-value">40<' in view.k_out.value  # [TE]
+    assert birth.error == ""
+
+
+def test_figure_count_flat_after_50_moves(view):
+    before = len(plt.get_fignums())
+    with contextlib.redirect_stdout(io.StringIO()):
+        for i in range(50):
+            view.model.games = 1 + i
+        for i in range(50):
+            view.model.difference = 10 * i
+        for i in range(50):
+            view.controls["rating_a"].text.value = str(2000 + 20 * i)
+    assert len(plt.get_fignums()) == before
+    assert view.status.value == ""
+
+
+def test_link_sets_the_start_and_bad_values_are_noted():
+    with contextlib.redirect_stdout(io.StringIO()):
+        v = FideRulesView(FideRulesModel(), query="rating=2100&birth_year=2008&games=40&k=40"
+                                                   "&rating_a=2600&on=2025-01-01&games=3&x=1")
+    assert '"ee-value ee-big ee-k-value">40<' in v.k_out.value  # [TE] junior under 2300
+    assert "K 40 × 40 games = 1600 &gt; 700: K becomes 17" in v.out_700.value  # 700 // 40
+    assert "zero-sum" in v.out_cap.value  # [B02] before 2025-10-01 everyone is capped
+    assert "games=3 (given twice)" in v.notes.value and "x (not a setting" in v.notes.value
+    with contextlib.redirect_stdout(io.StringIO()):
+        v = FideRulesView(FideRulesModel(), query="k=30&method=guess&difference=900")
+    assert (v.model.k, v.model.method, v.model.difference) == (20, "table", 400)
+    for bad in ("k=30", "method=guess", "difference=900"):
+        assert bad in v.notes.value

@@ -1,0 +1,198 @@
+"""Dashboard "New to FIDE": model, view and notebook.
+
+Sources (rules.md section E, the digest of FIDE Rating Regulations B.02 section 7, table 8.1.1
+and FIDE's notice of 1 March 2024):
+  [EX1] 3 / 5 against 1600, 1700, 1800, 1500, 1650: Ra 1692.86, p .57, dp 50, 1743, published;
+        2022 rule 1670. Performance (Ra + dp over the real opponents): 1650 + dp(.60) 72 = 1722.
+  [EX2] 5 / 5 against 2000-2400: Ra 2085.71, p .86, dp 309, capped at 2200; 2022 rule 2300.
+        Performance: 2200 + dp(1.00) 800 = 3000.
+  [EX3] 1 / 6 against 1400, 1450, 1500, 1500, 1550, 1600: Ra 1575, p .25, dp -193, 1382, not
+        published; 2022 rule 1227 (published, floor 1000). Performance: 1500 + dp(.17) = 1227.
+  [T]   table 8.1.1 rows (.57 -> 50, .86 -> 309, ..., dp(1 - p) = -dp(p)).
+  [UP]  uplift 1000 -> 1400, 1500 -> 1700, 1650 -> 1790; 2000 and above unchanged.
+  [FL]  floor 1400 from 1 March 2024, 1000 before; at least 5 rated games.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from elo_explain.dashboards.new_to_fide import NewToFideModel, NewToFideView
+
+M = "\u2212"
+EX1 = {"opponents": [1600, 1700, 1800, 1500, 1650], "scores": [1, 0.5, 0.5, 1, 0]}
+EX2 = {"opponents": [2000, 2100, 2200, 2300, 2400], "scores": [1, 1, 1, 1, 1]}
+EX3 = {"opponents": [1400, 1450, 1500, 1500, 1550, 1600], "scores": [0, 0.5, 0, 0.5, 0, 0]}
+# [T] a sample of table 8.1.1 as printed in rules.md
+DP = {0.0: -800, 0.01: -677, 0.17: -273, 0.25: -193, 0.49: -7, 0.5: 0, 0.57: 50, 0.6: 72,
+      0.86: 309, 0.99: 677, 1.0: 800}
+
+
+def view(**traits) -> NewToFideView:
+    return NewToFideView(NewToFideModel(**traits), query="")
+
+
+def text(w) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", w.value))
+
+
+@pytest.mark.parametrize("games, ra, p, dp, rating, published, rule_2022, perf", [
+    (EX1, 1692.86, 0.57, 50, 1743, True, 1670, 1722),
+    (EX2, 2085.71, 0.86, 309, 2200, True, 2300, 3000),
+    (EX3, 1575.00, 0.25, -193, 1382, False, 1227, 1227),
+])
+def test_model_worked_examples(games, ra, p, dp, rating, published, rule_2022, perf):
+    m = NewToFideModel(on="2025-06-01", **games)
+    r = m.first_rating()
+    assert (round(r.average_opponent, 2), r.score_fraction, r.dp, r.rating, r.published) == \
+        (ra, p, dp, rating, published)
+    assert m.first_rating("2022").rating == rule_2022
+    assert round(m.performance()) == perf
+    # on a date of the 2022 rule, that rule is the one in force [FL]
+    old = NewToFideModel(on="2023-05-01", **games)
+    assert old.rule_in_force() == "2022" and old.first_rating().rating == rule_2022
+    assert old.first_rating().published and old.floor() == 1000
+
+
+def test_presets_are_the_worked_examples():
+    got = {tuple(p["opponents"]): NewToFideModel(**p).first_rating("2024").rating
+           for p in NewToFideModel.presets.values()}
+    assert got == {tuple(EX1["opponents"]): 1743, tuple(EX2["opponents"]): 2200,
+                   tuple(EX3["opponents"]): 1382}
+    table = NewToFideModel.worked_examples()
+    assert table.column("First rating") == (1743, 2200, 1382)
+    assert table.column("2022 rule") == (1670, 2300, 1227)
+    assert table.column("Published") == ("yes", "yes", "no")
+
+
+def test_table_8_1_1_grid_holds_all_101_rows():
+    t = NewToFideModel.table_8_1_1()
+    cells = {round(float(row[0]) + k / 100, 2): row[k + 1]
+             for row in t.rows for k in range(10) if row[k + 1] is not None}
+    assert len(cells) == 101
+    for p, dp in DP.items():
+        assert cells[p] == dp, p
+    assert all(cells[round(1 - p, 2)] == -dp for p, dp in cells.items())
+
+
+@pytest.mark.parametrize("rating, after", [(1000, 1400), (1500, 1700), (1650, 1790),
+                                           (2000, 2000), (2400, 2400)])
+def test_uplift_and_floor(rating, after):
+    m = NewToFideModel(rating=rating)
+    assert m.uplift() == after  # [UP]
+    assert dict((r[0], r[1]) for r in m.uplift_table().rows)[rating] == after
+    assert NewToFideModel(on="2024-03-01").floor() == 1400
+    assert NewToFideModel(on="2024-02-29").floor() == 1000
+
+
+def test_parse_games_one_per_line_or_commas():
+    assert NewToFideModel.parse_games("1600 1, 1700 0.5; 1800 ½\n1500\t0\n\n") == \
+        ([1600, 1700, 1800, 1500], [1.0, 0.5, 0.5, 0.0])
+
+
+@pytest.mark.parametrize("text, words", [
+    ("", ["Games", "none entered"]),
+    ("1600 1, 1700", ["Games, row 2", "rating and the result"]),
+    ("1600 1\n1700 2", ["Games, row 2", "1 (win), 0.5 or ½ (draw), 0 (loss)", "'2'"]),
+    ("1600 1, abc 1", ["Games, row 2", "from 1000 to 3000", "'abc'"]),
+    ("1600 1, 1700 1, 5000 0", ["Games, row 3", "between 1000 and 3000", "5000"]),
+    ("nan 1", ["Games, row 1", "'nan'"]),
+])
+def test_parse_games_names_the_row_and_the_allowed_values(text, words):
+    with pytest.raises(ValueError) as err:
+        NewToFideModel.parse_games(text)
+    for word in words:
+        assert word in str(err.value)
+
+
+def test_bad_traits_name_the_row_or_field():
+    m = NewToFideModel()
+    with pytest.raises(ValueError, match="Opponent in row 2 must be a whole number between 1000 "
+                                         "and 3000"):
+        m.opponents = [1600, 999]
+    with pytest.raises(ValueError, match=r"Result in row 3 must be 1 \(win\)"):
+        m.scores = [1, 0, 0.7]
+    with pytest.raises(ValueError, match="Event date must be a date YYYY-MM-DD from 2022-01-01"):
+        m.on = "2021-12-31"
+    with pytest.raises(ValueError, match="Rating before 1 March 2024 must be a whole number "
+                                         "between 1000 and 3000"):
+        m.rating = 900
+    assert m.opponents == EX1["opponents"]
+
+
+def test_view_shows_both_rules_performance_uplift_and_floor():
+    v = view()
+    assert "1743" in text(v.headline) and "Published: yes" in text(v.headline)
+    assert "0 more needed" in text(v.headline)
+    # the notebook's table of both rules (the rule in force, 2024, first) ...
+    row = re.search(r"<tr><td>From 1 March 2024</td>(.*?)</tr>",
+                    v.model.first_rating_table().to_html()).group(1)
+    assert re.findall(r"<td>(.*?)</td>", row) == ["5", "1692.86", "0.57", "+50", "1743", "yes"]
+    # ... and the view's live lines: the arithmetic and the 2022 rule beside it
+    assert "5 of at least 5" in text(v.headline)
+    assert all(t in text(v.steps) for t in ("= 1692.86", "→ .57", "dp = 50", "→ 1743"))
+    assert "2022 rule (to 29 February 2024): 1670" in text(v.headline)
+    assert "1722" in text(v.headline)
+    assert "1700" in text(v.up) and "+200" in text(v.up)
+    assert "1400" in text(v.up)
+    assert v.preset.value.startswith("3 / 5")
+
+
+def test_view_presets_typing_adding_and_removing():
+    v = view()
+    v.preset.value = next(n for n in v.model.presets if n.startswith("1 / 6"))
+    assert "1382" in text(v.headline) and "below 1400" in text(v.headline)   # [EX3]
+    assert f"dp = {M}193" in text(v.steps)
+    assert "2022 rule (to 29 February 2024): 1227" in text(v.headline)
+    assert v.games.value.splitlines()[0] == "1400 1"
+    # paste [EX2] on one line: capped at 2200, 2022 rule 2300; the text stays as typed
+    v.games.value = "2000 1, 2100 1, 2200 1, 2300 1, 2400 1"
+    assert "2200 (capped)" in text(v.headline)
+    assert "2022 rule (to 29 February 2024): 2300" in text(v.headline)
+    assert v.preset.value.startswith("5 / 5") and v.games.value.startswith("2000 1, 2100")
+    # a bad row: a message naming it; the model keeps its games
+    v.games.value = "2000 1, 2100 x"
+    assert "row 2" in v.games_error.value and v.model.opponents[1] == 2100
+    # only 3 games: 2 more needed, not published [FL]
+    v.games.value = "1600 1, 1700 0.5, 1800 0.5"
+    assert v.games_error.value == ""
+    assert "2 more needed" in text(v.headline) and "at least 5" in text(v.headline)
+    # add a game (1650, loss) and remove it again
+    v.new_opponent.text.value, v.new_result.value = "1650", 0.0
+    v._add()
+    assert v.model.opponents == [1600, 1700, 1800, 1650] and v.model.scores[-1] == 0
+    assert v.games.value.splitlines()[-1] == "1650 0" and "1 more needed" in text(v.headline)
+    v._add(remove=True)
+    assert v.model.opponents == [1600, 1700, 1800]
+    for _ in range(3):
+        v._add(remove=True)
+    assert v.model.opponents == [1600] and "1 to 100 games" in v.games_error.value
+
+
+def test_a_rule_that_cannot_rate_the_games_says_why():
+    # an opponent rated 1000: possible before 1 March 2024 (floor 1000), not after (floor 1400)
+    v = view(opponents=[1000, 1700, 1800, 1500, 1650], scores=[1, 0.5, 0.5, 1, 0])  # [FL]
+    assert "cannot: opponents must be between 1400" in text(v.headline)
+    assert "2022 rule (to 29 February 2024): 1550" in text(v.headline)  # 7650 / 5 + 20 = 1550
+    assert v.status.value == ""
+
+
+def test_a_bad_preset_value_changes_nothing():
+    m = NewToFideModel()
+    with pytest.raises(ValueError, match="Opponent in row 2"):
+        m.apply({"opponents": [1600, 5000], "scores": [1, 1]})
+    assert m.opponents == EX1["opponents"] and m.scores == EX1["scores"]
+
+
+def test_view_from_a_link():
+    v = NewToFideView(NewToFideModel(), query="opponents=1400,1450,1500,1500,1550,1600"
+                      "&scores=1,0,0,0,0,0&on=2023-05-01&rating=1650")
+    assert v.notes.value == ""
+    assert "1227" in text(v.headline) and "2022 rule" in text(v.headline)   # [EX3], 2022 rule
+    assert "1790" in text(v.up) and "1000" in text(v.up)
+    assert "opponents=1400%2C1450%2C1500%2C1500%2C1550%2C1600" in v.link.value
+    bad = NewToFideView(NewToFideModel(), query="scores=1,2,0,0,0&colour=red")
+    assert "scores=1,2,0,0,0 (Result in row 2" in bad.notes.value and "colour" in bad.notes.value
+    assert "1743" in text(bad.headline)

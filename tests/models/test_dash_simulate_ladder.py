@@ -1,0 +1,246 @@
+"""Dashboard 9 "Simulate a ladder": the model and the widgets, without a browser.
+
+Independent sources for the asserted numbers:
+[G42]  rules.md C (Gammon42 document): "At 300 ranked games a week and K 32, being only 2-3
+       percentage points below the expected win rate cost about 200 points in a week":
+       32 x 300 x 0.02 = 192 and 32 x 300 x 0.03 = 288; at K 16 half: 96 and 144.
+[BIN]  Binomial luck: equal players, E = 0.5, each game +16 / -16 at K 32 (rules.md C:
+       "0 -> +16/-16"), so a week of g games changes the rating by 32 (W - g/2) with
+       W ~ Binomial(g, 1/2): standard deviation 16 sqrt(g) (277.1 at 300 games, 71.6 at 20),
+       half of that at K 16; P(|change| >= 200) at 300 games, K 32 = P(|W - 150| >= 7),
+       computed exactly here with math.comb.
+[ZS]   Plain Elo is zero-sum (rules.md A: the winner gains what the loser loses), so the
+       mean rating stays at the starting 1500.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import math
+import re
+import time
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+
+from elo_explain import simulate
+from elo_explain.dashboards.simulate_ladder import (
+    AUTO_SECONDS, MAX_SECONDS, SWING_GAMES, LadderModel, LadderView, first_weeks,
+)
+
+
+@pytest.fixture(scope="module")
+def view():
+    with contextlib.redirect_stdout(io.StringIO()):
+        return LadderView(LadderModel(), query="")
+
+
+def quietly(fn):
+    with contextlib.redirect_stdout(io.StringIO()):
+        return fn()
+
+
+# ------------------------------------------------------------------ weekly swing
+def test_rule_of_thumb_is_the_documents(view):
+    assert LadderModel().rule_of_thumb_table().rows == ((32, 300, 192, 288),      # [G42]
+                                                        (16, 300, 96, 144))        # [G42]
+    text = view.swing_text.value
+    assert "32 × 300 × 2 % = 192" in text and "32 × 300 × 3 % = 288" in text      # [G42]
+    assert "96 to 144 at K 16" in text                                            # [G42]
+
+
+def test_weekly_swing_spread_is_binomial_luck():
+    m = LadderModel()
+    sd = m.swing().std
+    for i, g in enumerate(SWING_GAMES):
+        assert sd[0, i] == pytest.approx(16 * math.sqrt(g), rel=0.05)            # [BIN]
+        assert sd[1, i] == pytest.approx(8 * math.sqrt(g), rel=0.05)             # [BIN]
+    rows = {r[0]: r for r in m.swing_table().cells()}
+    assert rows["300"][1] == f"±{sd[0, SWING_GAMES.index(300)]:.0f}"
+    # share of K 32 weeks at 300 games moving 200 points or more
+    p = 2 * sum(math.comb(300, w) for w in range(157, 301)) / 2 ** 300          # [BIN] 0.4709
+    share = float(rows["300"][2].rstrip(" %")) / 100
+    assert share == pytest.approx(p, abs=0.04)
+
+
+def test_swing_slider_state_and_histograms(view):
+    m = LadderModel(swing_games=20)
+    dens = m.swing_histograms()
+    assert all(d.sum() == pytest.approx(1.0) for d in dens)
+    m.swing_games = 300
+    wide = m.swing_histograms()
+    # at 300 games the K 32 weeks spread wider: less weight in the central bin
+    centre = np.argmax(dens[0])
+    assert wide[0][centre] < dens[0][centre]
+    assert "At 300 games a week" in view.swing_text.value
+    with pytest.raises(ValueError, match=r"must be one of 20, 50, 100, 150, 200, 250, 300, got 30"):
+        m.swing_games = 30
+    assert m.swing_games == 300
+
+
+# ------------------------------------------------------------------ seasons
+@pytest.mark.parametrize("rule", ["Elo per game (K 20, ÷400)", "FIDE (table, 400 cap, K 20)",
+                                  "Lichess Glicko-2", "Gammon42 1.3.1 (÷1200, volume K)"])
+def test_a_shorter_season_is_the_start_of_a_longer_one(rule):
+    rules = simulate.RULE_SETS[rule]
+    long = simulate.simulate_season(rules, players=30, weeks=8, games_per_week=3, seed=4)
+    short = simulate.simulate_season(rules, players=30, weeks=5, games_per_week=3, seed=4)
+    cut = first_weeks(long, 5)
+    for name in ("ratings", "spread", "favourite_games", "favourite_score",
+                 "favourite_expected", "favourite_true", "true_strength"):
+        np.testing.assert_array_equal(getattr(cut, name), getattr(short, name))
+    # computed by one matrix product over all weeks: equal up to the last bit of rounding
+    np.testing.assert_allclose(cut.correlation, short.correlation, rtol=1e-12)
+    if short.rd is not None:
+        np.testing.assert_array_equal(cut.rd, short.rd)
+
+
+def test_model_uses_the_cache_for_fewer_weeks():
+    m = LadderModel(rules="Elo per game (K 20, ÷400)", weeks=20)
+    full = m.season()
+    m.weeks = 7
+    assert m.estimated_seconds() == 0.0                      # cached: no new simulation
+    s = m.season()
+    assert s.weeks == 7 and np.array_equal(s.ratings, full.ratings[:8])
+    assert np.allclose(s.ratings.mean(axis=1), 1500.0)       # [ZS]
+
+
+def test_modes_and_messages():
+    m = LadderModel()
+    assert m.mode == "auto" and m.estimated_seconds() <= AUTO_SECONDS
+    m.rules, m.players, m.games_per_week, m.weeks = "Elo per game (K 20, ÷400)", 1000, 50, 20
+    assert AUTO_SECONDS < m.estimated_seconds() <= MAX_SECONDS and m.mode == "run"
+    assert "press Run" in m.mode_message()
+    with pytest.raises(ValueError, match="press Run"):
+        m.season()
+    t = time.perf_counter()
+    season = m.season(run=True)
+    elapsed = time.perf_counter() - t
+    assert season.ratings.shape == (21, 1000)
+    assert elapsed < 2 * MAX_SECONDS
+    m.rules, m.weeks = "Lichess Glicko-2", 104
+    assert m.mode == "too big" and "Too big" in m.mode_message()
+    with pytest.raises(ValueError, match="Too big"):
+        m.season(run=True)
+
+
+def test_bad_settings_name_the_setting():
+    m = LadderModel()
+    with pytest.raises(ValueError, match="Players must be a whole number between 10 and 1000"):
+        m.players = 5
+    with pytest.raises(ValueError, match="Rule set must be one of 'FIDE"):
+        m.rules = "Chess.com"
+    with pytest.raises(ValueError, match="SD must be a whole number between 0 and 400"):
+        m.spread = 900
+    assert (m.players, m.rules, m.spread) == (100, "Gammon42 1.3.1 (÷1200, volume K)", 200)
+
+
+def test_summary_numbers_follow_the_season():
+    m = LadderModel(rules="Gammon42 1.2.0 (÷800)", true_curve="1200", players=200, weeks=30)
+    s = m.season()
+    assert dict(zip(m.season_table().columns, m.season_table().cells()[0]))[
+        "Rating spread (SD)"] == f"{s.spread[-1]:.0f}"
+    # true strengths seen through ÷800 when the game follows ÷1200 are stretched by 800/1200
+    assert m.true_spread_on_rule_scale() == pytest.approx(s.true_strength.std() * 800 / 1200)
+    rows = {r[0]: r for r in m.favourite_table().cells()}
+    g = s.favourite_games
+    whole = np.sum(s.favourite_score * g) / g.sum()
+    assert rows["Favourites won"][3] == f"{100 * whole:.1f} %"
+    # the document's story: with a rule steeper (÷800) than the game (÷1200), favourites
+    # score less than the rule's curve expects of them
+    won = float(rows["Favourites won"][2].rstrip(" %"))
+    expected = float(rows["The rule's curve expected"][2].rstrip(" %"))
+    assert won < expected
+
+
+def test_sample_players_span_the_strengths(view):
+    m = LadderModel()
+    s = m.season()
+    idx, _ = m.sample_players()
+    theta = s.true_strength[idx]
+    assert list(theta) == sorted(theta, reverse=True)
+    assert theta[0] == pytest.approx(np.quantile(s.true_strength, 0.95), abs=30)
+    assert len(m.sample_players()[1]) == 5 and "true" in view.summary.value
+
+
+# ------------------------------------------------------------------ the widgets
+def test_one_update_at_defaults_is_timed(view):
+    def move(value):
+        t, c = time.perf_counter(), time.process_time()
+        quietly(lambda: setattr(view.players.slider, "value", value))
+        return time.perf_counter() - t, time.process_time() - c
+    move(110)
+    wall, cpu = move(120)
+    print(f"simulate_ladder: one players-slider update at defaults {1000 * wall:.0f} ms wall, "
+          f"{1000 * cpu:.0f} ms CPU (simulation + drawing)")
+    assert view.model.up_to_date and view.status.value == ""
+    assert wall < 5.0
+    quietly(lambda: setattr(view.players.slider, "value", 100))
+
+
+def test_figure_count_flat_after_50_moves(view):
+    before = len(plt.get_fignums())
+    y0 = view.spread_line.get_ydata().copy()
+    with contextlib.redirect_stdout(io.StringIO()):
+        for i in range(50):
+            view.swing_games.value = SWING_GAMES[i % len(SWING_GAMES)]
+        for i in range(10):
+            view.weeks.slider.value = 5 + i         # cached season: drawing only
+        view.weeks.slider.value = 12
+    assert len(plt.get_fignums()) == before
+    assert len(view.spread_line.get_ydata()) == 13 and len(y0) == 21
+    assert view.title_h.get_text() == f"Weekly changes at {SWING_GAMES[49 % 7]} games a week"
+    with contextlib.redirect_stdout(io.StringIO()):
+        view.weeks.slider.value = 20
+    assert view.status.value == ""
+
+
+def test_seed_field_rejects_letters_and_keeps_working(view):
+    with contextlib.redirect_stdout(io.StringIO()):
+        first = view.model.shown.true_strength.copy()
+        view.seed.text.value = "abc"
+        assert "Seed" in view.seed.error and "0 to 99999" in view.seed.error
+        assert view.model.seed == 1
+        view.seed.text.value = "7"
+        assert view.seed.error == ""
+    assert view.model.seed == 7 and not np.array_equal(view.model.shown.true_strength, first)
+    with contextlib.redirect_stdout(io.StringIO()):
+        view.seed.text.value = "1"
+
+
+def test_big_settings_wait_for_run(view):
+    shown = view.model.shown
+    with contextlib.redirect_stdout(io.StringIO()):
+        view.rule.value = "Elo per game (K 20, ÷400)"
+        view.players.slider.value = 1000
+        view.games.slider.value = 50
+    assert view.model.mode == "run" and not view.model.up_to_date
+    assert "press Run" in view.summary.value and not view.run.disabled
+    assert view.model.shown is not shown        # the rule change (small) ran at once
+    stale = view.model.shown
+    with contextlib.redirect_stdout(io.StringIO()):
+        view.run.click()
+    assert view.model.up_to_date and view.model.shown is not stale
+    assert view.run.disabled and 'class="ee-run-message"' not in view.summary.value
+    with contextlib.redirect_stdout(io.StringIO()):
+        view.rule.value = "Lichess Glicko-2"
+        view.weeks.slider.value = 104
+    assert "Too big" in view.summary.value and view.run.disabled
+    with contextlib.redirect_stdout(io.StringIO()):
+        view.weeks.slider.value, view.games.slider.value, view.players.slider.value = 20, 5, 100
+        view.rule.value = "Gammon42 1.3.1 (÷1200, volume K)"
+    assert view.model.up_to_date and view.status.value == ""
+
+
+def test_feedback_shrinks_the_swing(view):
+    with contextlib.redirect_stdout(io.StringIO()):
+        view.swing_games.value = 300
+        plain = view.model.swing().std.copy()
+        view.feedback.value = True
+    fed = view.model.swing().std
+    assert fed[0, -1] < plain[0, -1]
+    assert "game by game" in view.swing_text.value
+    with contextlib.redirect_stdout(io.StringIO()):
+        view.feedback.value = False

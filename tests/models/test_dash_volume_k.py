@@ -1,0 +1,202 @@
+"""Dashboard 5 (K vs weekly volume): the model and the widgets, without a browser.
+
+Asserted numbers come from the Greek Gammon42 document (seeds/004_*, rules.md section C),
+from an independent re-count of its 7-day window rule, or from the binomial distribution.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+
+from elo_explain.dashboards.volume_k import SWING_GAMES, VolumeModel, VolumeView
+
+
+@pytest.fixture(scope="module")
+def model():
+    return VolumeModel()
+
+
+@pytest.fixture
+def view():
+    return VolumeView(VolumeModel())
+
+
+@pytest.mark.parametrize("games, k", [(0, 32), (10, 32), (49, 32), (50, 16), (60, 16), (300, 16)])
+def test_k_rule(games, k):
+    # document: fewer than 50 ranked games in the last 7 days -> K 32, 50 or more -> K 16
+    assert VolumeModel(games=games).k == k
+
+
+def test_k_table_is_the_documents():
+    rows = list(VolumeModel.k_table().rows)
+    # document, step 3: 0 -> +16/−16, +8/−8; 150 -> +14/−18, +7/−9; 300 -> +12/−20, +6/−10
+    assert rows == [(0, (16, -16), (8, -8)), (150, (14, -18), (7, -9)),
+                    (300, (12, -20), (6, -10))]
+
+
+def test_asymmetric_example():
+    m = VolumeModel()
+    # document: 60 games vs 10, same rating: you win +8, they lose 16; they win +16, you lose 8
+    assert m.asymmetric() == ((8, -16), (16, -8))
+    assert [c for _, c in m.asymmetric_table().cells()] == ["+8 / −16", "+16 / −8"]  # as printed
+    m.games_a, m.games_b = 10, 10  # document: same K -> the winner gains what the loser loses
+    assert m.asymmetric() == ((16, -16), (16, -16))
+    m.games_a, m.games_b = 60, 50
+    assert m.asymmetric() == ((8, -8), (8, -8))  # both K 16: every change halved
+
+
+def _oracle_counts(times):
+    """The document's rule, counted naively: games with t − 7 days < g < t."""
+    ts = [dt.datetime.fromisoformat(str(t)) for t in times]
+    week = dt.timedelta(days=7)
+    return [sum(1 for g in ts if t - week < g < t) for t in ts]
+
+
+def test_rolling_window_matches_an_independent_count(model):
+    times = model.schedule()
+    assert times.size == 7 * (3 + 12 + 2 + 9)  # games per day in the four weeks × 7 days
+    days, counts, ks = model.window()
+    oracle = _oracle_counts(times)
+    assert counts.tolist() == oracle
+    assert ks.tolist() == [16 if c >= 50 else 32 for c in oracle]  # document: 50 -> K 16
+    switches = model.switches()
+    expected = [i + 1 for i, c in enumerate(oracle)
+                if (16 if c >= 50 else 32) != (32 if i == 0 else (16 if oracle[i - 1] >= 50 else 32))]
+    assert [n for n, *_ in switches] == expected
+    assert [k for *_, k in switches] == [16, 32, 16]
+
+
+def test_first_switch_by_hand(model):
+    # By hand: week 1 has 3 games a day (19:00, 21:00, 23:00), week 2 has 12 (18:15, 18:45 ...).
+    # Game 61 is the 4th game of day 11 (19:45). The 7 days before it hold days 4-7 of week 1
+    # after 19:45 (2 + 9 = 11 games), days 8-10 (36) and 3 earlier games of day 11: 50 -> K 16.
+    n, t, count, k = model.switches()[0]
+    assert (n, str(t), count, k) == (61, "2026-10-15T19:45", 50, 16)
+
+
+def test_window_with_no_games():
+    m = VolumeModel(per_day=(0, 0, 0, 0))
+    days, counts, ks = m.window()
+    assert days.size == counts.size == ks.size == 0
+    assert m.switches() == []
+
+
+def test_weekly_swing_rule_of_thumb(model):
+    # document: 300 games, K 32, 2-3 points below expectation -> about 200 points (192-288)
+    rows = {s: (a, b) for s, a, b in model.rule_of_thumb().rows}
+    assert rows[2.0] == (32 * 300 * 0.02, 16 * 300 * 0.02)
+    assert rows[3.0] == (32 * 300 * 0.03, 16 * 300 * 0.03)
+    assert abs(rows[2.0][0] - 200) <= 10  # "about 200"
+
+
+def test_simulated_spread_matches_the_binomial(model):
+    # luck only: the week's change at cube 1 against equal opponents is K/2 × (2W − n),
+    # W ~ Binomial(n, 1/2), so SD = K/2 × sqrt(n) (277 at K 32, 300 games; 139 at K 16)
+    s = model.spread()
+    assert s["std"][0] == pytest.approx(16 * math.sqrt(300), rel=0.05)
+    assert s["std"][1] == pytest.approx(8 * math.sqrt(300), rel=0.05)
+    assert s["std"][0] == pytest.approx(2 * s["std"][1], rel=1e-9)  # same luck, half K
+    assert s["q05"][0] < -300 < 300 < s["q95"][0]
+    assert s["beyond200"][0] > s["beyond200"][1]
+    assert model.histogram().sum(axis=1) == pytest.approx([100, 100], abs=0.5)
+    curves = model.swing().std
+    assert curves.shape == (2, SWING_GAMES.size)
+
+
+def test_feedback_shrinks_the_swing():
+    m = VolumeModel()
+    without = m.spread()["std"]
+    m.feedback = True
+    with_fb = m.spread()["std"]
+    # moving the rating game by game pulls a drifting rating back: smaller spread
+    assert np.all(with_fb < without)
+
+
+@pytest.mark.parametrize("name, value, error, message", [
+    ("games", 301, ValueError,
+     "Ranked games in the last 7 days must be a whole number between 0 and 300"),
+    ("games_a", -1, ValueError, "games_a must be a whole number between 0 and 300"),
+    ("swing_games", 305, ValueError, "swing_games must be a multiple of 10 from 10 to 500"),
+    ("swing_games", 600, ValueError, "swing_games must be a whole number between 10 and 500"),
+    ("shortfall", 11, ValueError, "shortfall must be between 0 and 10"),
+    ("per_day", (1, 2, 3), ValueError, "per_day must hold 4 numbers"),
+    ("per_day", (1, 2, 3, 41), ValueError, r"per_day\[3\] must be a whole number between 0 and 40"),
+    ("feedback", "yes", TypeError, "feedback must be True or False"),
+])
+def test_model_rejects_bad_state(name, value, error, message):
+    with pytest.raises(error, match=message):
+        VolumeModel(**{name: value})
+
+
+def test_view_shows_the_documents_numbers(view):
+    assert "K 32" in view.k_html.value
+    cells = VolumeModel.k_table().to_html()  # the notebook's table, above the view
+    for cell in ("+16 / −16", "+8 / −8", "+14 / −18", "+7 / −9", "+12 / −20", "+6 / −10"):
+        assert f"<td>{cell}</td>" in cells  # document, step 3 table
+    assert "ee-a-wins'>+8 / −16</span>" in view.asym_html.value  # document: 60 vs 10
+    assert "ee-b-wins'>+16 / −8</span>" in view.asym_html.value
+    assert ">192 points</span>" in view.swing_html.value  # 32 × 300 × 0.02 ("about 200")
+
+
+def test_games_field_and_bad_value(view):
+    games = view.controls["games"]
+    games.field.text.value = "50"
+    assert view.model.games == 50 and "K 16" in view.k_html.value  # document: 50 -> K 16
+    games.field.text.value = "many"
+    msg = games.field.error
+    assert "Ranked games in the last 7 days" in msg and "0 to 300" in msg
+    assert view.model.games == 50
+    games.slider.value = 49
+    assert "K 32" in view.k_html.value and games.field.error == ""
+
+
+def test_sliders_update_numbers_and_plots(view):
+    view.controls["games_a"].value = 10
+    assert "ee-a-wins'>+16 / −16</span>" in view.asym_html.value  # equal K 32
+    before = view.count_line.get_ydata().copy()
+    view.week_sliders[1].value = 5  # a lighter week 2: weeks of 21, 35, 14 and 63 games
+    assert not np.array_equal(view.count_line.get_ydata(), before)
+    # by hand: no 7-day window reaches 50 before week 4; on day 21 + x of week 4 the window
+    # holds 2 × (7 − x) + 9 × x = 14 + 7x games, 50 once x > 5.1: one switch, to K 16, in week 4
+    switches = view.model.switches()
+    assert [k for *_, k in switches] == [16]
+    assert switches[0][0] > 21 + 35 + 14 + 9 * 5
+    assert "day 27" in view.switch_labels[0].get_text()  # the plot's mark
+    # by hand: day 27's games are at 18:20, 19:00, ... (9 in 18:00-24:00); before its 19:00 game
+    # the window holds day 20's and 21's 2 + 2 games (19:30, 22:30), days 22-26's 45 and 18:20's
+    # 1: 50, so game 21 + 35 + 14 + 45 + 2 = 117 is the switch
+    assert "K switches at game 117</p>" in view.window_html.value
+    old_marks = view.std_marks.get_xdata()
+    view.controls["swing_games"].value = 100
+    assert "100 games in a week" in view.swing_html.value
+    assert ">64 points</span>" in view.swing_html.value  # 32 × 100 × 0.02
+    assert list(view.std_marks.get_xdata()) != list(old_marks)
+    view.controls["shortfall"].value = 3.0
+    assert "your 3 → <span class='ee-value'>96 points" in view.swing_html.value  # 32 × 100 × 0.03
+
+
+def test_figure_count_flat_after_50_moves(view):
+    before = len(plt.get_fignums())
+    for i in range(50):  # 50 moves, alternating the schedule and the weekly swing
+        if i % 2:
+            view.week_sliders[i % 4].value = (7 * i) % 40
+        else:
+            view.controls["swing_games"].value = int(SWING_GAMES[i % SWING_GAMES.size])
+    assert len(plt.get_fignums()) == before
+    assert view.status.value == ""
+
+
+def test_link_sets_the_view_and_a_bad_value_is_noted():
+    v = VolumeView(VolumeModel(), query="games=50&per_day=3,5,2,9&swing_games=100")
+    assert "K 16" in v.k_html.value  # document: 50 games or more -> K 16
+    assert v.model.per_day == [3, 5, 2, 9] and [s.value for s in v.week_sliders] == [3, 5, 2, 9]
+    assert ">64 points</span>" in v.swing_html.value  # 32 × 100 × 0.02
+    assert "per_day=3%2C5%2C2%2C9" in v.link.value and "swing_games=100" in v.link.value
+    bad = VolumeView(VolumeModel(), query="swing_games=305&per_day=1,2")
+    assert "swing_games=305" in bad.notes.value and "per_day=1,2" in bad.notes.value
+    assert ">192 points</span>" in bad.swing_html.value  # default 300 games: 32 × 300 × 0.02

@@ -1,0 +1,310 @@
+"""Misuse of the published server: a viewer cannot run code or see more than the dashboards.
+
+Everything runs against a real ``voila`` with the repo's ``voila.json`` (the ``voila_url``
+fixture), through plain HTTP and the kernel websocket, the way a hostile viewer would.
+The published configuration (issue 5, "Hardening"):
+
+* Voilà forwards only comm and info messages over a kernel's websocket
+  (``allowed_message_types`` in ``voila/app.py``): an ``execute_request`` is dropped.
+* ``voila.json`` names the gate ``elo_explain.dashboards.gate.PublishedOnly``: ``/`` and the
+  tree listing redirect to the landing page, the contents API, files and any notebook
+  not in ``DASHBOARDS`` answer 404; template/theme overrides are off.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import re
+import shutil
+import subprocess
+import sys
+import uuid
+from html import unescape
+
+import pytest
+import requests
+from jupyter_server.services.kernels.connection.base import (
+    deserialize_binary_message,
+    deserialize_msg_from_ws_v1,
+    serialize_msg_to_ws_v1,
+)
+from websockets.sync.client import connect
+
+from harness import NOTEBOOKS, ROOT, assert_clean, code_lines, open_dashboard, start_voila
+from elo_explain.dashboards.index import published
+
+HTTP_TIMEOUT = 120  # a render executes the notebook; several voila servers share 2 cores
+WS_TIMEOUT = 60
+KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
+V1 = "v1.kernel.websocket.jupyter.org"
+
+
+def published_notebooks() -> list[str]:
+    return ["index.ipynb", *(d.notebook for d in published())]
+
+
+class Viewer:
+    """A plain HTTP client that renders pages and shuts their kernels down afterwards."""
+
+    def __init__(self, base: str):
+        self.base = base
+        self.http = requests.Session()
+        self.kernels: list[str] = []
+
+    def get(self, path: str, **kw) -> requests.Response:
+        return self.http.get(self.base + path, timeout=HTTP_TIMEOUT, **kw)
+
+    def render(self, notebook: str, query: str = "") -> tuple[str, str]:
+        """The rendered HTML of a published notebook and its kernel id."""
+        r = self.get(f"/voila/render/{notebook}{query}")
+        assert r.status_code == 200, f"{notebook}: HTTP {r.status_code}"
+        m = KERNEL_ID.search(r.text)
+        assert m, f"{notebook}: no kernelId in the rendered page"
+        self.kernels.append(m.group(1))
+        return r.text, m.group(1)
+
+    def close(self) -> None:
+        xsrf = self.http.cookies.get("_xsrf", "")
+        for kid in self.kernels:  # what the page's unload beacon does
+            self.http.post(f"{self.base}/voila/api/shutdown/{kid}", data={"_xsrf": xsrf},
+                           headers={"X-XSRFToken": xsrf}, timeout=HTTP_TIMEOUT)
+        self.http.close()
+
+
+@pytest.fixture
+def viewer(voila_url):
+    v = Viewer(voila_url)
+    yield v
+    v.close()
+
+
+# ---------------------------------------------------------------- kernel websocket
+
+
+def _message(msg_type: str, content: dict, session: str) -> dict:
+    return {
+        "header": {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "username": "viewer",
+                   "session": session, "version": "5.3",
+                   "date": datetime.datetime.now(datetime.timezone.utc).isoformat()},
+        "parent_header": {}, "metadata": {}, "content": content, "buffers": [],
+    }
+
+
+class KernelSocket:
+    """A kernel websocket speaking either the legacy JSON or the v1 binary protocol."""
+
+    def __init__(self, base: str, kernel_id: str, protocol: str):
+        self.protocol = protocol
+        self.session = uuid.uuid4().hex
+        url = base.replace("http://", "ws://") + f"/api/kernels/{kernel_id}/channels?session_id={self.session}"
+        self.ws = connect(url, subprotocols=[V1] if protocol == "v1" else None,
+                          open_timeout=WS_TIMEOUT, max_size=None, proxy=None, legacy=True)
+        if protocol == "v1":
+            assert self.ws.subprotocol == V1, "server did not accept the v1 protocol"
+
+    def send(self, msg_type: str, content: dict, channel: str = "shell") -> str:
+        msg = _message(msg_type, content, self.session)
+        if self.protocol == "v1":
+            parts = [json.dumps(msg[k]).encode() for k in ("header", "parent_header", "metadata", "content")]
+            self.ws.send(serialize_msg_to_ws_v1(parts, channel))
+        else:
+            self.ws.send(json.dumps({**msg, "channel": channel}))
+        return msg["header"]["msg_id"]
+
+    def receive(self) -> dict:
+        frame = self.ws.recv(timeout=WS_TIMEOUT)
+        if self.protocol == "v1":
+            channel, parts = deserialize_msg_from_ws_v1(frame)
+            header, parent, _meta, content = (json.loads(p) for p in parts[:4])
+            return {"channel": channel, "header": header, "parent_header": parent, "content": content}
+        return json.loads(frame) if isinstance(frame, str) else deserialize_binary_message(frame)
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+@pytest.mark.parametrize("protocol", ["legacy", "v1"])
+def test_viewer_cannot_execute_code_over_the_kernel_websocket(viewer, voila_url, tmp_path, protocol):
+    target = tmp_path / "pwned.txt"
+    code = f"open({str(target)!r}, 'w').write('pwned')"
+    # control: the payload itself works when a kernel does run it
+    control = tmp_path / "control.txt"
+    subprocess.run([sys.executable, "-c", code.replace(str(target), str(control))], check=True)
+    assert control.read_text() == "pwned"
+
+    _html, kernel_id = viewer.render("index.ipynb")
+    ws = KernelSocket(voila_url, kernel_id, protocol)
+    try:
+        attempts = {
+            ws.send("execute_request", {"code": code, "silent": False, "store_history": True,
+                                        "user_expressions": {"x": code}, "allow_stdin": False,
+                                        "stop_on_error": True}): "execute_request (shell)",
+            ws.send("execute_request", {"code": code, "silent": True, "store_history": False,
+                                        "user_expressions": {}, "allow_stdin": False,
+                                        "stop_on_error": True}, channel="control"): "execute_request (control)",
+            ws.send("debug_request", {"type": "request", "seq": 1, "command": "evaluate",
+                                      "arguments": {"expression": code}}, channel="control"): "debug_request",
+            ws.send("history_request", {"output": False, "raw": True, "hist_access_type": "tail",
+                                        "n": 100}): "history_request (would leak the notebook's source)",
+            ws.send("inspect_request", {"code": "open", "cursor_pos": 4, "detail_level": 1}): "inspect_request",
+            ws.send("complete_request", {"code": "import o", "cursor_pos": 8}): "complete_request",
+        }
+        comm_info = ws.send("comm_info_request", {})
+        barrier = ws.send("kernel_info_request", {})  # the shell channel is served in order
+        replies: dict[str, dict] = {}
+        while barrier not in replies:
+            msg = ws.receive()
+            parent = msg.get("parent_header", {}).get("msg_id")
+            if msg["header"]["msg_type"].endswith("_reply") and parent:
+                replies[parent] = msg
+    finally:
+        ws.close()
+
+    answered = [what for mid, what in attempts.items() if mid in replies]
+    assert not answered, f"the kernel answered {answered}: forbidden message types reach it"
+    assert not target.exists(), "a viewer executed code: the file was created"
+    # the mechanism is not vacuous: allowed messages do get answered over the same socket
+    assert replies[barrier]["content"]["status"] == "ok"
+    assert replies[barrier]["content"]["language_info"]["name"] == "python"
+    assert comm_info in replies and replies[comm_info]["content"]["status"] == "ok"
+
+
+# ---------------------------------------------------------------- page content
+
+
+@pytest.mark.parametrize("notebook", published_notebooks())
+def test_rendered_page_contains_no_notebook_source(viewer, notebook):
+    html, _ = viewer.render(notebook)
+    # syntax highlighting splits a source line into spans: compare with the tag-free text too
+    text = unescape(re.sub(r"<[^>]+>", "", html))
+    for line in code_lines(notebook):
+        assert line not in html and line not in text, f"{notebook}: the page contains notebook source {line!r}"
+    assert "Traceback" not in html, f"{notebook}: the page contains a traceback"
+    for css in ("jp-InputArea-editor", "jp-InputPrompt", "hl-ipython3"):  # a code cell's input
+        assert not re.search(rf'class="[^"]*\b{css}\b', html), f"{notebook}: an element {css!r}"
+
+
+def test_landing_page_in_browser_is_clean(page, voila_url):
+    open_dashboard(page, voila_url, "index.ipynb")
+    text = assert_clean(page, "index.ipynb")
+    for line in code_lines("index.ipynb"):  # the visible text as well as the HTML
+        assert line not in text, f"the page shows notebook source {line!r}"
+
+
+def test_template_and_theme_overrides_are_ignored(viewer):
+    plain, _ = viewer.render("index.ipynb")
+    for query in ("?template=classic", "?theme=dark", "?template=reveal&theme=dark",
+                  "?template=../../../etc&theme=../../x"):
+        html, _ = viewer.render("index.ipynb", query)
+        for page, what in ((plain, "plain"), (html, query)):
+            assert "templates/lab/static" in page, f"{what}: not the lab template"
+            assert not re.search(r"templates/(classic|reveal)/", page), f"{what}: another template"
+            assert '"jupyterLabTheme": "light"' in page, f"{what}: not the light theme"
+            assert 'data-jp-theme-name="JupyterLab Light"' in page, f"{what}: not the light theme"
+
+
+# ---------------------------------------------------------------- refused URLs
+
+# Text that must never appear in a refused response: listings, sources, files.
+LEAKS = ("index.ipynb", "01_chess", "nbformat", '"cells"', "pyproject", "[project]", "root:x:0:0",
+         "elo_explain", '"content"', "last_modified", "Traceback")
+
+REFUSED = [
+    "/voila", "/voila/", "/tree", "/tree/notebooks", "/api/contents", "/api/contents/notebooks",
+    "/api/contents/index.ipynb", "/voila/api/contents", "/voila/api/contents/",
+    "/voila/api/contents/index.ipynb", "/voila/api/contents/..%2F",
+    "/files/index.ipynb", "/files/notebooks/index.ipynb", "/voila/files/index.ipynb",
+    "/voila/files/../pyproject.toml", "/voila/files/..%2Fpyproject.toml",
+    "/voila/files/..%2F..%2F..%2F..%2Fetc%2Fpasswd", "/voila/files/%2Fetc%2Fpasswd",
+    "/terminals", "/terminals/1", "/api/terminals", "/lab", "/lab/tree/index.ipynb",
+    "/notebooks/index.ipynb", "/edit/index.ipynb", "/api/kernels", "/api/sessions",
+    "/api/kernelspecs", "/api/config/notebook", "/api/status", "/api/me", "/login", "/logout",
+    "/voila/render/", "/voila/render/../pyproject.toml", "/voila/render/..%2Fpyproject.toml",
+    "/voila/render/../benchmarks/x.ipynb", "/voila/render/..%2Fbenchmarks%2Fx.ipynb",
+    "/voila/render/%2Fetc%2Fpasswd", "/voila/render/..%2F..%2F..%2F..%2Fetc%2Fpasswd",
+    "/voila/render/.%2Findex.ipynb", "/voila/render/index.ipynb/", "/voila/render/INDEX.ipynb",
+    "/voila/render/%2Fwork%2Fmain%2Fnotebooks%2Findex.ipynb",
+    "/voila/render/..%2Ftests%2Ftest_landing.py", "/voila/static/..%2F..%2F..%2F..%2Fetc%2Fpasswd",
+    "/voila/labextensions/..%2F..%2F..%2F..%2Fetc%2Fpasswd",
+    "/voila/api/themes/..%2F..%2F..%2F..%2Fetc%2Fpasswd",
+]
+
+
+def _assert_refused(r: requests.Response, what: str, allow_5xx: bool = False) -> None:
+    top = 600 if allow_5xx else 500
+    assert 400 <= r.status_code < top, f"{what}: HTTP {r.status_code} (final URL {r.url}), not refused"
+    for leak in LEAKS:
+        assert leak not in r.text, f"{what}: HTTP {r.status_code} body leaks {leak!r}"
+
+
+@pytest.mark.parametrize("path", REFUSED)
+def test_url_is_refused(voila_url, path):
+    r = requests.get(voila_url + path, timeout=HTTP_TIMEOUT)  # redirects are followed
+    _assert_refused(r, path)
+
+
+@pytest.mark.parametrize("path", [
+    "/voila/templates/lab/static/..%2F..%2F..%2F..%2F..%2F..%2Fetc%2Fpasswd",
+    "/voila/templates/../../../../etc/passwd", "/voila/templates/%2Fetc%2Fpasswd",
+    "/voila/templates/lab/conf.json",
+])
+def test_template_asset_traversal_leaks_nothing(voila_url, path):
+    # Voilà's TemplateStaticFileHandler is a plain tornado handler outside the gate; it
+    # answers malformed paths with a bare 500 (upstream wart), never with the file.
+    r = requests.get(voila_url + path, timeout=HTTP_TIMEOUT)
+    _assert_refused(r, path, allow_5xx=True)
+
+
+@pytest.mark.parametrize("method,path", [
+    ("PUT", "/voila/api/contents/evil.ipynb"), ("POST", "/voila/api/contents/"),
+    ("POST", "/api/kernels"), ("POST", "/api/sessions"), ("POST", "/api/terminals"),
+    ("DELETE", "/voila/api/contents/index.ipynb"), ("PATCH", "/voila/api/contents/index.ipynb"),
+])
+def test_writes_are_refused(voila_url, method, path):
+    r = requests.request(method, voila_url + path, json={"type": "notebook"}, timeout=HTTP_TIMEOUT)
+    _assert_refused(r, f"{method} {path}")
+
+
+@pytest.mark.parametrize("path", ["/", "/voila/tree", "/voila/tree/",
+                                  "/voila/tree/sub", "/voila/tree/%2F"])
+def test_root_and_tree_land_on_the_landing_page(voila_url, path):
+    r = requests.get(voila_url + path, timeout=HTTP_TIMEOUT, allow_redirects=False)
+    assert r.status_code in (301, 302), f"{path}: HTTP {r.status_code}, expected a redirect"
+    assert r.headers["Location"].endswith("/voila/render/index.ipynb"), r.headers["Location"]
+    assert "Voilà Home" not in r.text and ".ipynb" not in r.text
+
+
+def test_notebook_outside_the_published_list_is_refused(tmp_path):
+    """A notebook copied next to the published ones is not served (the gate reads DASHBOARDS)."""
+    folder = tmp_path / "notebooks"
+    shutil.copytree(NOTEBOOKS, folder)
+    shutil.copy(NOTEBOOKS / "index.ipynb", folder / "secret.ipynb")
+    (folder / "sub").mkdir()
+    shutil.copy(NOTEBOOKS / "index.ipynb", folder / "sub" / "index.ipynb")
+    log = open(tmp_path / "voila.log", "w")
+    proc, base = start_voila(notebooks=folder, log=log)
+    try:
+        for path in ("/voila/render/secret.ipynb", "/voila/render/sub/index.ipynb",
+                     "/voila/render/sub%2Findex.ipynb", "/voila/render/./secret.ipynb",
+                     "/voila/api/contents/secret.ipynb", "/voila/files/secret.ipynb"):
+            r = requests.get(base + path, timeout=HTTP_TIMEOUT)
+            _assert_refused(r, path)
+            assert "secret" not in r.text
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+        log.close()
+
+
+def test_the_published_config_is_the_one_tested():
+    config = json.loads((ROOT / "voila.json").read_text())
+    vc = config["VoilaConfiguration"]
+    assert vc["strip_sources"] is True and vc["show_tracebacks"] is False
+    assert vc["allow_template_override"] == "NO" and vc["allow_theme_override"] == "NO"
+    assert vc["file_allowlist"] == [] and ".*" in vc["file_denylist"]
+    assert config["Voila"]["identity_provider_class"] == "elo_explain.dashboards.gate.PublishedOnly"
+    # under load (20 viewers, 2 cores) nbclient's default 4 s dropped outputs: blank dashboards
+    assert config["VoilaExecutor"]["iopub_timeout"] >= 30
+    cull = config["MappingKernelManager"]
+    assert cull["cull_idle_timeout"] > 0 and cull["cull_interval"] > 0

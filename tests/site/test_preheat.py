@@ -1,0 +1,107 @@
+"""The published preheated kernel pool (issue 5): ``voila.json`` as it is, preheat on.
+
+Voilà starts ``default_pool_size`` kernels per notebook in the served folder and runs
+the notebook in each before any viewer comes.  A viewer then gets a kernel that has
+already run its notebook; the pool is refilled behind it.  The test checks that the
+published settings do that with the published-only gate, the stripped sources and
+hidden tracebacks: the pool fills to one kernel per notebook, a dashboard served from
+the pool shows its document numbers with no source and no traceback, and the pool
+refills after the page took its kernel.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+from playwright.sync_api import expect
+
+from harness import NOTEBOOKS, ROOT, TIMEOUT, assert_clean, open_dashboard, start_voila
+from harness import kernel_pids, stop
+
+POOL_FILL_S = 300   # ten notebooks run on 2 cores, while other tests may run too
+POLL = 0.5          # seconds between two kernel counts (polling, not a wait for a result)
+
+
+def _wait_kernels(voila, n: int, what: str) -> None:
+    deadline = time.monotonic() + POOL_FILL_S
+    while len(kernel_pids(voila)) < n:
+        assert voila.poll() is None, "voila exited"
+        assert time.monotonic() < deadline, f"{what}: {len(kernel_pids(voila))} kernels, expected {n}"
+        time.sleep(POLL)
+
+
+def test_the_published_config_preheats_one_kernel_per_notebook():
+    vc = json.loads((ROOT / "voila.json").read_text())["VoilaConfiguration"]
+    assert vc["preheat_kernel"] is True and vc["default_pool_size"] == 1
+    # Voilà refuses preheat together with progressive rendering
+    assert not vc.get("progressive_rendering", False)
+
+
+def test_a_dashboard_from_the_pool_shows_its_numbers_and_the_pool_refills(page, tmp_path):
+    notebooks = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
+    log = open(tmp_path / "voila.log", "w")
+    voila, base = start_voila(log=log, preheat=True)
+    try:
+        _wait_kernels(voila, len(notebooks), "the pool did not fill")
+        pooled = kernel_pids(voila)
+        open_dashboard(page, base, "01_chess_calculator.ipynb")
+        # Telugu document: E = 0.24 for 1500 against 1700
+        expect(page.locator(".ee-app").first).to_contain_text("0.24", timeout=TIMEOUT)
+        assert_clean(page, "01_chess_calculator.ipynb")
+        # the page took a kernel from the pool, and the pool is refilled behind it
+        _wait_kernels(voila, len(notebooks) + 1, "the pool was not refilled")
+        assert pooled <= kernel_pids(voila), "a pooled kernel was stopped"
+    finally:
+        stop(voila)
+        log.close()
+
+
+DIVISOR_NB = "03_backgammon_divisor.ipynb"
+ONLY_03 = "--VoilaKernelManager.preheat_denylist=['^(?!.*03_backgammon_divisor)']"
+
+
+def _env(pid: int) -> dict:
+    import psutil
+
+    return psutil.Process(pid).environ()
+
+
+def test_a_link_reaches_a_preheated_kernel(page, tmp_path):
+    """A link's query string reaches a kernel from the pool (issue 11): the kernel ran the
+    notebook before the request and waits in ``page_query`` (``voila.utils.wait_for_request``,
+    through the gate's ``voila/query/<kernel>``) for the request's query string."""
+    log = open(tmp_path / "voila.log", "w")
+    voila, base = start_voila(ONLY_03, log=log, preheat=True)  # a pool for 03 only
+    try:
+        _wait_kernels(voila, 1, "the pool did not fill")
+        pooled = kernel_pids(voila)
+        page.goto(f"{base}/voila/render/{DIVISOR_NB}?divisor=800&difference=300",
+                  wait_until="commit")
+        summary = page.locator(".ee-summary")
+        # Greek document, version history: ÷800, 300 points up -> 70.3 %, +9 / −23
+        expect(summary).to_contain_text("300 points up, ÷800: expected win rate 70.3 %; +9 for "
+                                        "a win, −23 for a loss", timeout=TIMEOUT)
+        expect(page.locator(".ee-link")).to_have_attribute("href", "?divisor=800&difference=300")
+        expect(page.locator(".ee-query-note")).to_have_count(0)
+        assert_clean(page, DIVISOR_NB)
+        # the page's kernel is the pooled one: every kernel was started preheated (a kernel
+        # started for the request would have VOILA_PREHEAT=False and the query in its
+        # environment), and the pool is refilled behind it
+        _wait_kernels(voila, 2, "the pool was not refilled")
+        assert pooled <= kernel_pids(voila)
+        envs = [_env(pid) for pid in kernel_pids(voila)]
+        assert all(e.get("VOILA_PREHEAT") == "True" for e in envs), envs
+        assert not any("divisor=800" in e.get("QUERY_STRING", "") for e in envs)
+
+        # a bad value, again from the pool: a note and the defaults (document: ÷1200 -> 64.0 %)
+        page.goto(f"{base}/voila/render/{DIVISOR_NB}?divisor=abc", wait_until="commit")
+        expect(page.locator(".ee-query-note")).to_contain_text("divisor=abc", timeout=TIMEOUT)
+        expect(summary).to_contain_text("300 points up, ÷1200: expected win rate 64.0 %")
+        expect(page.locator(".ee-divisor-field input")).to_have_value("1200")
+        assert_clean(page, DIVISOR_NB)
+        _wait_kernels(voila, 3, "the pool was not refilled")
+        assert all(_env(pid).get("VOILA_PREHEAT") == "True" for pid in kernel_pids(voila))
+    finally:
+        stop(voila)
+        log.close()
