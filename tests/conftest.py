@@ -23,6 +23,19 @@ HERE = Path(__file__).resolve().parent
 MARKERS = {"notebooks": "notebooks", "site": "site"}  # folder -> marker
 
 
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Debian Chromium for the session (tests/notebooks' JupyterLab and tests/site)."""
+    from playwright.sync_api import sync_playwright
+
+    from harness import launch_chromium
+
+    with sync_playwright() as p:
+        b = launch_chromium(p)
+        yield b
+        b.close()
+
+
 def pytest_collection_modifyitems(config, items):
     for item in items:
         try:

@@ -11,7 +11,7 @@ import subprocess
 
 import pytest
 
-from harness import launch_chromium, start_voila
+from harness import start_voila
 
 
 @pytest.fixture(scope="session")
@@ -24,16 +24,6 @@ def voila_url(tmp_path_factory):
         proc.wait(timeout=20)
     except subprocess.TimeoutExpired:
         proc.kill()
-
-
-@pytest.fixture(scope="session")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = launch_chromium(p)
-        yield b
-        b.close()
 
 
 @pytest.fixture
