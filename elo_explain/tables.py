@@ -19,6 +19,12 @@ Gammon42 tables (Greek document, ``seeds/004_*``):
 
 FIDE: :func:`fide_table_8_1_2` (FIDE Rating Regulations, table 8.1.2).
 
+A number a notebook cell shows is a :class:`Sentence`: the number in words and the
+product's formats (``+12 / −20``, ``64.0 %``), with the plain value beside it for code.
+A :class:`Table` or a :class:`Sentence` that a model method declared with
+:func:`elo_explain.dashboards.live.depends` returns is displayed live in a notebook: the
+cell's output follows the model (see :mod:`elo_explain.dashboards.live`).
+
 >>> t = changes_by_difference()
 >>> t.columns[:3]
 ('Rating difference', 'Favourite wins: favourite', 'Favourite wins: underdog')
@@ -39,6 +45,7 @@ from ._validate import as_float_array, choice, finite, positive
 
 __all__ = [
     "Table",
+    "Sentence",
     "divisor_comparison",
     "changes_by_difference",
     "k_comparison",
@@ -58,8 +65,11 @@ table.ee-table th { background: #f3f3f3; }
 table.ee-table caption { caption-side: top; text-align: left; font-weight: 600; }
 table.ee-table tr.ee-highlight td { background: #fff3c4; }
 table.ee-table td.ee-left, table.ee-table th.ee-left { text-align: left; }
+p.ee-sentence { margin: 0.3em 0 0.6em 0; font-variant-numeric: tabular-nums; }
+.ee-live > .widget-html-content { line-height: 1.4; }
 """
-"""How every table looks, in a notebook cell's output and on a dashboard."""
+"""How every table and sentence looks, in a notebook cell's output and on a dashboard
+(``.ee-live``: a cell's output that follows its model, an HTML widget)."""
 
 
 def _num_text(value, fmt) -> str:
@@ -71,8 +81,29 @@ def _num_text(value, fmt) -> str:
     return text.replace("-", MINUS) if isinstance(value, (int, float, np.number)) else text
 
 
+class Displayable:
+    """What a notebook cell shows for a result: its HTML and its plain text.
+
+    A result returned by a method declared with ``@depends`` carries its origin (the
+    model, the method and its arguments) in ``_live``; displayed in a Jupyter kernel it
+    is then a live widget that follows the model, with this HTML as its static copy
+    (for a reader without widgets, and for tests that read a notebook's outputs).
+    """
+
+    def _repr_html_(self) -> str:
+        return f"<style>{TABLE_CSS}</style>" + self.to_html()
+
+    def _static_bundle(self) -> dict:
+        return {"text/html": self._repr_html_(), "text/plain": self.plain()}
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        live = self.__dict__.get("_live")
+        bundle = live.mimebundle(self) if live is not None else None
+        return bundle if bundle is not None else self._static_bundle()
+
+
 @dataclass(frozen=True)
-class Table:
+class Table(Displayable):
     """A printed table as data.
 
     ``formats`` (optional, one per column) turns a cell into text for
@@ -155,6 +186,45 @@ class Table:
         """The table as a notebook cell shows it (with its style: in a Voilà page it stands
         outside the dashboard's root)."""
         return f"<style>{TABLE_CSS}</style>" + self.to_html()
+
+    def plain(self) -> str:
+        """The table as plain text: the caption, then one line per row, cells separated by
+        `` | `` (what a reader without HTML sees).
+
+        >>> print(Table(("d", "E"), ((300, -1),), "Caption", (None, "{:+d}")).plain())
+        Caption
+        d | E
+        300 | −1
+        """
+        lines = [self.caption] if self.caption else []
+        lines += [" | ".join(map(str, self.columns))] + [" | ".join(r) for r in self.cells()]
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class Sentence(Displayable):
+    """A number (or a few) as a cell shows it: a sentence in the product's formats, one
+    paragraph per line of ``text``; ``value`` keeps the plain number(s) for code.
+
+    >>> s = Sentence("Winner +9, loser −19", (9, -19))
+    >>> s.value, str(s), s.to_html()
+    ((9, -19), 'Winner +9, loser −19', '<p class="ee-sentence">Winner +9, loser −19</p>')
+    >>> Sentence("a < b\\nsecond line").to_html()
+    '<p class="ee-sentence">a &lt; b</p><p class="ee-sentence">second line</p>'
+    """
+
+    text: str
+    value: object = None
+
+    def __str__(self) -> str:
+        return self.text
+
+    def plain(self) -> str:
+        return self.text
+
+    def to_html(self) -> str:
+        return "".join(f'<p class="ee-sentence">{html.escape(line)}</p>'
+                       for line in self.text.splitlines())
 
 
 # --- helpers ------------------------------------------------------------------------------

@@ -12,6 +12,8 @@ The pattern itself (a traitlets model, a view linked to it) is
   artists registered with ``dynamic`` are blitted onto a saved background.
   :func:`steady_limits` and :func:`update_limits` keep axis limits still so most
   redraws can blit.
+* :class:`Picture` -- a figure as a notebook cell shows it (a PNG in an ``<img>``); made by
+  a declared model method it follows the model like a table (:mod:`elo_explain.dashboards.live`).
 * :func:`guarded` -- wraps a callback so an unexpected error becomes a visible
   message instead of a traceback, and the dashboard keeps answering.
 * :func:`app_root` -- a root box for a page that is not a dashboard view (the landing page).
@@ -27,6 +29,7 @@ CSS classes used by tests: ``ee-ready`` (root, present once rendered),
 
 from __future__ import annotations
 
+import base64
 import functools
 import html
 import io
@@ -40,14 +43,16 @@ import ipywidgets as widgets
 import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
 from PIL import Image as PILImage
 
-from elo_explain.tables import TABLE_CSS
+from elo_explain.tables import TABLE_CSS, Displayable
 
 __all__ = [
     "MINUS",
     "NumberField",
     "FigureView",
+    "Picture",
     "steady_limits",
     "update_limits",
     "guarded",
@@ -447,6 +452,53 @@ class FigureView:
 
     def refresh(self) -> None:
         self.image.value = self.png()
+
+
+def _png(fig) -> bytes:
+    """``fig`` drawn on its Agg canvas and encoded by Pillow (no ``savefig`` passes)."""
+    canvas = fig.canvas if isinstance(fig.canvas, FigureCanvasAgg) else FigureCanvasAgg(fig)
+    canvas.draw()
+    buf = io.BytesIO()
+    PILImage.fromarray(np.asarray(canvas.buffer_rgba())).save(buf, format="png",
+                                                               compress_level=1)
+    return buf.getvalue()
+
+
+class Picture(Displayable):
+    """A figure as a notebook cell shows it: ``<img class="ee-figure">`` with its PNG.
+
+    ``Picture.new(figsize, margins)`` makes the figure without pyplot (so nothing is left
+    open in pyplot's registry); ``alt`` says what it shows, for a reader who cannot see it.
+
+    >>> pic = Picture.new((2, 1), alt="A line")
+    >>> _ = pic.figure.axes[0].plot([0, 1], [0, 1])
+    >>> pic.to_html().startswith('<img class="ee-figure" alt="A line" src="data:image/png;base64,')
+    True
+    >>> pic.plain()
+    'Figure: A line'
+    """
+
+    def __init__(self, figure, *, alt: str = ""):
+        self.figure, self.alt = figure, alt
+
+    @classmethod
+    def new(cls, figsize, *, margins: dict | None = None, alt: str = "") -> "Picture":
+        fig = Figure(figsize=figsize)
+        FigureCanvasAgg(fig)
+        fig.subplots_adjust(**(margins or {}))
+        fig.add_subplot()
+        return cls(fig, alt=alt)
+
+    def png(self) -> bytes:
+        return _png(self.figure)
+
+    def to_html(self) -> str:
+        data = base64.b64encode(self.png()).decode("ascii")
+        return (f'<img class="ee-figure" alt="{html.escape(self.alt)}" '
+                f'src="data:image/png;base64,{data}">')
+
+    def plain(self) -> str:
+        return f"Figure: {self.alt}"
 
 
 def guarded(status: widgets.HTML):

@@ -6,6 +6,11 @@ the cell tagged ``parameters``, a cell that assigns the given values (papermill'
 executed notebook's visible text (:attr:`Run.text`, every output's HTML or plain text) and
 the starting state of the dashboard the last cell returns (:attr:`Run.state`, the view
 model's ``state()``).
+
+``then="model.divisor = 800"`` runs more code in the same kernel after every cell ran (a
+reader's next cell); :attr:`Run.live` then holds what each cell's live outputs show *now*
+(their widgets' current HTML, as nbclient recorded the kernel's updates), beside the
+outputs as first displayed (:attr:`Run.outputs`).
 """
 
 from __future__ import annotations
@@ -23,16 +28,31 @@ NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 STATE_MARK = "EE-STATE:"
 
 
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
 @dataclass
 class Run:
     nb: nbformat.NotebookNode
     outputs: list[str]      # one text per code cell (its outputs' HTML / plain text joined)
-    state: dict             # the dashboard's starting state (model.state())
+    state: dict             # the dashboard's state after the cells (and ``then``) ran
+    live: list[str]         # per code cell: its live outputs' HTML now ('' if it has none)
 
     @property
     def text(self) -> str:
         """All outputs as text, tags stripped (what a reader sees)."""
         return "\n".join(re.sub(r"<[^>]+>", " ", o) for o in self.outputs)
+
+
+def _live_now(cell, widget_state: dict) -> str:
+    """The current HTML of the cell's live outputs (HTML widgets with class ``ee-live``)."""
+    shown = []
+    for out in cell.get("outputs", []):
+        view = out.get("data", {}).get(WIDGET_VIEW)
+        state = widget_state.get(view["model_id"], {}) if view else {}
+        if "ee-live" in state.get("_dom_classes", ()):
+            shown.append(state.get("value", ""))
+    return "\n".join(shown)
 
 
 def parameters_cell(nb) -> nbformat.NotebookNode:
@@ -61,8 +81,9 @@ def _output_text(out) -> str:
     return data.get("text/html") or data.get("text/markdown") or data.get("text/plain", "")
 
 
-def run_notebook(name: str, timeout: int = 300, **params) -> Run:
-    """Execute ``name`` with ``params`` (parameter names as in the cell) injected."""
+def run_notebook(name: str, timeout: int = 300, *, then: str | None = None, **params) -> Run:
+    """Execute ``name`` with ``params`` (parameter names as in the cell) injected, then the
+    code ``then`` (if given) in the same kernel."""
     nb = nbformat.read(NOTEBOOKS / name, as_version=4)
     cell = parameters_cell(nb)
     at = nb.cells.index(cell) + 1
@@ -73,12 +94,17 @@ def run_notebook(name: str, timeout: int = 300, **params) -> Run:
         source = "\n".join(f"{k} = {v!r}" for k, v in params.items())
         injected = nbformat.v4.new_code_cell(source, metadata={"tags": ["injected-parameters"]})
         nb.cells.insert(at, injected)
+    view = [c for c in nb.cells if c.cell_type == "code"][-1]
+    view.source = "_ee_view = " + view.source.strip() + "\n_ee_view"  # kept for the probe
+    extra = [nbformat.v4.new_code_cell(then)] if then else []
     probe = nbformat.v4.new_code_cell(
-        f"import json as _json\nprint({STATE_MARK!r} + _json.dumps(_.model.state(), default=str))")
-    nb.cells.append(probe)
-    NotebookClient(nb, timeout=timeout, kernel_name="python3",
-                   resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
-    outputs, state = [], None
+        f"import json as _json\nprint({STATE_MARK!r} + _json.dumps(_ee_view.model.state(), "
+        "default=str))")
+    nb.cells += [*extra, probe]
+    client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
+                            resources={"metadata": {"path": str(NOTEBOOKS)}})
+    client.execute()
+    outputs, live, state = [], [], None
     for c in nb.cells:
         if c.cell_type != "code":
             continue
@@ -88,6 +114,7 @@ def run_notebook(name: str, timeout: int = 300, **params) -> Run:
         if c is probe:
             line = next(ln for ln in text.splitlines() if ln.startswith(STATE_MARK))
             state = json.loads(line[len(STATE_MARK):])
-        else:
+        elif c not in extra:
             outputs.append(text)
-    return Run(nb=nb, outputs=outputs, state=state)
+            live.append(_live_now(c, client.widget_state))
+    return Run(nb=nb, outputs=outputs, state=state, live=live)

@@ -2,7 +2,8 @@
 favourite's expected win rate, the K 32 changes, the version history and the win rate
 needed to hold a rating, next to Gammon42's ÷1200 (:mod:`elo_explain.gammon42`,
 :mod:`elo_explain.tables`, FIBS's curve from :mod:`elo_explain.fibs`). The notebook shows
-the model's three tables; the view draws the curves and sums the chosen lead up in two lines."""
+the model's three tables, live: they follow the view's sliders, its examples and the page's
+link; the view draws the curves and sums the chosen lead up in two lines."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import numpy as np
 from elo_explain import fibs, tables
 from elo_explain import gammon42 as g42
 from elo_explain._validate import positive
-from elo_explain.dashboards.base import DashboardModel, DashboardView, Whole, html_box
+from elo_explain.dashboards.base import DashboardModel, DashboardView, Whole, depends, html_box
 from elo_explain.ui import FigureView, fmt_pair, fmt_pct, fmt_signed
 
 __all__ = ["DivisorModel", "DivisorView"]
@@ -47,6 +48,7 @@ class DivisorModel(DashboardModel):
     difference = Whole(300, 0, 800, label="Rating difference")
     grid = np.arange(0, 801, 2.0)  # differences of the curves
 
+    @depends("divisor")
     def win_rates(self) -> tables.Table:
         """The document's differences: ``(difference, % at ÷1200, % at the divisor)``."""
         t = tables.divisor_comparison(divisors=(g42.DIVISOR, self.divisor))
@@ -54,6 +56,7 @@ class DivisorModel(DashboardModel):
                              f"÷{self.divisor} (your divisor)"), t.rows,
                             "Expected win rate of the favourite", (None, fmt_pct, fmt_pct))
 
+    @depends("divisor")
     def changes(self) -> tables.Table:
         """K 32 changes by difference, ``(winner, loser)`` pairs: favourite wins, underdog
         wins at ÷1200 (the document's table), then the same at the divisor.
@@ -71,6 +74,7 @@ class DivisorModel(DashboardModel):
             "Rating changes with K 32, cube 1 (winner / loser)",
             (None,) + (lambda p: fmt_pair(*p),) * 4)
 
+    @depends("divisor", "difference")
     def history(self) -> tables.Table:
         """At :attr:`difference`, per divisor (÷400, ÷800, ÷1200, ÷2000, the reader's): expected
         win rate %, points for a win and a loss, win rate % needed to hold the rating."""
@@ -174,7 +178,9 @@ class DivisorView(DashboardView):
                         "same colours)", fontsize=10.5)
         left.legend(fontsize=8, loc="lower right")
 
-    def render(self) -> None:
+    @depends(DivisorModel.history)
+    def show_lead(self) -> None:
+        """The headline and the version history at the chosen lead."""
         m, d, lead = self.model, self.model.divisor, self.model.difference
         *versions, (_, _, pct, win, loss, need) = m.history().rows
         self.summary.value = "<p class='ee-value ee-big'>" + html.escape(
@@ -184,6 +190,11 @@ class DivisorView(DashboardView):
             f"At {lead} points up: " + " · ".join(
                 f"{'FIBS ' if v == FIBS_DIVISOR else ''}÷{v} {fmt_pct(p)} ({fmt_pair(w, lo)})"
                 for _, v, p, w, lo, _ in versions)) + "</p>"
+
+    @depends("divisor", "difference")
+    def draw(self) -> None:
+        """The reader's curves (the divisor) and the lead's line and point."""
+        m, d, lead = self.model, self.model.divisor, self.model.difference
         self.my_expected.set_ydata(m.expected_curve(d))
         self.my_needed.set_ydata(m.needed_curve(d))
         for line in (self.left_vline, self.right_vline):

@@ -8,13 +8,21 @@ raises ``ValueError`` (or ``TraitError`` for a choice) naming the field and the 
 are the cell's names in lower case); the page's query string may set them, and the
 view's "link to this view" writes them. ``presets`` are named examples (trait values).
 
+The model's methods that produce a table, a sentence or a number declare the traits
+they read with :func:`~elo_explain.dashboards.live.depends` (``@depends("divisor")``):
+called, they return plain data; shown by a notebook cell, their output follows the model
+(:mod:`elo_explain.dashboards.live`), so every table on a page follows the view's
+controls, its presets and the page's link.
+
 **View** -- a :class:`DashboardView` (an ``ipywidgets.VBox``: the notebook's last cell
 returns it) whose subclass provides ``build()`` (make the widgets, linked to the model's
 traits with the ``slider`` / ``number`` / ``dropdown`` / ``toggles`` / ``checkbox``
-helpers, and return the page's children) and ``render()`` (show the model: formatting and
-HTML live only here). Every model change renders once, through one guard: an error
-becomes a visible message (``.ee-status``), never a traceback. A preset is applied inside
-``hold_trait_notifications`` and renders once.
+helpers, and return the page's children) and its *parts*: methods declared with
+``@depends(...)`` that show the model (formatting and HTML live only here). The first
+render runs every part; a change runs the parts that depend on it, each guarded: an
+error becomes a visible message (``.ee-status``), never a traceback. A view with one
+undeclared ``render()`` follows every trait. A preset, or a link, is applied in one
+batch and renders once.
 
 >>> from traitlets import Enum
 >>> class Demo(DashboardModel):
@@ -37,21 +45,26 @@ elo_explain.dashboards.base.FieldError: Rating must be a whole number between 0 
 ('draw', 1500)
 >>> class DemoView(DashboardView):
 ...     def build(self):
-...         self.out = widgets.HTML()
-...         return [self.preset_menu(), self.slider("rating", step=10), self.out]
-...     def render(self):
+...         self.out, self.rating = widgets.HTML(), widgets.HTML()
+...         return [self.preset_menu(), self.slider("rating", step=10), self.out, self.rating]
+...     @depends("result")
+...     def show_change(self):
 ...         self.out.value = f"change {self.model.change()}"
+...     @depends("rating")
+...     def show_rating(self):
+...         self.rating.value = f"rating {self.model.rating}"
 >>> v = DemoView(Demo(), query="rating=1600&result=loss")
 >>> v.model.rating, v.model.result, v.out.value, v.notes.value
 (1600, 'loss', 'change -10', '')
 >>> v.link.value
 '<a class="ee-link" href="?rating=1600&amp;result=loss" target="_top">Link to this view</a>'
->>> DemoView(Demo(), query="rating=9999&colour=red").notes.value  # ignored, with a note
-'<p class="ee-note ee-query-note">Ignored from the link: rating=9999 (Rating must be a whole number between 0 and 4000, got 9999); colour (not a setting of this page)</p>'
+>>> print(DemoView(Demo(), query="rating=9999&result=win&colour=red").notes.value)
+<p class="ee-note ee-query-note">Ignored from the link: rating=9999 (Rating must be a whole number between 0 and 4000, got 9999; the page keeps 1500); colour (not a setting of this page). Taken from the link: result=win.</p>
 >>> v.preset.value = "Beat a 1700"; v.model.rating, v.out.value, v.renders   # one render each
 (1500, 'change 10', 3)
->>> v.controls["rating"].slider.value = 1510; v.preset.value    # by hand: back to "Custom"
-'Custom'
+>>> v.out.value = "drawn"; v.controls["rating"].slider.value = 1510   # only its part runs
+>>> v.out.value, v.rating.value, v.preset.value    # and by hand: back to "Custom"
+('drawn', 'rating 1510', 'Custom')
 """
 
 from __future__ import annotations
@@ -65,9 +78,12 @@ import ipywidgets as widgets
 import traitlets
 
 from elo_explain import _validate
+from elo_explain.dashboards.live import ANY, Reactive, dependencies, depends
 from elo_explain.ui import STYLE, NumberField, guarded
 
 __all__ = [
+    "ANY",
+    "depends",
     "Choice",
     "FieldError",
     "checked",
@@ -107,7 +123,11 @@ class Whole(traitlets.Int):
         return checked(_validate.integer, self.label or self.name, value, lo=self.lo, hi=self.hi)
 
     def from_string(self, s: str) -> int:
-        number = float(s)
+        try:
+            number = float(s)
+        except ValueError:
+            raise FieldError(f"{self.label or self.name} must be a whole number between "
+                             f"{self.lo} and {self.hi}, got {s[:30]}") from None
         return int(number) if number.is_integer() else number
 
 
@@ -154,8 +174,9 @@ def _shown(value) -> str:
     return repr(value) if isinstance(value, str) else str(value)
 
 
-class DashboardModel(traitlets.HasTraits):
-    """Base of every dashboard's model: validated traits plus pure computation.
+class DashboardModel(Reactive):
+    """Base of every dashboard's model: validated traits plus pure computation, its
+    results declared with ``@depends`` (:class:`~elo_explain.dashboards.live.Reactive`).
 
     ``params``: the traits the notebook's parameters cell sets (lower-case names), which a
     link may set too. ``presets``: named examples, each a dict of trait values.
@@ -176,18 +197,19 @@ class DashboardModel(traitlets.HasTraits):
         return {name: getattr(self, name) for name in self.params}
 
     def apply(self, values: dict) -> None:
-        """Set several traits at once: observers hear of them after all are set; if one value
-        is bad, none is kept (the error names it)."""
+        """Set several traits at once, in one batch (dispatched once); if one value is bad,
+        none is kept (the error names it)."""
         old = {name: getattr(self, name) for name in values}
-        try:
-            with self.hold_trait_notifications():
-                for name, value in values.items():
-                    setattr(self, name, value)
-        except Exception:
-            with self.hold_trait_notifications():
-                for name, value in old.items():
-                    setattr(self, name, value)
-            raise
+        with self.batch():
+            try:
+                with self.hold_trait_notifications():
+                    for name, value in values.items():
+                        setattr(self, name, value)
+            except Exception:
+                with self.hold_trait_notifications():
+                    for name, value in old.items():
+                        setattr(self, name, value)
+                raise
 
 
 # --- the page's query string ------------------------------------------------------------
@@ -239,13 +261,43 @@ def _from_text(trait: traitlets.TraitType, text: str):
     return text
 
 
+def _label(trait: traitlets.TraitType) -> str:
+    return getattr(trait, "label", None) or trait.name.replace("_", " ").capitalize()
+
+
+def _allowed(trait: traitlets.TraitType) -> str:
+    """What ``trait`` accepts, in words: "Rating must be a whole number between 0 and 4000"."""
+    label = _label(trait)
+    if isinstance(trait, (Whole, Number)):
+        kind = "a whole number" if isinstance(trait, Whole) else "a number"
+        return f"{label} must be {kind} between {trait.lo:g} and {trait.hi:g}"
+    if isinstance(trait, (Choice, traitlets.Enum)):
+        return f"{label} must be one of {', '.join(str(v) for v in trait.values)}"
+    if isinstance(trait, traitlets.Bool):
+        return f"{label} must be true or false"
+    inner = getattr(trait, "_trait", None)
+    if isinstance(trait, (traitlets.List, traitlets.Tuple)) and inner is not None:
+        return (f"{label} must be a list separated by commas, each: "
+                + _allowed(inner).split(" must be ", 1)[1])
+    return f"{label} cannot be set to that"
+
+
+def _plain_error(trait: traitlets.TraitType, text: str, exc: Exception) -> str:
+    """A bad link value's reason in plain words: the model's own message (a
+    :class:`FieldError`: it names the field and the range), else what the field accepts
+    (never Python's text, such as "could not convert string to float")."""
+    if isinstance(exc, FieldError):
+        return str(exc)
+    return f"{_allowed(trait)}, got {text[:30]}"
+
+
 # --- the view -----------------------------------------------------------------------------
 class _Bound(widgets.HBox):
     """A slider and a text box for one trait (see :meth:`DashboardView.slider`)."""
 
 
 class DashboardView(widgets.VBox):
-    """Base of every dashboard's view; the subclass defines ``build()`` and ``render()``.
+    """Base of every dashboard's view; the subclass defines ``build()`` and its parts.
 
     ``query``: the query string to start from (default: the page's, :func:`page_query`).
     After it, ``self.model`` holds the starting state, ``self.controls`` the widgets made
@@ -266,10 +318,12 @@ class DashboardView(widgets.VBox):
         self.guard = guarded(self.status)
         self.notes = widgets.HTML("")
         self.link = widgets.HTML("")
-        self._applying = False
+        self._syncing_preset = False
+        self._errors: dict[str, str] = {}
         self.preset: widgets.Dropdown | None = None
         children = self.build()
-        model.observe(self._changed)
+        self._parts = self._declared_parts()
+        model.subscribe(ANY, self.refresh)
         self.refresh()
         head = widgets.HTML(STYLE + (f"<h2>{html.escape(self.title)}</h2>" if self.title else ""))
         self.children = [head, self.notes, *children, self.status, self.link]
@@ -285,14 +339,44 @@ class DashboardView(widgets.VBox):
         raise NotImplementedError
 
     def render(self) -> None:
-        """Show the model's numbers in the widgets (the only place for formatting)."""
+        """Show the model's numbers in the widgets: a view without declared parts (every
+        change runs it)."""
         raise NotImplementedError
 
+    def linked(self) -> None:
+        """What the view does after a link set the model (default: nothing more)."""
+
     # rendering
-    def refresh(self) -> None:
-        """Render the model now (guarded), and write the link to this view."""
+    def _declared_parts(self) -> list:
+        """``(name, traits)`` of the view's declared parts, in the order they are defined
+        (``[("render", None)]`` for a view without any)."""
+        parts: dict = {}
+        for klass in reversed(type(self).__mro__):
+            for name, attr in vars(klass).items():
+                if callable(attr) and hasattr(attr, "depends"):
+                    parts[name] = attr.depends
+        if not parts:
+            return [("render", None)]
+        traits = set(self.model.trait_names())
+        for name, deps in parts.items():
+            if deps is not None and not deps <= traits:
+                raise TypeError(f"{type(self).__name__}.{name} depends on "
+                                f"{sorted(deps - traits)}, not traits of the model")
+        return list(parts.items())
+
+    def refresh(self, names: frozenset | None = None) -> None:
+        """Run the parts that depend on ``names`` (all when ``None``), each guarded, and
+        write the link to this view."""
         self.renders += 1
-        self.guard(self.render)()
+        for name, deps in self._parts:
+            if names is None or deps is None or deps & names:
+                try:
+                    getattr(self, name)()
+                except Exception as exc:  # shown to the viewer, never a traceback
+                    self._errors[name] = f"Could not update: {exc}"
+                else:
+                    self._errors.pop(name, None)
+        self.status.value = html.escape(next(iter(self._errors.values()), ""))[:300]
         if self.model.params:
             query = html.escape(urlencode({k: _text(v) for k, v in self.model.state().items()}))
             self.link.value = (f'<a class="ee-link" href="?{query}" target="_top">'
@@ -300,56 +384,50 @@ class DashboardView(widgets.VBox):
         if self.preset is not None:
             self._show_matching_preset()
 
-    def _changed(self, change) -> None:
-        if not self._applying:
-            self.refresh()
-
     def apply(self, values: dict) -> None:
         """Set several traits (a preset) and render once; a bad value shows in the status."""
-        self._applying = True
         try:
             self.model.apply(values)
         except Exception as exc:  # shown to the viewer, never a traceback
             self.status.value = html.escape(f"Could not apply: {exc}")[:300]
-            return
-        finally:
-            self._applying = False
-        self.refresh()
 
     def _start_from(self, query: str) -> None:
-        """Set the model from a query string and render once; note what was ignored."""
+        """Set the model from a query string, in one batch (one render); note what was
+        ignored and what was taken."""
         if not query:
             return
-        before = self.model.state()
-        self._applying = True
-        try:
+        with self.model.batch():
             self.notes.value = self._apply_query(query)
-        finally:
-            self._applying = False
-        if self.model.state() != before:
-            self.refresh()
+        self.linked()
 
     def _apply_query(self, query: str) -> str:
         """Set the model from a query string; returns the note on what was ignored (HTML)."""
-        ignored, seen = [], set()
+        ignored, taken, seen = [], [], {}
         for key, text in parse_qsl(query or "", keep_blank_values=True):
-            name = key.strip().lower()
+            name, text = key.strip().lower(), text.strip()
             if name not in self.model.params:
                 ignored.append(f"{key[:30]} (not a setting of this page)")
                 continue
             if name in seen:
-                ignored.append(f"{name}={text[:30]} (given twice)")
+                ignored.append(f"{name}={text[:30]} (given twice), the first "
+                               f"({name}={seen[name][:30]}) is taken")
                 continue
+            trait = self.model.traits()[name]
             try:
-                setattr(self.model, name, _from_text(self.model.traits()[name], text.strip()))
-            except Exception as exc:  # any bad value: a note, never a traceback
-                ignored.append(f"{name}={text[:30]} ({exc})")
+                setattr(self.model, name, _from_text(trait, text))
+            except Exception as exc:  # any bad value: a note in plain words, never a traceback
+                kept = _text(getattr(self.model, name))
+                ignored.append(f"{name}={text[:30]} ({_plain_error(trait, text, exc)}; "
+                               f"the page keeps {kept[:60]})")
                 continue
-            seen.add(name)
+            seen[name] = text
+            taken.append(f"{name}={text[:30]}")
         if not ignored:
             return ""
-        return ('<p class="ee-note ee-query-note">Ignored from the link: '
-                + html.escape("; ".join(ignored))[:600] + "</p>")
+        note = "Ignored from the link: " + "; ".join(ignored) + "."
+        if taken:
+            note += " Taken from the link: " + ", ".join(taken) + "."
+        return '<p class="ee-note ee-query-note">' + html.escape(note)[:900] + "</p>"
 
     # presets
     def preset_menu(self, width: str = "26em") -> widgets.Dropdown:
@@ -363,7 +441,7 @@ class DashboardView(widgets.VBox):
         return self.preset
 
     def _on_preset(self, change) -> None:
-        if change["new"] != "Custom" and not self._applying:
+        if change["new"] != "Custom" and not self._syncing_preset:
             self.apply(self.model.presets[change["new"]])
 
     def _show_matching_preset(self) -> None:
@@ -375,11 +453,11 @@ class DashboardView(widgets.VBox):
         match = next((name for name, values in self.model.presets.items()
                       if all(state.get(k) == v for k, v in values.items())), "Custom")
         if match != current:
-            self._applying = True
+            self._syncing_preset = True
             try:
                 self.preset.value = match
             finally:
-                self._applying = False
+                self._syncing_preset = False
 
     # widgets linked to a trait
     def _trait(self, name: str):

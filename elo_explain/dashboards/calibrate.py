@@ -4,15 +4,17 @@
 control) or a reader's results read by :func:`elo_explain.results_csv.parse_results_csv`
 (every bad row kept as ``"row N: reason"``) -- fits the divisor to them
 (:func:`elo_explain.calibration.fit_divisor`) and buckets them by rating difference
-(:meth:`~elo_explain.calibration.DivisorFit.calibrate`). :class:`CalibrateView` shows the fit,
-the calibration plot, the upload / paste box and, for a reader's results, their calibration
-table (the bundled games' table is the notebook's).
+(:meth:`~elo_explain.calibration.DivisorFit.calibrate`). A reader's upload is an ordinary
+trait (:attr:`CalibrateModel.upload`, an :class:`Upload`), so the notebook's fit and
+calibration tables follow it as they follow the filters. :class:`CalibrateView` shows the
+fit, the calibration plot and the upload / paste box.
 """
 
 from __future__ import annotations
 
 import html
 import math
+from dataclasses import dataclass
 from functools import lru_cache
 
 import ipywidgets as widgets
@@ -22,12 +24,12 @@ from matplotlib.collections import LineCollection
 
 from elo_explain import calibration, lichess, results_csv
 from elo_explain.dashboards.base import (DashboardModel, DashboardView, FieldError, Whole,
-                                         html_box)
+                                         depends, html_box)
 from elo_explain.tables import Table
 from elo_explain.ui import MINUS, FigureView, fmt_pct, fmt_signed, update_limits, value_html
 
-__all__ = ["CalibrateModel", "CalibrateView", "time_control_options", "MAX_UPLOAD_BYTES",
-           "MAX_SHOWN_ERRORS", "EXAMPLE_CSV"]
+__all__ = ["CalibrateModel", "CalibrateView", "Upload", "time_control_options",
+           "MAX_UPLOAD_BYTES", "MAX_SHOWN_ERRORS", "EXAMPLE_CSV"]
 
 #: Largest file (or pasted text) accepted, in bytes.
 MAX_UPLOAD_BYTES = 2_000_000
@@ -40,9 +42,8 @@ EXAMPLE_CSV = "rating,opponent,score\n" + "".join(f"1620,{row}\n" for row in (
 UPLOAD_HELP = ("<div class='ee-note'><b>Your results:</b> a CSV with the header row "
                f"<code>rating,opponent,score</code>, at most {MAX_UPLOAD_BYTES // 1_000_000} MB."
                "</div>")
-#: Compact rows in the scrolling table (widgets' HTML has a tall default line height).
-STYLE = ("<style>.ee-calibration-table .widget-html-content, .ee-upload-report "
-         ".widget-html-content {line-height: 1.35;}</style>")
+#: Compact lines in the report (widgets' HTML has a tall default line height).
+STYLE = "<style>.ee-upload-report .widget-html-content {line-height: 1.35;}</style>"
 
 
 def _p_value(p: float) -> str:
@@ -112,6 +113,53 @@ def _lichess_fit(rated_only: bool, time_control: str, white_advantage: bool):
                 "no games match these filters")
 
 
+NO_UPLOAD = "no games to fit: upload or paste results first"
+
+
+@dataclass(frozen=True, eq=False)
+class Upload:
+    """A reader's results as read (one value of :attr:`CalibrateModel.upload`): the file's
+    ``name``, the rows read (``results``, ``None`` if none could be), every rejected row
+    (``errors``, ``"row N: reason"``), the number of rows that reached a verdict
+    (``rows_read``), the games as ``(differences, scores)`` and their fit ``(fit, why not)``."""
+
+    name: str
+    results: results_csv.UploadedResults | None
+    errors: tuple
+    rows_read: int
+    games: tuple
+    fit: tuple
+
+    @classmethod
+    def read(cls, data, name: str) -> "Upload":
+        """Read CSV text or bytes; a file over :data:`MAX_UPLOAD_BYTES` is refused."""
+        size = len(data.encode("utf-8")) if isinstance(data, str) else len(data)
+        results, rows_read = None, 0
+        if size > MAX_UPLOAD_BYTES:
+            errors = [f"{name} is {size / 1e6:.1f} MB; the limit is {MAX_UPLOAD_BYTES / 1e6:g} "
+                      "MB: split it or keep the rating, opponent and score columns only"]
+        else:
+            try:
+                results, errors = results_csv.parse_results_csv(
+                    data if isinstance(data, str) else bytes(data))
+                errors = list(errors)
+            except ValueError as exc:
+                errors = [f"{name}: {exc}"]
+            # rows that reached a verdict; a header problem or an empty file is about the file
+            n = 0 if results is None else len(results)
+            about_file = n == 0 and len(errors) == 1 and (
+                "header" in errors[0] or "empty" in errors[0])
+            rows_read = 0 if about_file else n + len(errors)
+        games = ((results.difference, results.score) if results is not None and len(results)
+                 else (np.zeros(0), np.zeros(0)))
+        return cls(name, results, tuple(errors), rows_read, games,
+                   _fit(*games, False, NO_UPLOAD))
+
+
+#: What the games are: the source, the bundled games' filters, the reader's upload.
+GAMES = ("source", "rated_only", "time_control", "upload")
+
+
 class CalibrateModel(DashboardModel):
     """The games chosen, the divisor fitted to them and their calibration table.
 
@@ -127,19 +175,13 @@ class CalibrateModel(DashboardModel):
 
     params = ("rated_only", "time_control", "bucket", "min_games", "white_advantage")
     source = traitlets.Enum(("lichess", "upload"), default_value="lichess")
+    upload = traitlets.Instance(Upload, allow_none=True)
+    """The reader's last upload or paste (``None`` before any)."""
     rated_only = traitlets.Bool(True)
     time_control = traitlets.Unicode("all")
     bucket = Whole(100, 25, 200, label="Bucket width")
     min_games = Whole(30, 1, 300, label="Min. games per bucket")
     white_advantage = traitlets.Bool(False)
-
-    def __init__(self, **kw):
-        super().__init__(**kw)
-        self.uploaded: results_csv.UploadedResults | None = None
-        self.upload_errors: list[str] = []
-        self.upload_name, self.upload_rows_read = "", 0
-        self._upload_games = (np.zeros(0), np.zeros(0))
-        self._upload_fit = (None, "no games to fit: upload or paste results first")
 
     @traitlets.validate("time_control")
     def _valid_time_control(self, proposal):
@@ -150,38 +192,34 @@ class CalibrateModel(DashboardModel):
         return proposal.value
 
     def load_csv(self, data, name: str = "pasted text") -> None:
-        """Read a reader's results (CSV text or bytes) and switch to them; every rejected
-        row is in :attr:`upload_errors`, a file over :data:`MAX_UPLOAD_BYTES` is refused.
+        """Read a reader's results (CSV text or bytes) and switch to them, in one change;
+        every rejected row is in :attr:`upload_errors`, a file over :data:`MAX_UPLOAD_BYTES`
+        is refused.
 
         >>> m = CalibrateModel(); m.load_csv(b"x" * (MAX_UPLOAD_BYTES + 1), "big.csv")
         >>> m.upload_errors
         ['big.csv is 2.0 MB; the limit is 2 MB: split it or keep the rating, opponent and score columns only']
         """
-        size = len(data.encode("utf-8")) if isinstance(data, str) else len(data)
-        self.upload_name, self.uploaded, self.upload_rows_read = name, None, 0
-        if size > MAX_UPLOAD_BYTES:
-            self.upload_errors = [
-                f"{name} is {size / 1e6:.1f} MB; the limit is {MAX_UPLOAD_BYTES / 1e6:g} MB: "
-                "split it or keep the rating, opponent and score columns only"]
-        else:
-            try:
-                self.uploaded, errors = results_csv.parse_results_csv(
-                    data if isinstance(data, str) else bytes(data))
-                self.upload_errors = list(errors)
-            except ValueError as exc:
-                self.upload_errors = [f"{name}: {exc}"]
-            # rows that reached a verdict; a header problem or an empty file is about the file
-            n = 0 if self.uploaded is None else len(self.uploaded)
-            about_file = n == 0 and len(self.upload_errors) == 1 and (
-                "header" in self.upload_errors[0] or "empty" in self.upload_errors[0])
-            self.upload_rows_read = 0 if about_file else n + len(self.upload_errors)
-        if self.uploaded is not None and len(self.uploaded):
-            self._upload_games = (self.uploaded.difference, self.uploaded.score)
-        else:
-            self._upload_games = (np.zeros(0), np.zeros(0))
-        self._upload_fit = _fit(*self._upload_games, False,
-                                "no games to fit: upload or paste results first")
-        self.source = "upload"
+        with self.batch():
+            self.upload = Upload.read(data, name)
+            self.source = "upload"
+
+    # the last upload, as read
+    @property
+    def uploaded(self) -> results_csv.UploadedResults | None:
+        return None if self.upload is None else self.upload.results
+
+    @property
+    def upload_errors(self) -> list[str]:
+        return [] if self.upload is None else list(self.upload.errors)
+
+    @property
+    def upload_name(self) -> str:
+        return "" if self.upload is None else self.upload.name
+
+    @property
+    def upload_rows_read(self) -> int:
+        return 0 if self.upload is None else self.upload.rows_read
 
     @property
     def upload_summary(self) -> str:
@@ -191,19 +229,21 @@ class CalibrateModel(DashboardModel):
         rejected = len(self.upload_errors) if self.upload_rows_read else 0
         return f"{self.upload_rows_read} rows read, {rejected} rejected"
 
+    @depends(*GAMES)
     def games(self):
         """``(differences, scores)`` of the current source and filters."""
         if self.source == "upload":
-            return self._upload_games
+            return (np.zeros(0), np.zeros(0)) if self.upload is None else self.upload.games
         return _lichess_games(bool(self.rated_only), self.time_control)
 
     @property
     def n_games(self) -> int:
         return int(self.games()[0].size)
 
+    @depends(*GAMES, "white_advantage")
     def _fit_and_error(self):
         if self.source == "upload":
-            return self._upload_fit
+            return (None, NO_UPLOAD) if self.upload is None else self.upload.fit
         return _lichess_fit(bool(self.rated_only), self.time_control, bool(self.white_advantage))
 
     @property
@@ -216,6 +256,7 @@ class CalibrateModel(DashboardModel):
         return self._fit_and_error()[1]
 
     @property
+    @depends(*GAMES, "white_advantage", "bucket")
     def calibration(self) -> calibration.Calibration | None:
         """Buckets of :attr:`bucket` points against the fitted curve (all non-empty ones)."""
         fit = self.fit
@@ -224,11 +265,12 @@ class CalibrateModel(DashboardModel):
         d, s = self.games()
         return calibration.calibrate(d, s, bucket=self.bucket) if d.size else None
 
+    @depends(_fit_and_error)
     def fit_table(self) -> Table:
         """The fitted divisor, its 95 % interval and the chess curve's likelihood-ratio test."""
         fit = self.fit
         if fit is None:
-            raise ValueError(f"cannot fit: {self.fit_error}")
+            raise ValueError(f"No divisor can be fitted to these games: {self.fit_error}")
         lo, hi = fit.interval
         stat, p = fit.lr_test(400)
         row = [self.n_games, fit.divisor, lo, hi, "yes" if lo <= 400 <= hi else "no",
@@ -241,19 +283,23 @@ class CalibrateModel(DashboardModel):
         return Table(columns, [row], "The divisor these games imply (maximum likelihood)",
                      ("{:,}", "÷{:.1f}", "{:.1f}", "{:.1f}", None, None, "{:+.0f}")[:len(row)])
 
-    def table(self) -> Table | None:
-        """The calibration table: buckets with at least :attr:`min_games` games."""
+    @depends(*GAMES, "white_advantage", "bucket", "min_games")
+    def table(self) -> Table:
+        """The calibration table: buckets with at least :attr:`min_games` games (none when
+        there are no games)."""
         calib = self.calibration
+        columns = ("Difference", "Games", "Actual score", "Expected ÷400", "Expected (fit)")
         if calib is None:
-            return None
+            return Table(columns, [], "No games to put in buckets")
         keep = calib.count >= self.min_games
         rows = zip(calib.center[keep].tolist(), calib.count[keep].tolist(),
                    *(100 * a[keep] for a in (calib.actual, calib.expected_400, calib.expected)))
-        return Table(("Difference", "Games", "Actual score", "Expected ÷400", "Expected (fit)"),
-                     rows, f"Buckets of {self.bucket} points (by their centre) with at least "
-                     f"{self.min_games} games",
+        what = "your results" if self.source == "upload" else "the Lichess games chosen"
+        return Table(columns, rows, f"Buckets of {self.bucket} points (by their centre) with at "
+                     f"least {self.min_games} games: {what}",
                      (lambda c: fmt_signed(c, 0), "{:,}", fmt_pct, fmt_pct, fmt_pct))
 
+    @depends(*GAMES, "white_advantage")
     def curves(self, x: np.ndarray):
         """``(E ÷400, E fitted or None, (lower, upper) band or None)`` at differences ``x``."""
         e400 = 1 / (1 + 10 ** (-x / 400))
@@ -280,8 +326,6 @@ class CalibrateView(DashboardView):
         self.bucket = self.slider("bucket", step=25, width="30em", label_width="12em")
         self.min_games = self.slider("min_games", width="30em", label_width="12em")
         self.headline = html_box("ee-headline", width="auto")
-        self.table = html_box("ee-calibration-table", height="520px", overflow="auto",
-                              width="430px", flex="0 0 430px")
         self.report = html_box("ee-upload-report", width="auto")
         self.upload = widgets.FileUpload(accept=".csv,text/csv,text/plain", multiple=False,
                                          description="Choose CSV file")
@@ -300,7 +344,7 @@ class CalibrateView(DashboardView):
         return [
             widgets.HBox([self.source, self.rated, self.white]),
             self.time_control, widgets.HBox([self.bucket, self.min_games]),
-            self.headline, widgets.HBox([self.view.out, self.table]), self.report,
+            self.headline, self.view.out, self.report,
             widgets.HBox([self.paste, widgets.VBox([self.upload, self.fit_button,
                                                     self.example_button])]),
         ]
@@ -341,24 +385,26 @@ class CalibrateView(DashboardView):
             self._load(bytes(content), name)
 
     def _load(self, data, name):
-        was_upload = self.model.source == "upload"
-        self.model.load_csv(data, name)        # switches the source: that renders
-        if was_upload:
-            self.refresh()
+        self.model.load_csv(data, name)  # a new upload, and the source: one change
 
     # ------------------------------------------------------------------ rendering
-    def render(self):
-        m = self.model
+    @depends("source")
+    def show_source(self):
+        """The bundled games' filters are off while the reader's results are shown."""
         for w in (self.rated, self.time_control, self.white):
-            w.disabled = m.source == "upload"
-        calib = m.calibration
-        self.headline.value = self._headline(calib)
-        # the bundled games' table is the notebook's, above; a reader's results get theirs
-        table = m.table() if m.source == "upload" else None
-        self.table.layout.display = "none" if table is None else None
-        self.table.value = STYLE + ("" if table is None else table.to_html())
+            w.disabled = self.model.source == "upload"
+
+    @depends(CalibrateModel.table)
+    def show_headline(self):
+        self.headline.value = self._headline(self.model.calibration)
+
+    @depends("upload")
+    def show_report(self):
         self.report.value = STYLE + UPLOAD_HELP + self._report()
-        self._draw(calib)
+
+    @depends(CalibrateModel.table)
+    def draw(self):
+        self._draw(self.model.calibration)
 
     def _headline(self, calib) -> str:
         m, fit = self.model, self.model.fit

@@ -36,6 +36,7 @@ def period_trait(**kw) -> traitlets.Enum:
 def cap_example_table(on=DEFAULT_ON) -> Table:
     """The Telugu document's 400-point example (1500 beats 1000, K 20, ÷400 formula): E, the
     change for a win and for a loss, without and with the cap (:func:`fide.rate_period`).
+    A fixed example: 1500 is below 2650, so every rating period since March 2024 caps it.
 
     >>> [[round(x, 2) for x in row[1:]] for row in cap_example_table().rows]
     [[0.95, 1.06, -18.94], [0.91, 1.82, -18.18]]
@@ -46,15 +47,17 @@ def cap_example_table(on=DEFAULT_ON) -> Table:
                                       cap_400=cap) for s in (1, 0))
         rows.append((label, float(win.expected[0]), win.change, loss.change))
     return Table(("1500 against 1000, K 20, ÷400 formula", "E", "Win", "Loss"), rows,
-                 "The Telugu document's example", (None, fmt_number, fmt_signed, fmt_signed))
+                 "The Telugu document's example (fixed: the same in every rating period "
+                 "since March 2024)", (None, fmt_number, fmt_signed, fmt_signed))
 
 
 def k_rules_table(decision: fide.KFactor) -> Table:
     """FIDE rule 8.3.3 tried from the top (:data:`fide.K_RULES`), the rule that gave
-    ``decision`` marked."""
+    ``decision`` marked; the caption is the decision and its reason."""
     return Table(("FIDE rule 8.3.3, tried from the top", "K", ""),
                  [(text, f"K {k}", "◀ applies" if rule == decision.rule else "")
-                  for rule, k, text in fide.K_RULES], "The first rule that matches gives K")
+                  for rule, k, text in fide.K_RULES],
+                 f"The first rule that matches gives K. {decision.text}")
 
 
 #: Page CSS of both dashboards (on top of :data:`elo_explain.ui.STYLE`).

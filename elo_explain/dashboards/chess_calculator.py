@@ -3,7 +3,8 @@
 :class:`CalculatorModel` rates with :func:`elo_explain.fide.rate_period` (K from the choice
 or :func:`~elo_explain.fide.k_factor_rule`, the 700 rule, the ÷400 formula or table 8.1.2,
 the 400-point rule) and compares the average-opponent shortcut with the per-game sum
-(:meth:`~CalculatorModel.averaging`); :class:`CalculatorView` shows it.
+(:meth:`~CalculatorModel.averaging`); :class:`CalculatorView` shows it. The notebook's
+tables and its averaging figure are the model's declared results: they follow the calculator.
 
 >>> m = CalculatorModel()                 # 1500 draws against 1700, K 20
 >>> p = m.period(); fmt_number(p.expected[0]), fmt_signed(p.change), p.new_rating
@@ -15,17 +16,17 @@ from __future__ import annotations
 import html
 
 import ipywidgets as widgets
-import matplotlib.pyplot as plt
 import numpy as np
 import traitlets
 
 from elo_explain import elo, fide
-from elo_explain.dashboards.base import Choice, DashboardModel, DashboardView, Number, Whole, html_box
+from elo_explain.dashboards.base import (Choice, DashboardModel, DashboardView, Number, Whole,
+                                         depends, html_box)
 from elo_explain.dashboards.chess import (
     CSS, PERIOD_OPTIONS, expected_axes, period_trait,
 )
 from elo_explain.tables import Table
-from elo_explain.ui import FigureView, NumberField, fmt_number, fmt_signed, update_limits
+from elo_explain.ui import FigureView, NumberField, Picture, fmt_number, fmt_signed, update_limits
 
 __all__ = ["CalculatorModel", "CalculatorView", "MODES", "RESULTS"]
 
@@ -38,6 +39,13 @@ SPREADS = np.arange(0, 801, 10)  # the averaging plot's spreads (rating points)
 AVERAGING_MARGINS = dict(left=0.12, right=0.97, bottom=0.17, top=0.95)
 
 _K20 = {"k": 20, "method": "formula", "cap_400": True}
+#: What decides K: the choice, or the player's profile (FIDE's rule), and the period's date.
+K_TRAITS = ("k", "rating", "rated_games", "birth_year", "reached_2400", "on")
+#: What the listed period is rated from (the averaging comparison: no cap, ÷400 formula).
+LISTED = ("opponents", "results", *K_TRAITS)
+#: Everything a period of the current mode is rated from.
+PERIOD = (*LISTED, "mode", "opponent", "result", "average", "n_games", "points", "method",
+          "cap_400")
 
 
 def _rating(default, label):
@@ -99,27 +107,32 @@ class CalculatorModel(DashboardModel):
         scores = [1.0] * wins + [0.5] * draw + [0.0] * (self.n_games - wins - draw)
         return [(self.average, s) for s in scores]
 
+    @depends("rating", "rated_games", "birth_year", "reached_2400", "on")
     def k_decision(self) -> fide.KFactor:
         return fide.k_factor_rule(self.rating, rated_games=self.rated_games, on=self.on,
                                   birth_year=self.birth_year, reached_2400=self.reached_2400)
 
     @property
+    @depends(*K_TRAITS)
     def k_base(self) -> int:
         """K before the 700 rule: the chosen 40 / 20 / 10 or FIDE's rule for the profile."""
         return self.k_decision().k if self.k == "profile" else self.k
 
+    @depends(*PERIOD)
     def period(self, *, cap_400=None, games=None) -> fide.FidePeriod:
         """The period (or ``games``) rated by :func:`elo_explain.fide.rate_period`."""
         return fide.rate_period(self.rating, self.games() if games is None else games,
                                 k=self.k_base, on=self.on, use_table=self.method == "table",
                                 cap_400=self.cap_400 if cap_400 is None else cap_400)
 
+    @depends(*PERIOD)
     def cap_applies(self) -> bool:
         """Whether the 400-point rule changes a difference used in this period."""
         p = self.period()
         return bool(np.any(p.differences != p.rating - p.opponents))
 
     # tables
+    @depends("opponent", "method", "cap_400", *K_TRAITS)
     def outcomes_table(self) -> Table:
         """One game: E and every result, with and without the cap when it applies."""
         variants = ([(True, " (400-point rule applied)"), (False, " (real difference)")]
@@ -134,6 +147,7 @@ class CalculatorModel(DashboardModel):
         return Table(cols, [e_row, *rows.values()],
                      f"{self.rating} against {self.opponent}: every result")
 
+    @depends(*LISTED, "method", "cap_400")
     def games_table(self) -> Table:
         """The listed period game by game, from the starting ratings, and the total."""
         p = self.period(games=self.listed())
@@ -148,6 +162,7 @@ class CalculatorModel(DashboardModel):
                      f"(new rating {fmt_number(p.new_rating, 0)})")
 
     # the average-opponent shortcut against the per-game sum (÷400 formula, no cap)
+    @depends(*LISTED)
     def averaging(self) -> dict:
         """The listed period rated game by game and by the shortcut R + K·(points − G·E(ā)).
 
@@ -163,6 +178,7 @@ class CalculatorModel(DashboardModel):
         return {"k": k, "average": float(opps.mean()), "spread": float(opps.std()),
                 "per_game": per_game, "shortcut": shortcut, "error": shortcut - per_game}
 
+    @depends(*LISTED)
     def averaging_error(self, spreads=SPREADS) -> np.ndarray:
         """The shortcut's error (points) for the listed number of games against opponents at
         ā − s and ā + s (half each; one at ā if odd), ā the list's average, s in ``spreads``."""
@@ -171,16 +187,19 @@ class CalculatorModel(DashboardModel):
         e = [elo.expected_score(self.rating, a["average"] + x) for x in (-s, s, 0)]
         return a["k"] * ((g // 2) * (e[0] + e[1]) + (g % 2) * e[2] - g * e[2])
 
-    def averaging_figure(self):
-        """The shortcut's error against the spread, and this list (a figure for the notebook)."""
-        fig, ax = plt.subplots(figsize=(5.6, 2.8))
-        fig.subplots_adjust(**AVERAGING_MARGINS)
-        plt.close(fig)
+    @depends(*LISTED)
+    def averaging_figure(self) -> Picture:
+        """The shortcut's error against the spread, and this list (the notebook's figure)."""
         a = self.averaging()
+        pic = Picture.new((5.6, 2.8), margins=AVERAGING_MARGINS, alt=(
+            f"The shortcut's error against the spread of the opponents' ratings; the listed "
+            f"games: spread {fmt_number(a['spread'], 0)}, error {fmt_signed(a['error'], 2)}"))
+        ax = pic.figure.axes[0]
         averaging_axes(ax, ax.plot(SPREADS, self.averaging_error())[0],
                        ax.plot([a["spread"]], [a["error"]], "o")[0])
-        return fig
+        return pic
 
+    @depends(*LISTED)
     def averaging_table(self) -> Table:
         a = self.averaging()
         return Table(("Listed period, ÷400 formula, no cap", "Change", "New rating"), [
@@ -208,8 +227,8 @@ def _box(children, **layout) -> widgets.VBox:
 
 
 class CalculatorView(DashboardView):
-    """The calculator page: inputs on the left; the numbers and the E curve on the right (the
-    listed games add the averaging plot)."""
+    """The calculator page: inputs on the left; the numbers and the E curve on the right
+    (the listed games' averaging figure is the notebook's, above)."""
 
     def build(self):
         m = self.model
@@ -218,8 +237,15 @@ class CalculatorView(DashboardView):
                               margins=dict(left=0.12, right=0.97, bottom=0.14, top=0.92))
         self.fig.out.add_class("ee-plot-curve")
         self._build_plot()
-        self.rows, self.rows_box = [], None  # the listed games: made when first shown
-        self.games_box, self.avg_box = _box([]), _box([])  # filled when first shown
+        self.rows: list = []  # the listed games, one row each (made as the list grows)
+        self.rows_box = _box([])
+        self.add, self.remove = (widgets.Button(description=d, icon=i, layout={"width": "auto"})
+                                 for d, i in (("Add a game", "plus"), ("Remove the last", "minus")))
+        self.add.add_class("ee-add")
+        self.remove.add_class("ee-remove")
+        self.add.on_click(self.guard(lambda _: self._resize(+1)))
+        self.remove.on_click(self.guard(lambda _: self._resize(-1)))
+        self.games_box = _box([self.rows_box, widgets.HBox([self.add, self.remove])])
         self.single_box = _box([self.number("opponent"),
                                 self.toggles("result", [(r.capitalize(), r) for r in RESULTS],
                                              label="")])
@@ -239,29 +265,11 @@ class CalculatorView(DashboardView):
                      self.checkbox("cap_400", label="400-point rule"),
                      self.dropdown("on", PERIOD_OPTIONS, label="Rating period")],
                     width="440px", margin="0 24px 0 0")
-        right = _box([self.summary, self.fig.out, self.avg_box], width="600px")
+        right = _box([self.summary, self.fig.out], width="600px")
         return [self.preset_menu(),
                 widgets.HBox([left, right], layout={"align_items": "flex-start"})]
 
     # the listed games, one row each
-    def _build_games(self):
-        self.rows_box = _box([])
-        self.add, self.remove = (widgets.Button(description=d, icon=i, layout={"width": "auto"})
-                                 for d, i in (("Add a game", "plus"), ("Remove the last", "minus")))
-        self.add.add_class("ee-add")
-        self.remove.add_class("ee-remove")
-        self.add.on_click(self.guard(lambda _: self._resize(+1)))
-        self.remove.on_click(self.guard(lambda _: self._resize(-1)))
-        self.games_box.children = (self.rows_box, widgets.HBox([self.add, self.remove]))
-        self.fig_avg = FigureView(figsize=(5.6, 2.8), height="290px", width="580px",
-                                  margins=AVERAGING_MARGINS)
-        self.fig_avg.out.add_class("ee-plot-averaging")
-        ax = self.fig_avg.ax
-        self.avg_line, self.avg_mark = ax.plot([], [])[0], ax.plot([], [])[0]
-        averaging_axes(ax, self.avg_line, self.avg_mark)
-        self.fig_avg.dynamic(self.avg_line, self.avg_mark)
-        self.avg_box.children = (self.fig_avg.out,)
-
     def _resize(self, step):
         m, n = self.model, len(self.model.opponents) + step
         if n > MAX_ROWS:
@@ -275,7 +283,9 @@ class CalculatorView(DashboardView):
         values[i] = value
         setattr(self.model, name, values)
 
-    def _sync_rows(self):
+    @depends("opponents", "results")
+    def show_rows(self):
+        """One row per listed game (a row is made when the list first grows to it)."""
         m = self.model
         while len(self.rows) < len(m.opponents):
             i = len(self.rows)
@@ -295,6 +305,16 @@ class CalculatorView(DashboardView):
             result.value = res
         self.rows_box.children = [box for _, _, box in self.rows[:len(m.opponents)]]
         self.add.disabled, self.remove.disabled = len(m.opponents) >= MAX_ROWS, len(m.opponents) <= 1
+
+    @depends("mode", "k")
+    def show_inputs(self):
+        """The inputs of the chosen mode (and the profile when K comes from it)."""
+        m = self.model
+        for box, shown in ((self.single_box, m.mode == "single"),
+                           (self.games_box, m.mode == "games"),
+                           (self.average_box, m.mode == "average"),
+                           (self.profile_box, m.k == "profile")):
+            box.layout.display = "" if shown else "none"
 
     # the expected-score curve, made once
     def _build_plot(self):
@@ -316,22 +336,15 @@ class CalculatorView(DashboardView):
         self.fig.dynamic(self.line_capped, self.marks, self.mark_free, self.mark_text)
 
     # showing the model
-    def render(self):
-        m = self.model
-        if m.mode == "games" and self.rows_box is None:
-            self._build_games()
-        for box, shown in ((self.single_box, m.mode == "single"), (self.avg_box, m.mode == "games"),
-                           (self.games_box, m.mode == "games"),
-                           (self.average_box, m.mode == "average"),
-                           (self.profile_box, m.k == "profile")):
-            box.layout.display = "" if shown else "none"
-        if self.rows_box is not None:
-            self._sync_rows()
-        p = m.period()
+    @depends(CalculatorModel.period)
+    def show_numbers(self):
+        """E, the change and the new rating, the detail of the mode and the rules used."""
+        p = self.model.period()
         self.summary.value = CSS + self._summary(p) + self._detail(p) + self._settings(p)
-        if m.mode == "games":
-            self._render_averaging()
-        self._render_plot(p)
+
+    @depends(CalculatorModel.period)
+    def draw(self):
+        self._render_plot(self.model.period())
 
     def _summary(self, p) -> str:
         k = fmt_number(p.k, 0 if float(p.k).is_integer() else 2)
@@ -392,17 +405,6 @@ class CalculatorView(DashboardView):
                                             p.opponents), key=lambda d: abs(d.difference)).reason
         return "".join(f'<div class="ee-note {c}">{html.escape(t)}</div>' for c, t in (
             ("ee-k-text", k), ("ee-cap-text", cap)))
-
-    def _render_averaging(self):
-        m, a = self.model, self.model.averaging()
-        errors = m.averaging_error()
-        self.avg_line.set_data(SPREADS, errors)
-        self.avg_mark.set_data([a["spread"]], [a["error"]])
-        lo, hi = min(errors.min(), a["error"], 0), max(errors.max(), a["error"], 0)
-        pad = 0.08 * max(hi - lo, 0.5)
-        update_limits(self.fig_avg.ax, x=(0, max(SPREADS[-1], a["spread"] + 20)),
-                      y=(lo - pad, hi + pad))
-        self.fig_avg.refresh()
 
     def _render_plot(self, p):
         m = self.model

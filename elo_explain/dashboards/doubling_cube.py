@@ -1,7 +1,8 @@
 """Dashboard 4, the doubling cube: one Gammon42 game (two ratings, the cube, each player's
 K) with the whole-number changes :func:`elo_explain.gammon42.change` gives, the rule before
 1.0.5, and the cube table (:func:`elo_explain.tables.cube_table`) with that game at every cube.
-The notebook shows the table; the view works the game out and draws it at every cube."""
+The notebook shows the table and the game's outcome, both following the view; the view works
+the game out and draws it at every cube."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ import numpy as np
 
 from elo_explain import gammon42 as g42
 from elo_explain import tables
-from elo_explain.dashboards.base import Choice, DashboardModel, DashboardView, Whole, html_box
+from elo_explain.dashboards.base import (Choice, DashboardModel, DashboardView, Whole, depends,
+                                         html_box)
 from elo_explain.ui import FigureView, fmt_number, fmt_pair, fmt_signed
 
 __all__ = ["K_SOURCES", "CubeModel", "CubeView"]
@@ -20,6 +22,10 @@ __all__ = ["K_SOURCES", "CubeModel", "CubeView"]
 K_SOURCES = ("K 32", "K 16", "from games this week")
 """How a player's K is chosen: fixed 32, fixed 16, or :func:`gammon42.k_for` of their games."""
 OLD = g42.VERSIONS["pre-1.0.5"]
+#: What each player's K comes from.
+KS = ("winner_k_source", "winner_games", "loser_k_source", "loser_games")
+#: What the game's changes come from, at any cube.
+GAME = ("winner_rating", "loser_rating", *KS)
 
 
 def _pm(v) -> str:
@@ -59,11 +65,13 @@ class CubeModel(DashboardModel):
         return {"K 32": g42.K, "K 16": g42.HEAVY_VOLUME_K}.get(source) or int(g42.k_for(games))
 
     @property
+    @depends("winner_k_source", "winner_games")
     def winner_k(self) -> int:
         """The winner's K: 32, 16, or from their games this week (:func:`gammon42.k_for`)."""
         return self._k(self.winner_k_source, self.winner_games)
 
     @property
+    @depends("loser_k_source", "loser_games")
     def loser_k(self) -> int:
         return self._k(self.loser_k_source, self.loser_games)
 
@@ -77,6 +85,7 @@ class CubeModel(DashboardModel):
         """The winner's expected score before the game (÷1200)."""
         return g42.expected_score(self.winner_rating, self.loser_rating)
 
+    @depends(*GAME, "cube")
     def change(self, cube=None):
         """Whole-number ``(winner, loser)`` changes at ``cube`` (default: the chosen one; an
         array gives one change per cube)."""
@@ -92,6 +101,26 @@ class CubeModel(DashboardModel):
         """The same game before 1.0.5 (÷400, K 32 for all, points × cube)."""
         return OLD.change(self.winner_rating, self.loser_rating, cube=self.cube)
 
+    @depends(*GAME, "cube")
+    def outcome(self) -> tables.Sentence:
+        """The game's outcome in words, its value the ``(winner, loser)`` changes.
+
+        >>> print(CubeModel(cube=2, winner_k_source="from games this week", winner_games=60).outcome())
+        Winner 1500 (K 16, from 60 games this week): +9, new rating 1509. Loser 1500 (K 32): −19, new rating 1481. Cube 2, coefficient 1.17.
+        """
+        w, lo = (int(x) for x in self.change())
+
+        def k(who):
+            source, games = getattr(self, f"{who}_k_source"), getattr(self, f"{who}_games")
+            k = getattr(self, f"{who}_k")
+            return f"K {k}, from {games} games this week" if source == K_SOURCES[2] else f"K {k}"
+        return tables.Sentence(
+            f"Winner {self.winner_rating} ({k('winner')}): {fmt_signed(w, 0)}, new rating "
+            f"{self.winner_rating + w}. Loser {self.loser_rating} ({k('loser')}): "
+            f"{fmt_signed(lo, 0)}, new rating {self.loser_rating + lo}. Cube {self.cube}, "
+            f"coefficient {self.coefficient:.2f}.", (w, lo))
+
+    @depends(*GAME)
     def cubes(self) -> tables.Table:
         """The document's cube table (two players at 1500, K 32 and K 16), the rule before
         1.0.5 (K 32 × cube) and this game at every cube.
@@ -198,12 +227,19 @@ class CubeView(DashboardView):
             f" → {fmt_signed(lo, 0)}, new rating {m.loser_rating + lo}",
         ]
 
-    def render(self) -> None:
+    @depends(*KS)
+    def show_ks(self) -> None:
+        """Each player's games slider: on for K from the games, with the K it gives."""
         m = self.model
         for who, (source, games) in self.k_widgets.items():
             games.disabled = getattr(m, f"{who}_k_source") != K_SOURCES[2]
             games.description = "games this week" + (
                 "" if games.disabled else f" → K {getattr(m, f'{who}_k')}")
+
+    @depends(CubeModel.change)
+    def show_game(self) -> None:
+        """The game worked out, then the same game before 1.0.5."""
+        m = self.model
         (w, lo), c = m.change(), f"{m.coefficient:.2f}"
         lines = "".join(f"<div>{html.escape(t)}</div>" for t in self.explanation())
         self.result.value = (
@@ -214,6 +250,10 @@ class CubeView(DashboardView):
             f"{lines}<div>Before 1.0.5 (÷400, K 32 for everyone, points × cube) the same game "
             f"gave <span class='ee-value ee-old-change'>{fmt_pair(*m.old_change())}</span>."
             "</div></div>")
+
+    @depends(CubeModel.change)
+    def draw(self) -> None:
+        m, c = self.model, f"{self.model.coefficient:.2f}"
         x = float(X[g42.CUBE_VALUES.index(m.cube)])
         self.left_vline.set_xdata([x, x])
         self.left_marks.set_data([x, x], [m.cube, m.coefficient])

@@ -3,8 +3,9 @@
 :class:`EloVsGlickoModel` takes every number from :mod:`elo_explain.elo` and
 :mod:`elo_explain.glicko`: the RD at the game (grown over idle days), the provisional "?",
 the interval rating ± 2·RD, the changes for a win, a draw and a loss, the Glicko-2 change
-across RD, and Glickman's worked examples; :class:`EloVsGlickoView` shows them with a plot
-of the change against RD and of the intervals.
+across RD, and Glickman's worked examples (the notebook's tables and sentences, declared:
+they follow the view); :class:`EloVsGlickoView` shows them with a plot of the change
+against RD and of the intervals.
 
 >>> m = EloVsGlickoModel()                 # two new Lichess players (lila's own test)
 >>> m.display_before, m.provisional
@@ -24,8 +25,8 @@ import numpy as np
 
 from elo_explain import elo, glicko
 from elo_explain.dashboards.base import (Choice, DashboardModel, DashboardView, Number, Whole,
-                                         html_box)
-from elo_explain.tables import Table
+                                         depends, html_box)
+from elo_explain.tables import Sentence, Table
 from elo_explain.ui import FigureView, fmt_number, fmt_signed, steady_limits, update_limits
 
 __all__ = ["RESULTS", "RD_GRID", "PAPER_GLICKO1", "PAPER_GLICKO2", "PRESETS", "EloVsGlickoModel",
@@ -65,6 +66,10 @@ def _interval(low: float, high: float) -> str:
 
 
 _one = partial(fmt_number, places=1)
+#: What the RD at the game comes from.
+_NOW = ("rd", "volatility", "days_away")
+#: The opponent, as Glicko-2 sees them.
+_OPP = ("opponent", "opponent_rd", "opponent_volatility")
 
 
 class EloVsGlickoModel(DashboardModel):
@@ -83,6 +88,7 @@ class EloVsGlickoModel(DashboardModel):
 
     # before the game
     @property
+    @depends(*_NOW)
     def rd_now(self) -> float:
         """The RD at this game: the last RD grown over ``days_away`` (Lichess's liveDeviation)."""
         return glicko.lichess_live_rd(self.rd, self.volatility, self.days_away)
@@ -105,6 +111,7 @@ class EloVsGlickoModel(DashboardModel):
 
     # after the game (win, draw, loss)
     @property
+    @depends("rating", "opponent", "k")
     def elo_changes(self) -> np.ndarray:
         """``K·(S − E)`` for a win, a draw and a loss (unrounded)."""
         return np.asarray(elo.rating_change(_SCORES, self.elo_expected, self.k))
@@ -116,10 +123,12 @@ class EloVsGlickoModel(DashboardModel):
         return tuple(np.asarray(x) for x in new)
 
     @property
+    @depends("rating", *_NOW, *_OPP)
     def glicko_after(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """``(rating, rd, volatility)`` after a win, a draw, a loss."""
         return self._lichess(self.rd_now, _SCORES)
 
+    @depends("rating", "volatility", *_OPP)
     def change_curves(self, rd_grid=RD_GRID) -> np.ndarray:
         """Glicko-2 change for win/draw/loss (rows) at each RD of ``rd_grid`` (columns)."""
         grid = np.asarray(rd_grid, dtype=float)
@@ -129,7 +138,8 @@ class EloVsGlickoModel(DashboardModel):
         r, rd, _ = self.glicko_after
         return tuple(np.asarray(x) for x in glicko.confidence_interval(r, rd, Z))
 
-    # tables
+    # tables and sentences
+    @depends("rating", *_NOW, "k", "opponent", "opponent_rd")
     def before_table(self) -> Table:
         grown = _one(self.rd_now)
         if self.days_away:
@@ -143,6 +153,7 @@ class EloVsGlickoModel(DashboardModel):
             "Before the game (E: expected points per game, not a win chance)",
             (None, None, None, None, "{:.2f}", None))
 
+    @depends(*_PARAMS)
     def after_table(self) -> Table:
         r, rd, _ = self.glicko_after
         low, high = self.intervals_after()
@@ -155,6 +166,7 @@ class EloVsGlickoModel(DashboardModel):
                      f"After the game (Elo: K {self.k}, ÷400; Glicko-2: Lichess settings)",
                      (None, fmt_signed, _one, fmt_signed, None, _one, None))
 
+    @depends("rating", "volatility", "k", *_OPP)
     def rd_table(self, rds=(45, 60, 100, 110, 200, 350, 500)) -> Table:
         """The same game at several RDs: what Lichess shows before it, and the changes."""
         grid = np.asarray(rds, dtype=float)
@@ -170,6 +182,34 @@ class EloVsGlickoModel(DashboardModel):
                      f"as your RD grows; Elo K {self.k} knows no RD",
                      (None, None, None, *[fmt_signed] * 6))
 
+    @depends(*_NOW)
+    def rd_growth(self) -> Sentence:
+        """The RD after days without games: Lichess's own figure (fixed), then yours.
+
+        >>> print(EloVsGlickoModel(rd=60, volatility=0.06, days_away=365).rd_growth())
+        Lichess's figure: a regular's RD 60 (σ 0.06) grows to 110.0 in a year away (fixed).
+        Yours: RD 60 after 365 days without games is 110.0 at this game.
+        """
+        year = glicko.lichess_live_rd(60, 0.06, 365)
+        return Sentence(f"Lichess's figure: a regular's RD 60 (σ 0.06) grows to {_one(year)} in a "
+                        f"year away (fixed).\nYours: RD {self.rd} after {self.days_away} days "
+                        f"without games is {_one(self.rd_now)} at this game.", self.rd_now)
+
+    @depends("rating", *_NOW)
+    def intervals(self) -> Sentence:
+        """Rating ± 2·RD: the Telugu document's example (fixed), then yours.
+
+        >>> print(EloVsGlickoModel(rd=60).intervals())
+        The Telugu document's example (fixed): 1850 ± 2 × 50 is 1750 to 1950.
+        Yours: 1500 ± 2 × 60.0 is 1380 to 1620.
+        """
+        low, high = glicko.confidence_interval(1850, 50)
+        mine = glicko.confidence_interval(self.rating, self.rd_now)
+        return Sentence(f"The Telugu document's example (fixed): 1850 ± 2 × 50 is "
+                        f"{fmt_number(low, 0)} to {fmt_number(high, 0)}.\nYours: {self.rating} "
+                        f"± 2 × {_one(self.rd_now)} is {fmt_number(mine[0], 0)} to "
+                        f"{fmt_number(mine[1], 0)}.", mine)
+
     @staticmethod
     def paper_table() -> Table:
         """Glickman's worked examples: the printed values beside this package's results."""
@@ -183,7 +223,7 @@ class EloVsGlickoModel(DashboardModel):
             ("Glicko-2, RD", PAPER_GLICKO2["rd"], fmt_number(rd2, 2), "the same to 0.01"),
             ("Glicko-2, volatility", PAPER_GLICKO2["volatility"], fmt_number(vol2, 6),
              "from the paper's rounded steps (v 1.7785, Δ −0.4834); unrounded it prints 0.06000"),
-        ], "Check against the papers: 1500 / RD 200 / σ 0.06 beats 1400 (RD 30), "
+        ], "Check against the papers (fixed): 1500 / RD 200 / σ 0.06 beats 1400 (RD 30), "
            "loses to 1550 (RD 100) and 1700 (RD 300)")
 
 
@@ -246,9 +286,11 @@ class EloVsGlickoView(DashboardView):
         fv.dynamic(*self.lines, *self.flat, *self.dots, self.rd_text, *self.bars, *self.centres,
                    self.elo_marks)  # blitted on a saved background
 
-    def render(self) -> None:
+    @depends(*_PARAMS)
+    def show_numbers(self) -> None:
+        """The two summary lines: before the game, and after a win, a draw and a loss."""
         m = self.model
-        curves, elo_changes, now = m.change_curves(), m.elo_changes, m.rd_now
+        elo_changes, now = m.elo_changes, m.rd_now
         r_after, rd_after, _ = m.glicko_after
         g_expected = glicko.expected_score(m.rating, m.opponent, m.opponent_rd)
         self.summary.value = (
@@ -260,6 +302,12 @@ class EloVsGlickoView(DashboardView):
             f"{_slashed(fmt_signed(r - m.rating) for r in r_after)}, Lichess shows "
             f"<b>{_slashed(glicko.lichess_display(r_after, rd_after))}</b>, RD after "
             f"{_slashed(dict.fromkeys(map(_one, rd_after)))}")
+
+    @depends(*_PARAMS)
+    def draw(self) -> None:
+        m = self.model
+        curves, elo_changes, now = m.change_curves(), m.elo_changes, m.rd_now
+        r_after, rd_after, _ = m.glicko_after
         for i in range(len(RESULTS)):
             self.lines[i].set_ydata(curves[i])
             self.flat[i].set_ydata([elo_changes[i]] * 2)

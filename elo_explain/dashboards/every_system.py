@@ -6,7 +6,9 @@
 (:func:`elo_explain.elo.rating_change`), every Gammon42 version of
 :data:`elo_explain.gammon42.VERSIONS`, FIBS (:func:`elo_explain.fibs.change`) and Lichess
 Glicko-2 (:func:`elo_explain.glicko.lichess_game`); one :class:`SystemRow` per system.
-:class:`EverySystemView` shows a summary line and a bar chart of both players' changes.
+:class:`EverySystemView` shows a summary line and a bar chart of both players' changes; the
+notebook's three tables (chess, backgammon, Lichess) are declared, each with its own inputs,
+and follow the view.
 
 >>> m = EverySystemModel()                  # two established players at 1500, a win
 >>> {r.key: r.cells[2:4] for r in m.rows()}["g42-1.3.1"]
@@ -25,7 +27,7 @@ import traitlets
 
 from elo_explain import elo, fibs, fide, gammon42, glicko
 from elo_explain.dashboards.base import (Choice, DashboardModel, DashboardView, Number, Whole,
-                                         html_box)
+                                         depends, html_box)
 from elo_explain.tables import Table
 from elo_explain.ui import FigureView, fmt_number, fmt_signed, round_half_away, steady_limits
 from elo_explain.ui import update_limits
@@ -44,6 +46,13 @@ _VOLATILITY = (0.02, glicko.LICHESS.max_volatility)
 NO_DRAWS = "no draws in backgammon"
 COLUMNS = ("System", "E for you", "Your change", "Opponent's change", "You now",
            "Opponent now", "How")
+
+#: What each family's rows are computed from.
+GAME = ("rating", "opponent", "result")
+CHESS = (*GAME, "k", "opponent_k", "date")
+BACKGAMMON = (*GAME, "cube", "recent", "opponent_recent", "match_length", "experience",
+              "opponent_experience")
+LICHESS = (*GAME, "rd", "opponent_rd", "volatility", "opponent_volatility")
 
 _NEW = dict(k=40, opponent_k=40, experience=0, opponent_experience=0, rd=500, opponent_rd=500,
             volatility=0.09, opponent_volatility=0.09)
@@ -191,8 +200,9 @@ class EverySystemModel(DashboardModel):
                          rb - self.opponent, 1, how,
                          new=(glicko.lichess_display(ra, rda), glicko.lichess_display(rb, rdb)))
 
-    def rows(self) -> list[SystemRow]:
-        """Every system's row, in the table's order."""
+    @depends(*CHESS)
+    def chess_rows(self) -> list[SystemRow]:
+        """FIDE (table and formula, with and without the cap) and the two calculators."""
         return [
             self._fide("fide-table-cap", "FIDE table, 400-point rule", True, True),
             self._fide("fide-table", "FIDE table, no cap", True, False),
@@ -200,10 +210,21 @@ class EverySystemModel(DashboardModel):
             self._fide("fide-formula", "FIDE ÷400 formula, no cap", False, False),
             self._calculator("telugu", "Telugu calculator", "÷400 formula, no cap"),
             self._calculator("ukrainian", "Ukrainian calculator", "the same ÷400 formula, no cap"),
-            *(self._gammon42(v, rules) for v, rules in gammon42.VERSIONS.items()),
-            self._fibs(),
-            self._lichess(),
         ]
+
+    @depends(*BACKGAMMON)
+    def backgammon_rows(self) -> list[SystemRow]:
+        """Every Gammon42 version, then FIBS."""
+        return [*(self._gammon42(v, rules) for v, rules in gammon42.VERSIONS.items()),
+                self._fibs()]
+
+    @depends(*LICHESS)
+    def lichess_rows(self) -> list[SystemRow]:
+        return [self._lichess()]
+
+    def rows(self) -> list[SystemRow]:
+        """Every system's row, in the table's order."""
+        return [*self.chess_rows(), *self.backgammon_rows(), *self.lichess_rows()]
 
     @property
     def game(self) -> str:
@@ -214,6 +235,20 @@ class EverySystemModel(DashboardModel):
         """The rows of ``families`` (all when none is named) as a table."""
         cells = [r.cells for r in self.rows() if not families or r.family in families]
         return Table(COLUMNS, cells, self.game)
+
+    @depends(chess_rows)
+    def chess_table(self) -> Table:
+        """FIDE and the calculators (the notebook's first table)."""
+        return Table(COLUMNS, [r.cells for r in self.chess_rows()], self.game)
+
+    @depends(backgammon_rows)
+    def backgammon_table(self) -> Table:
+        """Gammon42 and FIBS."""
+        return Table(COLUMNS, [r.cells for r in self.backgammon_rows()], self.game)
+
+    @depends(lichess_rows)
+    def lichess_table(self) -> Table:
+        return Table(COLUMNS, [r.cells for r in self.lichess_rows()], self.game)
 
 
 #: Examples: name → trait values (complete: an example never keeps a value of the last one).
@@ -270,6 +305,7 @@ class EverySystemView(DashboardView):
         ax.set_axisbelow(True)
         self.figure.dynamic(*self.bars, *self.labels)  # blitted on a saved background
 
+    @depends(*EverySystemModel.params)
     def render(self) -> None:
         m, rows = self.model, self.model.rows()
         by_key = {r.key: r for r in rows}

@@ -2,7 +2,8 @@
 
 :class:`FideRulesModel` holds the state and returns the decisions of :mod:`elo_explain.fide`
 (:func:`~elo_explain.fide.k_factor_rule`, :func:`~elo_explain.fide.rule_700`,
-:func:`~elo_explain.fide.cap_decision`) and tables; :class:`FideRulesView` shows them.
+:func:`~elo_explain.fide.cap_decision`) and tables (declared: the notebook's tables follow
+the view); :class:`FideRulesView` shows them, each section redrawn when its own settings change.
 
 >>> m = FideRulesModel()
 >>> m.k_decision().k, [r.k_used for r in m.rules_700()], m.table_and_formula()
@@ -18,8 +19,10 @@ import numpy as np
 import traitlets
 
 from elo_explain import elo, fide
-from elo_explain.dashboards.base import Choice, DashboardModel, DashboardView, Whole, html_box
-from elo_explain.dashboards.chess import CSS, PERIOD_OPTIONS, expected_axes, period_trait
+from elo_explain.dashboards.base import (Choice, DashboardModel, DashboardView, Whole, depends,
+                                         html_box)
+from elo_explain.dashboards.chess import (CSS, PERIOD_OPTIONS, expected_axes, k_rules_table,
+                                          period_trait)
 from elo_explain.tables import Table
 from elo_explain.ui import FigureView, fmt_number, fmt_signed, round_half_away, update_limits
 
@@ -71,21 +74,32 @@ class FideRulesModel(DashboardModel):
     difference = Whole(400, 0, DIFF_MAX, label="Difference D")
 
     # K and the 700 rule
+    @depends("rating", "rated_games", "on", "birth_year", "reached_2400")
     def k_decision(self) -> fide.KFactor:
         return fide.k_factor_rule(self.rating, rated_games=self.rated_games, on=self.on,
                                   birth_year=self.birth_year, reached_2400=self.reached_2400)
 
+    @depends(k_decision)
+    def k_rules(self) -> Table:
+        """Rule 8.3.3 tried from the top, the rule that applies marked, the decision as
+        the caption (:func:`~elo_explain.dashboards.chess.k_rules_table`)."""
+        return k_rules_table(self.k_decision())
+
+    @depends("games")
     def rules_700(self) -> list[fide.Rule700]:
         """The 700 rule for K 40, 20 and 10 with this period's games."""
         return [fide.rule_700(k, self.games) for k in elo.K_CHOICES]
 
+    @depends("games")
     def table_700(self) -> Table:
-        """The documents' cases, then the reader's (K 40, 20, 10 with ``games``)."""
+        """The documents' cases (fixed), then the reader's (K 40, 20, 10 with ``games``),
+        each with what the rule does."""
         cases = [(label, fide.rule_700(k, g)) for label, k, g in DOC_700_CASES]
-        cases += [(f"Your choice: K {r.k}, {r.games} games", r) for r in self.rules_700()]
-        return Table(("Case", "K", "Games", "K × games", "K for the period"),
-                     [(label, r.k, r.games, r.k * r.games, r.k_used) for label, r in cases],
-                     "The 700 rule")
+        cases += [(f"Your period: K {r.k}, {r.games} games", r) for r in self.rules_700()]
+        return Table(("Case", "K", "Games", "K × games", "K for the period", "What the rule does"),
+                     [(label, r.k, r.games, r.k * r.games, r.k_used, r.text)
+                      for label, r in cases],
+                     "The 700 rule: the documents' cases, then your period's games")
 
     def staircase(self):
         """Games 1..GAMES_MAX and, for K 40, 20, 10, the K after the 700 rule."""
@@ -93,6 +107,7 @@ class FideRulesModel(DashboardModel):
         return g, {k: fide.k_with_700_rule(k, g) for k in elo.K_CHOICES}
 
     # the 400-point rule
+    @depends("rating_a", "rating_b", "k", "on", "method")
     def sides(self) -> list[dict]:
         """Both players of one game: the cap decision, E used and without the cap, changes."""
         out = []
@@ -106,6 +121,7 @@ class FideRulesModel(DashboardModel):
                         "changes": tuple(rate(s).change for s in (1, 0.5, 0))})
         return out
 
+    @depends(sides)
     def cap_table(self) -> Table:
         a, b = self.sides()
         rows = [("Rating", a["rating"], b["rating"]),
@@ -122,17 +138,22 @@ class FideRulesModel(DashboardModel):
                      f"One game, both sides ({method})")
 
     # table vs formula
+    @depends("difference")
     def table_and_formula(self, difference=None) -> tuple[float, float]:
         """(FIDE table PD, ÷400 formula E to two decimals) for ``difference``."""
         d = self.difference if difference is None else difference
         return (float(fide.table_expected_score(d)),
                 round_half_away(elo.expected_score(d, 0), 2))
 
-    def compare_table(self) -> Table:
-        rows = [(d, *self.table_and_formula(d)) for d in COMPARE_DIFFERENCES]
+    @staticmethod
+    def compare_table() -> Table:
+        """Table 8.1.2 against the formula at fixed differences (400: 0.92 vs 0.91)."""
+        rows = [(d, float(fide.table_expected_score(d)),
+                 round_half_away(elo.expected_score(d, 0), 2)) for d in COMPARE_DIFFERENCES]
         rows = [(d, t, f, round_half_away(100 * (t - f))) for d, t, f in rows]
         return Table(("Difference", "FIDE table", "÷400 formula", "Table − formula (0.01)"), rows,
-                     "Higher-rated player's expected score",
+                     "Higher-rated player's expected score at fixed differences (the "
+                     "documents' 400 among them; the last section below takes any difference)",
                      (None, fmt_number, fmt_number, lambda x: fmt_signed(x, 0)))
 
     def curves(self):
@@ -170,7 +191,6 @@ class FideRulesView(DashboardView):
         for fig, css in ((self.fig_700, "ee-plot-700"), (self.fig_cap, "ee-plot-cap"),
                          (self.fig_cmp, "ee-plot-cmp")):
             fig.out.add_class(css)
-        self._drawn = {}
         self._build_700()
         self._build_cap()
         self._build_cmp()
@@ -246,23 +266,15 @@ class FideRulesView(DashboardView):
         self.cmp_zoom_marks, = ax2.plot([], [], "o", color="C3", zorder=5)
         self.fig_cmp.dynamic(self.cmp_marks, self.cmp_zoom_marks)
 
-    def _changed_since(self, name, *key) -> bool:
-        """Whether what figure ``name`` shows changed since it was last drawn."""
-        if self._drawn.get(name) == key:
-            return False
-        self._drawn[name] = key
-        return True
-
-    # showing the model
-    def render(self):
+    # showing the model: each section is a part, run when its own settings change
+    @depends(FideRulesModel.k_decision)
+    def show_k(self):
         d = self.model.k_decision()
         self.k_out.value = (
             f'<div>K for this player <span class="ee-value ee-big ee-k-value">{d.k}</span></div>'
             f'<div class="ee-k-reason">{html.escape(d.text)}</div>')
-        self.render_700()
-        self.render_cap()
-        self.render_cmp()
 
+    @depends(FideRulesModel.rules_700)
     def render_700(self):
         m, rules = self.model, self.model.rules_700()
         lines = [f"K {r.k} × {r.games} games = {r.k * r.games} > {fide.MAX_K_TIMES_GAMES}: K becomes "
@@ -271,11 +283,11 @@ class FideRulesView(DashboardView):
                  f"K stays {r.k}." for r in rules]
         self.out_700.value = "".join(f'<div class="ee-700-line">{html.escape(s)}</div>'
                                      for s in lines)
-        if self._changed_since("700", m.games):
-            self.marks_700.set_data([m.games] * 3, [r.k_used for r in rules])
-            self.vline_700.set_xdata([m.games, m.games])
-            self.fig_700.refresh()
+        self.marks_700.set_data([m.games] * 3, [r.k_used for r in rules])
+        self.vline_700.set_xdata([m.games, m.games])
+        self.fig_700.refresh()
 
+    @depends(FideRulesModel.sides)
     def render_cap(self):
         m = self.model
         a, b = m.sides()
@@ -290,8 +302,12 @@ class FideRulesView(DashboardView):
             f'{fmt_signed(s["changes"][1])}, loss {fmt_signed(s["changes"][2])}</div>'
             for n, s in (("A", a), ("B", b)))
         self.out_cap.value = sides + f'<div class="ee-cap-sum">{html.escape(note)}</div>'
-        if not self._changed_since("cap", m.rating_a, m.rating_b, m.method, m.on):
-            return
+
+    @depends("rating_a", "rating_b", "method", "on")
+    def draw_cap(self):
+        """The curves with and without the cap and both players (K changes neither)."""
+        m = self.model
+        a, b = m.sides()
         e = fide.table_expected_score if m.method == "table" else (lambda d: elo.expected_score(d, 0))
         lim = max(800.0, abs(a["decision"].difference) + 50)
         update_limits(self.fig_cap.ax, x=(-lim, lim))
@@ -306,6 +322,7 @@ class FideRulesView(DashboardView):
         self.fig_cap.ax.set_title(f"{label}, rules of {period}", fontsize=10)
         self.fig_cap.refresh()
 
+    @depends(FideRulesModel.table_and_formula)
     def render_cmp(self):
         m, d = self.model, self.model.difference
         t, f = m.table_and_formula()
@@ -315,8 +332,6 @@ class FideRulesView(DashboardView):
             f'<span class="ee-value ee-big ee-cmp-fide">{fmt_number(t)}</span>, ÷400 formula '
             f'<span class="ee-value ee-big ee-cmp-formula">{fmt_number(f)}</span> '
             f'<span class="ee-note">(unrounded {f_exact:.4f})</span></div>')
-        if not self._changed_since("cmp", d):
-            return
         self.cmp_marks.set_data([d, d], [t, f_exact])
         self.cmp_zoom_marks.set_data([d, d], [t, f_exact])
         ax2 = self.fig_cmp.axes[1]

@@ -6,7 +6,7 @@ builds its tables from :mod:`elo_explain.fide` (``initial_rating`` under the 202
 2022 rule, ``performance_rating``, ``uplift_2024``, ``rating_floor``, ``TABLE_8_1_1``).
 :class:`NewToFideView` shows it: a text box of games (one per line or comma-separated), a
 row to add a game, the first rating under the rule in force and the other rule's, the uplift
-slider.
+slider. The notebook's tables of the reader's event and uplift are declared: they follow it.
 
 >>> m = NewToFideModel()
 >>> r = m.first_rating()
@@ -32,7 +32,8 @@ import traitlets
 
 from elo_explain import fide
 from elo_explain._validate import integer
-from elo_explain.dashboards.base import DashboardModel, DashboardView, Whole, html_box
+from elo_explain.dashboards.base import (DashboardModel, DashboardView, FieldError, Whole,
+                                         depends, html_box)
 from elo_explain.tables import Table
 from elo_explain.ui import NumberField, fmt_number, fmt_signed, value_html
 
@@ -45,6 +46,8 @@ RESULTS = {"1": 1.0, "1.0": 1.0, "win": 1.0, "0.5": 0.5, ".5": 0.5, "½": 0.5, "
 RESULT_WORDS = "1 (win), 0.5 or ½ (draw), 0 (loss)"
 RULES = {"2024": "From 1 March 2024", "2022": "2022 rule (to 29 February 2024)"}
 LAST_2022_DAY = fide.RULES_FROM - dt.timedelta(days=1)
+#: What a first rating is computed from.
+EVENT = ("opponents", "scores", "on")
 
 
 def _out(css: str) -> widgets.HTML:
@@ -52,7 +55,7 @@ def _out(css: str) -> widgets.HTML:
     return html_box(css, width="auto")
 
 
-class InvalidGames(traitlets.TraitError, ValueError):
+class InvalidGames(FieldError):
     """A bad value: a ``ValueError`` that is also a ``TraitError``, so that traitlets rolls
     back every value of a preset when one is bad (it rolls back only on a ``TraitError``)."""
 
@@ -153,6 +156,7 @@ class NewToFideModel(DashboardModel):
         """``"2024"`` from 1 March 2024, else ``"2022"``."""
         return "2024" if dt.date.fromisoformat(self.on) >= fide.RULES_FROM else "2022"
 
+    @depends(*EVENT)
     def first_rating(self, rule: str | None = None) -> fide.InitialRating:
         """The first rating under ``rule`` (default: the one in force on ``on``)."""
         rule = rule or self.rule_in_force()
@@ -170,6 +174,7 @@ class NewToFideModel(DashboardModel):
         return fide.rating_floor(self.on)
 
     # --- tables ------------------------------------------------------------------------------
+    @depends(*EVENT)
     def first_rating_table(self) -> Table:
         """Both rules side by side for the games entered (a rule the games cannot be rated
         under, e.g. an opponent below its floor, says why in its last column)."""
@@ -199,7 +204,8 @@ class NewToFideModel(DashboardModel):
                          new.average_opponent, new.score_fraction, new.dp, new.rating,
                          "yes" if new.published else "no", old.rating, m.performance()))
         return Table(("Score", "Opponents", "Ra", "p", "dp", "First rating", "Published",
-                      "2022 rule", "Performance"), rows, "Worked examples",
+                      "2022 rule", "Performance"), rows,
+                     f"Worked examples (fixed: three events ending on {on})",
                      (None, None, "{:.2f}", "{:.2f}", "{:+d}", None, None, None, "{:.0f}"))
 
     @staticmethod
@@ -210,9 +216,11 @@ class NewToFideModel(DashboardModel):
                  *(dp.get(round(tenth / 10 + k / 100, 2)) if tenth < 10 or k == 0 else None
                    for k in range(10))) for tenth in range(11)]
         return Table(("p", *(f"+{k / 100:.2f}" for k in range(10))), rows,
-                     "FIDE table 8.1.1: fractional score p (row + column) and dp",
+                     "FIDE table 8.1.1: fractional score p (row + column) and dp (the "
+                     "regulations' table, fixed)",
                      source="FIDE Rating Regulations (B.02), table 8.1.1")
 
+    @depends("rating")
     def uplift_table(self, ratings=(1000, 1500, 1650, 1900, 2000, 2400)) -> Table:
         """The 1 March 2024 uplift for ``ratings`` and the model's ``rating``."""
         ratings = sorted({*ratings, self.rating})
@@ -286,7 +294,10 @@ class NewToFideView(DashboardView):
         if change["new"] is not None:
             self.model.on = change["new"].isoformat()
 
-    def render(self) -> None:
+    @depends(*EVENT)
+    def show_games(self) -> None:
+        """The games box and the date (a preset, an added game or a link), then the first
+        rating under the rule in force and the other rule's."""
         m = self.model
         try:
             shown = m.parse_games(self.games.value)
@@ -296,11 +307,6 @@ class NewToFideView(DashboardView):
             self.games.value, self.games_error.value = m.games_text(), ""
         if self.date.value != dt.date.fromisoformat(m.on):
             self.date.value = dt.date.fromisoformat(m.on)
-        up = m.uplift()
-        self.up.value = (value_html(f"{m.rating} before 1 March 2024 became", str(up), big=True,
-                                    css="ee-uplift-value") + f" ({fmt_signed(up - m.rating, 0)})"
-                         f"<br>On {m.on} the list starts at <b class='ee-floor-value'>"
-                         f"{m.floor()}</b>.")
         rule = m.rule_in_force()
         other_rule = next(x for x in RULES if x != rule)
         r, o = self._rated(rule), self._rated(other_rule)
@@ -322,6 +328,14 @@ class NewToFideView(DashboardView):
             f"rated opponents: {r.games} of at least {fide.MIN_RATED_GAMES}, "
             f"<span class='ee-needed'>{r.games_needed} more needed</span><br>{other}")
         self.steps.value = html.escape(r.text)
+
+    @depends("rating", "on")
+    def show_uplift(self) -> None:
+        m, up = self.model, self.model.uplift()
+        self.up.value = (value_html(f"{m.rating} before 1 March 2024 became", str(up), big=True,
+                                    css="ee-uplift-value") + f" ({fmt_signed(up - m.rating, 0)})"
+                         f"<br>On {m.on} the list starts at <b class='ee-floor-value'>"
+                         f"{m.floor()}</b>.")
 
     def _rated(self, rule: str) -> fide.InitialRating | str:
         """The first rating under ``rule``, or why the games cannot be rated under it."""

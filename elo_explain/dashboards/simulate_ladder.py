@@ -7,6 +7,8 @@ and the swing. A season costs about players x games per week x weeks:
 :meth:`LadderModel.estimated_seconds` predicts it; up to :data:`AUTO_SECONDS` it runs on
 every change, up to :data:`MAX_SECONDS` it waits for the Run button, beyond it is refused.
 Seasons are cached, and fewer weeks are the start of a longer season (:func:`first_weeks`).
+The season shown is a trait (:attr:`LadderModel.shown`): a run -- automatic or the Run
+button -- is an ordinary change, which the notebook's tables and the view's plots follow.
 """
 
 from __future__ import annotations
@@ -23,7 +25,8 @@ import traitlets
 from matplotlib.ticker import MaxNLocator, MultipleLocator
 
 from elo_explain import simulate
-from elo_explain.dashboards.base import Choice, DashboardModel, DashboardView, Whole, html_box
+from elo_explain.dashboards.base import (Choice, DashboardModel, DashboardView, Whole, depends,
+                                         html_box)
 from elo_explain.tables import Table
 from elo_explain.ui import FigureView, fmt_pct, update_limits, value_html
 
@@ -95,15 +98,19 @@ def _swing(feedback: bool) -> simulate.WeeklySwing:
                                  feedback=feedback, seed=0)
 
 
+#: The traits a season is simulated from (:meth:`LadderModel.settings`).
+SETTINGS = ("rules", "players", "games_per_week", "spread", "seed", "true_curve", "weeks")
+
+
 class LadderModel(DashboardModel):
     """A season's settings and numbers, and the weekly-swing experiment.
 
-    >>> m = LadderModel()
-    >>> m.mode, m.season().ratings.shape            # 20 weeks + the start, 100 players
-    ('auto', (21, 100))
-    >>> m.players = 1000; m.games_per_week = 50; m.weeks = 104
-    >>> m.mode
-    'too big'
+    >>> m = LadderModel()                           # small: simulated at once
+    >>> m.mode, m.shown.ratings.shape, m.up_to_date  # 20 weeks + the start, 100 players
+    ('auto', (21, 100), True)
+    >>> m.apply({"players": 1000, "games_per_week": 50, "weeks": 104})
+    >>> m.mode, m.up_to_date                         # refused: the last season stays shown
+    ('too big', False)
     """
 
     params = ("rules", "true_curve", "players", "games_per_week", "weeks", "spread", "seed",
@@ -117,12 +124,22 @@ class LadderModel(DashboardModel):
     seed = Whole(1, 0, 99_999, label="Seed")
     swing_games = Choice(300, SWING_GAMES, label="Games a week (swing)")
     feedback = traitlets.Bool(False)
+    shown = traitlets.Instance(simulate.Season, allow_none=True)
+    """The season shown (the last one simulated), ``None`` before any."""
+    shown_settings = traitlets.Tuple(default_value=None, allow_none=True)
+    """The :meth:`settings` of :attr:`shown`."""
 
     def __init__(self, **kw):
-        super().__init__(**kw)
         self._seasons: OrderedDict = OrderedDict()
-        self.shown: simulate.Season | None = None
-        self.shown_settings: tuple | None = None
+        super().__init__(**kw)
+        if self.mode == "auto":
+            self.season()
+
+    def settle(self, names: frozenset) -> None:
+        """New settings that run on every change (:attr:`mode` ``'auto'``) are simulated
+        at once, in the same change."""
+        if names & set(SETTINGS) and self.mode == "auto":
+            self.season()
 
     def settings(self) -> tuple:
         """The season's settings (the cache key, then the weeks)."""
@@ -176,7 +193,8 @@ class LadderModel(DashboardModel):
             self._seasons[self.settings()[:-1]] = cached
             while len(self._seasons) > 6:
                 self._seasons.popitem(last=False)
-        self.shown, self.shown_settings = first_weeks(cached, self.weeks), self.settings()
+        with self.batch():  # one change: the season and its settings
+            self.shown, self.shown_settings = first_weeks(cached, self.weeks), self.settings()
         return self.shown
 
     @property
@@ -199,6 +217,7 @@ class LadderModel(DashboardModel):
         theta = s.true_strength[idx] - s.true_strength.mean()
         return idx, s.ratings[0].mean() + theta * s.rules.divisor / s.true_divisor
 
+    @depends("shown")
     def season_table(self, season=None) -> Table:
         """A season's summary numbers (the season is simulated if it is not given)."""
         s = season or self.season(run=True)
@@ -211,6 +230,7 @@ class LadderModel(DashboardModel):
             ("{:,}", None, None, "{:.0f}", "{:.0f}", "{:.0f}",
              lambda c: f"{c:.2f}" if math.isfinite(c) else "–"))
 
+    @depends("shown")
     def favourite_table(self, season=None) -> Table:
         """How often the favourite (the higher-rated player) won, against what was expected."""
         s = season or self.season(run=True)
@@ -228,6 +248,7 @@ class LadderModel(DashboardModel):
         """The weekly-swing experiment (with or without :attr:`feedback`)."""
         return _swing(bool(self.feedback))
 
+    @depends("swing_games", "feedback")
     def swing_histograms(self) -> list:
         """Share of weeks per :data:`SWING_BINS` bin at :attr:`swing_games`, one per K (the
         outermost bins hold anything beyond them)."""
@@ -236,6 +257,7 @@ class LadderModel(DashboardModel):
                   for c in change]
         return [c / c.sum() for c in counts]
 
+    @depends("feedback")
     def swing_table(self) -> Table:
         """Typical weekly change (SD) and share of weeks moving 200 or more, by games a week."""
         sd, big = self.swing().std, 100 * self.swing().share_beyond(200)
@@ -246,6 +268,7 @@ class LadderModel(DashboardModel):
                      "Luck alone: correctly rated players, one week",
                      (None, "±{:.0f}", fmt_pct, "±{:.0f}", fmt_pct))
 
+    @depends("swing_games", "feedback")
     def rule_of_thumb_table(self) -> Table:
         """The document's K × games × shortfall at :attr:`swing_games` games a week."""
         i = SWING_GAMES.index(self.swing_games)
@@ -284,7 +307,6 @@ class LadderView(DashboardView):
         self.swing_games.add_class("ee-swing-games")
         self.feedback = self.checkbox("feedback", label="Ratings move game by game (feedback)")
         self.swing_text = html_box("ee-swing", width="auto")
-        self._drawn = self._swing_drawn = None
         self._build_season_figure()
         self._build_swing_figure()
         return [widgets.HBox([self.rule, self.true_curve, self.seed]),
@@ -361,17 +383,24 @@ class LadderView(DashboardView):
                      self.title_h)
 
     def _run(self, _button=None):
-        self.model.season(run=True)
-        self.refresh()
+        self.model.season(run=True)  # a new season shown: an ordinary change
+
+    def linked(self) -> None:
+        """A link's settings are simulated even when they would wait for Run: the link
+        reproduces the page it was made from (refused settings stay refused)."""
+        if self.model.mode == "run":
+            self.model.season(run=True)
 
     # ------------------------------------------------------------------ rendering
-    def render(self):
+    @depends("shown")
+    def draw_season(self):
+        if self.model.shown is not None:
+            self._draw_season(self.model.shown)
+
+    @depends(*SETTINGS, "shown")
+    def show_season(self):
+        """The Run button's state, the run message and the season's summary."""
         m = self.model
-        if m.mode == "auto":
-            m.season()
-        if m.shown is not None and m.shown_settings != self._drawn:
-            self._draw_season(m.shown)
-            self._drawn = m.shown_settings
         mode = "done" if m.up_to_date else m.mode
         self.run.disabled = mode in ("too big", "done", "auto")
         self.run.button_style = "warning" if mode == "run" else ""
@@ -379,9 +408,6 @@ class LadderView(DashboardView):
         self.summary.value = STYLE + (
             f'<div class="ee-run-message">{html.escape(message)}</div>' if message else "") + (
             self._summary(m.shown) if m.shown is not None else "")
-        if (m.swing_games, m.feedback) != self._swing_drawn:
-            self._draw_swing()
-            self._swing_drawn = (m.swing_games, m.feedback)
 
     def _summary(self, s) -> str:
         m = self.model
@@ -442,7 +468,8 @@ class LadderView(DashboardView):
                       y=(min(0.4, math.floor(lo * 10) / 10), max(0.8, math.ceil(hi * 10) / 10)))
         self.season_view.refresh()
 
-    def _draw_swing(self):
+    @depends("swing_games", "feedback")
+    def draw_swing(self):
         m, g = self.model, np.asarray(SWING_GAMES, float)
         sw = m.swing()
         q05, q95 = sw.quantile([0.05, 0.95])

@@ -1,7 +1,8 @@
 """Dashboard 5, K against weekly volume: the K rule (:func:`elo_explain.gammon42.k_for`), the
 K 32 vs K 16 table, two players with different K, a busy player's rolling 7-day window
 (:func:`elo_explain.gammon42.recent_ranked_games`) and the weekly swing at K 32 and K 16 by
-rule of thumb and by simulation (:func:`elo_explain.simulate.weekly_swing`)."""
+rule of thumb and by simulation (:func:`elo_explain.simulate.weekly_swing`). The notebook's
+tables and the K sentence are declared results: they follow the view's four parts."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from elo_explain import gammon42 as g42
 from elo_explain import simulate, tables
 from elo_explain._validate import integer
 from elo_explain.dashboards.base import DashboardModel, DashboardView, FieldError, Number, Whole
-from elo_explain.dashboards.base import checked, html_box
+from elo_explain.dashboards.base import checked, depends, html_box
 from elo_explain.ui import FigureView, fmt_pair, fmt_signed, steady_limits, table_html
 from elo_explain.ui import update_limits
 
@@ -88,6 +89,19 @@ class VolumeModel(DashboardModel):
         """K for a player with :attr:`games` ranked games in the last 7 days."""
         return int(g42.k_for(self.games))
 
+    @depends("games")
+    def your_k(self) -> tables.Sentence:
+        """:attr:`k` in words (the server's rule), its value the K.
+
+        >>> print(VolumeModel(games=60).your_k())
+        K 16: 60 ranked games in the last 7 days, 50 or more, so every change is halved.
+        """
+        n, k = self.games, self.k
+        why = ("50 or more, so every change is halved" if k == g42.HEAVY_VOLUME_K
+               else "fewer than 50, so the full K")
+        return tables.Sentence(f"K {k}: {n} ranked game{'s' * (n != 1)} in the last 7 days, "
+                               f"{why}.", k)
+
     @staticmethod
     def k_table() -> tables.Table:
         """The document's K 32 vs K 16 table: ``(difference, (win, loss) at K 32, at K 16)``."""
@@ -95,9 +109,10 @@ class VolumeModel(DashboardModel):
         return tables.Table(("Rating difference", "K = 32: favourite wins / loses",
                              "K = 16: favourite wins / loses"),
                             [(r[0], r[1:3], r[3:5]) for r in t.rows],
-                            "The favourite's change with K 32 and K 16 (cube 1)",
-                            (None, PAIR, PAIR))
+                            "The favourite's change with K 32 and K 16, cube 1 (the document's "
+                            "table, fixed)", (None, PAIR, PAIR))
 
+    @depends("games_a", "games_b")
     def asymmetric(self):
         """``((A, B) when A wins, (B, A) when B wins)``: the changes of two players at 1500."""
         ka, kb = self.ks_ab()
@@ -105,10 +120,12 @@ class VolumeModel(DashboardModel):
         return (g42.change(r, r, winner_k=ka, loser_k=kb),
                 g42.change(r, r, winner_k=kb, loser_k=ka))
 
+    @depends("games_a", "games_b")
     def ks_ab(self) -> tuple[int, int]:
         """The K of players A and B (from :attr:`games_a` and :attr:`games_b`)."""
         return int(g42.k_for(self.games_a)), int(g42.k_for(self.games_b))
 
+    @depends("games_a", "games_b")
     def asymmetric_table(self) -> tables.Table:
         """:meth:`asymmetric` as the document prints it (winner / loser).
 
@@ -120,6 +137,7 @@ class VolumeModel(DashboardModel):
                             [(f"A (K {ka}) wins", a_wins), (f"B (K {kb}) wins", b_wins)],
                             f"{self.games_a} vs {self.games_b} games this week", (None, PAIR))
 
+    @depends("per_day")
     def schedule(self) -> np.ndarray:
         """Times of the busy player's games (``datetime64[m]``): day ``d`` of week ``w`` has
         ``per_day[w]`` games spread evenly over 18:00–24:00.
@@ -134,6 +152,7 @@ class VolumeModel(DashboardModel):
                                                      / daily[day])
         return START + minutes.astype("timedelta64[m]")
 
+    @depends("per_day")
     def window(self):
         """``(days, counts, ks)`` per game: days from the start, ranked games in the 7 days
         before the game, and the K it gets."""
@@ -141,6 +160,7 @@ class VolumeModel(DashboardModel):
         counts = np.atleast_1d(g42.recent_ranked_games(times, times))
         return (times - START) / np.timedelta64(1, "D"), counts, np.atleast_1d(g42.k_for(counts))
 
+    @depends("per_day")
     def switches(self) -> list[tuple]:
         """Every game at which K changes (from K 32 before the first): ``(game number, time,
         games in window, new K)``.
@@ -152,6 +172,7 @@ class VolumeModel(DashboardModel):
         idx = np.flatnonzero(ks != np.concatenate(([g42.K], ks[:-1])))
         return [(int(i) + 1, times[i], int(counts[i]), int(ks[i])) for i in idx]
 
+    @depends("per_day")
     def switch_table(self) -> tables.Table:
         """:meth:`switches` as the reader reads them (the day of the schedule and the time)."""
         rows = [(n, f"day {int((t - START) / np.timedelta64(1, 'D')) + 1} ({str(t)[:10]}), "
@@ -169,6 +190,7 @@ class VolumeModel(DashboardModel):
         """The simulation for every games-per-week value (one per ``feedback``, cached)."""
         return _swing(bool(self.feedback))
 
+    @depends("swing_games", "shortfall", "feedback")
     def rule_of_thumb(self) -> tables.Table:
         """K × games × shortfall at :attr:`swing_games` for 2, 3 and :attr:`shortfall` points."""
         rows = [(s, *map(float, self.swing().rule_of_thumb(s / 100)[:, self.swing_index]))
@@ -179,6 +201,7 @@ class VolumeModel(DashboardModel):
                             "about 200 points at K 32)",
                             ("{:g} points below", "{:.0f} points", "{:.0f} points"))
 
+    @depends("swing_games", "feedback")
     def spread(self) -> dict:
         """The simulated week at :attr:`swing_games`, each ``(K 32, K 16)``: ``std``, the 5 %
         and 95 % quantiles ``q05`` / ``q95``, the share moving 200 points or more."""
@@ -187,6 +210,7 @@ class VolumeModel(DashboardModel):
         return {"std": sw.std[:, i], "q05": q[0], "q95": q[1],
                 "beyond200": sw.share_beyond(200)[:, i]}
 
+    @depends("swing_games", "feedback")
     def histogram(self) -> np.ndarray:
         """Share of simulated weeks (%) per :data:`BIN_EDGES` bin, rows K 32 and K 16."""
         change = self.swing().change[:, self.swing_index]
@@ -194,7 +218,7 @@ class VolumeModel(DashboardModel):
 
 
 class VolumeView(DashboardView):
-    """Four parts, each rendered only when its own settings change.
+    """Four parts, each declared with the settings it shows (run when one of them changes).
 
     >>> v = VolumeView(VolumeModel())
     >>> v.week_sliders[1].value = 5
@@ -203,7 +227,6 @@ class VolumeView(DashboardView):
     """
 
     def build(self) -> list:
-        self._shown: dict = {}
         m, wide = self.model, dict(style={"description_width": "17em"}, layout={"width": "36em"})
         self.k_html, self.asym_html, self.window_html, self.swing_html = (
             html_box(css) for css in ("ee-k", "ee-asymmetric", "ee-window", "ee-swing"))
@@ -297,24 +320,16 @@ class VolumeView(DashboardView):
         self.swing_fig.dynamic(*self.std_lines, *self.thumb_lines, self.std_vline, self.std_marks,
                                *self.hists, self.hist_title)
 
-    def render(self) -> None:
-        m = self.model
-        for part, names in ((self._k, "games"), (self._asymmetric, "games_a games_b"),
-                            (self._window, "per_day"),
-                            (self._swing, "swing_games shortfall feedback")):
-            state = [getattr(m, n) for n in names.split()]
-            if self._shown.get(part.__name__) != state:
-                part()
-                self._shown[part.__name__] = state
-
-    def _k(self) -> None:
+    @depends(VolumeModel.your_k)
+    def show_k(self) -> None:
         k = self.model.k
         why = ("50 or more games in the last 7 days: every change is halved" if k == 16
                else "fewer than 50 games in the last 7 days: the full K")
         self.k_html.value = (f"<p><span class='ee-value ee-big ee-k-value'>K {k}</span> <span "
                              f"class='ee-note'>({why})</span></p>")
 
-    def _asymmetric(self) -> None:
+    @depends(VolumeModel.asymmetric)
+    def show_asymmetric(self) -> None:
         m = self.model
         (ka, kb), (a_wins, b_wins) = m.ks_ab(), m.asymmetric()
         mirror = "mirror images: same K" if ka == kb else "not mirror images: different K"
@@ -324,7 +339,8 @@ class VolumeView(DashboardView):
             f"{fmt_pair(*b_wins)}</span> <span class='ee-note'>(winner / loser; {mirror})"
             "</span></p>")
 
-    def _window(self) -> None:
+    @depends(VolumeModel.window)
+    def show_window(self) -> None:
         m, ax = self.model, self.window_ax
         days, counts, ks = m.window()
         ymax = max(60, int(counts.max(initial=0) * 1.25) + 5)
@@ -354,7 +370,8 @@ class VolumeView(DashboardView):
         self.window_html.value = (f"<p><span class='ee-value'>{sum(m.per_day) * 7} games in four "
                                   f"weeks</span>: {at}</p>")
 
-    def _swing(self) -> None:
+    @depends(VolumeModel.rule_of_thumb)
+    def show_swing(self) -> None:
         m, g, i = self.model, self.model.swing_games, self.model.swing_index
         spread, std, thumbs = m.spread(), m.swing().std, m.swing().rule_of_thumb(m.shortfall / 100)
         beyond = spread["beyond200"]

@@ -237,14 +237,16 @@ def test_paste_and_upload_switch_to_the_readers_results(view):
                               "last_modified": datetime.datetime(2025, 1, 1)},)
         assert "me.csv" in view.report.value and "4 rows read, 0 rejected" in view.report.value
         assert "÷419" in view.headline.value                                # [CF]
-        # the reader's calibration table: one bucket (all at +200), 4 games, 3 of 4 won [CF],
-        # ÷400 expects 76.0 % [TEL]
-        assert view.table.layout.display is None
+        # the reader's calibration table is the notebook's (above the view), which follows
+        # the upload: one bucket (all at +200), 4 games, 3 of 4 won [CF], ÷400 expects 76.0 %
+        # [TEL]
+        assert view.model.table().caption.endswith("your results")
         view.min_games.slider.value = 1
-        assert "<td>4</td><td>75.0 %</td><td>76.0 %</td><td>75.0 %</td>" in view.table.value
+        table = view.model.table().to_html()
+        assert "<td>4</td><td>75.0 %</td><td>76.0 %</td><td>75.0 %</td>" in table
         view.min_games.slider.value = 30
         view.source.value = "lichess"
-        assert view.table.layout.display == "none"   # the notebook's table, above
+        assert view.model.table().caption.endswith("the Lichess games chosen")
         assert not view.rated.disabled
         assert "15,467 rated Lichess games" in view.headline.value           # [SRC]
     assert view.status.value == ""
