@@ -35,7 +35,7 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 class Run:
     nb: nbformat.NotebookNode
     outputs: list[str]      # one text per code cell (its outputs' HTML / plain text joined)
-    state: dict             # the dashboard's state after the cells (and ``then``) ran
+    state: dict             # the dashboard's starting state (model.state(), before ``then``)
     live: list[str]         # per code cell: its live outputs' HTML now ('' if it has none)
 
     @property
@@ -100,7 +100,7 @@ def run_notebook(name: str, timeout: int = 300, *, then: str | None = None, **pa
     probe = nbformat.v4.new_code_cell(
         f"import json as _json\nprint({STATE_MARK!r} + _json.dumps(_ee_view.model.state(), "
         "default=str))")
-    nb.cells += [*extra, probe]
+    nb.cells += [probe, *extra]
     client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
                             resources={"metadata": {"path": str(NOTEBOOKS)}})
     client.execute()

@@ -67,6 +67,9 @@ from elo_explain.tables import Displayable
 
 __all__ = ["depends", "dependencies", "Reactive", "LiveOutput", "ANY"]
 
+MAX_ROUNDS = 20
+"""Rounds of one dispatch (a subscriber's change starts another) before it is an error."""
+
 ANY = "*"
 """``@depends(ANY)``: a view's part that follows every trait (use sparingly)."""
 
@@ -235,7 +238,9 @@ class Reactive(traitlets.HasTraits):
             return
         self._flushing = True
         try:
-            while self._pending:
+            for _ in range(MAX_ROUNDS):
+                if not self._pending:
+                    break
                 names = set(self._pending)
                 self._pending.clear()
                 self.settle(frozenset(names))
@@ -245,6 +250,10 @@ class Reactive(traitlets.HasTraits):
                 for deps, callback in list(self._subscribers):
                     if deps is None or deps & names:
                         callback(names)
+            else:
+                pending, self._pending = sorted(self._pending), {}
+                raise RuntimeError(f"{type(self).__name__}: the changes of {pending} keep "
+                                   f"changing traits after {MAX_ROUNDS} rounds")
         finally:
             self._flushing = False
 

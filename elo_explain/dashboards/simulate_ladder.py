@@ -181,6 +181,8 @@ class LadderModel(DashboardModel):
     def season(self, *, run: bool = False) -> simulate.Season:
         """The season for the current settings, simulated if needed: without ``run`` only in
         :attr:`mode` ``'auto'`` (or cached), with it also ``'run'``; else ``ValueError``."""
+        if self.up_to_date:
+            return self.shown
         cached = self._cached()
         if cached is None:
             if self.mode == "too big" or (self.mode == "run" and not run):
@@ -219,8 +221,8 @@ class LadderModel(DashboardModel):
 
     @depends("shown")
     def season_table(self, season=None) -> Table:
-        """A season's summary numbers (the season is simulated if it is not given)."""
-        s = season or self.season(run=True)
+        """A season's summary numbers (default: the season shown, simulated if none is)."""
+        s = season or self.shown or self.season(run=True)
         return Table(
             ("Players", "Weeks", "Games per week", "Mean rating", "Rating spread (SD)",
              "True strengths' SD, rule's scale", "Correlation with true strengths"),
@@ -233,7 +235,7 @@ class LadderModel(DashboardModel):
     @depends("shown")
     def favourite_table(self, season=None) -> Table:
         """How often the favourite (the higher-rated player) won, against what was expected."""
-        s = season or self.season(run=True)
+        s = season or self.shown or self.season(run=True)
         g, half = s.favourite_games.astype(float), slice(s.weeks // 2, s.weeks)
         rows = [(label, 100 * values[0], 100 * _weighted(values[half], g[half]),
                  100 * _weighted(values, g))
