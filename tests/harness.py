@@ -203,6 +203,27 @@ def wait_changed(page, before: str, css: str = ".ee-plot", nth: int = 0,
     )
 
 
+def above_the_view(page, method: str):
+    """The live output of the model's ``method`` that a notebook cell shows (class
+    ``ee-live-<method>``, underscores as dashes), checked to stand above the view: outside
+    the view's root, before it in the page."""
+    out = page.locator(f".ee-live-{method.strip('_').replace('_', '-')}")
+    out.first.wait_for(state="attached", timeout=TIMEOUT)
+    assert out.first.evaluate(
+        "e => { const app = document.querySelector('.ee-app');"
+        " return e.closest('.ee-app') === null && app !== null &&"
+        " (e.compareDocumentPosition(app) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0; }"), \
+        f"{method}: not a cell's output above the view"
+    return out
+
+
+def table_row(table, first: str):
+    """The cells (``td``) of the row of ``table`` whose first cell reads exactly ``first``:
+    ``expect(table_row(t, "300")).to_have_text(["300", "64.0 %", "70.3 %"])``."""
+    return table.locator("tr", has=table.page.locator("td:first-child", has_text=re.compile(
+        "^" + re.escape(first) + "$"))).locator("td")
+
+
 def no_warnings(fn, *args, **kwargs):
     """``fn(*args, **kwargs)``, with any warning raised as an error (a test of extreme
     inputs must see no overflow or invalid-value warning)."""

@@ -25,7 +25,8 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from harness import LOAD_TIMEOUT_MS, NOTEBOOKS, ROOT, free_port, launch_chromium, stop, wait_http
+from harness import (LOAD_TIMEOUT_MS, NOTEBOOKS, ROOT, free_port, launch_chromium, stop,
+                     table_row, wait_http)
 
 NOTEBOOK = "03_backgammon_divisor.ipynb"
 SCREENSHOT = ROOT / "docs" / "screenshots" / "lab_read_and_tweak.png"
@@ -106,6 +107,13 @@ def test_lab_runs_the_notebook_and_shows_tables_and_the_view(browser, tmp_path):
             field.press("Enter")
             expect(view.locator(".ee-summary")).to_contain_text("÷800: expected win rate 70.3 %",
                                                                 timeout=LOAD_TIMEOUT_MS)
+            # and the tables in the cells above follow the view (issue 17): the document's
+            # ÷800 at 300 points up, 70.3 %, +9 / −23, beside its ÷1200 column (64.0 %)
+            win_rates = outputs.locator(".ee-live-win-rates")
+            expect(win_rates).to_contain_text("÷800 (your divisor)", timeout=LOAD_TIMEOUT_MS)
+            expect(table_row(win_rates, "300")).to_have_text(["300", "64.0 %", "70.3 %"])
+            expect(table_row(outputs.locator(".ee-live-history"), "Your divisor (÷800)")
+                   .nth(2)).to_have_text("70.3 %")
             assert page.locator(".jp-OutputArea-output[data-mime-type*='error']").count() == 0
         finally:
             context.close()

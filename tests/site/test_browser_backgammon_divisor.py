@@ -5,10 +5,13 @@ Numbers asserted come from the Greek Gammon42 document (seeds/004_*, rules.md se
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 
 from harness import (
-    TIMEOUT, assert_clean, open_with_plots, plot_src, slider_step, type_into, wait_changed,
+    TIMEOUT, above_the_view, assert_clean, open_with_plots, plot_src, slider_step, table_row,
+    type_into, wait_changed,
 )
 
 NOTEBOOK = "03_backgammon_divisor.ipynb"
@@ -83,4 +86,39 @@ def test_divisor_link_sets_the_view_and_a_bad_value_is_noted(page, voila_url):
     expect(note).to_contain_text("divisor=abc", timeout=TIMEOUT)
     expect(note).to_contain_text("colour (not a setting of this page)")
     expect(summary).to_contain_text("300 points up, ÷1200: expected win rate 64.0 %")
+    assert_clean(page, NOTEBOOK)
+
+
+# ---------------------------------------------------------------- one live page (issue 17)
+def test_divisor_tables_above_the_view_follow_its_slider(page, voila_url):
+    open_with_plots(page, voila_url, NOTEBOOK)
+    win_rates = above_the_view(page, "win_rates")
+    history = above_the_view(page, "history")
+    expect(win_rates).to_contain_text("÷1200 (your divisor)")
+    # type ÷800: the document's version history, ÷800 at 300 points up -> 70.3 %, +9 / −23
+    type_into(page, ".ee-divisor-field", "800")
+    expect(win_rates).to_contain_text("÷800 (your divisor)", timeout=TIMEOUT)
+    expect(table_row(win_rates, "300")).to_have_text(["300", "64.0 %", "70.3 %"])  # ÷1200 kept
+    expect(table_row(history, "Your divisor (÷800)")).to_have_text(
+        ["Your divisor (÷800)", "800", "70.3 %", "+9", "−23", re.compile(r"%$")])
+    changes = above_the_view(page, "changes")
+    expect(changes).to_contain_text("÷800 (your divisor): favourite wins")
+    # the lead slider: 200 points up -> the version history is redone at 200 (step 1: 59.5 %)
+    type_into(page, ".ee-difference-field", "200")
+    expect(history).to_contain_text("A favourite 200 points up", timeout=TIMEOUT)
+    expect(table_row(history, "From 1.3.1 (÷1200)").nth(2)).to_have_text("59.5 %")
+    assert_clean(page, NOTEBOOK)
+
+
+def test_divisor_link_sets_the_tables_and_the_view_alike(page, voila_url):
+    # ÷1000, 300 points up: 1 / (1 + 10^(−300/1000)) = 66.6 %, in the tables and in the view
+    page.goto(f"{voila_url}/voila/render/{NOTEBOOK}?divisor=1000&difference=300",
+              wait_until="commit")
+    expect(page.locator(".ee-summary")).to_contain_text("÷1000: expected win rate 66.6 %",
+                                                        timeout=TIMEOUT)
+    win_rates = above_the_view(page, "win_rates")
+    expect(table_row(win_rates, "300")).to_have_text(["300", "64.0 %", "66.6 %"])
+    expect(table_row(above_the_view(page, "history"), "Your divisor (÷1000)").nth(2)
+           ).to_have_text("66.6 %")
+    expect(above_the_view(page, "changes")).to_contain_text("÷1000 (your divisor)")
     assert_clean(page, NOTEBOOK)

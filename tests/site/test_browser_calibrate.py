@@ -15,10 +15,12 @@ Numbers asserted come from independent sources:
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 from playwright.sync_api import expect
 
-from harness import assert_clean, open_dashboard
+from harness import above_the_view, assert_clean, open_dashboard, table_row
 from elo_explain import lichess
 
 NB = "08_calibrate.ipynb"
@@ -173,4 +175,42 @@ def test_link_sets_the_view_and_reproduces_it(page, voila_url):
     expect(note).to_contain_text("colour (not a setting of this page)")
     expect(head).to_contain_text("15,467 rated Lichess games")                  # [SRC]
     expect(head).to_contain_text("Buckets of 100 points")
+    assert_clean(page, NB)
+
+
+# ---------------------------------------------------------------- one live page (issue 17)
+def test_calibrate_tables_above_the_view_follow_its_filters_and_an_upload(page, voila_url):
+    open_dashboard(page, voila_url, NB)
+    expect(page.locator("img.ee-plot")).to_be_visible(timeout=TIMEOUT)
+    fit = above_the_view(page, "fit_table")
+    expect(table_row(fit, "15,467").first).to_be_visible()                       # [SRC]
+    # casual games too: [SRC] all 19,113 unique games, in the fit table above
+    page.locator(".ee-rated-only input").click()
+    expect(table_row(fit, "19,113").first).to_be_visible(timeout=TIMEOUT)         # [SRC]
+    # your results: [CF] 3 wins in 4 games at +200, D = 200 / log10(3) = 419.2; the
+    # calibration table above shows their one bucket (4 games, 75.0 %; ÷400 expects 76.0 %)
+    page.locator(".ee-paste textarea").fill(
+        "rating,opponent,score\n1700,1500,1\n1700,1500,1\n1700,1500,1\n1700,1500,0\n")
+    page.locator("button.ee-fit-pasted").click()
+    expect(table_row(fit, "4").nth(1)).to_have_text("÷419.2", timeout=TIMEOUT)
+    table = above_the_view(page, "table")
+    expect(table).to_contain_text("your results")
+    page.locator(".ee-min-games-field input").fill("1")
+    page.locator(".ee-min-games-field input").press("Enter")
+    expect(table_row(table, "+200")).to_have_text(["+200", "4", "75.0 %", "76.0 %", "75.0 %"],
+                                                  timeout=TIMEOUT)
+    assert_clean(page, NB)
+
+
+def test_calibrate_link_sets_the_tables_and_the_view_alike(page, voila_url):
+    open_dashboard(page, voila_url, NB + "?rated_only=false&bucket=50&min_games=10")
+    expect(page.locator(".ee-headline")).to_contain_text("19,113 Lichess games", timeout=TIMEOUT)
+    games = lichess.load_games(rated_only=False)
+    best = grid_divisor(games.difference.astype(float), games.result)            # [ML]
+    expect(page.locator(".ee-divisor")).to_contain_text(f"÷{best:.0f} (95 % interval")
+    fitted = table_row(above_the_view(page, "fit_table"), "19,113").nth(1)
+    expect(fitted).to_have_text(re.compile(r"÷\d+\.\d"))
+    assert abs(float(fitted.inner_text()[1:]) - best) <= 0.15                    # printed to 0.1
+    expect(above_the_view(page, "table")).to_contain_text(
+        "Buckets of 50 points (by their centre) with at least 10 games")
     assert_clean(page, NB)

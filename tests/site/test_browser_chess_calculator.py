@@ -12,7 +12,8 @@ import re
 from playwright.sync_api import expect
 
 from harness import (
-    TIMEOUT, assert_clean, open_with_plots, plot_src, slider_step, type_into, wait_changed,
+    TIMEOUT, above_the_view, assert_clean, open_with_plots, plot_src, slider_step, table_row,
+    type_into, wait_changed,
 )
 from harness import MINUS as M  # the page's minus sign, U+2212
 
@@ -102,7 +103,9 @@ def test_calculator_period_and_average_modes(page, voila_url):
     averaging = page.locator(".ee-averaging")
     expect(averaging).to_contain_text("+1.43")
     expect(averaging).to_contain_text("+1.44")
-    page.locator("img.ee-plot-averaging").wait_for(state="visible", timeout=TIMEOUT)
+    # the plot is the notebook's figure above the view (it follows the listed games)
+    page.locator(".ee-live-averaging-figure img.ee-figure").wait_for(state="visible",
+                                                                     timeout=TIMEOUT)
 
     # edit a row: game 3 becomes a draw against 1550: 20 (0.5 - 0.43) = +1.4 instead of -8.6
     page.locator(".ee-row-result-3 select").select_option("Draw")
@@ -152,4 +155,39 @@ def test_calculator_link(page, voila_url):
     expect(note).to_contain_text("result=lose", timeout=TIMEOUT)
     expect(note).to_contain_text("colour")
     expect(e).to_have_text("0.24")
+    assert_clean(page, NOTEBOOK)
+
+
+# ---------------------------------------------------------------- one live page (issue 17)
+def test_calculator_tables_above_the_view_follow_it(page, voila_url):
+    open_with_plots(page, voila_url, NOTEBOOK, css=CURVE)
+    outcomes = above_the_view(page, "outcomes_table")
+    expect(outcomes).to_contain_text("1500 against 1700: every result")
+    # [TE] 1500 against 1000, K 20: with the cap E 0.91 (a win +1.8, a loss −18.2), with
+    # the real difference E 0.95 (+1.1, −18.9)
+    type_into(page, ".ee-opponent", "1000")
+    expect(outcomes).to_contain_text("1500 against 1000: every result", timeout=TIMEOUT)
+    expect(table_row(outcomes, "E")).to_have_text(["E", "0.91", "", "0.95", ""])
+    expect(table_row(outcomes, "Win")).to_have_text(["Win", "+1.8", "1502", "+1.1", "1501"])
+    expect(table_row(outcomes, "Loss")).to_have_text(
+        ["Loss", f"{M}18.2", "1482", f"{M}18.9", "1481"])
+    # the listed games: [TE] game 3 a draw against 1550 instead of a loss: +1.43 + 10 = +11.4
+    page.locator(".ee-mode button", has_text="Several games").click()
+    page.locator(".ee-row-result-3 select").select_option("Draw")
+    games = above_the_view(page, "games_table")
+    expect(table_row(games, "Total").nth(5)).to_have_text("+11.4", timeout=TIMEOUT)
+    expect(page.locator(".ee-change")).to_have_text("+11.4")
+    assert_clean(page, NOTEBOOK)
+
+
+def test_calculator_link_sets_the_tables_and_the_view_alike(page, voila_url):
+    # [TE] 1500 beats 1000 with the real difference (rule off): E 0.95, +1.1, in both
+    query = "?rating=1500&opponent=1000&result=win&k=20&cap_400=false"
+    page.goto(f"{voila_url}/voila/render/{NOTEBOOK}{query}", timeout=TIMEOUT, wait_until="commit")
+    expect(page.locator(".ee-e")).to_have_text("0.95", timeout=TIMEOUT)
+    expect(page.locator(".ee-change")).to_have_text("+1.1")
+    outcomes = above_the_view(page, "outcomes_table")
+    expect(outcomes).to_contain_text("1500 against 1000: every result")
+    expect(table_row(outcomes, "E")).to_have_text(["E", "0.95", ""])
+    expect(table_row(outcomes, "Win")).to_have_text(["Win", "+1.1", "1501"])
     assert_clean(page, NOTEBOOK)

@@ -10,7 +10,8 @@ import re
 from playwright.sync_api import expect
 
 from harness import (
-    TIMEOUT, assert_clean, open_with_plots, plot_src, slider_step, type_into, wait_changed,
+    TIMEOUT, above_the_view, assert_clean, open_with_plots, plot_src, slider_step, table_row,
+    type_into, wait_changed,
 )
 
 NOTEBOOK = "04_doubling_cube.ipynb"
@@ -75,4 +76,36 @@ def test_cube_link_sets_the_game_and_a_bad_value_is_noted(page, voila_url):
     page.goto(f"{voila_url}/voila/render/{NOTEBOOK}?cube=3", wait_until="commit")
     expect(page.locator(".ee-query-note")).to_contain_text("cube=3", timeout=TIMEOUT)
     expect(winner).to_have_text("+16")
+    assert_clean(page, NOTEBOOK)
+
+
+# ---------------------------------------------------------------- one live page (issue 17)
+def test_cube_table_and_outcome_above_the_view_follow_it(page, voila_url):
+    open_with_plots(page, voila_url, NOTEBOOK)
+    outcome = above_the_view(page, "outcome")
+    expect(outcome).to_contain_text("Winner 1500 (K 32): +16")  # document: +16 / −16
+    # cube 2: document, 1.17 and ±19
+    slider_step(page, ".ee-cube", "ArrowRight")
+    expect(outcome).to_contain_text("Winner 1500 (K 32): +19, new rating 1519", timeout=TIMEOUT)
+    expect(outcome).to_contain_text("Loser 1500 (K 32): −19, new rating 1481")
+    expect(outcome).to_contain_text("Cube 2, coefficient 1.17")
+    # the example "60 vs 10 games this week": document, K 16 against K 32 -> +8 / −16 at
+    # cube 1, the table's "your game" column
+    page.locator(".ee-preset select").select_option(label="60 vs 10 games this week (+8 / −16)")
+    cubes = above_the_view(page, "cubes")
+    expect(table_row(cubes, "1").nth(5)).to_have_text("+8 / −16", timeout=TIMEOUT)
+    expect(table_row(cubes, "1").nth(2)).to_have_text("±16")   # the document's column, fixed
+    assert_clean(page, NOTEBOOK)
+
+
+def test_cube_link_sets_the_tables_and_the_view_alike(page, voila_url):
+    # document: the underdog 300 down wins at cube 1, +20 / −20, above and in the view
+    page.goto(f"{voila_url}/voila/render/{NOTEBOOK}?winner_rating=1500&loser_rating=1800&cube=1",
+              wait_until="commit")
+    expect(page.locator(".ee-winner-change")).to_have_text("+20", timeout=TIMEOUT)
+    expect(page.locator(".ee-loser-change")).to_have_text("−20")
+    outcome = above_the_view(page, "outcome")
+    expect(outcome).to_contain_text("Winner 1500 (K 32): +20")
+    expect(outcome).to_contain_text("Loser 1800 (K 32): −20")
+    expect(table_row(above_the_view(page, "cubes"), "1").nth(5)).to_have_text("+20 / −20")
     assert_clean(page, NOTEBOOK)

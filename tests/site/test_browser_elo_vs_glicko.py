@@ -6,6 +6,7 @@ Numbers asserted come from independent sources:
        1550/110/0.065 gives 1422.63 for a win, RD 77.50.
 [G2]   Glickman, "Example of the Glicko-2 system", printed 1464.06 / 151.52 / 0.05999.
 [TEL]  Telugu document: E = 0.24 for 1500 against 1700; the formula 1/(1 + 10^(300/400)) = 0.15.
+[LILA-G] lila's Glicko comment: a typical player's RD goes from 60 to 110 in one year.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from harness import (
-    TIMEOUT, assert_clean, open_with_plots, plot_src, slider_step, type_into, wait_changed,
+    TIMEOUT, above_the_view, assert_clean, open_with_plots, plot_src, slider_step, table_row,
+    type_into, wait_changed,
 )
 
 NB = "06_elo_vs_glicko.ipynb"
@@ -86,4 +88,33 @@ def test_elo_vs_glicko_link(page, voila_url):
     expect(note).to_contain_text("rd=20", timeout=TIMEOUT)
     expect(note).to_contain_text("colour")
     expect(page.locator(".ee-summary")).to_contain_text("1400?")  # rating from the link, RD 500
+    assert_clean(page, NB)
+
+
+# ---------------------------------------------------------------- one live page (issue 17)
+def test_elo_vs_glicko_tables_above_the_view_follow_it(page, voila_url):
+    open_with_plots(page, voila_url, NB)
+    before = above_the_view(page, "before_table")
+    expect(table_row(before, "Glicko-2 (Lichess)").nth(1)).to_have_text("1500?")
+    # the example "a regular back after a year away": [LILA-G] RD 60 -> 110 in a year, "1500?"
+    page.locator(".ee-preset select").select_option(label="A regular back after a year away")
+    expect(table_row(before, "Glicko-2 (Lichess)").nth(2)).to_have_text(
+        "110.0 (60 + 365 idle days)", timeout=TIMEOUT)
+    expect(table_row(before, "Glicko-2 (Lichess)").nth(1)).to_have_text("1500?")
+    expect(above_the_view(page, "rd_growth")).to_contain_text(
+        "RD 60 after 365 days without games is 110.0")
+    expect(page.locator(".ee-summary")).to_contain_text("1500?")
+    assert_clean(page, NB)
+
+
+def test_elo_vs_glicko_link_sets_the_tables_and_the_view_alike(page, voila_url):
+    # [SC] 1400 / 79 / 0.06 against 1550 / 110 / 0.065: a win gives 1422.63 (+22.6), RD 77.50
+    query = ("rating=1400&rd=79&volatility=0.06&days_away=0&k=20&opponent=1550&opponent_rd=110"
+             "&opponent_volatility=0.065")
+    page.goto(f"{voila_url}/voila/render/{NB}?{query}", timeout=TIMEOUT, wait_until="commit")
+    expect(page.locator(".ee-results")).to_contain_text("+22.6", timeout=TIMEOUT)
+    win = table_row(above_the_view(page, "after_table"), "Win")
+    expect(win.nth(3)).to_have_text("+22.6")
+    expect(win.nth(4)).to_have_text("1422")
+    expect(win.nth(5)).to_have_text("77.5")
     assert_clean(page, NB)

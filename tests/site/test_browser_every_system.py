@@ -14,7 +14,8 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from harness import (
-    TIMEOUT, assert_clean, open_with_plots, plot_src, slider_step, type_into, wait_changed,
+    TIMEOUT, above_the_view, assert_clean, open_with_plots, plot_src, slider_step, table_row,
+    type_into, wait_changed,
 )
 from harness import MINUS  # the page's minus sign, U+2212
 
@@ -97,4 +98,38 @@ def test_every_system_link(page, voila_url):
     expect(note).to_contain_text("cube=3", timeout=TIMEOUT)
     expect(note).to_contain_text("player")
     expect(page.locator(".ee-game")).to_have_text("1500 against 1800: you win")
+    assert_clean(page, NB)
+
+
+# ---------------------------------------------------------------- one live page (issue 17)
+def test_every_system_tables_above_the_view_follow_it(page, voila_url):
+    open_with_plots(page, voila_url, NB)
+    backgammon = above_the_view(page, "backgammon_table")
+    expect(table_row(backgammon, "Gammon42 1.3.1").nth(2)).to_have_text("+16")  # [GR] equal
+    # the example "underdog 300 below wins": [GR] +27 / +23 / +20 under ÷400 / ÷800 / ÷1200
+    page.locator(".ee-preset select").select_option(
+        label="Underdog 300 below wins (Gammon42 versions)")
+    for version, change in (("1.0.5", 27), ("1.2.0", 23), ("1.3.1", 20)):
+        expect(table_row(backgammon, f"Gammon42 {version}").nth(2)).to_have_text(
+            f"+{change}", timeout=TIMEOUT)
+        expect(table_row(backgammon, f"Gammon42 {version}").nth(3)).to_have_text(
+            f"{MINUS}{change}")
+    expect(above_the_view(page, "chess_table")).to_contain_text("1500 against 1800: you win")
+    assert_clean(page, NB)
+
+
+def test_every_system_link_sets_the_tables_and_the_view_alike(page, voila_url):
+    # [GR] the favourite 300 up loses: −27 / −23 / −20; [TEL] E = 1/(1 + 10^(−300/400)) = 0.85
+    page.goto(f"{voila_url}/voila/render/{NB}?rating=1800&opponent=1500&result=loss",
+              timeout=TIMEOUT, wait_until="commit")
+    summary = page.locator(".ee-summary")
+    expect(summary).to_contain_text("1800 against 1500: you lose", timeout=TIMEOUT)
+    expect(summary).to_contain_text("E for you (÷400 formula) 0.85")
+    chess = above_the_view(page, "chess_table")
+    expect(chess).to_contain_text("1800 against 1500: you lose")
+    expect(table_row(chess, "Telugu calculator").nth(1)).to_have_text("0.85")
+    backgammon = above_the_view(page, "backgammon_table")
+    for version, change in (("1.0.5", 27), ("1.2.0", 23), ("1.3.1", 20)):
+        expect(table_row(backgammon, f"Gammon42 {version}").nth(2)).to_have_text(
+            f"{MINUS}{change}")
     assert_clean(page, NB)

@@ -12,7 +12,8 @@ import re
 from playwright.sync_api import expect
 
 from harness import (
-    TIMEOUT, assert_clean, open_with_plots, plot_src, slider_step, type_into, wait_changed,
+    TIMEOUT, above_the_view, assert_clean, open_with_plots, plot_src, slider_step, table_row,
+    type_into, wait_changed,
 )
 from harness import MINUS as M  # the page's minus sign, U+2212
 
@@ -120,4 +121,42 @@ def test_fide_rules_link(page, voila_url):
     for text in ("games=500", "k=30", "shoe"):
         expect(note).to_contain_text(text, timeout=TIMEOUT)
     expect(line).to_have_text("K 40 × 20 games = 800 > 700: K becomes 35 (35 × 20 = 700).")
+    assert_clean(page, NOTEBOOK)
+
+
+# ---------------------------------------------------------------- one live page (issue 17)
+def test_fide_rules_tables_above_the_view_follow_it(page, voila_url):
+    open_with_plots(page, voila_url, NOTEBOOK, plots=3)
+    table_700 = above_the_view(page, "table_700")
+    # one more game: 21 games; [TE] the largest whole K with K × 21 ≤ 700 is 33 (840 > 700)
+    slider_step(page, ".ee-games", "ArrowRight")
+    expect(table_row(table_700, "Your period: K 40, 21 games").nth(4)).to_have_text(
+        "33", timeout=TIMEOUT)
+    expect(table_row(table_700, "Your period: K 40, 21 games").nth(3)).to_have_text("840")
+    # the documents' cases stay fixed: [TE] K 40 with 20 games -> 35
+    expect(table_row(table_700, "Junior, K 40, 20 games in a month (Telugu document)").nth(4)
+           ).to_have_text("35")
+    # player A at 2600, below 2650: [B02] capped at +400 (one game, both sides)
+    type_into(page, ".ee-rating-a", "2600")
+    cap = above_the_view(page, "cap_table")
+    expect(cap).to_contain_text("Player A (2600)", timeout=TIMEOUT)
+    expect(table_row(cap, "Difference used")).to_have_text(["Difference used", "+400", f"{M}400"])
+    # 12 rated games: [TE] new to the list (fewer than 30 games) -> K 40
+    type_into(page, ".ee-rated-games-field", "12")
+    rules = above_the_view(page, "k_rules")
+    expect(rules.locator("tr", has_text="◀ applies")).to_contain_text("K 40", timeout=TIMEOUT)
+    expect(page.locator(".ee-k-value")).to_have_text("40")
+    assert_clean(page, NOTEBOOK)
+
+
+def test_fide_rules_link_sets_the_tables_and_the_view_alike(page, voila_url):
+    # [TE] born 2008, rated 2100: a junior under 2300 in 2026, K 40; 40 games: 700 // 40 = 17
+    query = "?rating=2100&birth_year=2008&games=40&on=2026-01-01"
+    page.goto(f"{voila_url}/voila/render/{NOTEBOOK}{query}", timeout=TIMEOUT, wait_until="commit")
+    expect(page.locator(".ee-k-value")).to_have_text("40", timeout=TIMEOUT)
+    expect(page.locator(".ee-700-line").first).to_contain_text("K becomes 17")
+    rules = above_the_view(page, "k_rules")
+    expect(rules.locator("caption")).to_contain_text("K 40: born 2008, a junior")
+    expect(table_row(above_the_view(page, "table_700"), "Your period: K 40, 40 games").nth(4)
+           ).to_have_text("17")
     assert_clean(page, NOTEBOOK)

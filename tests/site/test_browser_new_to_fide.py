@@ -15,7 +15,8 @@ from urllib.parse import urljoin
 
 from playwright.sync_api import expect
 
-from harness import LOAD_TIMEOUT_MS, READY, TIMEOUT, assert_clean, open_dashboard, type_into
+from harness import (LOAD_TIMEOUT_MS, READY, TIMEOUT, above_the_view, assert_clean,
+                     open_dashboard, table_row, type_into)
 
 NOTEBOOK = "10_new_to_fide.ipynb"
 EX3_LINK = "opponents=1400,1450,1500,1500,1550,1600&scores=1,0,0,0,0,0&on=2023-05-01&rating=1650"
@@ -118,4 +119,39 @@ def test_new_to_fide_link(page, voila_url):
     expect(note).to_contain_text("Result in row 2")
     expect(note).to_contain_text("colour")
     expect(page.locator(".ee-first-value")).to_have_text("1743")
+    assert_clean(page, NOTEBOOK)
+
+
+# ---------------------------------------------------------------- one live page (issue 17)
+def test_new_to_fide_tables_above_the_view_follow_it(page, voila_url):
+    open_dashboard(page, voila_url, NOTEBOOK)
+    event = above_the_view(page, "first_rating_table")
+    expect(table_row(event, "From 1 March 2024").nth(5)).to_have_text("1743")     # rules.md E
+    # the example 5 / 5 against 2000-2400: capped at 2200 (2022 rule 2300), above and below
+    page.locator(".ee-preset select").select_option(
+        label="5 / 5 against 2000-2400: capped at 2200 (2022 rule 2300)")
+    expect(table_row(event, "From 1 March 2024").nth(5)).to_have_text("2200 (capped)",
+                                                                      timeout=TIMEOUT)
+    expect(table_row(event, "2022 rule (to 29 February 2024)").nth(5)).to_have_text("2300")
+    expect(page.locator(".ee-first-value")).to_have_text("2200")
+    # the uplift: 1650 before 1 March 2024 -> 1790 (rules.md E), a row of the table above
+    type_into(page, ".ee-rating-field", "1650")
+    uplift = above_the_view(page, "uplift_table")
+    expect(table_row(uplift, "1650")).to_have_text(["1650", "1790", "+140"], timeout=TIMEOUT)
+    assert_clean(page, NOTEBOOK)
+
+
+def test_new_to_fide_link_sets_the_tables_and_the_view_alike(page, voila_url):
+    # rules.md E: 1 / 6 against 1400-1600 -> 1382, not published; on 2023-05-01 the 2022
+    # rule is in force: 1227; 1650 -> 1790 after the uplift
+    _open(page, f"{voila_url}/voila/render/{NOTEBOOK}?{EX3_LINK}")
+    expect(page.locator(".ee-first-value")).to_have_text("1227", timeout=TIMEOUT)
+    event = above_the_view(page, "first_rating_table")
+    expect(event).to_contain_text("on 2023-05-01: the 2022 rule is in force")
+    expect(table_row(event, "2022 rule (to 29 February 2024)").nth(5)).to_have_text("1227")
+    expect(table_row(event, "From 1 March 2024").nth(5)).to_have_text("1382")
+    expect(page.locator(".ee-other-rule")).to_contain_text("1382")
+    expect(table_row(above_the_view(page, "uplift_table"), "1650")).to_have_text(
+        ["1650", "1790", "+140"])
+    expect(page.locator(".ee-uplift-value")).to_have_text("1790")
     assert_clean(page, NOTEBOOK)

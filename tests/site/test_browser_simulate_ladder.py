@@ -3,6 +3,7 @@
 Numbers asserted come from independent sources:
 [G42]  rules.md C (Gammon42 document): at 300 games a week and K 32, 2-3 points below the
        expected win rate cost "about 200": 32 x 300 x 0.02 = 192, x 0.03 = 288; K 16 half.
+[ZS]   Zero-sum rules (Elo, each game +x / −x): the mean rating stays at the start, 1500.
 [BIN]  Binomial luck: a week of g games between equals at K 32 (+16 / -16 a game, rules.md
        C) moves a rating by 32 (W - g/2), W ~ Binomial(g, 1/2): SD 16 sqrt(g) = 277 at 300.
 """
@@ -15,7 +16,7 @@ from urllib.parse import urlencode
 
 from playwright.sync_api import expect
 
-from harness import assert_clean, open_dashboard
+from harness import above_the_view, assert_clean, open_dashboard, table_row
 
 NB = "09_simulate_ladder.ipynb"
 TIMEOUT = 90_000
@@ -152,4 +153,47 @@ def test_link_sets_the_view_and_reproduces_it(page, voila_url):
     expect(note).to_contain_text("colour (not a setting of this page)")
     expect(summary).to_contain_text("Gammon42 1.3.1 (÷1200), 100 players, 20 weeks × 5 games")
     expect(swing).to_contain_text("At 300 games a week: typical swing")
+    assert_clean(page, NB)
+
+
+# ---------------------------------------------------------------- one live page (issue 17)
+def test_ladder_tables_above_the_view_follow_it(page, voila_url):
+    open_dashboard(page, voila_url, NB)
+    page.wait_for_function("document.querySelectorAll('img.ee-plot[src]').length === 2",
+                           timeout=TIMEOUT)
+    thumb = above_the_view(page, "rule_of_thumb_table")
+    expect(table_row(thumb, "32")).to_have_text(["32", "300", "192", "288"])      # [G42]
+    # 250 games a week: [G42] 32 × 250 × 2 % = 160, × 3 % = 240; K 16 half
+    press(page, ".ee-swing-games", "ArrowLeft")
+    expect(table_row(thumb, "32")).to_have_text(["32", "250", "160", "240"], timeout=TIMEOUT)
+    expect(table_row(thumb, "16")).to_have_text(["16", "250", "80", "120"])
+    # ten more players: a new season (small: at once), the season's table above follows
+    season = above_the_view(page, "season_table")
+    press(page, ".ee-players", "ArrowRight")
+    expect(page.locator(".ee-summary")).to_contain_text("110 players", timeout=TIMEOUT)
+    expect(season.locator("td").first).to_have_text("110", timeout=TIMEOUT)
+    assert_clean(page, NB)
+
+
+def test_ladder_link_sets_the_tables_and_the_view_alike(page, voila_url):
+    query = urlencode({"rules": "Elo per game (K 20, ÷400)", "players": 50, "weeks": 10,
+                       "swing_games": 100})
+    open_dashboard(page, voila_url, f"{NB}?{query}")
+    expect(page.locator(".ee-summary")).to_contain_text(
+        "Elo K 20 ÷400, 50 players, 10 weeks × 5 games", timeout=TIMEOUT)
+    season = above_the_view(page, "season_table")
+    expect(season).to_contain_text("Elo K 20 ÷400 after 10 weeks")
+    expect(season.locator("td").nth(0)).to_have_text("50")
+    expect(season.locator("td").nth(3)).to_have_text("1500")                     # [ZS]
+    expect(table_row(above_the_view(page, "rule_of_thumb_table"), "32")).to_have_text(
+        ["32", "100", "64", "96"])                                               # [G42]
+    expect(page.locator(".ee-swing")).to_contain_text("32 × 100 × 2 % = 64")
+    # settings that wait for Run (about 0.5 s): a link runs them, tables and plots alike
+    query = urlencode({"rules": "Elo per game (K 20, ÷400)", "players": 1000,
+                       "games_per_week": 50})
+    open_dashboard(page, voila_url, f"{NB}?{query}")
+    expect(page.locator(".ee-summary")).to_contain_text(
+        "1,000 players, 20 weeks × 50 games", timeout=TIMEOUT)
+    expect(page.locator(".ee-summary")).not_to_contain_text("press Run")
+    expect(above_the_view(page, "season_table").locator("td").nth(0)).to_have_text("1,000")
     assert_clean(page, NB)

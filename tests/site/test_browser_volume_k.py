@@ -8,7 +8,8 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from harness import (
-    TIMEOUT, assert_clean, open_with_plots, plot_src, slider_step, type_into, wait_changed,
+    TIMEOUT, above_the_view, assert_clean, open_with_plots, plot_src, slider_step, table_row,
+    type_into, wait_changed,
 )
 
 NOTEBOOK = "05_volume_k.ipynb"
@@ -78,4 +79,34 @@ def test_volume_link_sets_the_view_and_a_bad_value_is_noted(page, voila_url):
     expect(page.locator(".ee-query-note")).to_contain_text("shortfall=lots", timeout=TIMEOUT)
     expect(page.locator(".ee-a-wins")).to_have_text("+8 / −16")
     expect(page.locator(".ee-swing")).to_contain_text("192 points")  # 32 × 300 × 0.02
+    assert_clean(page, NOTEBOOK)
+
+
+# ---------------------------------------------------------------- one live page (issue 17)
+def test_volume_tables_above_the_view_follow_it(page, voila_url):
+    open_with_plots(page, voila_url, NOTEBOOK, plots=2)
+    your_k = above_the_view(page, "your_k")
+    expect(your_k).to_contain_text("K 32: 0 ranked games in the last 7 days")
+    # 60 games: document, 50 or more -> K 16, above and in the view
+    type_into(page, ".ee-games-field", "60")
+    expect(your_k).to_contain_text("K 16: 60 ranked games in the last 7 days", timeout=TIMEOUT)
+    expect(page.locator(".ee-k-value")).to_have_text("K 16")
+    # the weekly swing at 290 games: the document's rule of thumb K × games × shortfall,
+    # 32 × 290 × 2 % = 185.6 -> 186 points (K 16: 92.8 -> 93)
+    slider_step(page, ".ee-swing-games", "ArrowLeft")
+    thumb = above_the_view(page, "rule_of_thumb")
+    expect(thumb).to_contain_text("290 games in a week", timeout=TIMEOUT)
+    expect(table_row(thumb, "2 points below")).to_have_text(
+        ["2 points below", "186 points", "93 points"])
+    assert_clean(page, NOTEBOOK)
+
+
+def test_volume_link_sets_the_tables_and_the_view_alike(page, voila_url):
+    # document: the same K on both sides -> the winner gains what the loser loses, +16 / −16
+    page.goto(f"{voila_url}/voila/render/{NOTEBOOK}?games_a=10&games_b=10", wait_until="commit")
+    expect(page.locator(".ee-a-wins")).to_have_text("+16 / −16", timeout=TIMEOUT)
+    table = above_the_view(page, "asymmetric_table")
+    expect(table_row(table, "A (K 32) wins")).to_have_text(["A (K 32) wins", "+16 / −16"])
+    expect(table_row(table, "B (K 32) wins")).to_have_text(["B (K 32) wins", "+16 / −16"])
+    expect(table).to_contain_text("10 vs 10 games this week")
     assert_clean(page, NOTEBOOK)
