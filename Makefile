@@ -7,22 +7,34 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: dashboard publish test test-fast lab bench screenshots clean
 
+TEMPLATE := share/jupyter/voila/templates/elo-explain
+
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	$(BIN)/python -m ipykernel install --sys-prefix --name python3 --display-name "Python 3 (elo-explain)" > /dev/null
+	# the published pages' Voilà template and JupyterLab's project settings (no news pop-up):
+	# an editable install leaves out data files, so the venv links to the repository's copies
+	mkdir -p $(VENV)/share/jupyter/voila/templates $(VENV)/share/jupyter/lab
+	ln -sfn $(CURDIR)/$(TEMPLATE) $(VENV)/$(TEMPLATE)
+	ln -sfn $(CURDIR)/share/jupyter/lab/settings $(VENV)/share/jupyter/lab/settings
 	touch $(STAMP)
 
-## Serve the read-only dashboards on http://localhost:8866
-dashboard: $(STAMP)
-	$(BIN)/voila notebooks --port=8866 --no-browser
+# as root (these machines, CI, a container) JupyterLab refuses to start without --allow-root
+ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-## Publish on http://<host>:$(PORT)/: Voilà on loopback behind nginx (deploy/), Ctrl-C stops both;
-## HTTPS with CERT=<fullchain.pem> KEY=<privkey.pem>
-PORT ?= 8080
+## Serve the read-only dashboards on http://localhost:8866 (PORT=... for another port)
+dashboard: PORT ?= 8866
+dashboard: $(STAMP)
+	$(BIN)/voila notebooks --port=$(PORT) --Voila.port_retries=0 --no-browser
+
+## Publish on http://<host>:$(PORT)/ (default 8080): Voilà on loopback behind nginx (deploy/),
+## Ctrl-C stops both; HTTPS with CERT=<fullchain.pem> KEY=<privkey.pem>; Voilà's own options in
+## VOILA_ARGS, e.g. VOILA_ARGS=--ViewerKernels.max_kernels_per_address=40
+publish: PORT ?= 8080
 publish: $(STAMP)
-	$(BIN)/python deploy/publish.py --port=$(PORT) $(if $(CERT),--cert=$(CERT) --key=$(KEY))
+	$(BIN)/python deploy/publish.py --port=$(PORT) $(if $(CERT),--cert=$(CERT) --key=$(KEY)) -- $(VOILA_ARGS)
 
 ## Run the whole test suite, browser tests included (needs /usr/bin/chromium and nginx); CI runs this
 test: $(STAMP)
@@ -32,9 +44,10 @@ test: $(STAMP)
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest elo_explain tests/rules tests/models
 
-## Open the notebooks in JupyterLab
+## Open the notebooks in JupyterLab (PORT=... for a port other than 8888)
+lab: PORT ?= 8888
 lab: $(STAMP)
-	$(BIN)/jupyter lab notebooks/
+	$(BIN)/jupyter lab notebooks/ --port=$(PORT) $(ALLOW_ROOT)
 
 ## Run the benchmarks: benchmarks/RESULTS.md (package), benchmarks/DASHBOARDS.md (browser) and
 ## benchmarks/REMOTE.md (an emulated remote link, direct Voilà against nginx)

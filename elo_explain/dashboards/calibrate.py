@@ -33,6 +33,13 @@ __all__ = ["CalibrateModel", "CalibrateView", "Upload", "time_control_options",
 
 #: Largest file (or pasted text) accepted, in bytes.
 MAX_UPLOAD_BYTES = 2_000_000
+#: a file or paste over the limit ({name}: the file's name or "pasted text"; {size}: MB, to 0.1)
+TOO_BIG = ("{name} is {size} MB; the limit is " f"{MAX_UPLOAD_BYTES / 1e6:g}"
+           " MB: split it or keep the rating, opponent and score columns only")
+#: the same words on the published page, shown before anything is sent (the page template's
+#: script reads ``.ee-limit``), so a file of any size gets them
+UPLOAD_LIMIT = (f'<span class="ee-limit ee-error" data-bytes="{MAX_UPLOAD_BYTES}" '
+                f'data-message="{html.escape(TOO_BIG)}"></span>')
 #: How many bad-row messages are listed; the rest are counted.
 MAX_SHOWN_ERRORS = 12
 #: A small example a reader can paste (row 10 is deliberately bad).
@@ -136,8 +143,7 @@ class Upload:
         size = len(data.encode("utf-8")) if isinstance(data, str) else len(data)
         results, rows_read = None, 0
         if size > MAX_UPLOAD_BYTES:
-            errors = [f"{name} is {size / 1e6:.1f} MB; the limit is {MAX_UPLOAD_BYTES / 1e6:g} "
-                      "MB: split it or keep the rating, opponent and score columns only"]
+            errors = [TOO_BIG.format(name=name, size=f"{size / 1e6:.1f}")]
         else:
             try:
                 results, errors = results_csv.parse_results_csv(
@@ -345,9 +351,19 @@ class CalibrateView(DashboardView):
             widgets.HBox([self.source, self.rated, self.white]),
             self.time_control, widgets.HBox([self.bucket, self.min_games]),
             self.headline, self.view.out, self.report,
-            widgets.HBox([self.paste, widgets.VBox([self.upload, self.fit_button,
-                                                    self.example_button])]),
+            self._limited(),
         ]
+
+    def _limited(self) -> widgets.Box:
+        """The paste box and the upload button with their size limit, which the published
+        page checks before sending (the page template's script reads ``.ee-limit``: a file or
+        paste over it is never sent, at any size, and gets the same message as
+        :meth:`CalibrateModel.load_csv`)."""
+        limit = html_box("ee-limit-box", UPLOAD_LIMIT)
+        box = widgets.HBox([self.paste, widgets.VBox([self.upload, self.fit_button,
+                                                      self.example_button, limit])])
+        box.add_class("ee-limited")
+        return box
 
     def _build_figure(self):
         """Calibration on top, games per bucket below; the data artists are blitted."""

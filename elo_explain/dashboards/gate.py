@@ -16,6 +16,21 @@ server's identity provider who the user is before doing anything, so
 * everything else (contents API, files, login/logout, unknown notebooks,
   traversal tricks) is answered 404.
 
+It also guards what passes:
+
+* **Renders are admitted** under the kernel ceilings of
+  :class:`~elo_explain.dashboards.kernels.ViewerKernels` (global and per client address);
+  beyond them the answer is a short "busy" page, HTTP 503 with ``Retry-After``, and the
+  viewers already admitted keep working. The client address is the peer's, or nginx's
+  ``X-Real-IP`` when the peer is this machine (``make publish``).
+* **A kernel websocket must ask for the v1 protocol** (HTTP 400 otherwise): Voilà reads every
+  binary frame it sends as v1, and a legacy frame freezes the server
+  (:mod:`elo_explain.dashboards.channels`).
+* **Shutting a kernel down needs its page's token** (``ee_token``, which only the page's HTML
+  carries, :func:`~elo_explain.dashboards.kernels.page_token`) and, when the browser sends
+  one, an ``Origin`` of this site; the XSRF cookie Voilà's beacon would need is never set by
+  a render (voila-dashboards/voila#1458), so the token replaces it. Without it: 403.
+
 Viewers still cannot run code: Voilà forwards only comm and info messages on
 the kernel websocket (``allowed_message_types`` in ``voila/app.py``).
 
@@ -25,16 +40,21 @@ e.g. ``--PublishedOnly.notebooks="['bare.ipynb']"`` (it replaces the list).
 
 from __future__ import annotations
 
+import html
+import ipaddress
+import logging
 import re
-from urllib.parse import unquote
+from urllib.parse import unquote, urlsplit
 
 from jupyter_server.auth.identity import PasswordIdentityProvider
 from tornado import web
 from traitlets import List, Unicode, default
 
 from elo_explain.dashboards import DASHBOARDS, INDEX_NOTEBOOK
+from elo_explain.dashboards.channels import asks_for_v1
+from elo_explain.dashboards.kernels import CURRENT_RENDER, token_matches
 
-__all__ = ["PublishedOnly", "route", "published_notebooks"]
+__all__ = ["PublishedOnly", "route", "published_notebooks", "client_address", "busy_page"]
 
 LANDING = "voila/render/" + INDEX_NOTEBOOK
 
@@ -49,6 +69,67 @@ _PASS = re.compile(
     ])
 )
 _LANDING = re.compile(r"(voila/?|voila/tree(/.*)?)?")
+_CHANNELS = re.compile(rf"api/kernels/{_KERNEL}/channels")
+_SHUTDOWN = re.compile(rf"voila/api/shutdown/({_KERNEL})")
+RETRY_AFTER_S = 60
+
+
+class _NotTrusted(logging.Filter):
+    """The notebooks are committed without outputs, so there is nothing to trust in them
+    (trust only decides whether a notebook's *saved* outputs may run scripts when opened);
+    Voilà executes them and renders the new outputs itself. jupyter_server still warns
+    "Notebook … is not trusted" on every render: that line says nothing here."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not str(record.msg).startswith("Notebook %s is not trusted")
+
+
+def client_address(request) -> str:
+    """The viewer's address: ``X-Real-IP`` when the peer is this machine (nginx in front),
+    else the peer's address.
+
+    >>> class R:
+    ...     remote_ip, headers = "127.0.0.1", {"X-Real-IP": "203.0.113.9"}
+    >>> client_address(R())
+    '203.0.113.9'
+    >>> R.remote_ip = "198.51.100.7"; client_address(R())    # not from nginx: not trusted
+    '198.51.100.7'
+    """
+    peer = request.remote_ip or "?"
+    forwarded = request.headers.get("X-Real-IP", "").strip()
+    try:
+        if forwarded and ipaddress.ip_address(peer).is_loopback:
+            return str(ipaddress.ip_address(forwarded))
+    except ValueError:
+        pass
+    return peer
+
+
+def busy_page(landing_url: str, why: str) -> str:
+    """The short page a render beyond a ceiling gets (with HTTP 503 and ``Retry-After``)."""
+    detail = ("Many pages of this site are open from your address at once: close some you no "
+              "longer read, or try again in a minute." if why == "address" else
+              "Many people are reading it right now. Try again in a minute.")
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="refresh" content="{RETRY_AFTER_S}">
+<title>Busy — try again in a minute — elo-explain</title>
+<style>
+ body {{ font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1b1b1b;
+        background: #f6f7f9; margin: 0; display: flex; min-height: 100vh; align-items: center;
+        justify-content: center; }}
+ main {{ background: #fff; max-width: 32rem; margin: 1rem; padding: 1.5rem 1.75rem;
+        border-radius: 10px; box-shadow: 0 2px 12px rgba(0,0,0,.08); line-height: 1.5; }}
+ h1 {{ font-size: 1.4rem; margin: 0 0 .5rem; }}
+ a {{ color: #1a5fb4; font-weight: 600; }}
+</style></head>
+<body><main role="main">
+<h1>The site is busy — try again in a minute</h1>
+<p>{html.escape(detail)} This page tries again by itself in a minute.</p>
+<p><a href="">Try again now</a> · <a href="{html.escape(landing_url)}">All topics</a></p>
+</main></body></html>
+"""
 
 
 def published_notebooks() -> list[str]:
@@ -99,6 +180,10 @@ class PublishedOnly(PasswordIdentityProvider):
     def _default_notebooks(self):
         return published_notebooks()
 
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        logging.getLogger("Voila").addFilter(_NotTrusted())
+
     def get_user(self, handler: web.RequestHandler):
         base_url = handler.settings.get("base_url", "/") or "/"
         verdict = route(handler.request.path, self.notebooks, base_url)
@@ -110,4 +195,50 @@ class PublishedOnly(PasswordIdentityProvider):
             raise web.Finish()
         if verdict == "refuse":
             raise web.HTTPError(404)
+        rel = unquote(handler.request.path)[len(base_url):]
+        if rel.startswith("voila/render/"):
+            self._admit(handler, base_url)
+        elif _CHANNELS.fullmatch(rel):
+            if not asks_for_v1(handler.request.headers.get("Sec-WebSocket-Protocol")):
+                handler.current_user = handler._jupyter_current_user = None
+                raise web.HTTPError(400, "the kernel websocket needs the v1 protocol")
+        elif (match := _SHUTDOWN.fullmatch(rel)) is not None:
+            self._check_shutdown(handler, match.group(1))
         return super().get_user(handler)
+
+    def _admit(self, handler, base_url: str) -> None:
+        """Reserve a kernel for this render, or answer "busy" (503) beyond a ceiling."""
+        kernels = handler.settings.get("kernel_manager")
+        if not hasattr(kernels, "admit"):
+            return  # not the published kernel manager (a test's plain Voilà)
+        reservation, why = kernels.admit(client_address(handler.request))
+        if reservation is None:
+            handler.current_user = handler._jupyter_current_user = None
+            handler.set_status(503)
+            handler.set_header("Retry-After", str(RETRY_AFTER_S))
+            handler.set_header("Content-Type", "text/html; charset=UTF-8")
+            handler.set_header("Cache-Control", "no-store")
+            handler.finish(busy_page(base_url + LANDING, why))
+            raise web.Finish()
+        CURRENT_RENDER.set(reservation)
+        done = handler.on_finish
+
+        def on_finish():
+            kernels.render_finished(reservation)
+            done()
+
+        handler.on_finish = on_finish
+
+    def _check_shutdown(self, handler, kernel_id: str) -> None:
+        """A shutdown needs the page's token; then the XSRF cookie check is not needed."""
+        request = handler.request
+        origin = request.headers.get("Origin")
+        same_site = origin is None or urlsplit(origin).netloc == request.host
+        try:
+            token = handler.get_body_argument("ee_token", "")
+        except Exception:  # noqa: BLE001 - an unreadable body has no token
+            token = ""
+        if not (same_site and token_matches(kernel_id, token)):
+            handler.current_user = handler._jupyter_current_user = None
+            raise web.HTTPError(403, "a kernel is shut down only by its own page")
+        handler.check_xsrf_cookie = lambda: None  # the page token is the stronger proof

@@ -274,7 +274,7 @@ class NewToFideView(DashboardView):
         try:
             opponents, scores = self.model.parse_games(change["new"])
         except ValueError as exc:
-            self.games_error.value = str(exc)
+            self.games_error.value = html.escape(str(exc))  # the row is the viewer's text
             return
         self.games_error.value = ""
         if (opponents, scores) != (self.model.opponents, self.model.scores):

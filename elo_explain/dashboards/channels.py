@@ -1,0 +1,160 @@
+"""The published site's kernel websockets: what a page may send, and what it may receive.
+
+:class:`GuardedConnection` (``Voila.kernel_websocket_connection_class`` in ``voila.json``) is
+jupyter_server's websocket connection with limits a real viewer never meets, each applied
+before the message reaches the kernel:
+
+* **v1 protocol only**: a websocket that does not ask for
+  ``v1.kernel.websocket.jupyter.org`` is refused. Voilà parses every binary frame it sends as
+  v1 (``read_header_from_binary_message``); a legacy-protocol frame holding widget buffers
+  reads as ~10^17 offsets and freezes the whole server (issue 16). The gate and nginx refuse
+  such a websocket too; this is the last line.
+* **Connections per kernel**: a page opens one; a second may overlap while it reconnects.
+* **Message size**, **message rate** (a token bucket: a burst, then a steady rate) and **comm
+  opens** (the page's widget manager opens one control comm; every other widget is created by
+  the kernel): beyond them a message is dropped, and the drops are logged once per connection.
+  The figures a real viewer sends are in the README's security section.
+* **Nothing but the dashboard's own messages go out**: ``error`` messages (a traceback naming
+  the server's files) and ``stderr`` streams are dropped; the kernel keeps serving.
+
+Each limit is a configurable trait (``--GuardedConnection.max_message_bytes=…``).
+"""
+
+from __future__ import annotations
+
+import time
+
+from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+from tornado import web
+from traitlets import Float, Integer, List, Unicode
+
+__all__ = ["GuardedConnection", "V1", "asks_for_v1", "split_v1"]
+
+V1 = "v1.kernel.websocket.jupyter.org"
+MAX_PARTS = 64  # channel, header, parent, metadata, content and the buffers of one message
+
+
+def split_v1(frame) -> tuple[str, list[bytes]] | None:
+    """A v1 websocket frame's channel and parts, or ``None`` if it is not a well-formed one.
+
+    jupyter_server's own reader trusts the frame's first 8 bytes as the number of offsets, so
+    a crafted frame claiming 2^60 of them keeps the server looping: this checks first.
+
+    >>> from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
+    >>> split_v1(serialize_msg_to_ws_v1([b"{}", b"{}", b"{}", b"{}"], "shell"))
+    ('shell', [b'{}', b'{}', b'{}', b'{}'])
+    >>> split_v1((2**60).to_bytes(8, "little") + b"x" * 40), split_v1("text"), split_v1(b"")
+    (None, None, None)
+    """
+    if not isinstance(frame, (bytes, bytearray, memoryview)) or len(frame) < 8:
+        return None
+    frame = bytes(frame)
+    count = int.from_bytes(frame[:8], "little")
+    if not 3 <= count <= MAX_PARTS + 2 or 8 * (count + 1) > len(frame):
+        return None
+    offsets = [int.from_bytes(frame[8 * (i + 1):8 * (i + 2)], "little") for i in range(count)]
+    if offsets[0] != 8 * (count + 1) or offsets != sorted(offsets) or offsets[-1] > len(frame):
+        return None
+    try:
+        channel = frame[offsets[0]:offsets[1]].decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    return channel, [frame[offsets[i]:offsets[i + 1]] for i in range(1, count - 1)]
+
+
+def asks_for_v1(header: str | None) -> bool:
+    """Whether a ``Sec-WebSocket-Protocol`` header offers the v1 kernel protocol.
+
+    >>> asks_for_v1("v1.kernel.websocket.jupyter.org"), asks_for_v1(None), asks_for_v1("x, v1")
+    (True, False, False)
+    """
+    return V1 in [p.strip() for p in (header or "").split(",")]
+
+
+class GuardedConnection(ZMQChannelsWebsocketConnection):
+    """A kernel websocket with the published site's limits (see the module's docstring)."""
+
+    max_connections = Integer(2, config=True, help="Websockets one kernel may have at once.")
+    max_message_bytes = Integer(4 * 2**20, config=True, help=(
+        "Largest message a page may send (bytes); an upload's limit is checked in the page "
+        "before sending, far below this."))
+    message_rate = Float(40.0, config=True, help=(
+        "Messages per second a page may send, sustained (a held arrow key repeats ~30 a second)."))
+    message_burst = Integer(80, config=True, help="Messages a page may send at once.")
+    max_comm_opens = Integer(4, config=True, help="Comms a page may open.")
+    comm_targets = List(Unicode(), ["jupyter.widget.control"], config=True, help=(
+        "Comm targets a page may open (the widget manager's control comm)."))
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._tokens = float(self.message_burst)
+        self._refilled = time.monotonic()
+        self._comm_opens = 0
+        self._dropped: dict[str, int] = {}
+
+    async def prepare(self):
+        request = self.websocket_handler.request
+        if not asks_for_v1(request.headers.get("Sec-WebSocket-Protocol")):
+            raise web.HTTPError(400, "the kernel websocket needs the v1 protocol")
+        if self.multi_kernel_manager._kernel_connections.get(self.kernel_id, 0) >= \
+                self.max_connections:
+            raise web.HTTPError(429, "too many websockets for this kernel")
+        await super().prepare()
+
+    # --- what comes in --------------------------------------------------------------------
+    def _drop(self, why: str) -> None:
+        self._dropped[why] = self._dropped.get(why, 0) + 1
+        if self._dropped[why] == 1:
+            self.log.warning("Kernel %s: dropping a page's messages (%s)", self.kernel_id, why)
+
+    def _take_token(self) -> bool:
+        now = time.monotonic()
+        self._tokens = min(float(self.message_burst),
+                           self._tokens + (now - self._refilled) * self.message_rate)
+        self._refilled = now
+        if self._tokens < 1:
+            return False
+        self._tokens -= 1
+        return True
+
+    def handle_incoming_message(self, incoming_msg) -> None:
+        if len(incoming_msg) > self.max_message_bytes:
+            return self._drop(f"a message over {self.max_message_bytes} bytes")
+        if not self._take_token():
+            return self._drop(f"over {self.message_rate:g} messages a second")
+        split = split_v1(incoming_msg)
+        try:
+            msg_type = self.session.unpack(split[1][0])["msg_type"]
+        except Exception:  # noqa: BLE001 - not a v1 kernel message
+            return self._drop("a malformed message")
+        parts = split[1]
+        if msg_type == "comm_open":
+            try:
+                target = self.session.unpack(parts[3]).get("target_name")
+            except Exception:  # noqa: BLE001
+                target = None
+            if target not in self.comm_targets:
+                return self._drop(f"a comm for target {str(target)[:40]!r}")
+            self._comm_opens += 1
+            if self._comm_opens > self.max_comm_opens:
+                return self._drop(f"over {self.max_comm_opens} comm opens")
+        super().handle_incoming_message(incoming_msg)
+
+    # --- what goes out ----------------------------------------------------------------------
+    def handle_outgoing_message(self, stream, outgoing_msg) -> None:
+        try:
+            _idents, fed = self.session.feed_identities(outgoing_msg)
+            header = self.session.unpack(fed[1])
+            msg_type = header.get("msg_type")
+            if msg_type == "error":
+                return self._drop_out("an error message with a traceback")
+            if msg_type == "stream" and self.session.unpack(fed[4]).get("name") == "stderr":
+                return self._drop_out("stderr output")
+        except Exception:  # noqa: BLE001 - let the parent handle what it can
+            pass
+        super().handle_outgoing_message(stream, outgoing_msg)
+
+    def _drop_out(self, why: str) -> None:
+        self._dropped["out: " + why] = self._dropped.get("out: " + why, 0) + 1
+        if self._dropped["out: " + why] == 1:
+            self.log.info("Kernel %s: not sending %s to the page", self.kernel_id, why)

@@ -1,0 +1,286 @@
+"""The published site's kernels: one per viewer's page, for as long as that page uses it.
+
+Voilà starts a kernel for every page it renders and keeps it until the idle culler takes it.
+:class:`ViewerKernels` (``VoilaConfiguration.multi_kernel_manager_class`` in ``voila.json``)
+is Voilà's kernel manager with the rules a public site needs:
+
+* **A render nobody connects to is shut down**: a page rendered by ``curl`` never opens its
+  websocket, so its kernel goes :attr:`~ViewerKernels.connect_timeout` (30 s) after the
+  render finished.
+* **A closed tab frees its kernel**: when the last websocket of a kernel closes and none comes
+  back within :attr:`~ViewerKernels.closed_grace` (5 s), the kernel is shut down (the page's
+  shutdown beacon, when the browser sends one, does it at once: see :func:`page_token`).
+* **A restarted kernel is shut down**: after a crash Voilà would restart a blank kernel under
+  the same id, which answers nothing; the page says the view stopped and offers to reopen it.
+* **Ceilings**: at most :attr:`~ViewerKernels.max_kernels` viewers' kernels at once, and
+  :attr:`~ViewerKernels.max_kernels_per_address` per client address; the gate
+  (:mod:`elo_explain.dashboards.gate`) asks :meth:`~ViewerKernels.admit` before a render and
+  answers "busy" (HTTP 503) beyond them. Both default to what the machine's memory holds
+  (:func:`default_ceilings`).
+
+The preheated pool's kernels (``preheat_kernel``) are not viewers' kernels until the pool hands
+one to a page; the pool is a fixed cost the defaults set aside.
+
+:func:`page_token` is the token only a page's own HTML carries (the template puts it in the
+page config); the gate accepts a shutdown request only with it.
+
+>>> token = page_token("0f1e2d3c-aaaa-bbbb-cccc-123456789abc")
+>>> len(token), token == page_token("0f1e2d3c-aaaa-bbbb-cccc-123456789abc")
+(32, True)
+>>> token_matches("0f1e2d3c-aaaa-bbbb-cccc-123456789abc", token), token_matches("x", token)
+(True, False)
+>>> ceilings = default_ceilings(total_mib=24 * 1024, pool_kernels=11)
+>>> ceilings                     # (24 GiB - 2 GiB reserve - 11 pooled kernels) / 160 MiB
+(129, 12)
+"""
+
+from __future__ import annotations
+
+import contextvars
+import hashlib
+import hmac
+import os
+import secrets
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from tornado.ioloop import IOLoop, PeriodicCallback
+from traitlets import Float, Integer
+
+__all__ = ["ViewerKernels", "Reservation", "page_token", "token_matches", "default_ceilings",
+           "CURRENT_RENDER"]
+
+#: Memory one viewer's kernel holds, a reserve for the system, Voilà and nginx: the README's
+#: capacity table (kernel RSS 148-166 MiB after its page connected).
+KERNEL_MIB = 160
+RESERVE_MIB = 2048
+
+_SECRET = secrets.token_bytes(32)  # this server's; its kernels die with it
+
+
+def page_token(kernel_id: str) -> str:
+    """The token of the page that owns ``kernel_id``: an HMAC only this server can make.
+
+    A Jinja filter of the page template (``VoilaExporter.filters`` in ``voila.json``)."""
+    return hmac.new(_SECRET, str(kernel_id).encode(), hashlib.sha256).hexdigest()[:32]
+
+
+def token_matches(kernel_id: str, token: str | None) -> bool:
+    """Whether ``token`` is the page token of ``kernel_id`` (constant-time)."""
+    return hmac.compare_digest(page_token(kernel_id), str(token or ""))
+
+
+def machine_memory_mib() -> int:
+    """The memory this server may use: the cgroup's limit where one is set, else the machine's."""
+    for limit in ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"):
+        try:
+            text = Path(limit).read_text().strip()
+        except OSError:
+            continue
+        if text.isdigit() and int(text) < 1 << 60:
+            return int(text) // 2**20
+    return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // 2**20
+
+
+def default_ceilings(total_mib: int | None = None, pool_kernels: int = 0,
+                     kernel_mib: int = KERNEL_MIB, reserve_mib: int = RESERVE_MIB) -> tuple[int, int]:
+    """``(max_kernels, max_kernels_per_address)`` for this machine: the memory left after the
+    reserve and the pool, in viewers' kernels; one address may hold a tenth of them (at
+    least 2: a classroom behind one address needs the per-address ceiling raised)."""
+    total = machine_memory_mib() if total_mib is None else total_mib
+    kernels = max(1, (total - reserve_mib - pool_kernels * kernel_mib) // kernel_mib)
+    return kernels, max(2, kernels // 10)
+
+
+@dataclass
+class Reservation:
+    """A render admitted by the gate: its address, and the kernel it got (once it has one)."""
+
+    address: str
+    created: float = field(default_factory=time.monotonic)
+    kernel_id: str | None = None
+
+
+#: The render the current request is doing (set by the gate, read when a kernel is assigned).
+CURRENT_RENDER: contextvars.ContextVar[Reservation | None] = contextvars.ContextVar(
+    "elo_explain_render", default=None)
+
+
+@dataclass
+class _Viewer:
+    address: str
+    assigned: float
+    rendered: float | None = None
+    connections: int = 0
+    ever_connected: bool = False
+    closed_at: float | None = None
+
+
+class ViewerKernels(AsyncMappingKernelManager):
+    """Voilà's kernel manager for the published site (see the module's docstring)."""
+
+    connect_timeout = Float(30.0, config=True, help=(
+        "Seconds after its render finished within which a page must open its kernel's "
+        "websocket; otherwise the kernel is shut down."))
+    closed_grace = Float(5.0, config=True, help=(
+        "Seconds a viewer's kernel may stay without a websocket (the page was closed, or its "
+        "connection dropped and did not come back) before it is shut down."))
+    render_timeout = Float(600.0, config=True, help=(
+        "Seconds a render may take before its kernel counts as abandoned."))
+    max_kernels = Integer(0, config=True, help=(
+        "Most viewers' kernels at once (0: sized from the machine's memory, default_ceilings)."))
+    max_kernels_per_address = Integer(0, config=True, help=(
+        "Most viewers' kernels one client address may hold (0: a tenth of max_kernels)."))
+    reap_interval = Float(1.0, config=True, help="Seconds between two checks of the kernels.")
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.viewers: dict[str, _Viewer] = {}
+        self._reserved: dict[int, Reservation] = {}
+        self._reaper: PeriodicCallback | None = None
+        pooled = getattr(self, "get_rendered_notebook", None)  # Voilà's preheated pool
+        if pooled is not None:
+            async def get_rendered_notebook(*args, **kw):
+                task, cache, kernel_id = await pooled(*args, **kw)
+                self._assign(kernel_id)
+                return task, cache, kernel_id
+
+            self.get_rendered_notebook = get_rendered_notebook
+
+    # --- ceilings -------------------------------------------------------------------------
+    def ceilings(self) -> tuple[int, int]:
+        """``(global, per address)``, from the configuration or the machine's memory."""
+        pool = 0
+        config = getattr(self, "kernel_pools_config", None)
+        if config:
+            size = config.get("default", {}).get("pool_size", 0)
+            pool = size * max(1, len(getattr(self, "_pools", {}) or {}))
+        auto_all, auto_each = default_ceilings(pool_kernels=pool)
+        total = self.max_kernels or auto_all
+        each = self.max_kernels_per_address or (max(2, total // 10) if self.max_kernels
+                                                else auto_each)
+        return total, each
+
+    def admit(self, address: str) -> tuple[Reservation | None, str]:
+        """A reservation for a render from ``address``, or ``(None, why)`` beyond a ceiling
+        (``"busy"``: the whole site, ``"address"``: this address)."""
+        self._forget_stale_reservations()
+        total, each = self.ceilings()
+        pending = list(self._reserved.values())
+        live = len(self.viewers) + sum(r.kernel_id is None for r in pending)
+        mine = (sum(v.address == address for v in self.viewers.values())
+                + sum(r.address == address and r.kernel_id is None for r in pending))
+        if live >= total:
+            return None, "busy"
+        if mine >= each:
+            return None, "address"
+        reservation = Reservation(address)
+        self._reserved[id(reservation)] = reservation
+        return reservation, ""
+
+    def render_finished(self, reservation: Reservation) -> None:
+        """The render's response is complete: its page may now connect (or never will)."""
+        self._reserved.pop(id(reservation), None)
+        viewer = self.viewers.get(reservation.kernel_id or "")
+        if viewer is not None and viewer.rendered is None:
+            viewer.rendered = time.monotonic()
+
+    def _forget_stale_reservations(self) -> None:
+        now = time.monotonic()
+        for key, r in list(self._reserved.items()):
+            if now - r.created > self.render_timeout:
+                self._reserved.pop(key, None)
+
+    # --- which kernels are viewers' ---------------------------------------------------------
+    async def start_kernel(self, *args, **kwargs):
+        kernel_id = await super().start_kernel(*args, **kwargs)
+        env = kwargs.get("env") or {}
+        if env.get("VOILA_PREHEAT") != "True":  # started for a render, not for the pool
+            self._assign(kernel_id)
+        return kernel_id
+
+    def _assign(self, kernel_id: str) -> None:
+        reservation = CURRENT_RENDER.get()
+        address = reservation.address if reservation is not None else "?"
+        if reservation is not None:
+            reservation.kernel_id = kernel_id
+        self.viewers[kernel_id] = _Viewer(address, time.monotonic())
+        try:
+            self.add_restart_callback(kernel_id, lambda: self._restarted(kernel_id), "restart")
+        except KeyError:
+            pass
+        if self._reaper is None:
+            self._reaper = PeriodicCallback(self._reap, 1000 * self.reap_interval)
+            self._reaper.start()
+
+    def _restarted(self, kernel_id: str) -> None:
+        self.log.warning("Viewer kernel %s restarted blank after a crash: shutting it down",
+                         kernel_id)
+        IOLoop.current().add_callback(self._shutdown, kernel_id, "restarted after a crash")
+
+    # --- connections ------------------------------------------------------------------------
+    def notify_connect(self, kernel_id):
+        super().notify_connect(kernel_id)
+        viewer = self.viewers.get(kernel_id)
+        if viewer is not None:
+            viewer.connections += 1
+            viewer.ever_connected = True
+            viewer.closed_at = None
+
+    def notify_disconnect(self, kernel_id):
+        super().notify_disconnect(kernel_id)
+        viewer = self.viewers.get(kernel_id)
+        if viewer is not None:
+            viewer.connections = max(0, viewer.connections - 1)
+            if viewer.connections == 0:
+                viewer.closed_at = time.monotonic()
+
+    # --- shutting down ----------------------------------------------------------------------
+    def _why_done(self, viewer: _Viewer, now: float) -> str | None:
+        if viewer.connections:
+            return None
+        if viewer.ever_connected:
+            if now - (viewer.closed_at or now) >= self.closed_grace:
+                return "its page was closed"
+            return None
+        if viewer.rendered is not None and now - viewer.rendered >= self.connect_timeout:
+            return f"no page connected within {self.connect_timeout:g} s"
+        if now - viewer.assigned >= self.render_timeout:
+            return "its render never finished"
+        return None
+
+    async def _reap(self) -> None:
+        now = time.monotonic()
+        for kernel_id, viewer in list(self.viewers.items()):
+            why = self._why_done(viewer, now)
+            if why:
+                await self._shutdown(kernel_id, why)
+
+    async def _shutdown(self, kernel_id: str, why: str) -> None:
+        if kernel_id not in self.viewers:
+            return
+        self.log.info("Shutting viewer kernel %s down: %s", kernel_id, why)
+        try:
+            await self.shutdown_kernel(kernel_id)
+        except (KeyError, RuntimeError):  # already gone
+            self.viewers.pop(kernel_id, None)
+
+    async def shutdown_kernel(self, kernel_id, *args, **kwargs):
+        self.viewers.pop(kernel_id, None)
+        _close_websockets(kernel_id)  # the page hears at once that its kernel is gone
+        return await super().shutdown_kernel(kernel_id, *args, **kwargs)
+
+
+def _close_websockets(kernel_id: str) -> None:
+    from jupyter_server.services.kernels.connection.channels import (
+        ZMQChannelsWebsocketConnection,
+    )
+
+    for connection in list(ZMQChannelsWebsocketConnection._open_sockets):
+        if getattr(connection, "kernel_id", None) == kernel_id:
+            try:
+                connection.websocket_handler.close(1001, "kernel shut down")
+            except Exception:  # noqa: BLE001 - already closing
+                pass

@@ -1,0 +1,230 @@
+/* elo-explain's published pages (Voilà template "elo-explain"), loaded before Voilà's own code.
+ *
+ * 1. The shutdown beacon carries the page's token. Voilà sends a beacon when the page closes;
+ *    the server shuts the kernel down only when the beacon carries the token that only this
+ *    page's HTML holds (page config "eePageToken"). A "pagehide" beacon covers browsers that
+ *    skip "beforeunload" (phones).
+ * 2. A page whose kernel is gone says so in plain words and offers one link that reopens
+ *    exactly the same view (the view's own "Link to this view"): at once when the server
+ *    closes the page's websocket or announces a restart, else at the viewer's next action.
+ * 3. Uploads and pastes over a size limit (an element ".ee-limit" with data-bytes and
+ *    data-message inside a box ".ee-limited") are stopped before anything is sent, with the
+ *    same message the kernel would give, at any size.
+ */
+(function () {
+  "use strict";
+
+  const TEXT = {
+    en: {
+      stopped: "This view has stopped.",
+      why: "The server closed it after a while without use, or it was restarted. " +
+           "Nothing you set is lost: the link below opens the same view again.",
+      reopen: "Reopen this view",
+    },
+  };
+  const words = () => TEXT[(document.documentElement.lang || "en").slice(0, 2)] || TEXT.en;
+
+  let configCache = null;
+  function config() {
+    if (configCache === null) {
+      const node = document.getElementById("jupyter-config-data");
+      try {
+        configCache = node ? JSON.parse(node.textContent) : null;
+      } catch (e) {
+        configCache = null;
+      }
+    }
+    return configCache || {};
+  }
+
+  // --- 1. the shutdown beacon and its token ------------------------------------------------
+  let unloading = false;
+  let beaconSent = false;
+  const nativeBeacon = navigator.sendBeacon ? navigator.sendBeacon.bind(navigator) : null;
+  function shutdownUrl() {
+    const c = config();
+    return c.kernelId ? `${c.baseUrl || "/"}voila/api/shutdown/${c.kernelId}` : null;
+  }
+  if (nativeBeacon) {
+    navigator.sendBeacon = function (url, data) {
+      if (String(url).indexOf("voila/api/shutdown/") >= 0) {
+        const form = data instanceof FormData ? data : new FormData();
+        form.set("ee_token", config().eePageToken || "");
+        beaconSent = true;
+        return nativeBeacon(url, form);
+      }
+      return nativeBeacon(url, data);
+    };
+  }
+  window.addEventListener("beforeunload", () => { unloading = true; }, true);
+  window.addEventListener("pagehide", (event) => {
+    unloading = true;
+    const url = shutdownUrl();
+    if (event.persisted || beaconSent || !url || !nativeBeacon) return;
+    navigator.sendBeacon(url, new FormData());
+  });
+
+  // --- 2. a lost kernel --------------------------------------------------------------------
+  let lost = false;
+  let lastCheck = 0;
+
+  function reopenHref() {
+    const link = document.querySelector("a.ee-link");
+    const href = link && link.getAttribute("href");
+    return href ? new URL(href, window.location.href).href : window.location.href;
+  }
+
+  function showLost() {
+    if (lost) return;
+    lost = true;
+    const w = words();
+    const note = document.querySelector("a.ee-link[data-lost-note]");
+    const box = document.createElement("div");
+    box.className = "ee-lost";
+    box.setAttribute("role", "alert");
+    const title = document.createElement("strong");
+    title.textContent = w.stopped;
+    const why = document.createElement("p");
+    why.textContent = w.why + (note ? " " + note.getAttribute("data-lost-note") : "");
+    const link = document.createElement("a");
+    link.className = "ee-reopen";
+    link.href = reopenHref();
+    link.textContent = w.reopen;
+    box.append(title, why, link);
+    document.body.prepend(box);
+    document.body.classList.add("ee-page-lost");
+    link.focus({ preventScroll: true });
+  }
+
+  async function check() {
+    const c = config();
+    if (lost || unloading || !c.kernelId) return;
+    lastCheck = Date.now();
+    try {
+      const r = await fetch(`${c.baseUrl || "/"}api/kernels/${c.kernelId}`,
+                            { credentials: "same-origin", cache: "no-store" });
+      if (r.status === 404 || r.status === 410) showLost();
+    } catch (e) {
+      if (!unloading) showLost(); // the server itself is gone
+    }
+  }
+
+  function v1Status(buffer) {
+    // a v1 frame: offset count, offsets (uint64 little-endian), then channel, header, ...
+    try {
+      const view = new DataView(buffer);
+      const n = view.getUint32(0, true);
+      if (n < 6 || n > 70 || 8 * (n + 1) > buffer.byteLength) return null;
+      const at = (i) => view.getUint32(8 * (i + 1), true);
+      const text = (i) => new TextDecoder().decode(new Uint8Array(buffer, at(i), at(i + 1) - at(i)));
+      if (text(0) !== "iopub") return null;
+      const header = JSON.parse(text(1));
+      if (header.msg_type !== "status") return null;
+      return JSON.parse(text(4)).execution_state;
+    } catch (e) {
+      return null;
+    }
+  }
+
+  const NativeWebSocket = window.WebSocket;
+  function WatchedWebSocket(url, protocols) {
+    const ws = protocols === undefined ? new NativeWebSocket(url) : new NativeWebSocket(url, protocols);
+    if (/\/api\/kernels\/[0-9a-f-]{36}\/channels/.test(String(url))) {
+      ws.addEventListener("message", (event) => {
+        if (event.data instanceof ArrayBuffer) {
+          const state = v1Status(event.data);
+          if (state === "restarting" || state === "dead") showLost();
+        }
+      });
+      ws.addEventListener("close", () => { if (!unloading) setTimeout(check, 300); });
+    }
+    return ws;
+  }
+  WatchedWebSocket.prototype = NativeWebSocket.prototype;
+  for (const k of ["CONNECTING", "OPEN", "CLOSING", "CLOSED"]) WatchedWebSocket[k] = NativeWebSocket[k];
+  window.WebSocket = WatchedWebSocket;
+
+  // the viewer's next action on a page whose socket went quiet
+  for (const type of ["pointerdown", "keydown", "input", "change"]) {
+    document.addEventListener(type, (event) => {
+      if (lost || !event.target.closest || !event.target.closest(".ee-app")) return;
+      if (Date.now() - lastCheck > 2000) check();
+    }, true);
+  }
+
+  // --- 3. size limits of uploads and pastes --------------------------------------------------
+  function limitOf(element) {
+    const box = element.closest && element.closest(".ee-limited");
+    const marker = box && box.querySelector(".ee-limit[data-bytes]");
+    return marker ? { bytes: Number(marker.dataset.bytes), message: marker.dataset.message, marker } : null;
+  }
+  const utf8 = (text) => new TextEncoder().encode(text).length;
+  function refuse(limit, name, bytes) {
+    limit.marker.textContent = limit.message
+      .replace("{name}", name).replace("{size}", (bytes / 1e6).toFixed(1));
+  }
+  function clear(limit) { limit.marker.textContent = ""; }
+
+  function guardFiles(input, limit, event) {
+    const files = Array.from(input.files || []);
+    const bytes = files.reduce((n, f) => n + f.size, 0);
+    if (bytes > limit.bytes) {
+      event.stopImmediatePropagation();
+      input.value = "";
+      refuse(limit, files.length ? files[0].name : "the file", bytes);
+    } else {
+      clear(limit);
+    }
+  }
+  // ipywidgets' FileUpload keeps its <input type=file> out of the page (its button's text
+  // replaces it) and opens it with input.click(): the limit of the box last clicked in is
+  // attached to that input then, as a capturing listener, which runs before the widget's own.
+  let lastLimit = null;
+  document.addEventListener("click", (event) => {
+    lastLimit = event.target.closest ? limitOf(event.target) : null;
+  }, true);
+  const nativeClick = HTMLInputElement.prototype.click;
+  HTMLInputElement.prototype.click = function () {
+    const limit = this.type === "file" && !this.isConnected ? lastLimit : null;
+    if (limit && !this.__eeLimit) {
+      this.__eeLimit = limit;
+      this.addEventListener("change", (event) => guardFiles(this, this.__eeLimit, event), true);
+    }
+    return nativeClick.apply(this, arguments);
+  };
+  document.addEventListener("change", (event) => {
+    const input = event.target;
+    if (!(input instanceof HTMLInputElement) || input.type !== "file") return;
+    const limit = limitOf(input);
+    if (limit) guardFiles(input, limit, event);
+  }, true);
+
+  function guardText(event) {
+    const box = event.target;
+    if (!(box instanceof HTMLTextAreaElement || box instanceof HTMLInputElement)) return;
+    const limit = limitOf(box);
+    if (!limit) return;
+    const bytes = utf8(box.value);
+    if (bytes > limit.bytes) {
+      event.stopImmediatePropagation();
+      refuse(limit, "pasted text", bytes);
+    } else {
+      clear(limit);
+    }
+  }
+  document.addEventListener("input", guardText, true);
+  document.addEventListener("change", guardText, true);
+  document.addEventListener("paste", (event) => {
+    const box = event.target;
+    if (!(box instanceof HTMLTextAreaElement || box instanceof HTMLInputElement)) return;
+    const limit = limitOf(box);
+    if (!limit || !event.clipboardData) return;
+    const kept = box.value.slice(0, box.selectionStart) + box.value.slice(box.selectionEnd);
+    const bytes = utf8(kept) + utf8(event.clipboardData.getData("text") || "");
+    if (bytes > limit.bytes) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      refuse(limit, "pasted text", bytes);
+    }
+  }, true);
+})();
