@@ -66,7 +66,8 @@ table.ee-table caption { caption-side: top; text-align: left; font-weight: 600; 
 table.ee-table tr.ee-highlight td { background: #fff3c4; }
 table.ee-table td.ee-left, table.ee-table th.ee-left { text-align: left; }
 p.ee-sentence { margin: 0.3em 0 0.6em 0; font-variant-numeric: tabular-nums; }
-.ee-live > .widget-html-content { line-height: 1.4; }
+.ee-live { max-width: 100%; }
+.ee-live > .widget-html-content { line-height: 1.4; overflow-x: auto; }
 """
 """How every table and sentence looks, in a notebook cell's output and on a dashboard
 (``.ee-live``: a cell's output that follows its model, an HTML widget)."""
