@@ -203,6 +203,14 @@ def wait_changed(page, before: str, css: str = ".ee-plot", nth: int = 0,
     )
 
 
+def open_link(page, base: str, notebook: str, query: str):
+    """Open a dashboard from a link (``query``: ``"?divisor=800"``) and wait for its root."""
+    page.goto(f"{base}/voila/render/{notebook}{query}", timeout=LOAD_TIMEOUT_MS,
+              wait_until="commit")
+    page.wait_for_selector(READY, state="visible", timeout=LOAD_TIMEOUT_MS)
+    return page
+
+
 def above_the_view(page, method: str):
     """The live output of the model's ``method`` that a notebook cell shows (class
     ``ee-live-<method>``, underscores as dashes), checked to stand above the view: outside

@@ -12,8 +12,8 @@ import re
 from playwright.sync_api import expect
 
 from harness import (
-    TIMEOUT, above_the_view, assert_clean, open_with_plots, plot_src, slider_step, table_row,
-    type_into, wait_changed,
+    TIMEOUT, above_the_view, assert_clean, open_link, open_with_plots, plot_src, slider_step,
+    table_row, type_into, wait_changed,
 )
 from harness import MINUS as M  # the page's minus sign, U+2212
 
@@ -182,11 +182,10 @@ def test_calculator_tables_above_the_view_follow_it(page, voila_url):
 
 def test_calculator_link_sets_the_tables_and_the_view_alike(page, voila_url):
     # [TE] 1500 beats 1000 with the real difference (rule off): E 0.95, +1.1, in both
-    query = "?rating=1500&opponent=1000&result=win&k=20&cap_400=false"
-    page.goto(f"{voila_url}/voila/render/{NOTEBOOK}{query}", timeout=TIMEOUT, wait_until="commit")
+    open_link(page, voila_url, NOTEBOOK, "?rating=1500&opponent=1000&result=win&k=20&cap_400=false")
+    outcomes = above_the_view(page, "outcomes_table")
     expect(page.locator(".ee-e")).to_have_text("0.95", timeout=TIMEOUT)
     expect(page.locator(".ee-change")).to_have_text("+1.1")
-    outcomes = above_the_view(page, "outcomes_table")
     expect(outcomes).to_contain_text("1500 against 1000: every result")
     expect(table_row(outcomes, "E")).to_have_text(["E", "0.95", ""])
     expect(table_row(outcomes, "Win")).to_have_text(["Win", "+1.1", "1501"])

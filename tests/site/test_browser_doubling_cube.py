@@ -10,8 +10,8 @@ import re
 from playwright.sync_api import expect
 
 from harness import (
-    TIMEOUT, above_the_view, assert_clean, open_with_plots, plot_src, slider_step, table_row,
-    type_into, wait_changed,
+    TIMEOUT, above_the_view, assert_clean, open_link, open_with_plots, plot_src, slider_step,
+    table_row, type_into, wait_changed,
 )
 
 NOTEBOOK = "04_doubling_cube.ipynb"
@@ -100,11 +100,10 @@ def test_cube_table_and_outcome_above_the_view_follow_it(page, voila_url):
 
 def test_cube_link_sets_the_tables_and_the_view_alike(page, voila_url):
     # document: the underdog 300 down wins at cube 1, +20 / −20, above and in the view
-    page.goto(f"{voila_url}/voila/render/{NOTEBOOK}?winner_rating=1500&loser_rating=1800&cube=1",
-              wait_until="commit")
+    open_link(page, voila_url, NOTEBOOK, "?winner_rating=1500&loser_rating=1800&cube=1")
+    outcome = above_the_view(page, "outcome")
     expect(page.locator(".ee-winner-change")).to_have_text("+20", timeout=TIMEOUT)
     expect(page.locator(".ee-loser-change")).to_have_text("−20")
-    outcome = above_the_view(page, "outcome")
     expect(outcome).to_contain_text("Winner 1500 (K 32): +20")
     expect(outcome).to_contain_text("Loser 1800 (K 32): −20")
     expect(table_row(above_the_view(page, "cubes"), "1").nth(5)).to_have_text("+20 / −20")

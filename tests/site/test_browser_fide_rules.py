@@ -12,8 +12,8 @@ import re
 from playwright.sync_api import expect
 
 from harness import (
-    TIMEOUT, above_the_view, assert_clean, open_with_plots, plot_src, slider_step, table_row,
-    type_into, wait_changed,
+    TIMEOUT, above_the_view, assert_clean, open_link, open_with_plots, plot_src, slider_step,
+    table_row, type_into, wait_changed,
 )
 from harness import MINUS as M  # the page's minus sign, U+2212
 
@@ -151,8 +151,7 @@ def test_fide_rules_tables_above_the_view_follow_it(page, voila_url):
 
 def test_fide_rules_link_sets_the_tables_and_the_view_alike(page, voila_url):
     # [TE] born 2008, rated 2100: a junior under 2300 in 2026, K 40; 40 games: 700 // 40 = 17
-    query = "?rating=2100&birth_year=2008&games=40&on=2026-01-01"
-    page.goto(f"{voila_url}/voila/render/{NOTEBOOK}{query}", timeout=TIMEOUT, wait_until="commit")
+    open_link(page, voila_url, NOTEBOOK, "?rating=2100&birth_year=2008&games=40&on=2026-01-01")
     expect(page.locator(".ee-k-value")).to_have_text("40", timeout=TIMEOUT)
     expect(page.locator(".ee-700-line").first).to_contain_text("K becomes 17")
     rules = above_the_view(page, "k_rules")
