@@ -10,6 +10,8 @@ end (:func:`open_with_plots`, :func:`type_into`, :func:`slider_step`, :func:`plo
 
 from __future__ import annotations
 
+import datetime
+import json
 import os
 import re
 import socket
@@ -18,7 +20,16 @@ import sys
 import time
 import urllib.error
 import urllib.request
+import uuid
 from pathlib import Path
+
+import requests
+from jupyter_server.services.kernels.connection.base import (
+    deserialize_binary_message,
+    deserialize_msg_from_ws_v1,
+    serialize_msg_to_ws_v1,
+)
+from websockets.sync.client import connect
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
@@ -278,3 +289,89 @@ def start_proxy(voila_base: str, prefix: Path, *, cert: Path | None = None,
                 raise RuntimeError(f"nginx did not listen on {port} within 30 s")
             time.sleep(0.1)  # polling interval of a readiness probe
     return proc, f"{'https' if cert else 'http'}://127.0.0.1:{port}"
+
+
+# --- a viewer without a browser: plain HTTP renders and the kernel websocket --------------------
+HTTP_TIMEOUT = 120  # a render executes the notebook; several voila servers share 2 cores
+WS_TIMEOUT = 60
+KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
+PAGE_TOKEN = re.compile(r'"eePageToken":\s*"([0-9a-f]+)"')
+V1 = "v1.kernel.websocket.jupyter.org"
+
+
+class Viewer:
+    """A plain HTTP client that renders pages and shuts their kernels down afterwards, with
+    the token each page carries (what the page's beacon sends when it closes)."""
+
+    def __init__(self, base: str):
+        self.base = base
+        self.http = requests.Session()
+        self.kernels: list[str] = []
+        self.tokens: dict[str, str] = {}
+
+    def get(self, path: str, **kw) -> requests.Response:
+        return self.http.get(self.base + path, timeout=HTTP_TIMEOUT, **kw)
+
+    def render(self, notebook: str, query: str = "") -> tuple[str, str]:
+        """The rendered HTML of a published notebook and its kernel id."""
+        r = self.get(f"/voila/render/{notebook}{query}")
+        assert r.status_code == 200, f"{notebook}: HTTP {r.status_code}"
+        m = KERNEL_ID.search(r.text)
+        assert m, f"{notebook}: no kernelId in the rendered page"
+        self.kernels.append(m.group(1))
+        token = PAGE_TOKEN.search(r.text)
+        self.tokens[m.group(1)] = token.group(1) if token else ""
+        return r.text, m.group(1)
+
+    def shutdown(self, kernel_id: str, token: str | None = None, **kw) -> requests.Response:
+        """POST the shutdown beacon for ``kernel_id`` with the page's token (or ``token``)."""
+        token = self.tokens.get(kernel_id, "") if token is None else token
+        return self.http.post(f"{self.base}/voila/api/shutdown/{kernel_id}",
+                              files={"ee_token": (None, token)}, timeout=HTTP_TIMEOUT, **kw)
+
+    def close(self) -> None:
+        for kid in self.kernels:  # what the page's unload beacon does
+            self.shutdown(kid)
+        self.http.close()
+
+
+def _message(msg_type: str, content: dict, session: str) -> dict:
+    return {
+        "header": {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "username": "viewer",
+                   "session": session, "version": "5.3",
+                   "date": datetime.datetime.now(datetime.timezone.utc).isoformat()},
+        "parent_header": {}, "metadata": {}, "content": content, "buffers": [],
+    }
+
+
+class KernelSocket:
+    """A kernel websocket speaking either the legacy JSON or the v1 binary protocol."""
+
+    def __init__(self, base: str, kernel_id: str, protocol: str):
+        self.protocol = protocol
+        self.session = uuid.uuid4().hex
+        url = base.replace("http://", "ws://") + f"/api/kernels/{kernel_id}/channels?session_id={self.session}"
+        self.ws = connect(url, subprotocols=[V1] if protocol == "v1" else None,
+                          open_timeout=WS_TIMEOUT, max_size=None, proxy=None, legacy=True)
+        if protocol == "v1":
+            assert self.ws.subprotocol == V1, "server did not accept the v1 protocol"
+
+    def send(self, msg_type: str, content: dict, channel: str = "shell") -> str:
+        msg = _message(msg_type, content, self.session)
+        if self.protocol == "v1":
+            parts = [json.dumps(msg[k]).encode() for k in ("header", "parent_header", "metadata", "content")]
+            self.ws.send(serialize_msg_to_ws_v1(parts, channel))
+        else:
+            self.ws.send(json.dumps({**msg, "channel": channel}))
+        return msg["header"]["msg_id"]
+
+    def receive(self) -> dict:
+        frame = self.ws.recv(timeout=WS_TIMEOUT)
+        if self.protocol == "v1":
+            channel, parts = deserialize_msg_from_ws_v1(frame)
+            header, parent, _meta, content = (json.loads(p) for p in parts[:4])
+            return {"channel": channel, "header": header, "parent_header": parent, "content": content}
+        return json.loads(frame) if isinstance(frame, str) else deserialize_binary_message(frame)
+
+    def close(self) -> None:
+        self.ws.close()

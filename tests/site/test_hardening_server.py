@@ -13,63 +13,25 @@ The published configuration (issue 5, "Hardening"):
 
 from __future__ import annotations
 
-import datetime
 import json
 import re
 import shutil
 import subprocess
 import sys
-import uuid
 from html import unescape
 
 import pytest
 import requests
-from jupyter_server.services.kernels.connection.base import (
-    deserialize_binary_message,
-    deserialize_msg_from_ws_v1,
-    serialize_msg_to_ws_v1,
+
+from harness import (
+    HTTP_TIMEOUT, NOTEBOOKS, ROOT, KernelSocket, Viewer, assert_clean, code_lines,
+    open_dashboard, start_voila,
 )
-from websockets.sync.client import connect
-
-from harness import NOTEBOOKS, ROOT, assert_clean, code_lines, open_dashboard, start_voila
 from elo_explain.dashboards.index import published
-
-HTTP_TIMEOUT = 120  # a render executes the notebook; several voila servers share 2 cores
-WS_TIMEOUT = 60
-KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
-V1 = "v1.kernel.websocket.jupyter.org"
 
 
 def published_notebooks() -> list[str]:
     return ["index.ipynb", *(d.notebook for d in published())]
-
-
-class Viewer:
-    """A plain HTTP client that renders pages and shuts their kernels down afterwards."""
-
-    def __init__(self, base: str):
-        self.base = base
-        self.http = requests.Session()
-        self.kernels: list[str] = []
-
-    def get(self, path: str, **kw) -> requests.Response:
-        return self.http.get(self.base + path, timeout=HTTP_TIMEOUT, **kw)
-
-    def render(self, notebook: str, query: str = "") -> tuple[str, str]:
-        """The rendered HTML of a published notebook and its kernel id."""
-        r = self.get(f"/voila/render/{notebook}{query}")
-        assert r.status_code == 200, f"{notebook}: HTTP {r.status_code}"
-        m = KERNEL_ID.search(r.text)
-        assert m, f"{notebook}: no kernelId in the rendered page"
-        self.kernels.append(m.group(1))
-        return r.text, m.group(1)
-
-    def close(self) -> None:
-        xsrf = self.http.cookies.get("_xsrf", "")
-        for kid in self.kernels:  # what the page's unload beacon does
-            self.http.post(f"{self.base}/voila/api/shutdown/{kid}", data={"_xsrf": xsrf},
-                           headers={"X-XSRFToken": xsrf}, timeout=HTTP_TIMEOUT)
-        self.http.close()
 
 
 @pytest.fixture
@@ -82,48 +44,6 @@ def viewer(voila_url):
 # ---------------------------------------------------------------- kernel websocket
 
 
-def _message(msg_type: str, content: dict, session: str) -> dict:
-    return {
-        "header": {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "username": "viewer",
-                   "session": session, "version": "5.3",
-                   "date": datetime.datetime.now(datetime.timezone.utc).isoformat()},
-        "parent_header": {}, "metadata": {}, "content": content, "buffers": [],
-    }
-
-
-class KernelSocket:
-    """A kernel websocket speaking either the legacy JSON or the v1 binary protocol."""
-
-    def __init__(self, base: str, kernel_id: str, protocol: str):
-        self.protocol = protocol
-        self.session = uuid.uuid4().hex
-        url = base.replace("http://", "ws://") + f"/api/kernels/{kernel_id}/channels?session_id={self.session}"
-        self.ws = connect(url, subprotocols=[V1] if protocol == "v1" else None,
-                          open_timeout=WS_TIMEOUT, max_size=None, proxy=None, legacy=True)
-        if protocol == "v1":
-            assert self.ws.subprotocol == V1, "server did not accept the v1 protocol"
-
-    def send(self, msg_type: str, content: dict, channel: str = "shell") -> str:
-        msg = _message(msg_type, content, self.session)
-        if self.protocol == "v1":
-            parts = [json.dumps(msg[k]).encode() for k in ("header", "parent_header", "metadata", "content")]
-            self.ws.send(serialize_msg_to_ws_v1(parts, channel))
-        else:
-            self.ws.send(json.dumps({**msg, "channel": channel}))
-        return msg["header"]["msg_id"]
-
-    def receive(self) -> dict:
-        frame = self.ws.recv(timeout=WS_TIMEOUT)
-        if self.protocol == "v1":
-            channel, parts = deserialize_msg_from_ws_v1(frame)
-            header, parent, _meta, content = (json.loads(p) for p in parts[:4])
-            return {"channel": channel, "header": header, "parent_header": parent, "content": content}
-        return json.loads(frame) if isinstance(frame, str) else deserialize_binary_message(frame)
-
-    def close(self) -> None:
-        self.ws.close()
-
-
 @pytest.mark.parametrize("protocol", ["legacy", "v1"])
 def test_viewer_cannot_execute_code_over_the_kernel_websocket(viewer, voila_url, tmp_path, protocol):
     target = tmp_path / "pwned.txt"
@@ -134,6 +54,14 @@ def test_viewer_cannot_execute_code_over_the_kernel_websocket(viewer, voila_url,
     assert control.read_text() == "pwned"
 
     _html, kernel_id = viewer.render("index.ipynb")
+    if protocol == "legacy":  # refused outright since issue 16 (its frames froze the server)
+        from websockets.exceptions import InvalidStatus
+
+        with pytest.raises(InvalidStatus) as refused:
+            KernelSocket(voila_url, kernel_id, protocol)
+        assert refused.value.response.status_code == 400
+        assert not target.exists()
+        return
     ws = KernelSocket(voila_url, kernel_id, protocol)
     try:
         attempts = {
@@ -198,7 +126,7 @@ def test_template_and_theme_overrides_are_ignored(viewer):
                   "?template=../../../etc&theme=../../x"):
         html, _ = viewer.render("index.ipynb", query)
         for page, what in ((plain, "plain"), (html, query)):
-            assert "templates/lab/static" in page, f"{what}: not the lab template"
+            assert "templates/elo-explain/static" in page, f"{what}: not the published template"
             assert not re.search(r"templates/(classic|reveal)/", page), f"{what}: another template"
             assert '"jupyterLabTheme": "light"' in page, f"{what}: not the light theme"
             assert 'data-jp-theme-name="JupyterLab Light"' in page, f"{what}: not the light theme"

@@ -217,3 +217,45 @@ def test_publish_stops_voila_when_nginx_dies(tmp_path):
             pub.wait(timeout=60)
         log.close()
     assert "nginx exited" in (tmp_path / "publish.log").read_text()
+
+
+def test_a_legacy_websocket_is_refused_by_the_proxy(proxy):
+    """Issue 16, point 1: nginx itself refuses a kernel websocket without the v1 protocol
+    (it froze Voilà); with it, the socket is upgraded."""
+    from websockets.exceptions import InvalidStatus
+    from websockets.sync.client import connect
+
+    from harness import KernelSocket, Viewer
+
+    viewer = Viewer(proxy)
+    _, kernel_id = viewer.render("index.ipynb")
+    url = proxy.replace("http://", "ws://") + f"/api/kernels/{kernel_id}/channels?session_id=x"
+    with pytest.raises(InvalidStatus) as refused:
+        connect(url, open_timeout=30, proxy=None)
+    assert refused.value.response.status_code == 400
+    assert NGINX_PAGE in refused.value.response.body.decode()   # nginx's answer, not Voilà's
+    ws = KernelSocket(proxy, kernel_id, "v1")
+    barrier = ws.send("kernel_info_request", {})
+    reply = ws.receive()
+    while (reply["parent_header"].get("msg_id"), reply["header"]["msg_type"]) != (
+            barrier, "kernel_info_reply"):
+        reply = ws.receive()
+    assert reply["content"]["status"] == "ok"
+    ws.close()
+    viewer.close()
+
+
+def test_a_kernel_is_shut_down_through_the_proxy_only_with_its_pages_token(proxy):
+    """Issue 16, point 6: a self-made _xsrf cookie and field no longer shut a kernel down."""
+    from harness import Viewer
+
+    viewer = Viewer(proxy)
+    _, kernel_id = viewer.render("index.ipynb")
+    forged = requests.post(f"{proxy}/voila/api/shutdown/{kernel_id}", data={"_xsrf": "abc"},
+                           cookies={"_xsrf": "abc"}, headers={"X-XSRFToken": "abc"},
+                           timeout=HTTP_TIMEOUT)
+    assert forged.status_code == 403
+    assert requests.get(f"{proxy}/api/kernels/{kernel_id}", timeout=HTTP_TIMEOUT).status_code == 200
+    assert viewer.shutdown(kernel_id).status_code == 204
+    assert requests.get(f"{proxy}/api/kernels/{kernel_id}", timeout=HTTP_TIMEOUT).status_code == 404
+    viewer.close()

@@ -1,0 +1,322 @@
+"""No visitor can take the published site down or exhaust it (issue 16).
+
+Each test starts its own ``voila`` with the repository's ``voila.json`` (the gate, the kernel
+manager ``ViewerKernels``, the websocket ``GuardedConnection``) and probes it the way an
+outsider would, with plain HTTP and raw kernel websockets, beside a real viewer in Chromium:
+
+* a websocket without the v1 protocol is refused (it froze the whole server: Voilà parsed the
+  legacy frames of the image widgets' buffers as v1), and a forged v1 frame is dropped, while
+  static files keep answering;
+* a render no page connects to is shut down; the kernel ceilings answer "busy" (503,
+  ``Retry-After``) while admitted viewers keep working;
+* floods through an open page (comm opens, updates) leave the kernel's memory and CPU bounded;
+* malformed widget state gets no traceback over the websocket, and the kernel keeps serving;
+* a kernel is shut down only with its page's token.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import statistics
+import threading
+import time
+
+import psutil
+import pytest
+import requests
+from playwright.sync_api import expect
+from websockets.exceptions import InvalidStatus
+from websockets.sync.client import connect
+
+from harness import (
+    HTTP_TIMEOUT, TIMEOUT, KernelSocket, Viewer, kernel_pids, open_dashboard, slider_step,
+    start_voila, stop,
+)
+
+POLL = 0.25  # seconds between two kernel counts (polling, not a wait for a result)
+DIVISOR = "03_backgammon_divisor.ipynb"  # its figures are image widgets with binary buffers
+
+
+@pytest.fixture
+def server(tmp_path, request):
+    """A voila of its own, with extra options from ``@pytest.mark.parametrize('server', ...)``."""
+    extra = getattr(request, "param", ())
+    log = open(tmp_path / "voila.log", "w")
+    proc, base = start_voila(*extra, log=log)
+    yield proc, base, tmp_path / "voila.log"
+    stop(proc)
+    log.close()
+
+
+def wait_kernels(proc, predicate, seconds: float, what: str) -> int:
+    deadline = time.monotonic() + seconds
+    while True:
+        n = len(kernel_pids(proc))
+        if predicate(n):
+            return n
+        assert time.monotonic() < deadline, f"{what}: {n} kernels after {seconds:.0f} s"
+        time.sleep(POLL)
+
+
+class StaticProbe:
+    """Asks for a small static file every 50 ms in a thread; ``times`` holds the answers' seconds
+    (``None`` for no answer within 5 s)."""
+
+    def __init__(self, base: str):
+        self.url = base + "/voila/templates/elo-explain/static/elo-explain.css"
+        self.times: list[float | None] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self):
+        with requests.Session() as http:
+            while not self._stop.is_set():
+                t0 = time.perf_counter()
+                try:
+                    ok = http.get(self.url, timeout=5).status_code == 200
+                except requests.RequestException:
+                    ok = False
+                self.times.append(time.perf_counter() - t0 if ok else None)
+                self._stop.wait(0.05)
+
+    def __enter__(self):
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self._stop.set()
+        self._thread.join(10)
+
+
+# ------------------------------------------------------------------ the legacy websocket (point 1)
+def test_a_legacy_websocket_is_refused_and_the_server_keeps_answering(server):
+    proc, base, _ = server
+    viewer = Viewer(base)
+    _, kernel_id = viewer.render(DIVISOR)
+    url = base.replace("http://", "ws://") + f"/api/kernels/{kernel_id}/channels?session_id=x"
+    with StaticProbe(base) as probe:
+        # the attack of point 1: the channels without the v1 subprotocol -> refused outright
+        with pytest.raises(InvalidStatus) as refused:
+            connect(url, open_timeout=30, proxy=None)
+        assert refused.value.response.status_code == 400
+        # the same requests over v1 are served: every comm's state, image buffers included
+        ws = KernelSocket(base, kernel_id, "v1")
+        ws.send("comm_info_request", {"target_name": "jupyter.widget"})
+        comms = next(m["content"]["comms"] for m in iter(ws.receive, None)
+                     if m["header"]["msg_type"] == "comm_info_reply")
+        for comm_id in comms:
+            ws.send("comm_msg", {"comm_id": comm_id, "data": {"method": "request_state"}})
+        states = 0
+        while states < len(comms):
+            states += ws.receive()["header"]["msg_type"] == "comm_msg"
+        # a forged v1 frame claiming 2^60 parts (jupyter_server's reader would loop on it)
+        ws.ws.send((2**60).to_bytes(8, "little") + b"\0" * 64)
+        barrier = ws.send("kernel_info_request", {})
+        assert any(m["parent_header"].get("msg_id") == barrier for m in iter(ws.receive, None)
+                   if m["header"]["msg_type"] == "kernel_info_reply")
+        ws.close()
+        time.sleep(1.0)  # one more second of probing after the last frame (polling window)
+    answered = [t for t in probe.times if t is not None]
+    assert len(answered) == len(probe.times) >= 10, f"static files unanswered: {probe.times}"
+    assert max(answered) < 0.100, (
+        f"a static file took {1000 * max(answered):.0f} ms (median "
+        f"{1000 * statistics.median(answered):.0f} ms) while the websockets were probed")
+    assert proc.poll() is None
+    viewer.close()
+
+
+# ------------------------------------------------------------------ kernels without a viewer (2)
+@pytest.mark.parametrize("server", [("--ViewerKernels.connect_timeout=3",)], indirect=True)
+def test_renders_no_page_connects_to_are_shut_down(server):
+    proc, base, log = server
+    viewer = Viewer(base)
+    for _ in range(3):  # curl: the page is rendered, nobody opens its websocket
+        viewer.render("index.ipynb")
+    assert len(viewer.kernels) == 3
+    wait_kernels(proc, lambda n: n == 0, 3 + 20, "renders without a viewer were not shut down")
+    assert log.read_text().count("no page connected within 3 s") == 3
+
+
+def test_the_published_connect_timeout_is_30_s():
+    from elo_explain.dashboards.kernels import ViewerKernels
+
+    assert ViewerKernels.connect_timeout.default_value == 30  # issue 16: "say 30 s"
+
+
+# ------------------------------------------------------------------ the ceilings (2)
+def _busy(r: requests.Response, why: str) -> None:
+    assert r.status_code == 503, f"HTTP {r.status_code}, not busy"
+    assert r.headers["Retry-After"] == "60"
+    assert "busy" in r.text and "try again in a minute" in r.text and "<style>" in r.text
+    assert why in r.text
+
+
+@pytest.mark.parametrize("server", [("--ViewerKernels.max_kernels=3",
+                                     "--ViewerKernels.max_kernels_per_address=10",
+                                     "--ViewerKernels.connect_timeout=600")], indirect=True)
+def test_beyond_the_global_ceiling_a_render_is_busy_and_admitted_viewers_keep_working(
+        server, page):
+    proc, base, _ = server
+    open_dashboard(page, base, DIVISOR)              # a real viewer, admitted first
+    summary = page.locator(".ee-summary")
+    expect(summary).to_contain_text("÷1200: expected win rate 64.0 %", timeout=TIMEOUT)  # [GR]
+    viewer = Viewer(base)
+    viewer.render("index.ipynb")
+    viewer.render("index.ipynb")                     # three kernels: the ceiling
+    for path in ("index.ipynb", DIVISOR):
+        _busy(viewer.get(f"/voila/render/{path}"), "Many people are reading it right now")
+    assert len(kernel_pids(proc)) == 3
+    # the admitted viewer keeps working: ÷1250 after one step of 50 (document: ÷1200 -> 64.0 %)
+    slider_step(page, ".ee-divisor-slider", "ArrowRight")
+    expect(summary).to_contain_text("÷1250", timeout=TIMEOUT)
+    # a viewer leaves: there is room again
+    assert viewer.shutdown(viewer.kernels[0]).status_code == 204
+    wait_kernels(proc, lambda n: n == 2, 30, "the shut-down kernel is still there")
+    viewer.render("index.ipynb")
+    viewer.close()
+
+
+@pytest.mark.parametrize("server", [("--ViewerKernels.max_kernels=10",
+                                     "--ViewerKernels.max_kernels_per_address=2",
+                                     "--ViewerKernels.connect_timeout=600")], indirect=True)
+def test_one_address_cannot_take_more_than_its_share(server):
+    proc, base, _ = server
+    viewer = Viewer(base)
+    a, b = {"X-Real-IP": "203.0.113.7"}, {"X-Real-IP": "198.51.100.20"}  # as nginx sets it
+    for _ in range(2):
+        assert viewer.get("/voila/render/index.ipynb", headers=a).status_code == 200
+    _busy(viewer.get("/voila/render/index.ipynb", headers=a), "from your address")
+    assert viewer.get("/voila/render/index.ipynb", headers=b).status_code == 200
+    assert len(kernel_pids(proc)) == 3
+
+
+def test_the_default_ceilings_follow_the_machines_memory():
+    from elo_explain.dashboards.kernels import KERNEL_MIB, RESERVE_MIB, default_ceilings
+
+    # by hand: 8 GiB, 2 GiB reserve, 11 pooled kernels of 160 MiB: (8192 - 2048 - 1760) // 160
+    assert (KERNEL_MIB, RESERVE_MIB) == (160, 2048)
+    assert default_ceilings(total_mib=8192, pool_kernels=11) == (27, 2)
+    assert default_ceilings(total_mib=64 * 1024, pool_kernels=11) == (385, 38)
+
+
+# ------------------------------------------------------------------ floods (3)
+def _kernel(proc) -> psutil.Process:
+    (pid,) = kernel_pids(proc)
+    return psutil.Process(pid)
+
+
+def _cpu(p: psutil.Process) -> float:
+    t = p.cpu_times()
+    return t.user + t.system
+
+
+def test_floods_through_an_open_page_stay_bounded(server, page):
+    proc, base, log = server
+    open_dashboard(page, base, DIVISOR)
+    summary = page.locator(".ee-summary")
+    expect(summary).to_contain_text("÷1200: expected win rate 64.0 %", timeout=TIMEOUT)  # [GR]
+    kernel_id = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', page.content()).group(1)
+    kernel = _kernel(proc)
+    ws = KernelSocket(base, kernel_id, "v1")     # beside the page: its second websocket
+    ws.send("comm_info_request", {"target_name": "jupyter.widget"})
+    comms = next(m["content"]["comms"] for m in iter(ws.receive, None)
+                 if m["header"]["msg_type"] == "comm_info_reply")
+    rss0, cpu0 = kernel.memory_info().rss, _cpu(kernel)
+    state = {"_model_name": "HTMLModel", "_model_module": "@jupyter-widgets/controls",
+             "_model_module_version": "2.0.0", "value": "x" * 10_000}
+    t0 = time.monotonic()
+    for i in range(2000):   # forged comm opens, each a 10 kB widget (+23 MB/s before)
+        ws.send("comm_open", {"comm_id": f"forged-{i}", "target_name": "jupyter.widget",
+                              "data": {"state": state, "buffer_paths": []}})
+    some = list(comms)[:20]
+    for i in range(2000):   # forged updates (a core busy for 77 s before)
+        ws.send("comm_msg", {"comm_id": some[i % len(some)], "data": {
+            "method": "update", "state": {"value": 400 + i % 10}, "buffer_paths": []}})
+    sent_s = time.monotonic() - t0
+    # the kernel works off what was let through, then idles
+    deadline = time.monotonic() + 60
+    while True:
+        before = _cpu(kernel)
+        time.sleep(2.0)  # a 2-second CPU sample (polling window)
+        if _cpu(kernel) - before < 0.2 or time.monotonic() > deadline:
+            break
+    cpu = _cpu(kernel) - cpu0
+    grown = (kernel.memory_info().rss - rss0) / 2**20
+    print(f"4000 forged messages in {sent_s:.2f} s: kernel CPU {cpu:.1f} s, RSS {grown:+.1f} MiB")
+    assert time.monotonic() < deadline, "the kernel was still busy a minute after the flood"
+    assert cpu < 20, f"the flood cost the kernel {cpu:.1f} CPU-s"
+    assert grown < 30, f"the kernel grew by {grown:.0f} MiB"
+    text = log.read_text()
+    assert "dropping a page's messages (a comm for target 'jupyter.widget')" in text
+    assert "dropping a page's messages (over" in text
+    ws.close()
+    # the page still answers: ÷1250 after a step of 50 (document: ÷1200 -> 64.0 %)
+    slider_step(page, ".ee-divisor-slider", "ArrowRight")
+    expect(summary).to_contain_text("÷1250", timeout=TIMEOUT)
+
+
+def test_a_third_websocket_to_one_kernel_is_refused(server):
+    _proc, base, _ = server
+    viewer = Viewer(base)
+    _, kernel_id = viewer.render("index.ipynb")
+    first, second = KernelSocket(base, kernel_id, "v1"), KernelSocket(base, kernel_id, "v1")
+    with pytest.raises(InvalidStatus) as refused:
+        KernelSocket(base, kernel_id, "v1")
+    assert refused.value.response.status_code == 429
+    first.close(), second.close()
+    viewer.close()
+
+
+# ------------------------------------------------------------------ tracebacks (5)
+def test_malformed_widget_state_sends_no_traceback_and_the_kernel_keeps_serving(server):
+    _proc, base, log = server
+    viewer = Viewer(base)
+    _, kernel_id = viewer.render(DIVISOR)
+    ws = KernelSocket(base, kernel_id, "v1")
+    ws.send("comm_info_request", {"target_name": "jupyter.widget"})
+    comms = next(m["content"]["comms"] for m in iter(ws.receive, None)
+                 if m["header"]["msg_type"] == "comm_info_reply")
+    # a slider value 'abc', a list, null -- to every widget, paced at 30 messages a second
+    # (below the page's rate limit, so that every one reaches the kernel)
+    for comm_id in comms:
+        for bad in ("abc", [1, 2], None):
+            ws.send("comm_msg", {"comm_id": comm_id, "data": {
+                "method": "update", "state": {"value": bad}, "buffer_paths": []}})
+            time.sleep(1 / 30)  # pacing of the sender, not a wait for a result
+    barrier = ws.send("kernel_info_request", {})
+    seen = []
+    for m in iter(ws.receive, None):
+        seen.append(m)
+        if m["parent_header"].get("msg_id") == barrier and m["header"]["msg_type"] == "kernel_info_reply":
+            break
+    # the kernel answered everything in order, and nothing carried a traceback
+    assert "dropping a page's messages" not in log.read_text()  # all of them reached it
+    assert not [m for m in seen if m["header"]["msg_type"] == "error"]
+    frames = json.dumps([m["content"] for m in seen])
+    assert "Traceback" not in frames and "traceback" not in frames and "site-packages" not in frames
+    assert not [m for m in seen if m["header"]["msg_type"] == "stream"
+                and m["content"].get("name") == "stderr"]
+    ws.close()
+    viewer.close()
+
+
+# ------------------------------------------------------------------ the shutdown token (6)
+def test_a_kernel_is_shut_down_only_with_its_pages_token(server):
+    proc, base, _ = server
+    viewer = Viewer(base)
+    _, kernel_id = viewer.render("index.ipynb")
+    _, other_id = viewer.render("index.ipynb")
+    shutdown = f"{base}/voila/api/shutdown/{kernel_id}"
+    # point 6: a self-made _xsrf cookie and form field
+    forged = requests.post(shutdown, data={"_xsrf": "abc"}, cookies={"_xsrf": "abc"},
+                           headers={"X-XSRFToken": "abc"}, timeout=HTTP_TIMEOUT)
+    assert forged.status_code == 403
+    # another page's token, and the right token sent by a page of another site
+    assert viewer.shutdown(kernel_id, token=viewer.tokens[other_id]).status_code == 403
+    assert viewer.shutdown(kernel_id, headers={"Origin": "https://evil.example"}).status_code == 403
+    assert len(kernel_pids(proc)) == 2
+    # the page's own beacon: its token
+    assert viewer.shutdown(kernel_id).status_code == 204
+    wait_kernels(proc, lambda n: n == 1, 30, "the kernel was not shut down")
+    viewer.close()

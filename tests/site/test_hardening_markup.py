@@ -1,0 +1,92 @@
+"""Nothing a viewer types, pastes, uploads or puts in a link becomes markup on the page (issue 16).
+
+Every dashboard, in headless Chromium against a real ``voila``: markup goes into every setting
+of its link (the parameters cell's names, lower case), into every text field and paste box, and
+into 08's upload (the file's name and its rows). The test fails on any dialog, on any element a
+payload would create, and on any script a payload would run.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+import pytest
+from playwright.sync_api import expect
+
+from harness import READY, TIMEOUT, open_dashboard
+from notebook_runner import parameters
+
+from elo_explain.dashboards.index import published
+
+PAYLOADS = (
+    '<img src=x onerror="alert(1)">',
+    '"><b class="ee-pwned">B</b><svg onload="window.eePwned=1">',
+    "</p><script>window.eePwned=1</script>",
+)
+INJECTED_JS = """() => ({
+  elements: document.querySelectorAll('.ee-pwned, img[src="x"], svg[onload], script:not([src]):not([type])').length
+            - window.__eeBaselineScripts,
+  ran: window.eePwned === 1,
+})"""
+BASELINE_JS = "() => { window.__eeBaselineScripts = document.querySelectorAll('script:not([src]):not([type])').length; }"
+
+
+def _guard(page):
+    dialogs = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    return dialogs
+
+
+def _assert_inert(page, dialogs, what):
+    page.wait_for_selector(READY, state="visible", timeout=TIMEOUT)
+    found = page.evaluate(INJECTED_JS)
+    assert not dialogs, f"{what}: a dialog opened: {dialogs}"
+    assert found["elements"] <= 0, f"{what}: {found['elements']} elements made from a payload"
+    assert not found["ran"], f"{what}: a payload's script ran"
+
+
+@pytest.mark.parametrize("notebook", [d.notebook for d in published()])
+def test_markup_in_links_fields_and_pastes_stays_text(page, voila_url, notebook):
+    dialogs = _guard(page)
+    names = [n.lower() for n in parameters(notebook)]
+    for payload in PAYLOADS:
+        query = "&".join(f"{n}={quote(payload)}" for n in names)
+        open_dashboard(page, voila_url, f"{notebook}?{query}")
+        page.evaluate(BASELINE_JS)
+        # the link's values were refused with a note that shows them as text
+        expect(page.locator(".ee-query-note")).to_contain_text("Ignored from the link",
+                                                               timeout=TIMEOUT)
+        _assert_inert(page, dialogs, f"{notebook} link")
+    # every text field and paste box of the view
+    open_dashboard(page, voila_url, notebook)
+    page.evaluate(BASELINE_JS)
+    boxes = page.locator(".ee-ready input[type=text], .ee-ready textarea")
+    assert boxes.count() or notebook in NO_TEXT_BOXES, f"{notebook}: no text box found"
+    for i in range(boxes.count()):
+        box = boxes.nth(i)
+        if not box.is_visible() or not box.is_enabled():
+            continue
+        for payload in PAYLOADS:
+            box.fill(payload)
+            box.press("Tab")   # the field is left: a text box answers, a textarea syncs
+    page.wait_for_timeout(500)  # let the kernel's answers to the last entries arrive
+    _assert_inert(page, dialogs, f"{notebook} fields")
+
+
+NO_TEXT_BOXES: set[str] = set()
+
+
+def test_markup_in_an_uploaded_files_name_and_rows_stays_text(page, voila_url):
+    dialogs = _guard(page)
+    open_dashboard(page, voila_url, "08_calibrate.ipynb")
+    page.evaluate(BASELINE_JS)
+    report = page.locator(".ee-upload-report")
+    for payload in PAYLOADS:
+        rows = f"rating,opponent,score\n1700,1500,1\n{payload},1500,1\n1700,{payload},0\n"
+        with page.expect_file_chooser(timeout=TIMEOUT) as chooser:
+            page.locator("button.ee-upload").click()
+        chooser.value.set_files(files=[{"name": f"{payload}.csv", "mimeType": "text/csv",
+                                        "buffer": rows.encode()}])
+        expect(report).to_contain_text("rows read", timeout=TIMEOUT)
+        expect(report).to_contain_text(payload[:12])       # shown, as text
+        _assert_inert(page, dialogs, "08 upload")

@@ -1,0 +1,104 @@
+"""Kernels that come and go cleanly (issue 19): a closed tab frees its kernel, a lost one loses
+nothing.
+
+Each test runs its own ``voila`` with the repository's ``voila.json`` (its kernel manager
+``ViewerKernels``, its page template's script) and real pages in headless Chromium:
+
+* ten pages opened and closed -- half with the browser's unload beacon (``beforeunload``
+  runs), half without any goodbye (the tab's process just goes) -- leave no kernel behind
+  within 10 s;
+* a viewer's kernel killed (``kill -9``: Voilà would restart a blank kernel under the same id)
+  or culled for idling: the page says in plain words that the view stopped and its one link
+  reopens exactly the same view, typed values included.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from harness import READY, TIMEOUT, kernel_pids, open_dashboard, start_voila, stop, type_into
+
+POLL = 0.25  # seconds between two kernel counts (polling, not a wait for a result)
+DIVISOR = "03_backgammon_divisor.ipynb"
+NEW_TO_FIDE = "10_new_to_fide.ipynb"
+
+
+@pytest.fixture
+def server(tmp_path, request):
+    log = open(tmp_path / "voila.log", "w")
+    proc, base = start_voila(*getattr(request, "param", ()), log=log)
+    yield proc, base
+    stop(proc)
+    log.close()
+
+
+def test_closed_tabs_free_their_kernels_within_10_s(server, browser):
+    proc, base = server
+    assert len(kernel_pids(proc)) == 0   # no pool in the tests' server: it holds 0 kernels
+    for i in range(10):
+        context = browser.new_context(viewport={"width": 1280, "height": 1000})
+        page = context.new_page()
+        open_dashboard(page, base, "index.ipynb" if i % 2 else DIVISOR)
+        assert len(kernel_pids(proc)) == 1
+        if i % 2:
+            page.close(run_before_unload=True)   # the page's beacon, with its token
+        context.close()                          # no goodbye at all: the socket just drops
+        closed = time.monotonic()
+        while kernel_pids(proc):
+            assert time.monotonic() - closed < 10, f"page {i + 1}: its kernel lived 10 s on"
+            time.sleep(POLL)
+
+
+def _lost(page):
+    notice = page.locator(".ee-lost")
+    expect(notice).to_be_visible(timeout=TIMEOUT)
+    expect(notice).to_contain_text("This view has stopped.")
+    expect(notice).to_contain_text("Nothing you set is lost")
+    return notice.locator("a.ee-reopen")
+
+
+def test_a_killed_kernel_gets_a_notice_and_one_click_reopens_the_same_view(server, page):
+    proc, base = server
+    open_dashboard(page, base, DIVISOR + "?divisor=800")
+    summary = page.locator(".ee-summary")
+    # Greek document, version history: ÷800, 300 points up -> 70.3 %
+    expect(summary).to_contain_text("300 points up, ÷800: expected win rate 70.3 %",
+                                    timeout=TIMEOUT)
+    type_into(page, ".ee-difference-field", "200")
+    expect(summary).to_contain_text("200 points up, ÷800", timeout=TIMEOUT)
+    (pid,) = kernel_pids(proc)
+    os.kill(pid, signal.SIGKILL)
+    reopen = _lost(page)             # at once: the server announces the restart and closes
+    expect(reopen).to_have_attribute("href", f"{base}/voila/render/{DIVISOR}?divisor=800&difference=200")
+    reopen.click()
+    page.wait_for_selector(READY, state="visible", timeout=TIMEOUT)
+    expect(page.locator(".ee-summary")).to_contain_text("200 points up, ÷800", timeout=TIMEOUT)
+    expect(page.locator(".ee-lost")).to_have_count(0)
+    # the blank kernel Voilà restarted under the old id was shut down: one kernel, the new page's
+    deadline = time.monotonic() + 30
+    while len(kernel_pids(proc)) != 1:
+        assert time.monotonic() < deadline, f"{len(kernel_pids(proc))} kernels after reopening"
+        time.sleep(POLL)
+
+
+@pytest.mark.parametrize("server", [("--MappingKernelManager.cull_idle_timeout=6",
+                                     "--MappingKernelManager.cull_interval=2")], indirect=True)
+def test_a_culled_kernel_gets_a_notice_and_the_typed_games_come_back(server, page):
+    proc, base = server
+    open_dashboard(page, base, NEW_TO_FIDE)
+    games = page.locator(".ee-ready textarea").first
+    # rules.md E (FIDE B.02 7): 5 / 5 against 2000-2400 -> capped at 2200
+    games.fill("2000 1, 2100 1, 2200 1, 2300 1, 2400 1")
+    expect(page.locator(".ee-first-rating")).to_contain_text("2200", timeout=TIMEOUT)
+    reopen = _lost(page)           # the reader reads on; the idle culler takes the kernel
+    reopen.click()
+    page.wait_for_selector(READY, state="visible", timeout=TIMEOUT)
+    expect(page.locator(".ee-first-rating")).to_contain_text("2200", timeout=TIMEOUT)
+    # the same five games, one per line as the page writes them
+    expect(page.locator(".ee-ready textarea").first).to_have_value(
+        "2000 1\n2100 1\n2200 1\n2300 1\n2400 1")
