@@ -14,7 +14,9 @@ Chromium, median of ``repeats`` loads:
   the dashboard's first visible slider (or the one ``SLIDERS`` names) until a shown
   number *and* the plot have changed (``None`` if nothing changed within 30 s);
   baseline: the bare notebook's slider-to-label echo.  The naive ``interact`` +
-  re-created figure notebook is reported beside it.
+  re-created figure notebook is reported beside it.  Beside it, until the last of the
+  notebook's live tables and sentences above the view that follow that slider has changed
+  (``—`` where none does).
 * size -- widget models in the kernel after the notebook ran, and the kernel's
   resident memory (RSS) while a viewer has the page open.
 """
@@ -66,27 +68,35 @@ SLIDERS = {
     "10_new_to_fide.ipynb": (None, ".ee-rating", False),       # the 2024 uplift: numbers only
 }
 
-# Resolves with the milliseconds from the key-down to the moment a shown number
-# changed and (when the page has figures) a figure's image changed.
+# Resolves with the milliseconds from the key-down to the moment a shown number of the view
+# changed and (when the page has figures) a figure's image changed, and to the last change of
+# the notebook's live outputs above the view (``.ee-live``: its tables and sentences), null if
+# none changed; the latter is read once no live output has changed for QUIET ms.
 ARM_JS = """(needsPlot) => {
   // the numbers the kernel writes (HTML widgets), not the slider's own local readout
   const values = () => [...document.querySelectorAll('.ee-ready .widget-html')].map(e => e.textContent).join('|');
   const images = () => [...document.querySelectorAll('.ee-ready img')].map(i => i.src.length + i.src.slice(-80)).join('|');
+  const lives = () => [...document.querySelectorAll('.ee-live')].map(e => e.textContent).join('|');
   const hasImages = needsPlot && document.querySelectorAll('.ee-ready img').length > 0;
   const v0 = values(), i0 = images();
+  let l = lives();
   window.__eeLatency = new Promise(resolve => {
-    let t0 = null;
+    let t0 = null, view = null, tables = null, quiet = null;
+    const done = () => { observer.disconnect(); resolve({view, tables}); };
     document.addEventListener('keydown', () => { if (t0 === null) t0 = performance.now(); }, {capture: true, once: true});
     const check = () => {
-      if (t0 !== null && values() !== v0 && (!hasImages || images() !== i0)) {
-        observer.disconnect(); resolve(performance.now() - t0);
-      }
+      if (t0 === null) return;
+      const now = performance.now() - t0;
+      if (view === null && values() !== v0 && (!hasImages || images() !== i0)) view = now;
+      const live = lives();
+      if (live !== l) { l = live; tables = now; }
+      if (view !== null) { clearTimeout(quiet); quiet = setTimeout(done, QUIET); }
     };
     const observer = new MutationObserver(check);
-    setTimeout(() => { observer.disconnect(); resolve(null); }, 30000);
+    setTimeout(done, 30000);
     observer.observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
   });
-}"""
+}""".replace("QUIET", "700")
 
 
 def _kernels(server: psutil.Process) -> list[psutil.Process]:
@@ -165,7 +175,7 @@ def _slider_latency(page, notebook: str) -> float | None:
                              "Number(h.getAttribute('aria-valuemax'))")
     page.keyboard.press("ArrowLeft" if at_max else "ArrowRight")  # a step that moves it
     ms = page.evaluate("() => window.__eeLatency")
-    return None if ms is None else ms / 1000.0
+    return {k: (None if v is None else v / 1000.0) for k, v in ms.items()}
 
 
 def _serve_dir() -> Path:
@@ -182,8 +192,8 @@ def measure(repeats: int = 5, preheat_pool: int = 1) -> list[dict]:
 
     folder = _serve_dir()
     names = [BARE, FIGURE, NAIVE] + [d.notebook for d in published()]
-    rows = {n: {"notebook": n, "cold": [], "latency": [], "rss": [], "preheated": [], "failed": []}
-            for n in names}
+    rows = {n: {"notebook": n, "cold": [], "latency": [], "tables": [], "rss": [], "preheated": [],
+                "failed": []} for n in names}
     log = open(LOG, "w")
     with sync_playwright() as p:
         browser = launch_chromium(p)
@@ -201,8 +211,10 @@ def measure(repeats: int = 5, preheat_pool: int = 1) -> list[dict]:
                 if len(new) == 1:
                     rows[n]["rss"].append(new[0].memory_info().rss)
                 lat = _slider_latency(page, n)
-                if lat is not None:
-                    rows[n]["latency"].append(lat)
+                if lat["view"] is not None:
+                    rows[n]["latency"].append(lat["view"])
+                if lat["tables"] is not None:
+                    rows[n]["tables"].append(lat["tables"])
             return then
 
         try:
@@ -278,8 +290,9 @@ def report(repeats: int = 5) -> str:
         f"{_cell(figure['cold'], '{:.2f} s')}).",
         "",
         "| notebook | ready cold | × bare | × bare+figure | ready preheated | × bare cold | "
-        "slider → numbers+plot | × bare echo | widget models | kernel RSS | failed loads |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "slider → numbers+plot | × bare echo | slider → tables above | widget models | "
+        "kernel RSS | failed loads |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     failures = []
     for r in rows:
@@ -290,6 +303,7 @@ def report(repeats: int = 5) -> str:
             f"{_cell(m['cold'] and figure['cold'] and m['cold'] / figure['cold'], '{:.2f}')} | "
             f"{_cell(m['preheated'], '{:.2f} s', bare['cold'])} | "
             f"{_cell(lat, '{:.0f} ms', bare['latency'] and 1000 * bare['latency'])} | "
+            f"{_cell(m['tables'] and 1000 * m['tables'], '{:.0f} ms')} | "
             f"{models[n]} | {_cell(m['rss'] and m['rss'] / 2**20, '{:.0f} MiB')} | "
             f"{len(r['failed'])} |")
         failures += [f"- {n}, {f}" for f in r["failed"]]

@@ -160,9 +160,30 @@ class _Origin:
         static = result._static_bundle()
         try:
             widget = LiveOutput(self, static["text/html"])
+            _replaces_the_cells_last_run(shell.kernel, widget)
             return {**static, **widget._repr_mimebundle_(), "text/plain": static["text/plain"]}
         except Exception:  # no widget: the static copy, never a traceback in the cell
             return static
+
+
+_BY_CELL: dict = {}  # a notebook cell's id -> (its last run, the live outputs it made)
+
+
+def _replaces_the_cells_last_run(kernel, widget) -> None:
+    """In JupyterLab a cell run again replaces its outputs: the live outputs of its last run
+    are closed (they stop following their model). A cell is known by the id JupyterLab sends
+    with each run; Voilà runs each cell once."""
+    parent = kernel.get_parent() or {}
+    cell = (parent.get("metadata") or {}).get("cellId")
+    if cell is None:
+        return
+    run = (parent.get("header") or {}).get("msg_id")
+    last, outputs = _BY_CELL.get(cell, (None, []))
+    if last != run:
+        for old in outputs:
+            old.close()
+        outputs = []
+    _BY_CELL[cell] = (run, [*outputs, widget])
 
 
 class Reactive(traitlets.HasTraits):
@@ -201,16 +222,20 @@ class Reactive(traitlets.HasTraits):
         Reactive._declarations_checked.add(cls)
 
     # --- dispatch ------------------------------------------------------------------------
-    def subscribe(self, on, callback: Callable) -> None:
+    def subscribe(self, on, callback: Callable, *, late: bool = False) -> None:
+        """Call ``callback(names)`` after a change of a trait in ``on``; ``late``: after the
+        other subscribers of the same change (the notebook's outputs come after the view,
+        so the control a viewer moved answers first)."""
         names = on if isinstance(on, frozenset) or on is None else (
             dependencies(*on) if isinstance(on, (tuple, list)) else dependencies(on))
         unknown = (names or set()) - set(self.trait_names())
         if unknown:
             raise TypeError(f"not traits of {type(self).__name__}: {sorted(unknown)}")
-        self._subscribers.append((names, callback))
+        self._subscribers.append((names, callback, late))
+        self._subscribers.sort(key=lambda s: s[2])  # stable: in order, the late ones last
 
     def unsubscribe(self, callback: Callable) -> None:
-        self._subscribers = [(n, c) for n, c in self._subscribers if c != callback]
+        self._subscribers = [s for s in self._subscribers if s[1] != callback]
 
     @property
     def batching(self) -> bool:
@@ -247,7 +272,7 @@ class Reactive(traitlets.HasTraits):
                 names |= set(self._pending)
                 self._pending.clear()
                 names = frozenset(names)
-                for deps, callback in list(self._subscribers):
+                for deps, callback, _ in list(self._subscribers):
                     if deps is None or deps & names:
                         callback(names)
             else:
@@ -309,7 +334,7 @@ class LiveOutput(widgets.HTML):
         self.origin = origin
         self.add_class("ee-live")
         self.add_class("ee-live-" + origin.name.strip("_").replace("_", "-"))
-        origin.model.subscribe(origin.deps, self.follow)
+        origin.model.subscribe(origin.deps, self.follow, late=True)
 
     def follow(self, names=None) -> None:
         try:
