@@ -8,7 +8,7 @@ in the page), so the repository's notebook stays without outputs.
 
 Run as a script, it retakes the README's screenshot of the parameters cell and its tables::
 
-    .venv/bin/python tests/test_lab.py     # writes docs/screenshots/lab_read_and_tweak.png
+    PYTHONPATH=tests .venv/bin/python tests/notebooks/test_lab.py   # writes docs/screenshots/lab_read_and_tweak.png
 """
 
 from __future__ import annotations
