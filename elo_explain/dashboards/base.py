@@ -261,13 +261,16 @@ def _from_text(trait: traitlets.TraitType, text: str):
     return text
 
 
-def _label(trait: traitlets.TraitType) -> str:
-    return getattr(trait, "label", None) or trait.name.replace("_", " ").capitalize()
+def _label(trait: traitlets.TraitType, default: str = "This setting") -> str:
+    name = getattr(trait, "name", None)
+    return (getattr(trait, "label", None) or (name and name.replace("_", " ").capitalize())
+            or default)
 
 
-def _allowed(trait: traitlets.TraitType) -> str:
-    """What ``trait`` accepts, in words: "Rating must be a whole number between 0 and 4000"."""
-    label = _label(trait)
+def _allowed(trait: traitlets.TraitType, label: str | None = None) -> str:
+    """What ``trait`` accepts, in words: "Rating must be a whole number between 0 and 4000"
+    (``label``: the name to use, for a list's items)."""
+    label = label or _label(trait)
     if isinstance(trait, (Whole, Number)):
         kind = "a whole number" if isinstance(trait, Whole) else "a number"
         return f"{label} must be {kind} between {trait.lo:g} and {trait.hi:g}"
@@ -277,8 +280,8 @@ def _allowed(trait: traitlets.TraitType) -> str:
         return f"{label} must be true or false"
     inner = getattr(trait, "_trait", None)
     if isinstance(trait, (traitlets.List, traitlets.Tuple)) and inner is not None:
-        return (f"{label} must be a list separated by commas, each: "
-                + _allowed(inner).split(" must be ", 1)[1])
+        return (f"{label} must be a list separated by commas, each "
+                + _allowed(inner, label).split(" must be ", 1)[1])
     return f"{label} cannot be set to that"
 
 
@@ -288,7 +291,10 @@ def _plain_error(trait: traitlets.TraitType, text: str, exc: Exception) -> str:
     (never Python's text, such as "could not convert string to float")."""
     if isinstance(exc, FieldError):
         return str(exc)
-    return f"{_allowed(trait)}, got {text[:30]}"
+    try:
+        return f"{_allowed(trait)}, got {text[:30]}"
+    except Exception:  # the note must never fail: the page would not open
+        return "not a value this setting takes"
 
 
 # --- the view -----------------------------------------------------------------------------
@@ -368,6 +374,7 @@ class DashboardView(widgets.VBox):
         """Run the parts that depend on ``names`` (all when ``None``), each guarded, and
         write the link to this view."""
         self.renders += 1
+        self._write_link()  # first: it holds the state however far the parts get
         for name, deps in self._parts:
             if names is None or deps is None or deps & names:
                 try:
@@ -377,12 +384,14 @@ class DashboardView(widgets.VBox):
                 else:
                     self._errors.pop(name, None)
         self.status.value = html.escape(next(iter(self._errors.values()), ""))[:300]
+        if self.preset is not None:
+            self._show_matching_preset()
+
+    def _write_link(self) -> None:
         if self.model.params:
             query = html.escape(urlencode({k: _text(v) for k, v in self.model.state().items()}))
             self.link.value = (f'<a class="ee-link" href="?{query}" target="_top">'
                                "Link to this view</a>")
-        if self.preset is not None:
-            self._show_matching_preset()
 
     def apply(self, values: dict) -> None:
         """Set several traits (a preset) and render once; a bad value shows in the status."""

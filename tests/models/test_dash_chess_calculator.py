@@ -13,6 +13,7 @@ The page prints negative numbers with the minus sign U+2212 ("−").
 from __future__ import annotations
 
 import contextlib
+import html
 import io
 
 import matplotlib
@@ -312,3 +313,15 @@ def test_link_sets_the_start_and_bad_values_are_noted():
     v = quiet(CalculatorView, CalculatorModel(), query="result=lose&rating=abc")
     assert (v.model.result, v.model.rating) == ("draw", 1500)
     assert "result=lose" in v.notes.value and "rating=abc" in v.notes.value
+
+
+def test_a_bad_list_in_a_link_is_noted_in_plain_words():
+    # a result that is none of win / draw / loss, an opponent that is no number: each named,
+    # with what the setting takes and what the page keeps (the Telugu document's period)
+    v = quiet(CalculatorView, CalculatorModel(), query="results=win,lose&opponents=1500,abc")
+    note = html.unescape(v.notes.value)
+    assert ("results=win,lose (Results must be a list separated by commas, each one of win, "
+            "draw, loss, got win,lose; the page keeps win,draw,loss)") in note
+    assert ("opponents=1500,abc (Opponent must be a whole number between 100 and 3500, got abc; "
+            "the page keeps 1400,1600,1550)") in note
+    assert "Python" not in note and "trait" not in note and "Enum" not in note

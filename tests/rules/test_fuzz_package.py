@@ -48,7 +48,8 @@ NAN, INF = float("nan"), float("inf")
 RECORDS = {
     "elo.RatingPeriod", "fide.FidePeriod", "fide.KFactor", "fide.Rule700",
     "fide.CapDecision", "fide.InitialRating", "gammon42.LadderGame",
-    "tables.Table", "calibration.Calibration", "calibration.DivisorFit", "results_csv.UploadedResults",
+    "tables.Table", "tables.Sentence", "calibration.Calibration", "calibration.DivisorFit",
+    "results_csv.UploadedResults",
     "simulate.Season", "simulate.WeeklySwing", "lichess.Games",
 }
 
