@@ -154,9 +154,11 @@ def test_twenty_viewers_then_their_kernels_go_when_they_leave(tmp_path):
         def started() -> int:
             return len(re.findall(r"Kernel started", log_path.read_text()))
 
-        def gone() -> int:
-            return len(re.findall(r"Shutting viewer kernel \S+ down: its page was closed",
-                                  log_path.read_text()))
+        def gone() -> int:  # by the page's beacon, or 5 s after its websocket closed
+            return len(re.findall(r"Kernel shutdown: ", log_path.read_text()))
+
+        def culled() -> int:
+            return len(re.findall(r"Culling '\w+' kernel", log_path.read_text()))
 
         plan = _viewer_plan()
         assert {nb for nb, _ in plan} == {"index.ipynb", *(d.notebook for d in published())}
@@ -178,6 +180,7 @@ def test_twenty_viewers_then_their_kernels_go_when_they_leave(tmp_path):
         final = stable_count(voila, seconds=5)
         assert final == start, f"kernel count {final} after the viewers left, {start} at the start"
         assert gone() == VIEWERS, f"{gone()} kernels shut down as their pages closed (log: {log_path})"
+        assert culled() == 0, "a kernel waited for the idle culler"
         assert voila.poll() is None, "voila died under the load"
     finally:
         stop(voila)
