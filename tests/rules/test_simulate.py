@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from elo_explain import simulate
 from elo_explain.lichess import load_games
-from elo_explain.calibration import calibrate, fit_divisor
+from elo_explain.calibration import calibrate, expected_curve, fit_divisor
 from elo_explain.results_csv import parse_results_csv
 
 CHI2_95_HALF = 3.841458820694124 / 2  # chi-squared (1 df) 95 % quantile / 2, from tables
@@ -206,6 +206,21 @@ def test_calibration_by_hand():
     # standard error: sample sd / sqrt(n); bucket 0 has 1, 0.5, 1 -> sd 0.2887, / sqrt 3
     assert c.actual_se[1] == pytest.approx(np.std([1, 0.5, 1], ddof=1) / math.sqrt(3))
     assert c.actual_se[0] == 0
+
+
+def test_expected_curve_is_the_curve_under_test():
+    # Telugu document (docs/sources.md#telugu): 200 points up, ÷400, E 0.76; Greek "76 %"
+    assert round(float(expected_curve(200)), 2) == 0.76
+    x = np.array([-500.0, -37.5, 0.0, 300.0, 900.0])
+    np.testing.assert_allclose(expected_curve(x), curve(x, 400), rtol=1e-12)
+    np.testing.assert_allclose(expected_curve(x, 1200, 35), curve(x, 1200, 35), rtol=1e-12)
+    np.testing.assert_allclose(expected_curve(x, -800), curve(x, -800), rtol=1e-12)
+    assert expected_curve(x, math.inf).tolist() == [0.5] * 5  # the flat curve
+    assert float(expected_curve(1e6, 1e-3)) == 1.0  # no overflow warning, the limit
+    with pytest.raises(ValueError, match="divisor must be a number other than 0"):
+        expected_curve(x, 0)
+    with pytest.raises(TypeError, match="divisor must be a number"):
+        expected_curve(x, "400")
 
 
 def test_fit_calibration_uses_the_fit():
