@@ -799,6 +799,43 @@ def test_swing_feedback_pulls_ratings_back():
     assert err.max() <= 0.5 * 300
 
 
+def test_swing_column_is_the_same_in_any_grid():
+    # issue 18: 300 games a week gave 05 and 09 different weeks because the draws depended on
+    # the other games-per-week values asked for; every game's luck is now drawn in game order
+    for kw in ({}, {"opponent_spread": 150.0}, {"feedback": True}):
+        alone = simulate.weekly_swing(k=(32, 16), games_per_week=(300,), players=300, seed=7,
+                                      **kw)
+        grid = simulate.weekly_swing(k=(32, 16), games_per_week=(20, 300, 451), players=300,
+                                     seed=7, **kw)
+        np.testing.assert_array_equal(alone.change[:, 0], grid.change[:, 1])
+        np.testing.assert_array_equal(alone.shortfall[:, 0], grid.shortfall[:, 1])
+        np.testing.assert_array_equal(grid.select([300]).change, alone.change)
+
+
+def test_luck_only_weeks_is_one_binomial_run_for_every_page():
+    sw = simulate.luck_only_weeks()
+    assert sw is simulate.luck_only_weeks() and not sw.feedback       # computed once
+    assert sw.k.tolist() == [32, 16] and sw.change.shape == (2, 50, 2000)
+    assert sw.games_per_week.tolist() == list(range(10, 501, 10))
+    # [binomial] equal opponents, cube 1: ±16 a game at K 32 (Greek document: +16 / −16), so
+    # the week's change is 16 × (2W − g), W ~ Binomial(g, 1/2): SD 16·√g; K 16 exactly half
+    for g in (10, 20, 100, 300, 500):
+        i = g // 10 - 1
+        assert sw.std[0, i] == pytest.approx(16 * math.sqrt(g), rel=0.06)
+    np.testing.assert_array_equal(sw.change[1] * 2, sw.change[0])
+    # P(|change| >= 200) at 300 games, K 32: |W − 150| >= 7, 2 × P(W >= 157) = 0.4530
+    p = 2 * sum(math.comb(300, w) for w in range(157, 301)) / 2 ** 300
+    assert round(p, 4) == 0.4530
+    assert sw.select([300]).share_beyond(200)[0, 0] == pytest.approx(p, abs=0.04)
+    fed = simulate.luck_only_weeks(True)
+    assert fed.feedback and fed is simulate.luck_only_weeks(np.bool_(True))
+    assert np.all(fed.std < sw.std)
+    with pytest.raises(TypeError, match="feedback must be True or False"):
+        simulate.luck_only_weeks("yes")
+    with pytest.raises(ValueError, match="games_per_week must be among the simulated"):
+        sw.select([305])
+
+
 def test_swing_rejects_bad_input():
     with pytest.raises(ValueError, match="k must be > 0"):
         simulate.weekly_swing(k=(32, 0))
