@@ -882,7 +882,7 @@ def initial_rating(opponents, scores, *, on=None) -> InitialRating:
     Under both rules a zero score is not published: a zero score in a player's first event
     is ignored.
 
-    rules.md section E, 3 / 5 against 1600, 1700, 1800, 1500, 1650:
+    ``docs/sources.md#fide-b02`` (F9), 3 / 5 against 1600, 1700, 1800, 1500, 1650:
 
     >>> r = initial_rating([1600, 1700, 1800, 1500, 1650], [1, 1, 0.5, 0.5, 0], on="2025-01-01")
     >>> round(r.average_opponent, 2), r.score_fraction, r.dp, r.rating, r.published
@@ -962,7 +962,7 @@ def performance_rating(opponents, scores) -> float:
     Ra is the average of ``opponents`` (ratings from 1000 to 3000), p = points / games,
     rounded to the hundredth half up for table 8.1.1 (:func:`table_dp`). Unrounded.
 
-    rules.md section E, 3 / 5 against 1600, 1700, 1800, 1500, 1650: Ra 1650, p .60, dp 72:
+    ``docs/sources.md#fide-b02`` (F13), 3 / 5 against 1600, 1700, 1800, 1500, 1650: Ra 1650, p .60, dp 72:
 
     >>> performance_rating([1600, 1700, 1800, 1500, 1650], [1, 1, 0.5, 0.5, 0])
     1722.0

@@ -1,6 +1,6 @@
-"""elo_explain.gammon42 against every number the Greek document (seeds/004_*) prints.
+"""elo_explain.gammon42 against every number the Greek document (docs/sources.md#greek) prints.
 
-"DOC" below means the Greek article "How ELO is calculated in Gammon42" (004_e85ca293ec904ed6.txt);
+"DOC" below means the Greek article "How ELO is calculated in Gammon42" (docs/sources.md#greek);
 "GO" means the Go code printed in it. Section names are the article's headings, translated.
 """
 
