@@ -87,10 +87,11 @@ def _curve(d, divisor, offset=0.0):
 def expected_curve(differences, divisor=400.0, white_advantage=0.0):
     """The logistic curve a calibration tests: E(d) = 1 / (1 + 10 ** (-(d + offset) / divisor)).
 
-    ``differences`` (own minus opponent, a number or an array); ``divisor`` any number but 0:
+    ``differences`` (own minus opponent, a number or an array, within ±:data:`MAX_DIFFERENCE`);
+    ``divisor`` any number but 0:
     ``inf`` is the flat curve (E = 0.5 everywhere, where a fitted divisor's interval may end)
     and a negative divisor the mirrored curve a fit can return; ``white_advantage`` the points
-    added to every difference. Computed without overflow. The chess curve (÷400) at 200 points
+    added to every difference (within ±10**6). Computed without overflow. The chess curve (÷400) at 200 points
     up is the documents' 0.76 (Telugu; the Greek document's "76 %"):
 
     >>> round(float(expected_curve(200)), 2), float(expected_curve(200, float("inf")))
@@ -98,14 +99,15 @@ def expected_curve(differences, divisor=400.0, white_advantage=0.0):
     >>> expected_curve([-400, 0, 400]).round(3)
     array([0.091, 0.5  , 0.909])
     """
-    d = np.asarray(v.finite("differences", differences), dtype=float)
+    d = np.asarray(v.finite("differences", differences, lo=-MAX_DIFFERENCE, hi=MAX_DIFFERENCE),
+                   dtype=float)
     if isinstance(divisor, (bool, np.bool_)) or not isinstance(divisor, (int, float, np.number)):
         raise TypeError(f"divisor must be a number, got {divisor!r}")
     div = float(divisor)
     if math.isnan(div) or div == 0:
         raise ValueError(f"divisor must be a number other than 0 (inf: the flat curve), "
                          f"got {divisor!r}")
-    w = v.number("white_advantage", white_advantage)
+    w = v.finite("white_advantage", v.number("white_advantage", white_advantage), lo=-1e6, hi=1e6)
     return _curve(d, div, w)
 
 

@@ -270,6 +270,18 @@ def multi_game(rating, average_opponent, games, points, k, divisor=DEFAULT_DIVIS
 
 
 # ---------------------------------------------------------------- the documents' calculators
+#: Sanity bounds of the calculators' inputs, far beyond any real rating, K or period.
+_MAX_RATING, _MAX_K, _MAX_GAMES = 100_000, 1000, 100_000
+
+
+def _rating_in(name, value):
+    return v.finite(name, v.number(name, value), lo=-_MAX_RATING, hi=_MAX_RATING)
+
+
+def _k_in(value):
+    return v.positive("k", v.number("k", value), hi=_MAX_K)
+
+
 @dataclass(frozen=True, eq=False)
 class CalculatorResult(_Games):
     """What one of the documents' calculators shows (:func:`telugu_calculator`,
@@ -323,7 +335,8 @@ def telugu_calculator(rating, results, *, k, cap_400=True) -> CalculatorResult:
     "400-point rule" switch, on by default) a difference of more than 400 counts as 400 for
     any rating: the page tells players rated 2650 or more to switch it off. The new rating is
     shown as a whole number (the page's period: +1.4, "new rating 1501"); the page does not
-    say how a half rounds, and this follows FIDE (half away from zero).
+    say how a half rounds, and this follows FIDE (half away from zero). Ratings lie within
+    ±100,000 and K is at most 1000 (sanity bounds).
 
     The page's period, K 20, 1500 (win against 1400, draw against 1600, loss against 1550):
 
@@ -339,10 +352,11 @@ def telugu_calculator(rating, results, *, k, cap_400=True) -> CalculatorResult:
     >>> (round(float(on.expected[0]), 2), round(on.change, 1)), (round(float(off.expected[0]), 2), round(off.change, 1))
     ((0.91, 1.8), (0.95, 1.1))
     """
-    r = v.number("rating", rating)
-    kk = v.positive("k", v.number("k", k))
+    r = _rating_in("rating", rating)
+    kk = _k_in(k)
     cap = v.flag("cap_400", cap_400)
     opponents, scores = _parse_results(results)
+    v.finite("opponent rating in results", opponents, lo=-_MAX_RATING, hi=_MAX_RATING)
     return _calculator("telugu", float(r), opponents, scores, float(kk), cap, whole=True)
 
 
@@ -355,7 +369,8 @@ def ukrainian_calculator(rating, opponent, points, *, k, games=1) -> CalculatorR
     E = 1 / (1 + 10^((Rb − Ra) / 400)) against the average. ``k`` is the K the user typed
     (> 0). Nothing else: no 700 rule, no 400-point rule, no rounding -- the page states none.
     The per-game ``scores`` of a multi-game result are wins, then a draw, then losses adding
-    up to ``points`` (only their sum enters the formula).
+    up to ``points`` (only their sum enters the formula). Ratings lie within ±100,000, K is at
+    most 1000 and ``games`` at most 100,000 (sanity bounds).
 
     K 40, 1500, 20 games with 10 points against an average of 1600 (E 0.360 a game), and K 20,
     5 of 5 against an average of 1000 (E 0.947):
@@ -370,15 +385,15 @@ def ukrainian_calculator(rating, opponent, points, *, k, games=1) -> CalculatorR
     >>> round(ukrainian_calculator(1500, 1700, 0.5, k=20).change, 2)
     5.19
     """
-    r = v.number("rating", rating)
-    o = v.number("opponent", opponent)
-    g = v.integer("games", games, lo=1)
+    r = _rating_in("rating", rating)
+    o = _rating_in("opponent", opponent)
+    g = v.integer("games", games, lo=1, hi=_MAX_GAMES)
     p = v.number("points", points)
     if not (0 <= p <= g) or 2 * p != np.floor(2 * p):
         raise ValueError(
             f"points must be a multiple of 0.5 between 0 and games ({g}), got {points!r}"
         )
-    kk = v.positive("k", v.number("k", k))
+    kk = _k_in(k)
     wins, draw = int(p), int(2 * p) % 2
     scores = np.array([1.0] * wins + [0.5] * draw + [0.0] * (g - wins - draw))
     return _calculator("ukrainian", float(r), np.full(g, float(o)), scores, float(kk),
@@ -395,6 +410,7 @@ def averaging_error(rating, opponents, k, divisor=DEFAULT_DIVISOR):
     when all opponents share one rating, and growing with their spread (E is not linear).
     ``opponents`` holds one field per row, the games along the last axis (a 1-D array is one
     field; every row is one period); ``rating``, ``k`` > 0 and ``divisor`` > 0 are numbers.
+    Ratings lie within ±100,000 and K is at most 1000 (sanity bounds).
 
     The Telugu page's period (1500 against 1400, 1600 and 1550, K 20): the shortcut is
     0.009 points above the per-game sum:
@@ -404,11 +420,11 @@ def averaging_error(rating, opponents, k, divisor=DEFAULT_DIVISOR):
     >>> averaging_error(1500, [[1600, 1600], [1300, 1900]], k=20).round(2)
     array([0.  , 2.62])
     """
-    r = v.number("rating", rating)
-    o = np.asarray(v.finite("opponents", opponents), dtype=float)
+    r = _rating_in("rating", rating)
+    o = np.asarray(v.finite("opponents", opponents, lo=-_MAX_RATING, hi=_MAX_RATING), dtype=float)
     if o.ndim == 0 or o.shape[-1] == 0:
         raise ValueError("opponents must hold at least one opponent's rating per field")
-    kk = v.positive("k", v.number("k", k))
+    kk = _k_in(k)
     d = v.positive("divisor", v.number("divisor", divisor))
     per_game = _expected(np.float64(r), o, d).sum(axis=-1)
     at_average = o.shape[-1] * _expected(np.float64(r), o.mean(axis=-1), d)
@@ -418,15 +434,16 @@ def averaging_error(rating, opponents, k, divisor=DEFAULT_DIVISOR):
 def spread_opponents(average, games, spread):
     """Fields of ``games`` opponents spread evenly around ``average``: half at ``average −
     s``, half at ``average + s`` (one at ``average`` when ``games`` is odd), one field per
-    ``s`` in ``spread`` (a number or a 1-D array); shape ``(len(spread), games)``.
+    ``s`` in ``spread`` (a number or a 1-D array); shape ``(len(spread), games)``. The
+    average and the spreads lie within 100,000 points, ``games`` is at most 100,000.
 
     >>> spread_opponents(1600, 3, [0, 100])
     array([[1600., 1600., 1600.],
            [1500., 1700., 1600.]])
     """
-    a = v.number("average", average)
-    g = v.integer("games", games, lo=1)
-    s = np.atleast_1d(np.asarray(v.finite("spread", spread, lo=0.0), dtype=float))
+    a = _rating_in("average", average)
+    g = v.integer("games", games, lo=1, hi=_MAX_GAMES)
+    s = np.atleast_1d(np.asarray(v.finite("spread", spread, lo=0.0, hi=_MAX_RATING), dtype=float))
     if s.ndim != 1:
         raise ValueError(f"spread must be a number or a flat list of numbers, got shape {s.shape}")
     signs = np.array([-1.0, 1.0] * (g // 2) + [0.0] * (g % 2))

@@ -1,6 +1,6 @@
 """Gammon42 backgammon Elo, exactly as the server computes it (version 1.3.1).
 
-Source: the Greek article "How ELO is calculated in Gammon42" (``seeds/004_*``),
+Source: the Greek article "How ELO is calculated in Gammon42" (``docs/sources.md#greek``),
 which prints the server's Go code (``KFor``, ``CalculateChangeWithK``,
 ``expectedScore``) and every table reproduced in :mod:`elo_explain.tables`.
 
@@ -403,6 +403,7 @@ def break_even_win_rate(difference, *, divisor=DIVISOR, k=K):
     """
     d = np.asarray(finite("difference", difference, lo=0.0), dtype=float)
     div = np.asarray(positive("divisor", divisor), dtype=float)
+    k = _k("k", k)
     win, _ = change(d, 0.0, winner_k=k, loser_k=k, divisor=div)
     _, loss = change(0.0, d, winner_k=k, loser_k=k, divisor=div)
     total = np.asarray(win, dtype=float) - np.asarray(loss, dtype=float)
