@@ -87,7 +87,8 @@ def _curve(d, divisor, offset=0.0):
 def expected_curve(differences, divisor=400.0, white_advantage=0.0):
     """The logistic curve a calibration tests: E(d) = 1 / (1 + 10 ** (-(d + offset) / divisor)).
 
-    ``differences`` (own minus opponent, a number or an array, within ±:data:`MAX_DIFFERENCE`);
+    ``differences`` (own minus opponent, a number or an array, within ±10**6: a plot may reach a
+    little beyond the data's ±:data:`MAX_DIFFERENCE`);
     ``divisor`` any number but 0:
     ``inf`` is the flat curve (E = 0.5 everywhere, where a fitted divisor's interval may end)
     and a negative divisor the mirrored curve a fit can return; ``white_advantage`` the points
@@ -99,8 +100,7 @@ def expected_curve(differences, divisor=400.0, white_advantage=0.0):
     >>> expected_curve([-400, 0, 400]).round(3)
     array([0.091, 0.5  , 0.909])
     """
-    d = np.asarray(v.finite("differences", differences, lo=-MAX_DIFFERENCE, hi=MAX_DIFFERENCE),
-                   dtype=float)
+    d = np.asarray(v.finite("differences", differences, lo=-1e6, hi=1e6), dtype=float)
     if isinstance(divisor, (bool, np.bool_)) or not isinstance(divisor, (int, float, np.number)):
         raise TypeError(f"divisor must be a number, got {divisor!r}")
     div = float(divisor)
