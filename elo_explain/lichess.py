@@ -50,7 +50,7 @@ __all__ = [
 
 #: Name of the bundled file inside ``elo_explain/data``.
 DATA_FILE = "lichess_games.csv.bz2"
-#: sha256 of the original ``lichess_games.csv`` (``../shared/data/SOURCE.md``); the bundled
+#: sha256 of the original ``lichess_games.csv`` (``elo_explain/data/SOURCE.md``); the bundled
 #: file decompresses to exactly these bytes.
 ORIGINAL_SHA256 = "38d61cf9ca2b59c5699c16d0e3947b3fd2d38f7b5921adb6bb8749095cf36715"
 #: Lichess speed classes with the largest estimated duration (seconds) each one takes,

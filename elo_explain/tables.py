@@ -8,7 +8,7 @@ precision the document prints (percentages to 0.1, coefficients to 0.01,
 rating changes as whole numbers), rounded half away from zero; the HTML shows
 signs the way the documents do (``+16``, ``−16``, ``±16``).
 
-Gammon42 tables (Greek document, ``seeds/004_*``):
+Gammon42 tables (Greek document, ``docs/sources.md#greek``):
 
 * :func:`divisor_comparison` -- the favourite's expected win rate by difference (step 1);
 * :func:`changes_by_difference` -- K 32 changes, favourite wins / underdog wins (step 2);
@@ -214,7 +214,7 @@ def _sequence(name: str, value, check) -> tuple:
 
 
 _SIGNED = "{:+d}"
-_GREEK = "Gammon42, Greek document (seeds/004)"
+_GREEK = "Gammon42, Greek document (docs/sources.md#greek)"
 
 
 # --- Gammon42 -----------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from notebook_runner import run_notebook
 from oracles import grid_fit
 
 M = MINUS = "\u2212"  # the pages' minus sign
-EX2 = {"opponents": [2000, 2100, 2200, 2300, 2400], "scores": [1, 1, 1, 1, 1]}  # rules.md E
+EX2 = {"opponents": [2000, 2100, 2200, 2300, 2400], "scores": [1, 1, 1, 1, 1]}  # docs/sources.md#fide-b02 (F9)
 
 
 def output(run, caption):
@@ -180,7 +180,7 @@ def test_09_notebook_follows_its_parameters():
     """Plain Elo with equal true strengths, 100 games a week in the swing tables.
 
     [EQ] With spread 0 every player has the same true strength, so the true curve gives
-    every favourite exactly E(0) = 0.5 (rules.md A: equal ratings, E = 0.50)."""
+    every favourite exactly E(0) = 0.5 (docs/sources.md#telugu T4: equal ratings, E = 0.5)."""
     run = run_notebook("09_simulate_ladder.ipynb", RULES="Elo per game (K 20, ÷400)",
                        PLAYERS=50, WEEKS=10, SPREAD=0, SWING_GAMES=100)
     assert run.state == {"rules": "Elo per game (K 20, ÷400)", "true_curve": "own",

@@ -1,7 +1,7 @@
 """Dashboard 10 (New to FIDE) in a real Voilà server and headless Chromium.
 
-Numbers asserted come from rules.md section E (FIDE Rating Regulations B.02 section 7, table
-8.1.1, FIDE's notice of 1 March 2024): the worked examples 3 / 5 -> 1743 (2022 rule 1670),
+Numbers asserted come from docs/sources.md#fide-b02 (FIDE Rating Regulations B.02 section 7,
+table 8.1.1, FIDE's notice of 1 March 2024): the worked examples 3 / 5 -> 1743 (2022 rule 1670),
 5 / 5 -> capped at 2200 (2022 rule 2300), 1 / 6 -> 1382 not published (2022 rule 1227), the
 uplift 1500 -> 1700 and 1650 -> 1790, the floor 1400 (1000 before 1 March 2024). One figure is
 worked here by hand from those rules: adding a drawn game against 1900 to the first example

@@ -44,7 +44,7 @@ EXPECTED = {
     "07_every_system.ipynb": ["+2.00"],             # Bastian (FIBS): an even 1-point match is worth 2
     "08_calibrate.ipynb": ["76.0 %"],               # Telugu document: 200 points up, ÷400 -> 0.76
     "09_simulate_ladder.ipynb": ["192"],            # Gammon42 document: 32 x 300 x 2 % = 192
-    "10_new_to_fide.ipynb": ["1743"],               # rules.md E (FIDE B.02 7), worked example 3 / 5
+    "10_new_to_fide.ipynb": ["1743"],               # docs/sources.md#fide-b02 F9, worked example 3 / 5
 }
 
 
