@@ -32,12 +32,14 @@ import html
 import io
 import math
 import numbers
+from pathlib import Path
 from typing import Callable
 
 import ipywidgets as widgets
 
 import matplotlib.pyplot as plt
 import numpy as np
+from matplotlib import font_manager
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from PIL import Image as PILImage
 
@@ -63,6 +65,7 @@ __all__ = [
     "fmt_pct",
     "fmt_pair",
     "fmt_readout",
+    "register_fonts",
 ]
 
 STYLE = """
@@ -210,6 +213,34 @@ def update_limits(ax, *, x=None, y=None) -> None:
         ax.set_ylim(y)
 
 
+TELUGU_FONT = Path(__file__).resolve().parent / "data" / "fonts" / "NotoSansTelugu-Regular.ttf"
+"""Noto Sans Telugu (SIL Open Font License 1.1), shipped with the package: no Telugu font
+needs to be installed for the figures (``data/fonts/SOURCE.md``)."""
+
+
+def register_fonts() -> str:
+    """Add the shipped Telugu font to matplotlib as a fallback after the current fonts.
+
+    Glyphs the current font (DejaVu Sans) has are drawn as before, so English, Greek and
+    Ukrainian figures do not change; Telugu text falls through to Noto Sans Telugu, which
+    matplotlib (3.11 or later) shapes. Idempotent; :class:`FigureView` calls it.
+
+    >>> register_fonts()
+    'Noto Sans Telugu'
+    >>> import matplotlib.pyplot as plt
+    >>> plt.rcParams["font.family"][-1]
+    'Noto Sans Telugu'
+    """
+    path = str(TELUGU_FONT)
+    if not any(f.fname == path for f in font_manager.fontManager.ttflist):
+        font_manager.fontManager.addfont(path)
+    name = font_manager.FontProperties(fname=path).get_name()
+    families = list(plt.rcParams["font.family"])
+    if name not in families:
+        plt.rcParams["font.family"] = [*families, name]
+    return name
+
+
 class FigureView:
     """A figure made once and shown as a PNG in a fixed-size box.
 
@@ -264,6 +295,7 @@ class FigureView:
     def __init__(self, *, figsize=(6.4, 3.6), height: str | None = None,
                  width: str | None = None, ncols: int = 1, margins: dict | None = None, **kw):
         self.margins = {"left": 0.1, "right": 0.97, "bottom": 0.1, "top": 0.92, **(margins or {})}
+        register_fonts()  # Telugu text in any figure
         with plt.ioff():
             self.fig, axes = plt.subplots(1, ncols, figsize=figsize, **kw)
         plt.close(self.fig)
