@@ -239,28 +239,40 @@ def translated_notebook(name: str, lang: str, catalog: Catalog | None,
 
 
 # --- the two commands -------------------------------------------------------------------------
+def _catalogs(folder: Path):
+    """``(lang, template, path)`` for each language's ``.po`` of each domain."""
+    templates = (package_template(), notebooks_template(folder))
+    for lang in TRANSLATIONS:
+        for template in templates:
+            yield lang, template, po_path(lang, template.domain)
+
+
+def _generated(lang: str, folder: Path) -> list[tuple[Path, bytes]]:
+    """The files made from ``lang``'s catalogs, as they must be: the ``.mo``, the notebooks."""
+    made = []
+    if po_path(lang).exists():
+        made.append((po_path(lang).with_suffix(".mo"), compile_mo(po_path(lang))))
+    cells = read_catalog(po_path(lang, NOTEBOOK_DOMAIN), lang)
+    for name in NOTEBOOKS:
+        made.append((folder / lang / name,
+                     translated_notebook(name, lang, cells, folder).encode("utf-8")))
+    return made
+
+
+def _stale(path: Path, data: bytes) -> bool:
+    return not path.exists() or path.read_bytes() != data
+
+
 def update(folder: Path = NOTEBOOK_DIR) -> list[str]:
     """Extract, merge, compile and generate; returns the files written."""
-    written = []
-    templates = {DOMAIN: package_template(), NOTEBOOK_DOMAIN: notebooks_template(folder)}
+    written = [str(path) for lang, template, path in _catalogs(folder)
+               if _write_if_changed(path, merge(template, read_catalog(path, lang), lang))]
     for lang in TRANSLATIONS:
-        for domain, template in templates.items():
-            path = po_path(lang, domain)
-            if _write_if_changed(path, merge(template, read_catalog(path, lang), lang)):
+        for path, data in _generated(lang, folder):
+            if _stale(path, data):
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_bytes(data)
                 written.append(str(path))
-        mo = po_path(lang).with_suffix(".mo")
-        data = compile_mo(po_path(lang))
-        if not mo.exists() or mo.read_bytes() != data:
-            mo.write_bytes(data)
-            written.append(str(mo))
-        cells = read_catalog(po_path(lang, NOTEBOOK_DOMAIN), lang)
-        for name in NOTEBOOKS:
-            out = folder / lang / name
-            text = translated_notebook(name, lang, cells, folder)
-            if not out.exists() or out.read_text("utf-8") != text:
-                out.parent.mkdir(parents=True, exist_ok=True)
-                out.write_text(text, encoding="utf-8")
-                written.append(str(out))
     return written
 
 
@@ -285,20 +297,16 @@ def catalog_problems(template: Catalog, catalog: Catalog | None, where: str) -> 
 
 def problems(folder: Path = NOTEBOOK_DIR) -> list[str]:
     """Everything ``check`` reports: what is not translated, out of date, or not generated."""
-    out = []
-    templates = {DOMAIN: package_template(), NOTEBOOK_DOMAIN: notebooks_template(folder)}
+    out = [p for lang, template, path in _catalogs(folder)
+           for p in catalog_problems(template, read_catalog(path, lang), str(path.relative_to(ROOT)))]
     for lang in TRANSLATIONS:
-        for domain, template in templates.items():
-            path = po_path(lang, domain)
-            out += catalog_problems(template, read_catalog(path, lang), str(path.relative_to(ROOT)))
-        mo = po_path(lang).with_suffix(".mo")
-        if po_path(lang).exists() and (not mo.exists() or mo.read_bytes() != compile_mo(po_path(lang))):
-            out.append(f"{mo.relative_to(ROOT)} is not {po_path(lang).name} compiled (run update)")
-        cells = read_catalog(po_path(lang, NOTEBOOK_DOMAIN), lang)
-        for name in NOTEBOOKS:
-            nb = folder / lang / name
-            if not nb.exists() or nb.read_text("utf-8") != translated_notebook(name, lang, cells, folder):
-                out.append(f"notebooks/{lang}/{name} is not what the generator makes (run update)")
+        for path, data in _generated(lang, folder):
+            if not _stale(path, data):
+                continue
+            if path.suffix == ".mo":
+                out.append(f"{path.relative_to(ROOT)} is not {path.stem}.po compiled (run update)")
+            else:
+                out.append(f"notebooks/{lang}/{path.name} is not what the generator makes (run update)")
     return out
 
 
