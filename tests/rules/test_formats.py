@@ -168,3 +168,28 @@ def test_slider_readout_has_the_steps_decimals_in_the_language():
     assert fmt_readout(3, 0.5, locale="el") == "3,0"
     assert fmt_readout(-0.05, 0.05, locale="el") == f"{MINUS}0,05"
     assert fmt_readout(0.25, 0.05) == "0.25"
+
+
+# --- nothing typed or computed crashes a format -----------------------------------------------
+from hypothesis import given, strategies as st  # noqa: E402
+
+LOCALES = st.sampled_from(formats.LANGUAGES)
+
+
+@given(st.text(max_size=50), LOCALES, st.booleans())
+def test_any_typed_text_is_a_number_in_range_or_a_clear_error(text, locale, integer):
+    try:
+        value = parse_number("Rating", text, -4000, 4000, integer=integer, locale=locale)
+    except ValueError as exc:
+        assert str(exc).startswith("Rating")
+    else:
+        assert -4000 <= value <= 4000
+
+
+@given(st.floats(allow_nan=True, allow_infinity=True), st.integers(0, 6), LOCALES, st.booleans())
+def test_any_float_formats_in_every_language(x, places, locale, grouping):
+    text = fmt_number(x, places, locale=locale, grouping=grouping)
+    assert text == formats.NO_NUMBER or ("-" not in text and text.lstrip(MINUS)[0].isdigit())
+    assert isinstance(fmt_signed(x, places, locale=locale), str)
+    assert isinstance(fmt_pct(x, places, locale=locale), str)
+    assert isinstance(fmt_readout(x, 0.5, locale=locale), str)
