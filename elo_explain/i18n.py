@@ -44,13 +44,17 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 _language = "en"
 
 
-def set_language(lang: str) -> None:
-    """Set the page's language (one of :data:`LANGUAGES`)."""
-    global _language
+def _checked(lang: str) -> str:
     if lang not in LANGUAGES:
         listed = ", ".join(repr(x) for x in LANGUAGES)
         raise ValueError(f"language must be one of {listed}, got {lang!r}")
-    _language = lang
+    return lang
+
+
+def set_language(lang: str) -> None:
+    """Set the page's language (one of :data:`LANGUAGES`)."""
+    global _language
+    _language = _checked(lang)
 
 
 def language() -> str:
@@ -60,8 +64,14 @@ def language() -> str:
 
 @functools.lru_cache(maxsize=None)
 def translations(lang: str) -> _gettext.NullTranslations:
-    """The compiled catalog of ``lang`` (English: none, every string is its own)."""
-    if lang == "en":
+    """The compiled catalog of ``lang`` (English: none, every string is its own).
+
+    >>> translations("de")
+    Traceback (most recent call last):
+    ...
+    ValueError: language must be one of 'en', 'te', 'uk', 'el', got 'de'
+    """
+    if _checked(lang) == "en":
         return _gettext.NullTranslations()
     return _gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang])
 
