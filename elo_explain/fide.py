@@ -72,7 +72,6 @@ document's calculator uses the formula, ``use_table=False``; FIDE's table gives
 from __future__ import annotations
 
 import datetime as _dt
-import math
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -80,6 +79,8 @@ import numpy as np
 
 from . import _validate as v
 from .elo import CalculatorResult, _expected, _Games, _parse_results
+from .formats import MINUS, round_half_away
+from .formats import fmt_plain as _fmt
 
 __all__ = [
     "TABLE_8_1_2",
@@ -214,11 +215,6 @@ def _cap_check_date(on) -> _dt.date:
     return day
 
 
-def _round_half_away(x: Fraction) -> int:
-    n = math.floor(abs(x) + Fraction(1, 2))
-    return n if x >= 0 else -n
-
-
 # ------------------------------------------------------------------------ public API
 def table_expected_score(difference):
     """Score probability PD from table 8.1.2 for the difference own - opponent.
@@ -351,16 +347,9 @@ class KFactor:
     text: str
 
 
-def _fmt(x) -> str:
-    """A number as text: whole numbers without decimals; the true minus sign "−"."""
-    x = float(x)
-    text = str(int(x)) if x.is_integer() else f"{x:g}"
-    return text.replace("-", "−")
-
-
 def _signed(x) -> str:
     """A difference as text with its sign: "+500", "−400", "0"."""
-    return ("+" if x > 0 else "") + _fmt(x)
+    return _fmt(x, signed=True)
 
 
 def k_factor_rule(rating, *, rated_games, birth_year=None, reached_2400=False,
@@ -633,7 +622,7 @@ def rate_period(rating, results, *, k, on=None, use_table=True, cap_400=True) ->
         delta = scores - expected
         change = float(kk * delta.sum())
         exact = Fraction(change)
-    rounded = _round_half_away(exact)
+    rounded = round_half_away(exact)
     v.readonly(opponents, scores, differences, expected, delta)
     return FidePeriod(
         rating=float(r),
@@ -757,9 +746,9 @@ def _hundredths(p) -> np.ndarray:
     rounds up to 18, as the reader meant.
     """
     if isinstance(p, Fraction):
-        return np.asarray(math.floor(p * 100 + Fraction(1, 2)))
+        return np.asarray(round_half_away(p * 100))
     x = np.asarray(v.finite("p", p, lo=0.0, hi=1.0))
-    return np.floor(np.round(x * 100, 6) + 0.5).astype(np.int64)
+    return np.asarray(round_half_away(np.round(x * 100, 6))).astype(np.int64)
 
 
 def table_dp(p):
@@ -821,7 +810,7 @@ def _two(x) -> str:
 
 def _plus(x) -> str:
     """An addition of ``x`` as text: "+ 50", "− 193"."""
-    return ("− " if x < 0 else "+ ") + _fmt(abs(x))
+    return (MINUS + " " if x < 0 else "+ ") + _fmt(abs(x))
 
 
 def _p_text(p) -> str:
@@ -914,9 +903,9 @@ def initial_rating(opponents, scores, *, on=None) -> InitialRating:
         p = (points + 1) / (n + 2)
         dp = table_dp(p)
         exact = ra + dp
-        rating = min(_round_half_away(exact), FIRST_RATING_MAX)
-        capped = _round_half_away(exact) > FIRST_RATING_MAX
-        result = (f"{_round_half_away(exact)}, capped at {FIRST_RATING_MAX}" if capped
+        rating = min(round_half_away(exact), FIRST_RATING_MAX)
+        capped = round_half_away(exact) > FIRST_RATING_MAX
+        result = (f"{round_half_away(exact)}, capped at {FIRST_RATING_MAX}" if capped
                   else f"{rating}")
         text = (f"Ra = ({_fmt(total)} + 2 × {IMAGINARY_OPPONENT}) / {n + 2} = {_two(ra)}; "
                 f"p = ({_fmt(points)} + 1) / {n + 2} = {float(p):.4g} → {_p_text(p)}; "
@@ -933,7 +922,7 @@ def initial_rating(opponents, scores, *, on=None) -> InitialRating:
             dp = table_dp(p)
             how = f"dp({_p_text(p)})"
         exact = ra + dp
-        rating = _round_half_away(exact)
+        rating = round_half_away(exact)
         capped = False
         text = (f"Ra = {_fmt(total)} / {n} = {_two(ra)}; p = {_fmt(points)} / {n} = "
                 f"{float(p):.4g}; {how} = {_fmt(dp)}; Ru = {_two(ra)} {_plus(dp)} = "

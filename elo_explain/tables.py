@@ -36,6 +36,7 @@ import numpy as np
 
 from . import gammon42 as g42
 from ._validate import as_float_array, choice, finite, positive
+from .formats import MINUS, fmt_pattern, round_half_away  # noqa: F401  (MINUS: re-exported)
 
 __all__ = [
     "Table",
@@ -47,8 +48,6 @@ __all__ = [
     "ladder_replay",
     "fide_table_8_1_2",
 ]
-
-MINUS = "\u2212"
 
 TABLE_CSS = """
 table.ee-table { border-collapse: collapse; margin: 0.4em 0 0.8em 0; }
@@ -62,13 +61,8 @@ table.ee-table td.ee-left, table.ee-table th.ee-left { text-align: left; }
 """How every table looks, in a notebook cell's output and on a dashboard."""
 
 
-def _num_text(value, fmt) -> str:
-    if callable(fmt):
-        return fmt(value)
-    if value is None:
-        return ""
-    text = fmt.format(value) if fmt else str(value)
-    return text.replace("-", MINUS) if isinstance(value, (int, float, np.number)) else text
+def _num_text(value, fmt, locale: str = "en") -> str:
+    return fmt(value) if callable(fmt) else fmt_pattern(value, fmt, locale=locale)
 
 
 @dataclass(frozen=True)
@@ -77,7 +71,9 @@ class Table:
 
     ``formats`` (optional, one per column) turns a cell into text for
     :meth:`to_html`: a ``str.format`` pattern such as ``"{:+d}"`` or a callable;
-    ``None`` means ``str``. Negative numbers are shown with a true minus sign.
+    ``None`` means ``str``. Negative numbers are shown with a true minus sign, and
+    :meth:`cells` and :meth:`to_html` take the page's ``locale`` (its decimal symbol; see
+    :mod:`elo_explain.formats`; a callable format formats in its own language).
 
     >>> t = Table(("d", "E (%)"), ((0, 50.0), (300, 64.0)), "Win rate", (None, "{:.1f}"))
     >>> t.column("E (%)")
@@ -122,16 +118,16 @@ class Table:
         i = self.columns.index(name)
         return tuple(row[i] for row in self.rows)
 
-    def cells(self) -> list:
+    def cells(self, *, locale: str = "en") -> list:
         """Every row as display strings (the text :meth:`to_html` shows).
 
-        >>> changes_by_difference().cells()[0]
-        ['0', '+16', '−16', '+16', '−16']
+        >>> changes_by_difference().cells()[0], divisor_history().cells(locale="el")[1][2]
+        (['0', '+16', '−16', '+16', '−16'], '70,3')
         """
         fmts = self.formats or (None,) * len(self.columns)
-        return [[_num_text(v, f) for v, f in zip(row, fmts)] for row in self.rows]
+        return [[_num_text(v, f, locale) for v, f in zip(row, fmts)] for row in self.rows]
 
-    def to_html(self, *, highlight: int | None = None) -> str:
+    def to_html(self, *, highlight: int | None = None, locale: str = "en") -> str:
         """``<table class="ee-table">`` with the caption; row ``highlight`` gets ``ee-highlight``.
 
         >>> '<td>+12</td>' in changes_by_difference().to_html(highlight=3)
@@ -143,7 +139,7 @@ class Table:
         parts.append(
             "<tr>" + "".join(f"<th>{html.escape(str(c))}</th>" for c in self.columns) + "</tr>"
         )
-        for i, row in enumerate(self.cells()):
+        for i, row in enumerate(self.cells(locale=locale)):
             cls = ' class="ee-highlight"' if highlight is not None and i == highlight else ""
             parts.append(
                 f"<tr{cls}>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>"
@@ -158,12 +154,6 @@ class Table:
 
 
 # --- helpers ------------------------------------------------------------------------------
-def _round_to(values, decimals: int):
-    """Round half away from zero to ``decimals`` places (exact at halves of the scaled value)."""
-    scaled = np.asarray(values, dtype=float) * 10**decimals
-    return np.asarray(g42.go_round(scaled)) / 10**decimals
-
-
 def _differences(value) -> np.ndarray:
     arr = as_float_array("differences", value)
     if arr.ndim != 1 or arr.size == 0:
@@ -179,7 +169,7 @@ def _plain(x):
 
 
 def _pct(x) -> float:
-    return float(_round_to(100 * np.asarray(x), 1))
+    return float(round_half_away(100 * np.asarray(x), 1))
 
 
 def _k(name: str, value) -> float:
@@ -237,7 +227,7 @@ def divisor_comparison(differences=DOC_WIN_RATE_DIFFERENCES, divisors=(g42.DIVIS
     """
     diffs = _differences(differences)
     divs = _sequence("divisors", divisors, positive)
-    cols = [np.atleast_1d(_round_to(100 * g42.expected_score(diffs, 0.0, d), 1)) for d in divs]
+    cols = [np.atleast_1d(round_half_away(100 * g42.expected_score(diffs, 0.0, d), 1)) for d in divs]
     rows = tuple(
         (_plain(d), *(float(c[i]) for c in cols)) for i, d in enumerate(diffs)
     )
@@ -401,7 +391,7 @@ def cube_table(
         )
         for k in ks
     ]
-    mult_shown = _round_to(mult, 2)
+    mult_shown = round_half_away(mult, 2)
     rows = tuple(
         (int(c), float(mult_shown[i]), *(int(col[i]) for col in cols))
         for i, c in enumerate(cubes)
