@@ -20,7 +20,7 @@ import matplotlib.pyplot as plt
 
 from elo_explain.ui import TELUGU_FONT, FigureView
 
-OPPONENT = "ప్రత్యర్థి"   # seeds/000: ప్రత్యర్థి
+OPPONENT = "ప్రత్యర్థి"   # the Telugu document's word (docs/sources.md#telugu, T9)
 PX = 40                    # font size in pixels (the figure's dpi is 100)
 DPI = 100
 

@@ -8,8 +8,8 @@ Expected strings are written by hand from two independent sources, never from th
   pattern ``#,##,##0.###`` (Indian grouping: 3, then 2), percent ``#,##0%``; every one of
   them with minus sign ``-`` (the product keeps U+2212) and the Latin digits as default
   numbering system;
-* the documents (``seeds/``): Greek 004 prints "70,3%", "64,0%", "84,9%", "0,5", "1,0 έως
-  2,0", "χάνει −16"; Ukrainian 002 "E = 0,5"; Telugu 000 "E 0.64", "+7.2", "0.24".
+* the documents (``docs/sources.md#greek``, ``#ukrainian``, ``#telugu``): Greek prints "70,3%", "64,0%", "84,9%", "0,5", "1,0 έως
+  2,0", "χάνει −16"; Ukrainian "E = 0,5"; Telugu "E 0.64", "+7.2", "0.24".
 
 English is the product's own style and stays as it was: "64.0 %", "+8 / −16", "0.24".
 """
