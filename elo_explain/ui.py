@@ -43,6 +43,7 @@ from matplotlib import font_manager
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from PIL import Image as PILImage
 
+from elo_explain import i18n
 from elo_explain.formats import (MINUS, NO_NUMBER, fmt_input, fmt_number, fmt_pair,  # noqa: F401
                                   fmt_pct, fmt_readout, fmt_signed, parse_number,
                                   round_half_away)
@@ -223,7 +224,8 @@ def register_fonts() -> str:
 
     Glyphs the current font (DejaVu Sans) has are drawn as before, so English, Greek and
     Ukrainian figures do not change; Telugu text falls through to Noto Sans Telugu, which
-    matplotlib (3.11 or later) shapes. Idempotent; :class:`FigureView` calls it.
+    matplotlib (3.11 or later) shapes. Idempotent; :class:`FigureView` calls it on a Telugu
+    page (elsewhere every bold label would log that the Telugu font has no bold).
 
     >>> register_fonts()
     'Noto Sans Telugu'
@@ -295,7 +297,8 @@ class FigureView:
     def __init__(self, *, figsize=(6.4, 3.6), height: str | None = None,
                  width: str | None = None, ncols: int = 1, margins: dict | None = None, **kw):
         self.margins = {"left": 0.1, "right": 0.97, "bottom": 0.1, "top": 0.92, **(margins or {})}
-        register_fonts()  # Telugu text in any figure
+        if i18n.language() == "te":  # Telugu text in the figure: the shipped font, shaped
+            register_fonts()
         with plt.ioff():
             self.fig, axes = plt.subplots(1, ncols, figsize=figsize, **kw)
         plt.close(self.fig)

@@ -10,6 +10,7 @@ clearly not as wide as the same glyphs unshaped (so the test fails on an unshape
 rendering).
 """
 
+import contextlib
 import io
 
 import numpy as np
@@ -18,6 +19,7 @@ from PIL import Image
 
 import matplotlib.pyplot as plt
 
+from elo_explain import i18n
 from elo_explain.ui import TELUGU_FONT, FigureView
 
 OPPONENT = "ప్రత్యర్థి"   # the Telugu document's word (docs/sources.md#telugu, T9)
@@ -66,9 +68,20 @@ def unshaped_ink(text):
     return _ink(glyphs, font, upem), len(glyphs)
 
 
+@contextlib.contextmanager
+def telugu_page():
+    """As a Telugu page's kernel: ``set_language("te")`` (its notebook's language cell)."""
+    i18n.set_language("te")
+    try:
+        yield
+    finally:
+        i18n.set_language("en")
+
+
 def figure_ink(text):
-    """Ink box of ``text`` drawn in a :class:`FigureView` figure (the dashboards' set-up)."""
-    view = FigureView(figsize=(6, 2))
+    """Ink box of ``text`` drawn in a :class:`FigureView` figure of a Telugu page."""
+    with telugu_page():
+        view = FigureView(figsize=(6, 2))
     assert view.fig.dpi == DPI
     view.ax.set_axis_off()
     view.fig.text(0.1, 0.4, text, fontsize=PX * 72 / DPI)
@@ -92,7 +105,8 @@ def test_telugu_in_a_figure_is_shaped_like_harfbuzz_shapes_it():
 
 def test_the_telugu_font_is_a_fallback_english_figures_do_not_change():
     """Latin, Greek and Cyrillic glyphs still come from DejaVu Sans, pixel for pixel."""
-    FigureView(figsize=(2, 1))                     # registers the fallback
+    with telugu_page():
+        FigureView(figsize=(2, 1))                 # registers the fallback
     families = list(plt.rcParams["font.family"])
     assert families[-1] == "Noto Sans Telugu" and len(families) >= 2
 
