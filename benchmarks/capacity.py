@@ -89,7 +89,7 @@ def measure(repeats: int = 3) -> list[dict]:
     folder = _serve_dir()
     names = [BARE, FIGURE, INDEX_NOTEBOOK] + [d.notebook for d in published()]
     served = sorted(p.name for p in folder.glob("*.ipynb"))   # Voilà pools every one of them
-    allow = [f"--PublishedOnly.notebooks={served}"]
+    allow = [f"--PublishedOnly.notebooks={n}" for n in served]  # the gate lets them through
     rows = {n: {"notebook": n, "cpu": [], "rss": [], "uss": []} for n in names}
     log = open(HERE / "results" / "capacity-voila.log", "w")
     proc, base = start_voila(*allow, notebooks=folder, preheat=True, log=log)
