@@ -29,6 +29,7 @@ import numpy as np
 
 from . import _validate as v
 from . import elo, fibs, fide, gammon42, glicko
+from ._cache import disk_cached
 from ._validate import readonly as _readonly
 
 __all__ = [
@@ -924,6 +925,7 @@ SWING_WEEKS = 2000
 
 
 @functools.lru_cache(maxsize=2)
+@disk_cached  # every page's kernel shows the same seeded weeks: simulated once (CAPACITY.md)
 def _luck_only_weeks(feedback: bool) -> WeeklySwing:
     return weekly_swing(k=SWING_KS, games_per_week=SWING_GAMES, players=SWING_WEEKS,
                         feedback=feedback, seed=0)
