@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: dashboard publish test test-fast lab bench screenshots clean
+.PHONY: dashboard publish test test-fast lab bench screenshots translations clean
 
 TEMPLATE := share/jupyter/voila/templates/elo-explain
 
@@ -56,6 +56,11 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks
 	$(BIN)/python benchmarks/browser_dashboards.py
 	$(BIN)/python benchmarks/remote_link.py
+
+## Update the translations: extract the English strings, merge them into the catalogs
+## (elo_explain/locale/), compile them, generate notebooks/<lang>/ (see README, Languages)
+translations: $(STAMP)
+	$(BIN)/python -m elo_explain.translate update
 
 ## Re-take the README screenshots
 screenshots: $(STAMP)

@@ -35,6 +35,7 @@ __all__ = [
     "Calibration",
     "DivisorFit",
     "calibrate",
+    "expected_curve",
     "fit_divisor",
 ]
 
@@ -81,6 +82,33 @@ def _curve(d, divisor, offset=0.0):
         return np.full(np.shape(d), 0.5)
     with np.errstate(over="ignore"):  # a tiny divisor: log-odds +-inf, E exactly 1 or 0
         return _sigmoid(LN10 * (np.asarray(d, dtype=float) + offset) / divisor)
+
+
+def expected_curve(differences, divisor=400.0, white_advantage=0.0):
+    """The logistic curve a calibration tests: E(d) = 1 / (1 + 10 ** (-(d + offset) / divisor)).
+
+    ``differences`` (own minus opponent, a number or an array, within ±10**6: a plot may reach a
+    little beyond the data's ±:data:`MAX_DIFFERENCE`);
+    ``divisor`` any number but 0:
+    ``inf`` is the flat curve (E = 0.5 everywhere, where a fitted divisor's interval may end)
+    and a negative divisor the mirrored curve a fit can return; ``white_advantage`` the points
+    added to every difference (within ±10**6). Computed without overflow. The chess curve (÷400) at 200 points
+    up is the documents' 0.76 (Telugu; the Greek document's "76 %"):
+
+    >>> round(float(expected_curve(200)), 2), float(expected_curve(200, float("inf")))
+    (0.76, 0.5)
+    >>> expected_curve([-400, 0, 400]).round(3)
+    array([0.091, 0.5  , 0.909])
+    """
+    d = np.asarray(v.finite("differences", differences, lo=-1e6, hi=1e6), dtype=float)
+    if isinstance(divisor, (bool, np.bool_)) or not isinstance(divisor, (int, float, np.number)):
+        raise TypeError(f"divisor must be a number, got {divisor!r}")
+    div = float(divisor)
+    if math.isnan(div) or div == 0:
+        raise ValueError(f"divisor must be a number other than 0 (inf: the flat curve), "
+                         f"got {divisor!r}")
+    w = v.finite("white_advantage", v.number("white_advantage", white_advantage), lo=-1e6, hi=1e6)
+    return _curve(d, div, w)
 
 
 # ------------------------------------------------------------------------- calibration

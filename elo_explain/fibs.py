@@ -26,7 +26,7 @@ probabilities tend to their limits 0 and 1 without overflow (as
 
 Note: the MacFIBS client's help gives ``K = max(1, 5 − (experience + n)/100)``
 (the current match already counted).  This module follows ``help formula``
-(``../shared/spec/rules.md``), which uses the experience before the match.
+(``docs/sources.md#fibs``), which uses the experience before the match.
 
 >>> change(1500, 1500)          # 1-point match, both experienced
 (2.0, -2.0)

@@ -23,6 +23,11 @@ rule of 8.3.3 that fired and why), :func:`rule_700` (the K it lowered from and t
 not). They use the same code as :func:`k_factor`, :func:`k_with_700_rule` and
 :func:`effective_difference`.
 
+The documents' own calculators (:func:`elo_explain.elo.telugu_calculator`,
+:func:`elo_explain.elo.ukrainian_calculator`) compute some things their own way;
+:func:`beside_calculator` rates the same games the FIDE way and names each difference (the
+700 rule, the 400-point rule, table 8.1.2, the rounding).
+
 New players and the changes of 1 March 2024 (section 7, table 8.1.1): :func:`table_dp`,
 :func:`initial_rating` (the 2024 rule, or the 2022 rule for an earlier date, so the two can
 be compared), :func:`performance_rating`, :func:`uplift_2024` and :func:`rating_floor`
@@ -67,14 +72,15 @@ document's calculator uses the formula, ``use_table=False``; FIDE's table gives
 from __future__ import annotations
 
 import datetime as _dt
-import math
 from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
 
 from . import _validate as v
-from .elo import _expected, _Games, _parse_results
+from .elo import CalculatorResult, _expected, _Games, _parse_results
+from .formats import MINUS, round_half_away
+from .formats import fmt_plain as _fmt
 
 __all__ = [
     "TABLE_8_1_2",
@@ -110,6 +116,8 @@ __all__ = [
     "k_with_700_rule",
     "rule_700",
     "rate_period",
+    "CalculatorVsFide",
+    "beside_calculator",
 ]
 
 #: FIDE Rating Regulations B.02, table 8.1.2: ``(low, high, PD)`` rows -- the absolute
@@ -205,11 +213,6 @@ def _cap_check_date(on) -> _dt.date:
             f"(one upgrade per tournament) is not modelled, got {day.isoformat()!r}"
         )
     return day
-
-
-def _round_half_away(x: Fraction) -> int:
-    n = math.floor(abs(x) + Fraction(1, 2))
-    return n if x >= 0 else -n
 
 
 # ------------------------------------------------------------------------ public API
@@ -344,16 +347,9 @@ class KFactor:
     text: str
 
 
-def _fmt(x) -> str:
-    """A number as text: whole numbers without decimals; the true minus sign "−"."""
-    x = float(x)
-    text = str(int(x)) if x.is_integer() else f"{x:g}"
-    return text.replace("-", "−")
-
-
 def _signed(x) -> str:
     """A difference as text with its sign: "+500", "−400", "0"."""
-    return ("+" if x > 0 else "") + _fmt(x)
+    return _fmt(x, signed=True)
 
 
 def k_factor_rule(rating, *, rated_games, birth_year=None, reached_2400=False,
@@ -626,7 +622,7 @@ def rate_period(rating, results, *, k, on=None, use_table=True, cap_400=True) ->
         delta = scores - expected
         change = float(kk * delta.sum())
         exact = Fraction(change)
-    rounded = _round_half_away(exact)
+    rounded = round_half_away(exact)
     v.readonly(opponents, scores, differences, expected, delta)
     return FidePeriod(
         rating=float(r),
@@ -645,6 +641,87 @@ def rate_period(rating, results, *, k, on=None, use_table=True, cap_400=True) ->
         cap_400=bool(cap_400),
         floor=rating_floor(day),
     )
+
+
+@dataclass(frozen=True, eq=False)
+class CalculatorVsFide:
+    """A document's calculator and FIDE on the same games (:func:`beside_calculator`).
+
+    ``calculator`` (the :class:`~elo_explain.elo.CalculatorResult`), ``fide`` (the
+    :class:`FidePeriod`), ``differences`` -- one short text per rule in which FIDE computes
+    differently (empty when none does) -- and ``text``, the two results side by side.
+    """
+
+    calculator: CalculatorResult
+    fide: FidePeriod
+    differences: tuple[str, ...]
+    text: str
+
+
+def _shown(x: float) -> str:
+    """A new rating as the calculators show it: whole, or with two decimals."""
+    return _fmt(x) if float(x).is_integer() else f"{float(x):.2f}"
+
+
+def beside_calculator(result: CalculatorResult, *, on=None, use_table=True) -> CalculatorVsFide:
+    """FIDE's result for the games of a document's calculator, beside the calculator's, with
+    each difference named.
+
+    The games (``result.opponents``, ``result.scores``) are rated by :func:`rate_period` with
+    the calculator's K, on date ``on`` (``None`` = today), from table 8.1.2 (``use_table``) or
+    the ÷400 formula, always with FIDE's 400-point rule. A difference is named when FIDE
+    computes differently: its 700 rule lowers K; its 400-point rule uses another difference
+    than the calculator did (the Ukrainian calculator never caps; the Telugu one caps when its
+    switch is on, for every rating, where FIDE exempts players rated 2650 or more since
+    1 October 2025); table 8.1.2 instead of the formula; the change rounded once (where the
+    calculator shows the unrounded rating).
+
+    The Ukrainian calculator's multi-game mode, K 40, 1500, 20 games, 10 points against an
+    average of 1600 (``docs/sources.md#ukrainian``), and 5 of 5 against an average of 1000 with
+    K 20:
+
+    >>> from elo_explain.elo import telugu_calculator, ukrainian_calculator
+    >>> c = beside_calculator(ukrainian_calculator(1500, 1600, 10, k=40, games=20), on="2026-01-01")
+    >>> c.text
+    "the document's calculator: 1612.05; FIDE: 1598 (700 rule: K 40 → 35; table 8.1.2: E 0.36; rounded once: +98)"
+    >>> beside_calculator(ukrainian_calculator(1500, 1000, 5, k=20, games=5), on="2026-01-01").differences
+    ('400-point rule: +500 counts as +400', 'table 8.1.2: E 0.92', 'rounded once: +8')
+
+    The Telugu page's period, K 20 (its own figures: +1.4, 1501) agrees with FIDE but for the
+    method of E, and the Telugu calculator with its 400-point switch on caps a player rated
+    2700, whom FIDE exempts:
+
+    >>> beside_calculator(telugu_calculator(1500, [(1400, 1), (1600, 0.5), (1550, 0)], k=20),
+    ...                   on="2026-01-01").text
+    "the document's calculator: 1501; FIDE: 1501 (table 8.1.2: E 0.64, 0.36, 0.43)"
+    >>> beside_calculator(telugu_calculator(2700, [(2200, 1)], k=10), on="2026-01-01",
+    ...                   use_table=False).differences
+    ('2650 exemption: the real difference +500 counts',)
+    """
+    if not isinstance(result, CalculatorResult):
+        raise TypeError(f"result must be an elo.CalculatorResult, got {result!r}")
+    games = list(zip(result.opponents.tolist(), result.scores.tolist()))
+    fide = rate_period(result.rating, games, k=result.k, on=on, use_table=use_table)
+    names = []
+    if fide.k != result.k:
+        names.append(f"700 rule: K {_fmt(result.k)} → {_fmt(fide.k)}")
+    changed = np.flatnonzero(fide.differences != result.differences)
+    if changed.size:
+        i = int(changed[0])
+        real = result.rating - float(result.opponents[i])
+        if abs(fide.differences[i]) < abs(result.differences[i]):
+            names.append(f"400-point rule: {_signed(real)} counts as {_signed(fide.differences[i])}")
+        else:
+            names.append(f"{CAP_EXEMPT_FROM} exemption: the real difference {_signed(real)} counts")
+    if use_table:
+        shown = dict.fromkeys(f"{e:.2f}" for e in fide.expected.tolist())
+        names.append("table 8.1.2: E " + ", ".join(shown))
+    if not float(result.new_rating).is_integer():
+        exact = "" if float(fide.change).is_integer() else f"{_signed(round(fide.change, 2))} → "
+        names.append(f"rounded once: {exact}{_signed(fide.rounded_change)}")
+    text = (f"the document's calculator: {_shown(result.new_rating)}; FIDE: "
+            f"{_shown(fide.new_rating)}" + (f" ({'; '.join(names)})" if names else ""))
+    return CalculatorVsFide(calculator=result, fide=fide, differences=tuple(names), text=text)
 
 
 # ------------------------------------------------- new players, floor and uplift (section 7)
@@ -669,9 +746,9 @@ def _hundredths(p) -> np.ndarray:
     rounds up to 18, as the reader meant.
     """
     if isinstance(p, Fraction):
-        return np.asarray(math.floor(p * 100 + Fraction(1, 2)))
+        return np.asarray(round_half_away(p * 100))
     x = np.asarray(v.finite("p", p, lo=0.0, hi=1.0))
-    return np.floor(np.round(x * 100, 6) + 0.5).astype(np.int64)
+    return np.asarray(round_half_away(np.round(x * 100, 6))).astype(np.int64)
 
 
 def table_dp(p):
@@ -733,7 +810,7 @@ def _two(x) -> str:
 
 def _plus(x) -> str:
     """An addition of ``x`` as text: "+ 50", "− 193"."""
-    return ("− " if x < 0 else "+ ") + _fmt(abs(x))
+    return (MINUS + " " if x < 0 else "+ ") + _fmt(abs(x))
 
 
 def _p_text(p) -> str:
@@ -794,7 +871,7 @@ def initial_rating(opponents, scores, *, on=None) -> InitialRating:
     Under both rules a zero score is not published: a zero score in a player's first event
     is ignored.
 
-    rules.md section E, 3 / 5 against 1600, 1700, 1800, 1500, 1650:
+    ``docs/sources.md#fide-b02`` (F9), 3 / 5 against 1600, 1700, 1800, 1500, 1650:
 
     >>> r = initial_rating([1600, 1700, 1800, 1500, 1650], [1, 1, 0.5, 0.5, 0], on="2025-01-01")
     >>> round(r.average_opponent, 2), r.score_fraction, r.dp, r.rating, r.published
@@ -826,9 +903,9 @@ def initial_rating(opponents, scores, *, on=None) -> InitialRating:
         p = (points + 1) / (n + 2)
         dp = table_dp(p)
         exact = ra + dp
-        rating = min(_round_half_away(exact), FIRST_RATING_MAX)
-        capped = _round_half_away(exact) > FIRST_RATING_MAX
-        result = (f"{_round_half_away(exact)}, capped at {FIRST_RATING_MAX}" if capped
+        rating = min(round_half_away(exact), FIRST_RATING_MAX)
+        capped = round_half_away(exact) > FIRST_RATING_MAX
+        result = (f"{round_half_away(exact)}, capped at {FIRST_RATING_MAX}" if capped
                   else f"{rating}")
         text = (f"Ra = ({_fmt(total)} + 2 × {IMAGINARY_OPPONENT}) / {n + 2} = {_two(ra)}; "
                 f"p = ({_fmt(points)} + 1) / {n + 2} = {float(p):.4g} → {_p_text(p)}; "
@@ -845,7 +922,7 @@ def initial_rating(opponents, scores, *, on=None) -> InitialRating:
             dp = table_dp(p)
             how = f"dp({_p_text(p)})"
         exact = ra + dp
-        rating = _round_half_away(exact)
+        rating = round_half_away(exact)
         capped = False
         text = (f"Ra = {_fmt(total)} / {n} = {_two(ra)}; p = {_fmt(points)} / {n} = "
                 f"{float(p):.4g}; {how} = {_fmt(dp)}; Ru = {_two(ra)} {_plus(dp)} = "
@@ -874,7 +951,7 @@ def performance_rating(opponents, scores) -> float:
     Ra is the average of ``opponents`` (ratings from 1000 to 3000), p = points / games,
     rounded to the hundredth half up for table 8.1.1 (:func:`table_dp`). Unrounded.
 
-    rules.md section E, 3 / 5 against 1600, 1700, 1800, 1500, 1650: Ra 1650, p .60, dp 72:
+    ``docs/sources.md#fide-b02`` (F13), 3 / 5 against 1600, 1700, 1800, 1500, 1650: Ra 1650, p .60, dp 72:
 
     >>> performance_rating([1600, 1700, 1800, 1500, 1650], [1, 1, 0.5, 0.5, 0])
     1722.0

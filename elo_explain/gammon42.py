@@ -1,6 +1,6 @@
 """Gammon42 backgammon Elo, exactly as the server computes it (version 1.3.1).
 
-Source: the Greek article "How ELO is calculated in Gammon42" (``seeds/004_*``),
+Source: the Greek article "How ELO is calculated in Gammon42" (``docs/sources.md#greek``),
 which prints the server's Go code (``KFor``, ``CalculateChangeWithK``,
 ``expectedScore``) and every table reproduced in :mod:`elo_explain.tables`.
 
@@ -78,7 +78,9 @@ __all__ = [
     "cube_coefficient",
     "cube_multiplier",
     "go_round",
+    "unrounded_change",
     "change",
+    "break_even_win_rate",
     "recent_ranked_games",
     "LadderGame",
     "Ladder",
@@ -290,6 +292,55 @@ def _as_int(arr: np.ndarray):
     return int(ints) if ints.ndim == 0 else ints
 
 
+def _unrounded(w, lo, wk, lk, d, c):
+    """Winner's and loser's change before rounding, on validated arrays (the Go code's order)."""
+    with np.errstate(over="ignore"):  # +inf like Go's math.Pow -> expected 0
+        expected_winner = 1.0 / (1.0 + np.power(10.0, (lo - w) / d))
+    expected_loser = 1.0 - expected_winner
+    return wk * (1.0 - expected_winner) * c, lk * (0.0 - expected_loser) * c
+
+
+def _change_inputs(winner_rating, loser_rating, winner_k, loser_k, cube, divisor, cube_mode):
+    """The arguments of :func:`change` and :func:`unrounded_change`, validated, as arrays."""
+    w = np.asarray(finite("winner_rating", winner_rating), dtype=float)
+    lo = np.asarray(finite("loser_rating", loser_rating), dtype=float)
+    wk = np.asarray(_k("winner_k", winner_k), dtype=float)
+    lk = np.asarray(_k("loser_k", loser_k), dtype=float)
+    d = np.asarray(positive("divisor", divisor), dtype=float)
+    choice("cube_mode", cube_mode, CUBE_MODES)
+    c = np.asarray(cube_multiplier(cube, cube_mode), dtype=float)
+    return w, lo, wk, lk, d, c
+
+
+def unrounded_change(
+    winner_rating,
+    loser_rating,
+    *,
+    winner_k=K,
+    loser_k=K,
+    cube=1,
+    divisor=DIVISOR,
+    cube_mode="coefficient",
+):
+    """The changes ``(winner, loser)`` before Go's rounding: ``K × (result − expected) × c``.
+
+    The same arguments as :func:`change`, which rounds exactly these numbers (so a reader can
+    see what was rounded). Floats, or float arrays when an argument is an array.
+
+    The Greek document's cube table: two players at 1500, cube 2 (coefficient 1 + 1/6),
+    K 32 -- 32 × 0.5 × 1.1667 = 18.67, which the server rounds to ±19:
+
+    >>> [round(x, 2) for x in unrounded_change(1500, 1500, cube=2)]
+    [18.67, -18.67]
+    >>> change(1500, 1500, cube=2)
+    (19, -19)
+    """
+    w, lo, wk, lk, d, c = _change_inputs(winner_rating, loser_rating, winner_k, loser_k, cube,
+                                         divisor, cube_mode)
+    winner, loser = np.broadcast_arrays(*_unrounded(w, lo, wk, lk, d, c))
+    return _out(winner + 0.0), _out(loser + 0.0)
+
+
 def change(
     winner_rating,
     loser_rating,
@@ -326,21 +377,38 @@ def change(
     >>> change([1500, 1600, 1700], 1500)
     (array([16, 14, 13]), array([-16, -14, -13]))
     """
-    w = np.asarray(finite("winner_rating", winner_rating), dtype=float)
-    lo = np.asarray(finite("loser_rating", loser_rating), dtype=float)
-    wk = np.asarray(_k("winner_k", winner_k), dtype=float)
-    lk = np.asarray(_k("loser_k", loser_k), dtype=float)
-    d = np.asarray(positive("divisor", divisor), dtype=float)
-    choice("cube_mode", cube_mode, CUBE_MODES)
-    c = np.asarray(cube_multiplier(cube, cube_mode), dtype=float)
-    with np.errstate(over="ignore"):  # +inf like Go's math.Pow -> expected 0
-        expected_winner = 1.0 / (1.0 + np.power(10.0, (lo - w) / d))
-    expected_loser = 1.0 - expected_winner
+    w, lo, wk, lk, d, c = _change_inputs(winner_rating, loser_rating, winner_k, loser_k, cube,
+                                         divisor, cube_mode)
     # finite by construction (K <= MAX_K, E in 0..1, cube <= 64): no re-validation
-    winner = _go_round(wk * (1.0 - expected_winner) * c)
-    loser = _go_round(lk * (0.0 - expected_loser) * c)
+    winner, loser = (_go_round(x) for x in _unrounded(w, lo, wk, lk, d, c))
     winner, loser = np.broadcast_arrays(np.asarray(winner), np.asarray(loser))
     return _as_int(winner), _as_int(loser)
+
+
+def break_even_win_rate(difference, *, divisor=DIVISOR, k=K):
+    """The win rate (0..1) a favourite ``difference`` points up needs to hold their rating.
+
+    With the server's whole-number changes, ``+w`` for a win and ``−l`` for a loss (K ``k``
+    for both players, cube 1, :func:`change`), the rating holds when ``p·w = (1 − p)·l``:
+    ``p = l / (w + l)`` (1 when neither can move). ``difference`` (>= 0, a number or an array)
+    and ``divisor`` (> 0) broadcast.
+
+    The Greek document: with ÷400 a player 300 points up won +5 and lost −27, so had to win
+    "85 %" (27 / 32); with ÷1200, 200 points up (+13 / −19) "about 60 %" (19 / 32):
+
+    >>> break_even_win_rate(300, divisor=400), break_even_win_rate(200)
+    (0.84375, 0.59375)
+    >>> break_even_win_rate([0, 300]).tolist()
+    [0.5, 0.625]
+    """
+    d = np.asarray(finite("difference", difference, lo=0.0), dtype=float)
+    div = np.asarray(positive("divisor", divisor), dtype=float)
+    k = _k("k", k)
+    win, _ = change(d, 0.0, winner_k=k, loser_k=k, divisor=div)
+    _, loss = change(0.0, d, winner_k=k, loser_k=k, divisor=div)
+    total = np.asarray(win, dtype=float) - np.asarray(loss, dtype=float)
+    out = np.divide(-np.asarray(loss, float), total, out=np.ones_like(total), where=total > 0)
+    return _out(out)
 
 
 def _window(window) -> np.timedelta64:

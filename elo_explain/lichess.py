@@ -37,6 +37,7 @@ from importlib import resources
 import numpy as np
 
 from . import _validate as v
+from ._cache import disk_cached
 
 __all__ = [
     "DATA_FILE",
@@ -50,7 +51,7 @@ __all__ = [
 
 #: Name of the bundled file inside ``elo_explain/data``.
 DATA_FILE = "lichess_games.csv.bz2"
-#: sha256 of the original ``lichess_games.csv`` (``../shared/data/SOURCE.md``); the bundled
+#: sha256 of the original ``lichess_games.csv`` (``elo_explain/data/SOURCE.md``); the bundled
 #: file decompresses to exactly these bytes.
 ORIGINAL_SHA256 = "38d61cf9ca2b59c5699c16d0e3947b3fd2d38f7b5921adb6bb8749095cf36715"
 #: Lichess speed classes with the largest estimated duration (seconds) each one takes,
@@ -135,11 +136,21 @@ def raw_csv() -> bytes:
 
 @lru_cache(maxsize=1)
 def _all_games() -> Games:
+    data = resources.files(__package__).joinpath("data", DATA_FILE)
+    arrays = _parse(len(data.read_bytes()), ORIGINAL_SHA256)
+    for a in arrays.values():
+        a.setflags(write=False)
+    return Games(**arrays)
+
+
+@disk_cached  # the same arrays in every kernel: parsed once, then read (CAPACITY.md)
+def _parse(size: int, sha256: str) -> dict:
+    """The bundled games' columns (``size`` and ``sha256`` of the file key the cache)."""
     text = io.StringIO(raw_csv().decode("utf-8"))
     reader = csv.reader(text)
     header = next(reader)
     columns = dict(zip(header, zip(*reader)))
-    arrays = {
+    return {
         "white_rating": np.array(columns["white_rating"], dtype=np.int64),
         "black_rating": np.array(columns["black_rating"], dtype=np.int64),
         "result": np.array(columns["result"], dtype=float),
@@ -149,9 +160,6 @@ def _all_games() -> Games:
         "turns": np.array(columns["turns"], dtype=np.int64),
         "game_id": np.array(columns["game_id"]),
     }
-    for a in arrays.values():
-        a.setflags(write=False)
-    return Games(**arrays)
 
 
 def speed_of(time_control) -> np.ndarray:

@@ -11,6 +11,8 @@ are recorded week by week.
 **The weekly swing** (:func:`weekly_swing`): the Gammon42 document's argument for halving K
 for busy players -- a week's movement is about K x games x (shortfall below the expected win
 rate), so at 300 games and K 32 ordinary luck moves a rating by hundreds of points.
+:func:`luck_only_weeks` is the one run of it that every page shows (the same numbers on 05
+and 09).
 
 Fitting the divisor to real games is :mod:`elo_explain.calibration`; reading a reader's
 results file is :mod:`elo_explain.results_csv`.
@@ -18,6 +20,8 @@ results file is :mod:`elo_explain.results_csv`.
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import math
 from dataclasses import dataclass, field
 
@@ -25,6 +29,7 @@ import numpy as np
 
 from . import _validate as v
 from . import elo, fibs, fide, gammon42, glicko
+from ._cache import disk_cached
 from ._validate import readonly as _readonly
 
 __all__ = [
@@ -38,6 +43,10 @@ __all__ = [
     "simulate_season",
     "WeeklySwing",
     "weekly_swing",
+    "SWING_KS",
+    "SWING_GAMES",
+    "SWING_WEEKS",
+    "luck_only_weeks",
 ]
 
 MAX_SEASON_GAMES = 4_000_000
@@ -770,6 +779,29 @@ class WeeklySwing:
         s = v.finite("shortfall", shortfall, lo=-1.0, hi=1.0)
         return self.k[:, None] * self.games_per_week[None, :] * s
 
+    def select(self, games_per_week) -> "WeeklySwing":
+        """The same weeks for some of the games-per-week values only (in the order given).
+
+        >>> sw = weekly_swing(k=(32,), games_per_week=(10, 20, 30), players=5)
+        >>> sub = sw.select([30, 10])
+        >>> sub.games_per_week.tolist(), bool((sub.change[0, 0] == sw.change[0, 2]).all())
+        ([30, 10], True)
+        """
+        wanted = np.atleast_1d(np.asarray(v.finite("games_per_week", games_per_week)))
+        if wanted.ndim != 1:
+            raise ValueError("games_per_week must be a number or a flat sequence of numbers")
+        idx = []
+        for g in wanted.tolist():
+            hit = np.flatnonzero(self.games_per_week == g)
+            if not hit.size:
+                raise ValueError(f"games_per_week must be among the simulated "
+                                 f"{self.games_per_week.tolist()}, got {g:g}")
+            idx.append(int(hit[0]))
+        parts = [self.games_per_week[idx], self.change[:, idx], self.shortfall[:, idx]]
+        _readonly(*parts)
+        return dataclasses.replace(self, games_per_week=parts[0], change=parts[1],
+                                   shortfall=parts[2])
+
 
 def weekly_swing(k=(32, 16), games_per_week=(20, 50, 100, 200, 300), *, players=2000,
                  divisor=gammon42.DIVISOR, opponent_spread=0.0, feedback=False, seed=0):
@@ -785,7 +817,9 @@ def weekly_swing(k=(32, 16), games_per_week=(20, 50, 100, 200, 300), *, players=
     moves game by game, as on the server, which pulls a drifting rating back and shrinks
     the swing (at K 32, ÷1200, 300 games: standard deviation about 90 instead of 277).
     ``players`` independent weeks per (K, games) cell, vectorized over both; every K sees
-    the same luck. Each K must be in 0 < K <= :data:`elo_explain.gammon42.MAX_K` (1000);
+    the same luck, and every number of games the same games in the same order (the luck of
+    game ``j`` does not depend on the other values of ``games_per_week`` asked for, so a
+    column is the same in any grid that contains it). Each K must be in 0 < K <= :data:`elo_explain.gammon42.MAX_K` (1000);
     ``seed`` is ``None``, a whole number >= 0 or a numpy ``Generator``. One call rates at most
     :data:`MAX_SWING_GAMES` games (K values x the largest games_per_week x players) and keeps
     at most :data:`MAX_SWING_VALUES` results (K values x games_per_week values x players).
@@ -828,6 +862,9 @@ def weekly_swing(k=(32, 16), games_per_week=(20, 50, 100, 200, 300), *, players=
     if not isinstance(feedback, (bool, np.bool_)):
         raise TypeError(f"feedback must be True or False, got {feedback!r}")
     rng = _rng(seed)
+    # the opponents' strengths come from a stream of their own, so the results' stream is
+    # drawn in game order whatever the block sizes (and so whatever the grid)
+    opponents_rng = np.random.default_rng(int(rng.integers(2**63)))
     nk, gmax, start = ks.size, int(gs.max()), float(gammon42.STARTING)
     rating = np.full((nk, n), start)  # true strength = starting rating
     total = np.zeros((nk, n))
@@ -842,7 +879,7 @@ def weekly_swing(k=(32, 16), games_per_week=(20, 50, 100, 200, 300), *, players=
     done = 0
     while done < gmax:
         size = min(block, gmax - done)
-        opp = start + opp_sd * rng.standard_normal((size, n))   # correctly rated opponents
+        opp = start + opp_sd * opponents_rng.standard_normal((size, n))  # rated correctly
         won = rng.random((size, n)) < gammon42.expected_score(start, opp, div)
         if feedback:
             delta = np.empty((nk, size, n))
@@ -875,3 +912,43 @@ def weekly_swing(k=(32, 16), games_per_week=(20, 50, 100, 200, 300), *, players=
     _readonly(ks, gs, change, shortfall)
     return WeeklySwing(k=ks, games_per_week=gs, change=change, shortfall=shortfall,
                        divisor=div, feedback=bool(feedback))
+
+
+# ============================================================ the experiment the pages show
+SWING_KS = (gammon42.K, gammon42.HEAVY_VOLUME_K)
+"""The two K of the weekly-swing experiment the pages show: 32 and, for a heavy week, 16."""
+SWING_GAMES = tuple(range(10, 501, 10))
+"""Ranked games a week simulated for the pages: 10 to 500 in steps of 10 (300 is the
+document's busy player)."""
+SWING_WEEKS = 2000
+"""Simulated weeks per (K, games) cell of the pages' experiment."""
+
+
+@functools.lru_cache(maxsize=2)
+@disk_cached  # every page's kernel shows the same seeded weeks: simulated once (CAPACITY.md)
+def _luck_only_weeks(feedback: bool) -> WeeklySwing:
+    return weekly_swing(k=SWING_KS, games_per_week=SWING_GAMES, players=SWING_WEEKS,
+                        feedback=feedback, seed=0)
+
+
+def luck_only_weeks(feedback=False) -> WeeklySwing:
+    """The weekly-swing experiment every page shows (05 and 09 read their numbers from it).
+
+    :func:`weekly_swing` with :data:`SWING_KS` (K 32 and K 16), :data:`SWING_GAMES` (10 to
+    500 ranked games a week) and :data:`SWING_WEEKS` (2,000) weeks each, seed 0, opponents
+    rated correctly and equal to the player (cube 1), so all movement is luck; with
+    ``feedback`` the rating moves game by game. Computed once per ``feedback`` and cached; a
+    page that shows fewer columns takes them with :meth:`WeeklySwing.select`.
+
+    The binomial check: between equals every game is ±16 at K 32 (the Greek document's
+    +16 / −16), so a week of g games moves 16 × (wins − losses), standard deviation 16·√g --
+    277.1 at 300 games (K 16: half). 2,000 weeks estimate it within a few per cent (one
+    standard error is 1.6 %):
+
+    >>> sw = luck_only_weeks().select([300])
+    >>> sw.std.round(1).ravel().tolist(), round(float(sw.std[0, 0] / (16 * 300 ** 0.5)), 2)
+    ([269.3, 134.7], 0.97)
+    """
+    if not isinstance(feedback, (bool, np.bool_)):
+        raise TypeError(f"feedback must be True or False, got {feedback!r}")
+    return _luck_only_weeks(bool(feedback))

@@ -8,7 +8,7 @@ precision the document prints (percentages to 0.1, coefficients to 0.01,
 rating changes as whole numbers), rounded half away from zero; the HTML shows
 signs the way the documents do (``+16``, ``−16``, ``±16``).
 
-Gammon42 tables (Greek document, ``seeds/004_*``):
+Gammon42 tables (Greek document, ``docs/sources.md#greek``):
 
 * :func:`divisor_comparison` -- the favourite's expected win rate by difference (step 1);
 * :func:`changes_by_difference` -- K 32 changes, favourite wins / underdog wins (step 2);
@@ -42,6 +42,7 @@ import numpy as np
 
 from . import gammon42 as g42
 from ._validate import as_float_array, choice, finite, positive
+from .formats import MINUS, fmt_pattern, round_half_away  # noqa: F401  (MINUS: re-exported)
 
 __all__ = [
     "Table",
@@ -54,8 +55,6 @@ __all__ = [
     "ladder_replay",
     "fide_table_8_1_2",
 ]
-
-MINUS = "\u2212"
 
 TABLE_CSS = """
 table.ee-table { border-collapse: collapse; margin: 0.4em 0 0.8em 0; }
@@ -73,13 +72,8 @@ p.ee-sentence { margin: 0.3em 0 0.6em 0; font-variant-numeric: tabular-nums; }
 (``.ee-live``: a cell's output that follows its model, an HTML widget)."""
 
 
-def _num_text(value, fmt) -> str:
-    if callable(fmt):
-        return fmt(value)
-    if value is None:
-        return ""
-    text = fmt.format(value) if fmt else str(value)
-    return text.replace("-", MINUS) if isinstance(value, (int, float, np.number)) else text
+def _num_text(value, fmt, locale: str = "en") -> str:
+    return fmt(value) if callable(fmt) else fmt_pattern(value, fmt, locale=locale)
 
 
 class Displayable:
@@ -109,7 +103,9 @@ class Table(Displayable):
 
     ``formats`` (optional, one per column) turns a cell into text for
     :meth:`to_html`: a ``str.format`` pattern such as ``"{:+d}"`` or a callable;
-    ``None`` means ``str``. Negative numbers are shown with a true minus sign.
+    ``None`` means ``str``. Negative numbers are shown with a true minus sign, and
+    :meth:`cells` and :meth:`to_html` take the page's ``locale`` (its decimal symbol; see
+    :mod:`elo_explain.formats`; a callable format formats in its own language).
 
     >>> t = Table(("d", "E (%)"), ((0, 50.0), (300, 64.0)), "Win rate", (None, "{:.1f}"))
     >>> t.column("E (%)")
@@ -154,16 +150,16 @@ class Table(Displayable):
         i = self.columns.index(name)
         return tuple(row[i] for row in self.rows)
 
-    def cells(self) -> list:
+    def cells(self, *, locale: str = "en") -> list:
         """Every row as display strings (the text :meth:`to_html` shows).
 
-        >>> changes_by_difference().cells()[0]
-        ['0', '+16', '−16', '+16', '−16']
+        >>> changes_by_difference().cells()[0], divisor_history().cells(locale="el")[1][2]
+        (['0', '+16', '−16', '+16', '−16'], '70,3')
         """
         fmts = self.formats or (None,) * len(self.columns)
-        return [[_num_text(v, f) for v, f in zip(row, fmts)] for row in self.rows]
+        return [[_num_text(v, f, locale) for v, f in zip(row, fmts)] for row in self.rows]
 
-    def to_html(self, *, highlight: int | None = None) -> str:
+    def to_html(self, *, highlight: int | None = None, locale: str = "en") -> str:
         """``<table class="ee-table">`` with the caption; row ``highlight`` gets ``ee-highlight``.
 
         >>> '<td>+12</td>' in changes_by_difference().to_html(highlight=3)
@@ -175,7 +171,7 @@ class Table(Displayable):
         parts.append(
             "<tr>" + "".join(f"<th>{html.escape(str(c))}</th>" for c in self.columns) + "</tr>"
         )
-        for i, row in enumerate(self.cells()):
+        for i, row in enumerate(self.cells(locale=locale)):
             cls = ' class="ee-highlight"' if highlight is not None and i == highlight else ""
             parts.append(
                 f"<tr{cls}>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>"
@@ -229,12 +225,6 @@ class Sentence(Displayable):
 
 
 # --- helpers ------------------------------------------------------------------------------
-def _round_to(values, decimals: int):
-    """Round half away from zero to ``decimals`` places (exact at halves of the scaled value)."""
-    scaled = np.asarray(values, dtype=float) * 10**decimals
-    return np.asarray(g42.go_round(scaled)) / 10**decimals
-
-
 def _differences(value) -> np.ndarray:
     arr = as_float_array("differences", value)
     if arr.ndim != 1 or arr.size == 0:
@@ -250,7 +240,7 @@ def _plain(x):
 
 
 def _pct(x) -> float:
-    return float(_round_to(100 * np.asarray(x), 1))
+    return float(round_half_away(100 * np.asarray(x), 1))
 
 
 def _k(name: str, value) -> float:
@@ -285,7 +275,7 @@ def _sequence(name: str, value, check) -> tuple:
 
 
 _SIGNED = "{:+d}"
-_GREEK = "Gammon42, Greek document (seeds/004)"
+_GREEK = "Gammon42, Greek document (docs/sources.md#greek)"
 
 
 # --- Gammon42 -----------------------------------------------------------------------------
@@ -308,7 +298,7 @@ def divisor_comparison(differences=DOC_WIN_RATE_DIFFERENCES, divisors=(g42.DIVIS
     """
     diffs = _differences(differences)
     divs = _sequence("divisors", divisors, positive)
-    cols = [np.atleast_1d(_round_to(100 * g42.expected_score(diffs, 0.0, d), 1)) for d in divs]
+    cols = [np.atleast_1d(round_half_away(100 * g42.expected_score(diffs, 0.0, d), 1)) for d in divs]
     rows = tuple(
         (_plain(d), *(float(c[i]) for c in cols)) for i, d in enumerate(diffs)
     )
@@ -472,7 +462,7 @@ def cube_table(
         )
         for k in ks
     ]
-    mult_shown = _round_to(mult, 2)
+    mult_shown = round_half_away(mult, 2)
     rows = tuple(
         (int(c), float(mult_shown[i]), *(int(col[i]) for col in cols))
         for i, c in enumerate(cubes)

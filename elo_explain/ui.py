@@ -17,10 +17,10 @@ The pattern itself (a traitlets model, a view linked to it) is
 * :func:`guarded` -- wraps a callback so an unexpected error becomes a visible
   message instead of a traceback, and the dashboard keeps answering.
 * :func:`app_root` -- a root box for a page that is not a dashboard view (the landing page).
-* :func:`table_html`, :func:`value_html` and the number formats :func:`fmt_number`,
-  :func:`fmt_signed`, :func:`fmt_pct`, :func:`fmt_pair` -- one convention on every page:
-  half away from zero (as FIDE and the documents round) and the minus sign U+2212
-  (:data:`MINUS`), as the documents print it.
+* :func:`table_html`, :func:`value_html`; the number formats :func:`fmt_number`,
+  :func:`fmt_signed`, :func:`fmt_pct`, :func:`fmt_pair`, :func:`round_half_away` and
+  :func:`parse_number` (with :data:`MINUS`) are :mod:`elo_explain.formats`'s, here too:
+  one convention on every page, in every language.
 
 CSS classes used by tests: ``ee-ready`` (root, present once rendered),
 ``ee-error`` (a field's message), ``ee-table`` (a rendered table),
@@ -35,17 +35,22 @@ import html
 import io
 import math
 import numbers
-from decimal import ROUND_HALF_UP, Decimal
+from pathlib import Path
 from typing import Callable
 
 import ipywidgets as widgets
 
 import matplotlib.pyplot as plt
 import numpy as np
+from matplotlib import font_manager
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from PIL import Image as PILImage
 
+from elo_explain import i18n
+from elo_explain.formats import (MINUS, NO_NUMBER, fmt_input, fmt_number, fmt_pair,  # noqa: F401
+                                  fmt_pct, fmt_readout, fmt_signed, parse_number,
+                                  round_half_away)
 from elo_explain.tables import TABLE_CSS, Displayable
 
 __all__ = [
@@ -65,12 +70,9 @@ __all__ = [
     "fmt_signed",
     "fmt_pct",
     "fmt_pair",
+    "fmt_readout",
+    "register_fonts",
 ]
-
-MINUS = "\u2212"
-"""The minus sign every dashboard shows (U+2212, as the documents print it)."""
-NO_NUMBER = "\u2013"
-"""What the number formats show for NaN or an infinity (an en dash)."""
 
 STYLE = """
 <style>
@@ -82,114 +84,6 @@ STYLE = """
 .ee-note { color: #444; font-size: 0.95em; }
 </style>
 """
-
-
-# --- number formats ---------------------------------------------------------------------
-def _decimal(x, places: int) -> Decimal:
-    """``x`` rounded half away from zero to ``places`` decimals (from its shortest repr)."""
-    return Decimal(repr(float(x))).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
-
-
-def round_half_away(x, places: int = 0) -> float:
-    """``x`` rounded half away from zero (as FIDE rounds), not Python's half to even.
-
-    Rounds the shortest decimal form of ``x``, so ``2.675`` (stored as 2.67499...) gives 2.68.
-
-    >>> round_half_away(0.5), round_half_away(-2.5), round_half_away(2.675, 2), round(2.5)
-    (1.0, -3.0, 2.68, 2)
-    """
-    return float(_decimal(x, places))
-
-
-def fmt_number(x, places: int = 2) -> str:
-    """A number with ``places`` decimals, half away from zero, minus sign U+2212.
-
-    A number that is not finite (nothing to show yet) is shown as ``–``.
-
-    >>> fmt_number(0.2402), fmt_number(0.035, 1), fmt_number(-0.5, 0), fmt_number(-0.004)
-    ('0.24', '0.0', '−1', '0.00')
-    >>> fmt_number(float("nan")), fmt_signed(float("inf")), fmt_pct(float("nan"))
-    ('–', '–', '–')
-    """
-    if not math.isfinite(x):
-        return NO_NUMBER
-    d = _decimal(x, places)
-    if d == 0:
-        d = abs(d)
-    text = f"{abs(d):.{places}f}"
-    return MINUS + text if d < 0 else text
-
-
-def fmt_signed(x, places: int = 1) -> str:
-    """A change with its sign, as the documents print them: ``+7.2``, ``−8.6``, ``0.0``.
-
-    >>> fmt_signed(7.2379), fmt_signed(-8.5714), fmt_signed(1.4299), fmt_signed(0.04)
-    ('+7.2', '−8.6', '+1.4', '0.0')
-    >>> fmt_signed(16, 0), fmt_signed(-27, 0), fmt_signed(0, 0), fmt_signed(-0.35, 1)
-    ('+16', '−27', '0', '−0.4')
-    """
-    if not math.isfinite(x):
-        return NO_NUMBER
-    d = _decimal(x, places)
-    if d == 0:
-        return f"{0:.{places}f}"
-    return ("+" if d > 0 else MINUS) + f"{abs(d):.{places}f}"
-
-
-def fmt_pct(percent, places: int = 1) -> str:
-    """A percentage (already in %) with a space before the sign, as the documents print it.
-
-    >>> fmt_pct(64.0), fmt_pct(72.34), fmt_pct(12, 0)
-    ('64.0 %', '72.3 %', '12 %')
-    """
-    text = fmt_number(percent, places)
-    return text if text == NO_NUMBER else f"{text} %"
-
-
-def fmt_pair(winner, loser, places: int = 0) -> str:
-    """Winner's and loser's change in one cell, as the Greek document prints them.
-
-    >>> fmt_pair(8, -16)
-    '+8 / −16'
-    """
-    return f"{fmt_signed(winner, places)} / {fmt_signed(loser, places)}"
-
-
-def parse_number(label: str, text: str, lo: float, hi: float, *, integer: bool = False) -> float:
-    """Parse a number a viewer typed; ``ValueError`` with a message naming the field.
-
-    >>> parse_number("Rating", " 1500 ", 0, 4000)
-    1500.0
-    >>> parse_number("Games", "3", 0, 100, integer=True)
-    3
-    >>> parse_number("Rating", "abc", 0, 4000)
-    Traceback (most recent call last):
-    ...
-    ValueError: Rating: 'abc' is not a number (allowed: 0 to 4000)
-    >>> parse_number("Rating", "nan", 0, 4000)
-    Traceback (most recent call last):
-    ...
-    ValueError: Rating must be a number from 0 to 4000
-    """
-    allowed = f"{lo:g} to {hi:g}"
-    raw = (text or "").strip().replace(",", ".") if isinstance(text, str) else text
-    if raw == "" or raw is None:
-        raise ValueError(f"{label} is empty (allowed: {allowed})")
-    if len(str(raw)) > 40:
-        raise ValueError(f"{label} is too long to be a number (allowed: {allowed})")
-    try:
-        value = float(raw)
-    except (TypeError, ValueError):
-        raise ValueError(f"{label}: {str(raw)[:20]!r} is not a number (allowed: {allowed})") from None
-    if not math.isfinite(value) or value < lo or value > hi:
-        if integer:
-            raise ValueError(f"{label} must be a whole number from {allowed}")
-        raise ValueError(f"{label} must be a number from {allowed}")
-    if integer:
-        if value != int(value):
-            raise ValueError(f"{label} must be a whole number from {allowed}")
-        return int(value)
-    return value
 
 
 class NumberField(widgets.VBox):
@@ -210,18 +104,26 @@ class NumberField(widgets.VBox):
     >>> f.text.value = "1612"
     >>> f.valid, f.value, f.message.value, len(f.children)
     (True, 1612.0, '', 2)
+
+    ``locale``: the page's language; the box shows and reads its decimal symbol.
+
+    >>> g = NumberField("K", 0.5, lo=0, hi=100, locale="uk")
+    >>> shown = g.text.value; g.text.value = "2,5"
+    >>> shown, g.value
+    ('0,5', 2.5)
     """
 
     def __init__(self, label: str, value: float, *, lo: float, hi: float,
                  integer: bool = False, on_change: Callable | None = None,
-                 width: str = "11em", tooltip: str | None = None):
+                 width: str = "11em", tooltip: str | None = None, locale: str = "en"):
         self.label, self.lo, self.hi, self.integer = label, lo, hi, integer
+        self.locale = locale
         self.value = int(value) if integer else float(value)
         self.valid = True
         self._callbacks = [on_change] if on_change else []
         self._message: widgets.HTML | None = None
         self.text = widgets.Text(
-            value=str(self.value), description=label, continuous_update=False,
+            value=fmt_input(self.value, locale=locale), description=label, continuous_update=False,
             tooltip=tooltip or f"{label}: {lo:g} to {hi:g}",
             style={"description_width": "initial"}, layout={"width": width},
         )
@@ -249,11 +151,12 @@ class NumberField(widgets.VBox):
 
     def set(self, value: float) -> None:
         """Set a value programmatically (e.g. from a preset)."""
-        self.text.value = str(int(value) if self.integer else value)
+        self.text.value = fmt_input(int(value) if self.integer else value, locale=self.locale)
 
     def _on_text(self, change) -> None:
         try:
-            value = parse_number(self.label, change["new"], self.lo, self.hi, integer=self.integer)
+            value = parse_number(self.label, change["new"], self.lo, self.hi, integer=self.integer,
+                                 locale=self.locale)
         except ValueError as exc:
             self.valid = False
             self.message.value = html.escape(str(exc))
@@ -316,6 +219,35 @@ def update_limits(ax, *, x=None, y=None) -> None:
         ax.set_ylim(y)
 
 
+TELUGU_FONT = Path(__file__).resolve().parent / "data" / "fonts" / "NotoSansTelugu-Regular.ttf"
+"""Noto Sans Telugu (SIL Open Font License 1.1), shipped with the package: no Telugu font
+needs to be installed for the figures (``data/fonts/SOURCE.md``)."""
+
+
+def register_fonts() -> str:
+    """Add the shipped Telugu font to matplotlib as a fallback after the current fonts.
+
+    Glyphs the current font (DejaVu Sans) has are drawn as before, so English, Greek and
+    Ukrainian figures do not change; Telugu text falls through to Noto Sans Telugu, which
+    matplotlib (3.11 or later) shapes. Idempotent; :class:`FigureView` calls it on a Telugu
+    page (elsewhere every bold label would log that the Telugu font has no bold).
+
+    >>> register_fonts()
+    'Noto Sans Telugu'
+    >>> import matplotlib.pyplot as plt
+    >>> plt.rcParams["font.family"][-1]
+    'Noto Sans Telugu'
+    """
+    path = str(TELUGU_FONT)
+    if not any(f.fname == path for f in font_manager.fontManager.ttflist):
+        font_manager.fontManager.addfont(path)
+    name = font_manager.FontProperties(fname=path).get_name()
+    families = list(plt.rcParams["font.family"])
+    if name not in families:
+        plt.rcParams["font.family"] = [*families, name]
+    return name
+
+
 class FigureView:
     """A figure made once and shown as a PNG in a fixed-size box.
 
@@ -370,6 +302,8 @@ class FigureView:
     def __init__(self, *, figsize=(6.4, 3.6), height: str | None = None,
                  width: str | None = None, ncols: int = 1, margins: dict | None = None, **kw):
         self.margins = {"left": 0.1, "right": 0.97, "bottom": 0.1, "top": 0.92, **(margins or {})}
+        if i18n.language() == "te":  # Telugu text in the figure: the shipped font, shaped
+            register_fonts()
         with plt.ioff():
             self.fig, axes = plt.subplots(1, ncols, figsize=figsize, **kw)
         plt.close(self.fig)

@@ -98,13 +98,7 @@ class DivisorModel(DashboardModel):
         >>> round(float(DivisorModel().needed_win_rate(300, 400)), 4)
         0.8438
         """
-        d = np.asarray(difference, dtype=float)
-        div = np.asarray(positive("divisor", divisor), dtype=float)
-        win, _ = g42.change(d, 0.0, winner_k=g42.K, loser_k=g42.K, divisor=div)
-        _, loss = g42.change(0.0, d, winner_k=g42.K, loser_k=g42.K, divisor=div)
-        total = np.asarray(win, dtype=float) - np.asarray(loss, dtype=float)
-        out = np.divide(-np.asarray(loss, float), total, out=np.ones_like(total), where=total > 0)
-        return out.item() if out.ndim == 0 else out
+        return g42.break_even_win_rate(difference, divisor=divisor)
 
     def expected_curve(self, divisor) -> np.ndarray:
         """The favourite's expected win rate (%) over :attr:`grid` (FIBS: one-point match)."""

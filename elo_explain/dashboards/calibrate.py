@@ -308,12 +308,11 @@ class CalibrateModel(DashboardModel):
     @depends(*GAMES, "white_advantage")
     def curves(self, x: np.ndarray):
         """``(E ÷400, E fitted or None, (lower, upper) band or None)`` at differences ``x``."""
-        e400 = 1 / (1 + 10 ** (-x / 400))
+        e400 = calibration.expected_curve(x)
         fit = self.fit
         if fit is None:
             return e400, None, None
-        band = [np.full_like(x, 0.5) if math.isinf(div) else
-                1 / (1 + 10 ** (-(x + fit.white_advantage) / div)) for div in fit.interval]
+        band = [calibration.expected_curve(x, div, fit.white_advantage) for div in fit.interval]
         return e400, np.asarray(fit.expected(x), float), (np.minimum(*band), np.maximum(*band))
 
 
@@ -323,7 +322,7 @@ class CalibrateView(DashboardView):
     def build(self):
         self.source = self.toggles("source", [("Bundled Lichess games", "lichess"),
                                               ("Your results", "upload")], label="")
-        self.source.tooltips = ["About 19,000 real games from lichess.org (CC0)",
+        self.source.tooltips = ["19,113 real games from lichess.org, 15,467 of them rated (CC0)",
                                 "The CSV you upload or paste below"]
         self.rated = self.checkbox("rated_only", label="Rated games only")
         self.white = self.checkbox("white_advantage", label="Fit white's first-move advantage")
@@ -436,7 +435,7 @@ class CalibrateView(DashboardView):
                     f"; {int(hidden.sum())} with fewer ({int(calib.count[hidden].sum()):,} "
                     "games) not shown, all games count in the fit" if hidden.any() else ""),
                 css="ee-buckets"))
-        e400 = fmt_pct(100 / (1 + 10 ** -0.5))
+        e400 = fmt_pct(100 * float(calibration.expected_curve(200)))
         if fit is None:
             return "<br>".join(parts + [f'<span class="ee-fit-error">Cannot fit: '
                                         f"{html.escape(m.fit_error)}</span>",

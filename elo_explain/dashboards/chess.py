@@ -47,8 +47,7 @@ def cap_example_table(on=DEFAULT_ON) -> Table:
                                       cap_400=cap) for s in (1, 0))
         rows.append((label, float(win.expected[0]), win.change, loss.change))
     return Table(("1500 against 1000, K 20, ÷400 formula", "E", "Win", "Loss"), rows,
-                 "The Telugu document's example (fixed: the same in every rating period "
-                 "since March 2024)", (None, fmt_number, fmt_signed, fmt_signed))
+                 "The Telugu document's example (fixed)", (None, fmt_number, fmt_signed, fmt_signed))
 
 
 def k_rules_table(decision: fide.KFactor) -> Table:

@@ -183,9 +183,8 @@ class CalculatorModel(DashboardModel):
         """The shortcut's error (points) for the listed number of games against opponents at
         ā − s and ā + s (half each; one at ā if odd), ā the list's average, s in ``spreads``."""
         a = self.averaging()
-        g, s = len(self.opponents), np.asarray(spreads, dtype=float)
-        e = [elo.expected_score(self.rating, a["average"] + x) for x in (-s, s, 0)]
-        return a["k"] * ((g // 2) * (e[0] + e[1]) + (g % 2) * e[2] - g * e[2])
+        fields = elo.spread_opponents(a["average"], len(self.opponents), spreads)
+        return elo.averaging_error(self.rating, fields, a["k"])
 
     @depends(*LISTED)
     def averaging_figure(self) -> Picture:

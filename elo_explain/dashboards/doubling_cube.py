@@ -94,8 +94,8 @@ class CubeModel(DashboardModel):
 
     def unrounded(self) -> tuple[float, float]:
         """``K × (result − expected) × coefficient`` before Go's rounding, winner and loser."""
-        e, c = self.expected, self.coefficient
-        return self.winner_k * (1 - e) * c, -self.loser_k * (1 - e) * c
+        return g42.unrounded_change(self.winner_rating, self.loser_rating, winner_k=self.winner_k,
+                                    loser_k=self.loser_k, cube=self.cube)
 
     def old_change(self):
         """The same game before 1.0.5 (÷400, K 32 for all, points × cube)."""

@@ -197,15 +197,15 @@ class EloVsGlickoModel(DashboardModel):
 
     @depends("rating", *_NOW)
     def intervals(self) -> Sentence:
-        """Rating ± 2·RD: the Telugu document's example (fixed), then yours.
+        """Rating ± 2·RD: Glickman's example in both papers (fixed), then yours.
 
         >>> print(EloVsGlickoModel(rd=60).intervals())
-        The Telugu document's example (fixed): 1850 ± 2 × 50 is 1750 to 1950.
+        Glickman's example (fixed): 1850 ± 2 × 50 is 1750 to 1950.
         Yours: 1500 ± 2 × 60.0 is 1380 to 1620.
         """
         low, high = glicko.confidence_interval(1850, 50)
         mine = glicko.confidence_interval(self.rating, self.rd_now)
-        return Sentence(f"The Telugu document's example (fixed): 1850 ± 2 × 50 is "
+        return Sentence(f"Glickman's example (fixed): 1850 ± 2 × 50 is "
                         f"{fmt_number(low, 0)} to {fmt_number(high, 0)}.\nYours: {self.rating} "
                         f"± 2 × {_one(self.rd_now)} is {fmt_number(mine[0], 0)} to "
                         f"{fmt_number(mine[1], 0)}.", mine)

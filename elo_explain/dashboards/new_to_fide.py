@@ -82,7 +82,7 @@ class NewToFideModel(DashboardModel):
     before 1 March 2024 for the uplift."""
 
     params = ("opponents", "scores", "on", "rating")
-    presets = {  # rules.md section E, worked examples
+    presets = {  # docs/sources.md#fide-b02 (F9), worked examples
         "3 / 5 against 1500-1800: 1743 (2022 rule 1670)":
             {"opponents": [1600, 1700, 1800, 1500, 1650], "scores": [1, 0.5, 0.5, 1, 0]},
         "5 / 5 against 2000-2400: capped at 2200 (2022 rule 2300)":
@@ -195,7 +195,7 @@ class NewToFideModel(DashboardModel):
 
     @classmethod
     def worked_examples(cls, on: str = "2025-06-01") -> Table:
-        """The presets (rules.md section E) under both rules, computed by the package."""
+        """The presets (docs/sources.md#fide-b02, F9) under both rules, computed by the package."""
         rows = []
         for preset in cls.presets.values():
             m = cls(on=on, **preset)

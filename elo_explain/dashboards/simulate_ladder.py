@@ -48,8 +48,8 @@ ROUND_COST_MS = {simulate.FideElo: (0.1, 0.0003), simulate.Elo: (0.25, 0.0003),
                  simulate.LichessGlicko2: (1.4, 0.0012)}
 #: The weekly-swing experiment: games a week, the two K, simulated weeks per cell.
 SWING_GAMES = (20, 50, 100, 150, 200, 250, 300)
-SWING_K = (32, 16)
-SWING_WEEKS = 2000
+SWING_K = simulate.SWING_KS
+SWING_WEEKS = simulate.SWING_WEEKS
 #: Histogram bins 64 points wide centred on multiples of 64: a week's change at K 32 is a
 #: multiple of 32 (K 16: 16), so every bin holds as many possible values (no comb pattern).
 SWING_BINS = np.arange(-1248.0, 1249.0, 64.0)
@@ -94,8 +94,7 @@ def _weighted(values: np.ndarray, weights: np.ndarray) -> float:
 
 @lru_cache(maxsize=2)
 def _swing(feedback: bool) -> simulate.WeeklySwing:
-    return simulate.weekly_swing(k=SWING_K, games_per_week=SWING_GAMES, players=SWING_WEEKS,
-                                 feedback=feedback, seed=0)
+    return simulate.luck_only_weeks(feedback).select(SWING_GAMES)  # the same run as 05's
 
 
 #: The traits a season is simulated from (:meth:`LadderModel.settings`).

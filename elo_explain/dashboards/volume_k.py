@@ -25,9 +25,9 @@ __all__ = ["VolumeModel", "VolumeView", "SWING_GAMES", "WEEKS"]
 WEEKS = 4  # weeks in the busy player's schedule; a day's games are spread over 18:00-24:00
 SESSION = (18 * 60, 24 * 60)
 START = np.datetime64("2026-10-05T00:00")  # a Monday after 1.3.1 came out
-SWING_GAMES = np.arange(10, 501, 10)  # games per week simulated (one run covers all)
-SWING_PLAYERS = 2000  # simulated weeks per (K, games)
-SWING_KS = (g42.K, g42.HEAVY_VOLUME_K)
+SWING_GAMES = np.asarray(simulate.SWING_GAMES)  # games per week simulated (one run covers all)
+SWING_PLAYERS = simulate.SWING_WEEKS  # simulated weeks per (K, games)
+SWING_KS = simulate.SWING_KS
 # 64-point bins: each holds as many attainable sums (steps of 32 at K 32, 16 at K 16)
 BIN_EDGES = np.arange(-1600, 1601, 64) + 16.0
 PAIR = lambda p: fmt_pair(*p)  # noqa: E731
@@ -35,8 +35,7 @@ PAIR = lambda p: fmt_pair(*p)  # noqa: E731
 
 @functools.lru_cache(maxsize=2)
 def _swing(feedback: bool) -> simulate.WeeklySwing:
-    return simulate.weekly_swing(k=SWING_KS, games_per_week=SWING_GAMES, players=SWING_PLAYERS,
-                                 feedback=feedback, seed=0)
+    return simulate.luck_only_weeks(feedback)  # the same run as 09's
 
 
 class PerDay(traitlets.List):

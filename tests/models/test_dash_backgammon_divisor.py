@@ -1,7 +1,7 @@
 """Dashboard 3 (backgammon divisor): the model and the widgets, without a browser.
 
-Every asserted number comes from the Greek Gammon42 document (seeds/004_*, digested in
-shared/spec/rules.md section C) or from arithmetic on its printed numbers, never from
+Every asserted number comes from the Greek Gammon42 document (docs/sources.md#greek) or
+from arithmetic on its printed numbers, never from
 the code's own output.
 """
 

@@ -3,7 +3,7 @@
 Independent sources for the asserted numbers:
 [SRC]  elo_explain/data/SOURCE.md (the data set's documented figures): 19,113 unique games,
        15,467 of them rated; 10+0 is the most common time control.
-[TEL]  Telugu document / rules.md A: 1500 against 1700 has E = 0.24, so the player 200 up
+[TEL]  Telugu document (docs/sources.md#telugu T5/T8): 1500 against 1700 has E = 0.24, so the player 200 up
        has 0.76 (1 / (1 + 10^(-200/400)) = 0.7597 -> "76.0 %").
 [ML]   The maximum-likelihood divisor recomputed here by brute force: the Bernoulli
        log-likelihood on a fine grid of divisors with plain numpy (no Newton), and the 95 %

@@ -1,12 +1,12 @@
 """Dashboard 1 (chess Elo calculator): the model, the view and the notebook, without a browser.
 
 Sources of the asserted numbers:
-  [TE]  /work/shared/seeds/000_7fd785a203dc48e3.txt (Telugu chess Elo calculator page),
-        digested in /work/shared/spec/rules.md section A
-  [UK]  /work/shared/seeds/002_3a6faaf89c39e7dc.txt (Ukrainian calculator), rules.md section B
+  [TE]  docs/sources.md#telugu (the Telugu chess Elo calculator page)
+  [UK]  docs/sources.md#ukrainian (the Ukrainian calculator)
   [B02] FIDE Rating Regulations B.02 (table 8.1.2, rule 8.3: K, the 700 rule, rounding once
-        0.5 away from zero, the 400-point rule and the 2650 exemption), rules.md section D
-  [E]   E = 1 / (1 + 10^((opponent - own) / 400)) (rules.md A), computed by hand in the test
+        0.5 away from zero, the 400-point rule and the 2650 exemption), docs/sources.md#fide-b02
+  [E]   E = 1 / (1 + 10^((opponent - own) / 400)) (docs/sources.md#telugu T3), computed by hand in
+        the test
 The page prints negative numbers with the minus sign U+2212 ("−").
 """
 

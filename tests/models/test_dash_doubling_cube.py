@@ -1,7 +1,7 @@
 """Dashboard 4 (doubling cube): the model and the widgets, without a browser.
 
-Asserted numbers come from the Greek Gammon42 document (seeds/004_*, rules.md section C:
-the cube table, the Go code, the 60-vs-10 example) or from hand arithmetic on its formula.
+Asserted numbers come from the Greek Gammon42 document (docs/sources.md#greek:
+the cube table G18, the Go code G22, the 60-vs-10 example G11) or from hand arithmetic on its formula.
 """
 
 from __future__ import annotations

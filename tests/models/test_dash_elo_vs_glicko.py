@@ -13,9 +13,10 @@ Sources of the asserted numbers (none is copied from this code's output):
         year"; RD kept within 45…500.
 [G1]/[G2] Glickman, "The Glicko system" (r' ≈ 1464, RD' ≈ 151.4) and "Example of the
         Glicko-2 system" (1464.06, 151.52, 0.05999), both printed.
-[TEL]   Telugu document (seeds/000): E = 0.24 for 1500 against 1700; Change = K × (Score − E);
-        with equal K one side gains what the other loses. Interval: Glickman's "95 %
-        confidence interval" is rating ± twice the RD ("1850 and RD 50 … from 1750 to 1950").
+[TEL]   Telugu document (docs/sources.md#telugu): E = 0.24 for 1500 against 1700; Change =
+        K × (Score − E); with equal K one side gains what the other loses.
+[G1]/[G2] (docs/sources.md#glicko L4) Glickman's "95 % confidence interval" is rating ± twice
+        the RD ("1850 and the RD is 50 … from 1750 to 1950"), in both papers.
 """
 
 from __future__ import annotations
@@ -98,7 +99,7 @@ def test_returning_after_a_year_becomes_provisional():
 def test_rd_table_marks_provisional_from_110():
     m = EloVsGlickoModel(rating=1500, k=20)
     t = m.rd_table(rds=(45, 109, 110, 500))
-    # [LILA-G] "?" while RD >= 110; [TEL]/[G2] rating ± 2·RD
+    # [LILA-G] "?" while RD >= 110; [G1]/[G2] rating ± 2·RD
     assert t.column("Lichess shows") == ("1500", "1500", "1500?", "1500?")
     assert t.cells()[0][2] == "1410 … 1590" and t.cells()[3][2] == "500 … 2500"
     # Elo: equal ratings, K 20 → ±10 on every row [TEL]
@@ -107,7 +108,7 @@ def test_rd_table_marks_provisional_from_110():
 
 def test_interval_is_rating_plus_minus_two_rd():
     m = EloVsGlickoModel(rating=1850, rd=50, volatility=0.06)
-    # [TEL]/[G2] "1850 and RD 50 … from 1750 to 1950"
+    # [G1]/[G2] "1850 and the RD is 50 … from 1750 to 1950"
     assert m.interval_before == (1750, 1950)
     assert m.before_table().cells()[1][3] == "1750 … 1950"
     low, high = m.intervals_after()

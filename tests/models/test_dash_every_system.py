@@ -2,21 +2,21 @@
 
 Sources of the asserted numbers (none copied from this code's output):
 
-[TEL]   Telugu document (seeds/000): E = 1/(1 + 10^(Δ/400)), Change = K × (Score − E), equal
+[TEL]   Telugu document (docs/sources.md#telugu): E = 1/(1 + 10^(Δ/400)), Change = K × (Score − E), equal
         ratings E = 0.5; 1500 beats 1000 with K 20: real difference E 0.95, gain ≈ +1.1; with
         the cap E 0.91, gain +1.8; a loss costs 18.2 with the cap instead of 18.9. At 400
         points the FIDE table gives 0.92. From 1 October 2025 the cap applies only below 2650;
         the rule is per player.
 [FIDE]  FIDE Rating Regulations B.02 table 8.1.2: 0–3 → .50, 392–411 → .92, 485–517 → .96;
         the change K × ΣΔR is rounded once, 0.5 away from zero.
-[GR]    Greek document (seeds/004), Gammon42: K 32, equal ratings +16/−16; for a favourite 300
+[GR]    Greek document (docs/sources.md#greek), Gammon42: K 32, equal ratings +16/−16; for a favourite 300
         up the expected win rate is 84.9 % / 70.3 % / 64.0 % (÷400 / ÷800 / ÷1200) and a loss
         costs −27 / −23 / −20; same rating, 60 games this week vs 10: a win gives +8 to the
         busy player and −16 to the other, the other way round +16 / −8; cube 2 → 1.17 (±19),
         cube 64 → 2.00 (±32) at K 32; before 1.0.5 the cube multiplied the points directly.
 [KB]    Kevin Bastian, "The FIBS Rating System": a 1-point match between experienced equal
         players is worth exactly 2.00 points.
-[HELP]  FIBS `help formula` (rules.md): K = max(1, 5 − experience/100), so a newcomer has
+[HELP]  FIBS `help formula` (docs/sources.md#fibs): K = max(1, 5 − experience/100), so a newcomer has
         K 5: equal ratings, 1-point match → 4 · 5 · √1 · 0.5 = 10.
 [GT]    GoldToken "Ratings in Practice" (FIBS): equal ratings, 3-point match ±3.5; against
         an opponent 500 higher, 3-point match, a win gives +5.1.

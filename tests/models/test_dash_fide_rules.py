@@ -1,10 +1,10 @@
 """Dashboard 2 (FIDE rules): the model and the widgets, without a browser.
 
 Sources of the asserted numbers:
-  [TE]  /work/shared/seeds/000_7fd785a203dc48e3.txt (Telugu chess Elo page), digested in
-        /work/shared/spec/rules.md section A (K rules, 700 rule, 400-point rule, 0.92 vs 0.91)
+  [TE]  docs/sources.md#telugu (the Telugu chess Elo page: K rules, 700 rule, 400-point rule,
+        0.92 vs 0.91)
   [B02] FIDE Rating Regulations B.02, 1 March 2024, amended 1 October 2025 (table 8.1.2,
-        rule 8.3.3 K, the 700 rule, the 400-point rule and the 2650 exemption), rules.md D
+        rule 8.3.3 K, the 700 rule, the 400-point rule and the 2650 exemption), docs/sources.md#fide-b02
 The page prints negative numbers with the minus sign U+2212 ("−").
 """
 
@@ -76,7 +76,7 @@ def test_junior_k_ends_with_the_year_of_the_18th_birthday():
 
 
 def oracle_k(rating, games, born, reached, year):
-    """rules.md section A, K-factor (FIDE), written independently of elo_explain.fide."""
+    """docs/sources.md#telugu T11-T14, K-factor (FIDE), written independently of elo_explain.fide."""
     if games < 30:
         return 40
     if reached or rating >= 2400:

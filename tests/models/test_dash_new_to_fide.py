@@ -1,7 +1,7 @@
 """Dashboard "New to FIDE": model, view and notebook.
 
-Sources (rules.md section E, the digest of FIDE Rating Regulations B.02 section 7, table 8.1.1
-and FIDE's notice of 1 March 2024):
+Sources (docs/sources.md#fide-b02: FIDE Rating Regulations B.02 section 7, table 8.1.1 and
+FIDE's notice of 1 March 2024):
   [EX1] 3 / 5 against 1600, 1700, 1800, 1500, 1650: Ra 1692.86, p .57, dp 50, 1743, published;
         2022 rule 1670. Performance (Ra + dp over the real opponents): 1650 + dp(.60) 72 = 1722.
   [EX2] 5 / 5 against 2000-2400: Ra 2085.71, p .86, dp 309, capped at 2200; 2022 rule 2300.
@@ -25,7 +25,7 @@ M = "\u2212"
 EX1 = {"opponents": [1600, 1700, 1800, 1500, 1650], "scores": [1, 0.5, 0.5, 1, 0]}
 EX2 = {"opponents": [2000, 2100, 2200, 2300, 2400], "scores": [1, 1, 1, 1, 1]}
 EX3 = {"opponents": [1400, 1450, 1500, 1500, 1550, 1600], "scores": [0, 0.5, 0, 0.5, 0, 0]}
-# [T] a sample of table 8.1.1 as printed in rules.md
+# [T] a sample of table 8.1.1 as transcribed in docs/sources.md#fide-b02
 DP = {0.0: -800, 0.01: -677, 0.17: -273, 0.25: -193, 0.49: -7, 0.5: 0, 0.57: 50, 0.6: 72,
       0.86: 309, 0.99: 677, 1.0: 800}
 

@@ -1,6 +1,6 @@
 """Dashboard 5 (K vs weekly volume): the model and the widgets, without a browser.
 
-Asserted numbers come from the Greek Gammon42 document (seeds/004_*, rules.md section C),
+Asserted numbers come from the Greek Gammon42 document (docs/sources.md#greek),
 from an independent re-count of its 7-day window rule, or from the binomial distribution.
 """
 
@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from elo_explain.dashboards.volume_k import SWING_GAMES, VolumeModel, VolumeView
+from elo_explain.ui import fmt_pct
 
 
 @pytest.fixture(scope="module")
@@ -106,6 +107,26 @@ def test_simulated_spread_matches_the_binomial(model):
     assert model.histogram().sum(axis=1) == pytest.approx([100, 100], abs=0.5)
     curves = model.swing().std
     assert curves.shape == (2, SWING_GAMES.size)
+
+
+@pytest.mark.parametrize("feedback", [False, True])
+def test_the_weekly_swing_is_the_same_run_as_09s(feedback):
+    # issue 18: one experiment, one answer -- 05 and 09 read the same simulated weeks
+    from elo_explain.dashboards.simulate_ladder import SWING_GAMES as GAMES_09, LadderModel
+    five, nine = VolumeModel(feedback=feedback), LadderModel(feedback=feedback)
+    for games in GAMES_09:
+        five.swing_games = nine.swing_games = games
+        i = GAMES_09.index(games)
+        np.testing.assert_array_equal(five.spread()["std"], nine.swing().std[:, i])
+        np.testing.assert_array_equal(five.spread()["beyond200"],
+                                      nine.swing().share_beyond(200)[:, i])
+    # ... and the two pages print the same figures at 300 games, K 32: 05's "N points" and
+    # 09's "±N" standard deviation, 05's and 09's share of weeks moving 200 or more
+    five.swing_games = nine.swing_games = 300
+    sd = float(five.spread()["std"][0])
+    row = {r[0]: r for r in nine.swing_table().cells()}["300"]
+    assert row[1] == f"±{sd:.0f}"
+    assert row[2] == fmt_pct(100 * five.spread()["beyond200"][0])
 
 
 def test_feedback_shrinks_the_swing():

@@ -1,6 +1,6 @@
 """The declared mechanism (``elo_explain.dashboards.live``), without a kernel or a browser: what a
 declaration computes and shares, who is called after a change and in which order, and what a
-live output shows. Values from the Greek Gammon42 document (rules.md section C): ÷1200, 300
+live output shows. Values from the Greek Gammon42 document (docs/sources.md#greek): ÷1200, 300
 points up -> 64.0 %; ÷800 -> 70.3 %.
 """
 

@@ -21,7 +21,7 @@ from notebook_runner import run_notebook
 from oracles import grid_fit
 
 M = MINUS = "\u2212"  # the pages' minus sign
-EX2 = {"opponents": [2000, 2100, 2200, 2300, 2400], "scores": [1, 1, 1, 1, 1]}  # rules.md E
+EX2 = {"opponents": [2000, 2100, 2200, 2300, 2400], "scores": [1, 1, 1, 1, 1]}  # docs/sources.md#fide-b02 (F9)
 
 
 def output(run, caption):
@@ -233,7 +233,7 @@ def test_09_notebook_follows_its_parameters():
     """Plain Elo with equal true strengths, 100 games a week in the swing tables.
 
     [EQ] With spread 0 every player has the same true strength, so the true curve gives
-    every favourite exactly E(0) = 0.5 (rules.md A: equal ratings, E = 0.50)."""
+    every favourite exactly E(0) = 0.5 (docs/sources.md#telugu T4: equal ratings, E = 0.5)."""
     run = run_notebook("09_simulate_ladder.ipynb", RULES="Elo per game (K 20, ÷400)",
                        PLAYERS=50, WEEKS=10, SPREAD=0, SWING_GAMES=100,
                        then="ladder.swing_games = 300; ladder.weeks = 4")
@@ -272,7 +272,7 @@ def test_10_notebook_with_changed_parameters():
     assert "on 2023-06-01: the 2022 rule is in force" in event   # the rule in force in 2023
     assert "<td>1650</td><td>1790</td><td>+140</td>" in output("uplift")   # [UP] 1650 -> 1790
     assert "<td>309</td>" in output("table 8.1.1") and "<td>677</td>" in output("table 8.1.1")
-    # then the event on 2025-06-01 (rules.md E: the 2024 rule is in force, 5 / 5 against
+    # then the event on 2025-06-01 (docs/sources.md#fide-b02 F9: the 2024 rule is in force, 5 / 5 against
     # 2000-2400 capped at 2200), and 1800 before March 2024: 1800 + 0.4 × 200 = 1880 [UP]
     now = live(run, "Your first event")
     assert "on 2025-06-01: the 2024 rule is in force" in now and "2200 (capped)" in now

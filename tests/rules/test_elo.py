@@ -1,8 +1,8 @@
 """elo_explain.elo against the numbers the Telugu (000_*) and Ukrainian (002_*) documents print.
 
 Sources:
-  [TE] /work/shared/seeds/000_7fd785a203dc48e3.txt (Telugu chess Elo calculator page)
-  [UK] /work/shared/seeds/002_3a6faaf89c39e7dc.txt (Ukrainian chess Elo calculator page)
+  [TE] docs/sources.md#telugu (the Telugu chess Elo calculator page)
+  [UK] docs/sources.md#ukrainian (the Ukrainian chess Elo calculator page)
 The documents print E to two decimals and changes to one decimal; they compute the
 changes from the *unrounded* formula E (see test_fide.py for the 400-point example
 where the two ways differ), so the tests round our unrounded results the same way.
@@ -76,7 +76,7 @@ def test_expected_score_extreme_difference_no_overflow():
 
 
 def test_expected_score_other_divisor():
-    # Gammon42 ÷1200 at a 300-point edge: 64.0 % (Greek document, rules.md C)
+    # Gammon42 ÷1200 at a 300-point edge: 64.0 % (Greek document, docs/sources.md#greek G4)
     assert round(elo.expected_score(1800, 1500, divisor=1200) * 100, 1) == 64.0
 
 

@@ -1,10 +1,10 @@
 """elo_explain.fide against FIDE's regulations and the numbers the documents print.
 
 Sources:
-  [TE]   /work/shared/seeds/000_7fd785a203dc48e3.txt (Telugu chess Elo page)
-  [UK]   /work/shared/seeds/002_3a6faaf89c39e7dc.txt (Ukrainian calculator page)
+  [TE]   docs/sources.md#telugu (the Telugu chess Elo page)
+  [UK]   docs/sources.md#ukrainian (the Ukrainian calculator page)
   [B02]  FIDE Handbook B.02 Rating Regulations (1 March 2024, amended 1 October 2025),
-         as digested in /work/shared/spec/rules.md section D (table 8.1.2, rule 8.3)
+         as transcribed in docs/sources.md#fide-b02 (table 8.1.2, rule 8.3)
   [SC]   lichess-org/scalachess, rating/src/main/scala/Elo.scala, `conversionTableFIDE`
          (an independent copy of table 8.1.2; its rows are reproduced below verbatim
          as (upper bound of the band, PD) pairs, the lower bound being the previous

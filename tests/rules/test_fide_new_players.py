@@ -3,13 +3,13 @@ performance rating, the 1 March 2024 uplift and the rating floor.
 
 Sources:
   [B02]  FIDE Handbook B.02 Rating Regulations (from 1 March 2024), section 7 and
-         table 8.1.1, as digested in /work/shared/spec/rules.md section E (the table is
-         transcribed below from there, independently of the module's copy).
-  [N24]  FIDE's notice of 1 March 2024 (the one-time uplift and the 1400 floor), rules.md E.
-  [R22]  the 2022 rule (1 January 2022 - 29 February 2024), rules.md section E.
-  [EX]   the worked examples of rules.md section E, including the real published first
+         table 8.1.1, transcribed in docs/sources.md#fide-b02 (the table is typed
+         below from there, independently of the module's copy).
+  [N24]  FIDE's notice of 1 March 2024 (the one-time uplift and the 1400 floor), docs/sources.md#fide-b02 F11-F12.
+  [R22]  the 2022 rule (1 January 2022 - 29 February 2024), docs/sources.md#fide-b02 F10.
+  [EX]   the worked examples of docs/sources.md#fide-b02 (F8, F9), including the real published first
          rating (5 games, 3 points, opponents summing to 9507 -> 1922).
-  [TE]   /work/shared/seeds/000_7fd785a203dc48e3.txt (Telugu): the FIDE list starts at 1400.
+  [TE]   docs/sources.md#telugu T21 (Telugu): the FIDE list starts at 1400.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import pytest
 
 from elo_explain import fide
 
-# [B02] table 8.1.1 as printed in rules.md: p -> dp, p from 1.00 down to .50
+# [B02] table 8.1.1 as transcribed in docs/sources.md#fide-b02: p -> dp, p from 1.00 down to .50
 TABLE_8_1_1_PRINTED = {
     1.00: 800, 0.99: 677, 0.98: 589, 0.97: 538, 0.96: 501, 0.95: 470, 0.94: 444, 0.93: 422,
     0.92: 401, 0.91: 383, 0.90: 366, 0.89: 351, 0.88: 336, 0.87: 322, 0.86: 309, 0.85: 296,

@@ -46,7 +46,7 @@ NAN, INF = float("nan"), float("inf")
 
 # Result records and containers: returned by the functions, not an input API.
 RECORDS = {
-    "elo.RatingPeriod", "fide.FidePeriod", "fide.KFactor", "fide.Rule700",
+    "elo.RatingPeriod", "elo.CalculatorResult", "fide.FidePeriod", "fide.CalculatorVsFide", "fide.KFactor", "fide.Rule700",
     "fide.CapDecision", "fide.InitialRating", "gammon42.LadderGame",
     "tables.Table", "tables.Sentence", "calibration.Calibration", "calibration.DivisorFit",
     "results_csv.UploadedResults",
@@ -132,7 +132,23 @@ def spec():
         "elo.multi_game": (elo.multi_game, dict(rating=1500, average_opponent=1500, games=5, points=3.5, k=20, divisor=400),
                            dict(rating=REAL, average_opponent=REAL, games=COUNT1, points=NONNEG, k=NONNEG,
                                 divisor=POSITIVE)),
+        "elo.telugu_calculator": (elo.telugu_calculator,
+                                  dict(rating=1500, results=[(1400, 1), (1600, 0.5)], k=20, cap_400=True),
+                                  dict(rating=REAL, results=("rows", (REAL, SCORE)), k=POSITIVE, cap_400=BOOL)),
+        "elo.ukrainian_calculator": (elo.ukrainian_calculator,
+                                     dict(rating=1500, opponent=1600, points=10, k=40, games=20),
+                                     dict(rating=REAL, opponent=REAL, points=NONNEG, k=POSITIVE, games=COUNT1)),
+        "elo.averaging_error": (elo.averaging_error, dict(rating=1500, opponents=[1400, 1600, 1550], k=20,
+                                                          divisor=400),
+                                dict(rating=REAL, opponents=REAL, k=POSITIVE, divisor=POSITIVE)),
+        "elo.spread_opponents": (elo.spread_opponents, dict(average=1600, games=3, spread=[0, 100]),
+                                 dict(average=REAL, games=COUNT1, spread=NONNEG)),
         # fide
+        "fide.beside_calculator": (fide.beside_calculator,
+                                   dict(result=elo.ukrainian_calculator(1500, 1600, 10, k=40, games=20),
+                                        on="2026-01-01", use_table=True),
+                                   dict(result=obj(st.just(elo.telugu_calculator(1500, [(1000, 1)], k=20))),
+                                        on=DATE, use_table=BOOL)),
         "fide.table_expected_score": (fide.table_expected_score, dict(difference=[0, 400]), dict(difference=REAL)),
         "fide.effective_difference": (fide.effective_difference, dict(rating=2700, opponent=2200, on="2025-10-01"),
                                       dict(rating=REAL, opponent=REAL, on=DATE)),
@@ -180,6 +196,15 @@ def spec():
                                                   cube=2, divisor=1200, cube_mode="coefficient"),
                             dict(winner_rating=REAL, loser_rating=REAL, winner_k=NONNEG, loser_k=NONNEG, cube=CUBE,
                                  divisor=POSITIVE, cube_mode=choice(*gammon42.CUBE_MODES))),
+        "gammon42.unrounded_change": (gammon42.unrounded_change,
+                                      dict(winner_rating=1500, loser_rating=1500, winner_k=32, loser_k=16,
+                                           cube=2, divisor=1200, cube_mode="coefficient"),
+                                      dict(winner_rating=REAL, loser_rating=REAL, winner_k=NONNEG,
+                                           loser_k=NONNEG, cube=CUBE, divisor=POSITIVE,
+                                           cube_mode=choice(*gammon42.CUBE_MODES))),
+        "gammon42.break_even_win_rate": (gammon42.break_even_win_rate,
+                                         dict(difference=[0, 300], divisor=1200, k=32),
+                                         dict(difference=NONNEG, divisor=POSITIVE, k=NONNEG)),
         "gammon42.recent_ranked_games": (
             gammon42.recent_ranked_games,
             dict(game_times=[_datetime(1), _datetime(3)], at=_datetime(0), window=dt.timedelta(days=7)),
@@ -277,6 +302,10 @@ def spec():
                                dict(differences=REAL, scores=PROB, bucket=POSITIVE,
                                     divisor=_cat((NAN, -INF, 0.0, -1.0), st.floats(1e-300, 1e308)),  # inf: flat
                                     white_advantage=REAL)),
+        "calibration.expected_curve": (calibration.expected_curve,
+                                       dict(differences=[-400, 0, 200], divisor=400, white_advantage=0.0),
+                                       dict(differences=REAL, divisor=_cat((NAN, 0.0), finite),  # ±inf: flat
+                                            white_advantage=REAL)),
         "calibration.fit_divisor": (calibration.fit_divisor,
                                  dict(differences=[200, 200, 200, 200, -100, 0], scores=[1, 1, 1, 0, 0, 0.5],
                                       white_advantage=False, confidence=0.95, bucket=50),
@@ -297,6 +326,7 @@ def spec():
                                        opponent_spread=0.0, feedback=False, seed=0),
                                   dict(k=NONNEG, games_per_week=SIZE, players=_cat(NONFINITE + (-1, 0, 2.5, 10**12), st.integers(1, 200)),
                                        divisor=POSITIVE, opponent_spread=NONNEG, feedback=BOOL, seed=SEED)),
+        "simulate.luck_only_weeks": (simulate.luck_only_weeks, dict(feedback=False), dict(feedback=BOOL)),
         # lichess
         "lichess.load_games": (lichess.load_games, dict(rated_only=True, time_control="blitz", deduplicate=True),
                                dict(rated_only=BOOL, deduplicate=BOOL,

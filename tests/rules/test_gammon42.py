@@ -1,6 +1,6 @@
-"""elo_explain.gammon42 against every number the Greek document (seeds/004_*) prints.
+"""elo_explain.gammon42 against every number the Greek document (docs/sources.md#greek) prints.
 
-"DOC" below means the Greek article "How ELO is calculated in Gammon42" (004_e85ca293ec904ed6.txt);
+"DOC" below means the Greek article "How ELO is calculated in Gammon42" (docs/sources.md#greek);
 "GO" means the Go code printed in it. Section names are the article's headings, translated.
 """
 
@@ -68,6 +68,7 @@ def test_200_up_must_win_about_60_percent():
     assert (w, l) == (13, -19)
     breakeven = -l / (w - l)
     assert 0.58 < breakeven < 0.61
+    assert g.break_even_win_rate(200) == 19 / 32  # the rule function: the same 59.4 %
 
 
 def test_expected_score_broadcasts():
@@ -181,9 +182,37 @@ def test_divisor_400_favourite_300_up_had_to_win_85_percent():
     win, loss = g.change(1800, 1500, divisor=400)[0], g.change(1500, 1800, divisor=400)[1]
     assert round(100 * -loss / (win - loss)) == 84  # 27 / 32 = 84.4 % with rounded points
     assert round(100 * g.expected_score(1800, 1500, divisor=400)) == 85
+    assert g.break_even_win_rate(300, divisor=400) == 27 / 32  # the rule function
+
+
+def test_break_even_win_rate_by_divisor_at_300_up():
+    # DOC's version table at 300 points up (K 32): ÷400 +5 / −27, ÷800 +9 / −23, ÷1200
+    # +12 / −20: the rating holds at p = loss / (win + loss)
+    rates = g.break_even_win_rate(300, divisor=np.array([400, 800, 1200]))
+    assert rates.tolist() == [27 / 32, 23 / 32, 20 / 32]
+    # equal players: +16 / −16 (DOC), so half the games hold the rating; K 16 halves both sides
+    assert g.break_even_win_rate(0) == 0.5 and g.break_even_win_rate(0, k=16) == 0.5
+    with pytest.raises(ValueError, match="difference must be >= 0"):
+        g.break_even_win_rate(-1)
 
 
 # --------------------------------------------------------------------- the cube
+def test_unrounded_change_is_what_the_server_rounds():
+    # GO: Winner = round(winnerK × (1 − expected) × coefficient), Loser = round(loserK × (0 −
+    # expectedLoser) × coefficient); DOC cube table, cube 2: 32 × 0.5 × (1 + 1/6) = 18.67 → ±19
+    w, lo = g.unrounded_change(1500, 1500, cube=2)
+    assert w == pytest.approx(32 * 0.5 * (1 + 1 / 6)) and lo == pytest.approx(-w)
+    # DOC step 2 table, 300 up, favourite wins: 32 × (1 − 1 / (1 + 10^(−300/1200))) = 11.52 → +12
+    e = 1 / (1 + 10 ** (-300 / 1200))
+    w, lo = g.unrounded_change(1800, 1500)
+    assert (w, lo) == (pytest.approx(32 * (1 - e)), pytest.approx(-32 * (1 - e)))
+    assert (half_up(w), -half_up(-lo)) == g.change(1800, 1500) == (12, -12)
+    # DOC: 60 vs 10 games this week, same rating: +8 for the busy winner, −16 for the other
+    assert g.unrounded_change(1500, 1500, winner_k=16, loser_k=32) == (8.0, -16.0)
+    ws, ls = g.unrounded_change(np.array([1500, 1600, 1700, 1800, 1900]), 1500)
+    assert [half_up(x) for x in ws] == [16, 14, 13, 12, 10]  # DOC step 2 table
+
+
 @pytest.mark.parametrize(
     "cube, coefficient, k32, k16",
     # DOC cube table: cube, coefficient, two players at 1500 with K 32 and K 16

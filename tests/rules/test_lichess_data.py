@@ -1,9 +1,9 @@
 """The bundled Lichess games against the figures of the data set's SOURCE.md.
 
-Every number asserted here comes from ``../shared/data/SOURCE.md`` (the project's record of
-the data set, restated in ``elo_explain/data/SOURCE.md``) or from Lichess's FAQ on time
+Every number asserted here comes from ``elo_explain/data/SOURCE.md`` (the project's record of
+the data set it was given, ``docs/sources.md#lichess-games``) or from Lichess's FAQ on time
 controls -- none is taken from the loader's own output. The tests use only the copy shipped
-inside the package, so they pass without ``../shared`` beside the clone.
+inside the package, so they pass in a clone.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ DATA = resources.files("elo_explain").joinpath("data")
 
 
 def test_shipped_file_decompresses_to_the_original_bytes():
-    # sha256 of lichess_games.csv as published in ../shared/data/SOURCE.md
+    # sha256 of lichess_games.csv as published in elo_explain/data/SOURCE.md
     assert (
         hashlib.sha256(lichess.raw_csv()).hexdigest()
         == "38d61cf9ca2b59c5699c16d0e3947b3fd2d38f7b5921adb6bb8749095cf36715"
@@ -147,3 +147,27 @@ def test_select_validates_mask():
         g.select(np.ones(len(g)))
     with pytest.raises(ValueError, match="time_control"):
         lichess.speed_of(["10+0", "ten"])
+
+
+def test_every_page_counts_the_lichess_games_as_source_md_does():
+    # issue 18: the landing page and 08 said "19,000 real Lichess games" while 08 fits 15,467
+    # rated games of 20,058; every count of them a reader sees must be one of SOURCE.md's
+    from texts import all_texts, sentences
+
+    source = DATA.joinpath("SOURCE.md").read_text(encoding="utf-8")
+    figures = source[source.index("## Figures"):source.index("## Known quirks")]
+    counts = {int(x.replace(",", "")) for x in re.findall(r"\b\d{1,3}(?:,\d{3})+\b", figures)}
+    assert {20_058, 19_113, 15_467, 16_155} <= counts
+    count = re.compile(r"(\b(?:about|around|nearly|some|over)\s+|~\s*)?\b(\d{1,3}(?:,\d{3})+|\d{4,})"
+                       r"\s+(?:[\w-]+\s+){0,3}?games\b", re.I)
+    seen, wrong = 0, []
+    for where, _, text in all_texts():
+        for sentence in sentences(text):
+            if "lichess" not in sentence.lower():
+                continue
+            for m in count.finditer(sentence):
+                seen += 1
+                if m.group(1) or int(m.group(2).replace(",", "")) not in counts:
+                    wrong.append(f"{where}: “{m.group(0)}” in “{sentence}”")
+    assert seen >= 5  # the landing page, 08's notebook, view and tooltip, the README
+    assert not wrong, "counts of the Lichess games that are not SOURCE.md's:\n" + "\n".join(wrong)

@@ -5,7 +5,8 @@ The properties are the ones the documents and the regulations state:
   - E rises with one's own rating and with the difference (formula and FIDE table 8.1.2);
   - [TE]/[B02] after the 700 rule K × games <= 700, and K is the largest whole such K;
   - the explained decisions (k_factor_rule, rule_700, cap_decision) agree with the numbers;
-  - [N24] FIDE's notice of 1 March 2024 (rules.md E): the uplift closes 40 % of the gap to 2000.
+  - [N24] FIDE's notice of 1 March 2024 (docs/sources.md#fide-b02 F12): the uplift closes 40 % of
+    the gap to 2000.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from elo_explain import simulate
 from elo_explain.lichess import load_games
-from elo_explain.calibration import calibrate, fit_divisor
+from elo_explain.calibration import calibrate, expected_curve, fit_divisor
 from elo_explain.results_csv import parse_results_csv
 
 CHI2_95_HALF = 3.841458820694124 / 2  # chi-squared (1 df) 95 % quantile / 2, from tables
@@ -206,6 +206,23 @@ def test_calibration_by_hand():
     # standard error: sample sd / sqrt(n); bucket 0 has 1, 0.5, 1 -> sd 0.2887, / sqrt 3
     assert c.actual_se[1] == pytest.approx(np.std([1, 0.5, 1], ddof=1) / math.sqrt(3))
     assert c.actual_se[0] == 0
+
+
+def test_expected_curve_is_the_curve_under_test():
+    # Telugu document (docs/sources.md#telugu): 200 points up, ÷400, E 0.76; Greek "76 %"
+    assert round(float(expected_curve(200)), 2) == 0.76
+    x = np.array([-500.0, -37.5, 0.0, 300.0, 900.0])
+    np.testing.assert_allclose(expected_curve(x), curve(x, 400), rtol=1e-12)
+    np.testing.assert_allclose(expected_curve(x, 1200, 35), curve(x, 1200, 35), rtol=1e-12)
+    np.testing.assert_allclose(expected_curve(x, -800), curve(x, -800), rtol=1e-12)
+    assert expected_curve(x, math.inf).tolist() == [0.5] * 5  # the flat curve
+    assert float(expected_curve(1e6, 1e-3)) == 1.0  # no overflow warning, the limit
+    with pytest.raises(ValueError, match="differences must be between -1e"):
+        expected_curve(1e7)
+    with pytest.raises(ValueError, match="divisor must be a number other than 0"):
+        expected_curve(x, 0)
+    with pytest.raises(TypeError, match="divisor must be a number"):
+        expected_curve(x, "400")
 
 
 def test_fit_calibration_uses_the_fit():
@@ -782,6 +799,43 @@ def test_swing_feedback_pulls_ratings_back():
     # still: change = -K x games x shortfall up to one rounding (<= 0.5) per game
     err = np.abs(yes.change + 32 * 300 * yes.shortfall)
     assert err.max() <= 0.5 * 300
+
+
+def test_swing_column_is_the_same_in_any_grid():
+    # issue 18: 300 games a week gave 05 and 09 different weeks because the draws depended on
+    # the other games-per-week values asked for; every game's luck is now drawn in game order
+    for kw in ({}, {"opponent_spread": 150.0}, {"feedback": True}):
+        alone = simulate.weekly_swing(k=(32, 16), games_per_week=(300,), players=300, seed=7,
+                                      **kw)
+        grid = simulate.weekly_swing(k=(32, 16), games_per_week=(20, 300, 451), players=300,
+                                     seed=7, **kw)
+        np.testing.assert_array_equal(alone.change[:, 0], grid.change[:, 1])
+        np.testing.assert_array_equal(alone.shortfall[:, 0], grid.shortfall[:, 1])
+        np.testing.assert_array_equal(grid.select([300]).change, alone.change)
+
+
+def test_luck_only_weeks_is_one_binomial_run_for_every_page():
+    sw = simulate.luck_only_weeks()
+    assert sw is simulate.luck_only_weeks() and not sw.feedback       # computed once
+    assert sw.k.tolist() == [32, 16] and sw.change.shape == (2, 50, 2000)
+    assert sw.games_per_week.tolist() == list(range(10, 501, 10))
+    # [binomial] equal opponents, cube 1: ±16 a game at K 32 (Greek document: +16 / −16), so
+    # the week's change is 16 × (2W − g), W ~ Binomial(g, 1/2): SD 16·√g; K 16 exactly half
+    for g in (10, 20, 100, 300, 500):
+        i = g // 10 - 1
+        assert sw.std[0, i] == pytest.approx(16 * math.sqrt(g), rel=0.06)
+    np.testing.assert_array_equal(sw.change[1] * 2, sw.change[0])
+    # P(|change| >= 200) at 300 games, K 32: |W − 150| >= 7, 2 × P(W >= 157) = 0.4530
+    p = 2 * sum(math.comb(300, w) for w in range(157, 301)) / 2 ** 300
+    assert round(p, 4) == 0.4530
+    assert sw.select([300]).share_beyond(200)[0, 0] == pytest.approx(p, abs=0.04)
+    fed = simulate.luck_only_weeks(True)
+    assert fed.feedback and fed is simulate.luck_only_weeks(np.bool_(True))
+    assert np.all(fed.std < sw.std)
+    with pytest.raises(TypeError, match="feedback must be True or False"):
+        simulate.luck_only_weeks("yes")
+    with pytest.raises(ValueError, match="games_per_week must be among the simulated"):
+        sw.select([305])
 
 
 def test_swing_rejects_bad_input():

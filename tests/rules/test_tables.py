@@ -1,8 +1,8 @@
 """elo_explain.tables: every row of every table the Greek document prints, and FIDE 8.1.2.
 
-"DOC" is the Greek article on Gammon42 (seeds/004_e85ca293ec904ed6.txt); the rows below are
+"DOC" is the Greek article on Gammon42 (docs/sources.md#greek); the rows below are
 typed from it. FIDE rows are typed from the FIDE Rating Regulations (handbook B.02), table
-8.1.2, as also mirrored by lichess-org/scalachess rating/src/main/scala/Elo.scala
+8.1.2 (docs/sources.md#fide-b02), as also mirrored by lichess-org/scalachess rating/src/main/scala/Elo.scala
 (conversionTableFIDE: the upper bound of each row and its PD).
 """
 
@@ -198,7 +198,7 @@ FIDE_UPPER = [3, 10, 17, 25, 32, 39, 46, 53, 61, 68, 76, 83, 91, 98, 106, 113, 1
 
 def test_fide_table_8_1_2_all_rows():
     t = T.fide_table_8_1_2()
-    assert len(t) == 51  # rules.md D: 51 rows
+    assert len(t) == 51  # docs/sources.md#fide-b02 F1: 51 rows
     lows = [0] + [u + 1 for u in FIDE_UPPER]
     for i, row in enumerate(t.rows[:50]):
         assert row == (lows[i], FIDE_UPPER[i], (50 + i) / 100, (50 - i) / 100)

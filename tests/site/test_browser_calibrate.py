@@ -5,7 +5,7 @@ The upload is tested both through the paste box and through the real FileUpload 
 
 Numbers asserted come from independent sources:
 [SRC]  elo_explain/data/SOURCE.md: 15,467 rated and 19,113 unique games.
-[TEL]  Telugu document / rules.md A: 1500 against 1700, E = 0.24: the player 200 up is
+[TEL]  Telugu document (docs/sources.md#telugu T5/T8): 1500 against 1700, E = 0.24: the player 200 up is
        expected 76.0 % under ÷400.
 [ML]   The maximum-likelihood divisor recomputed here by a brute-force grid over the
        Bernoulli log-likelihood (plain numpy, no Newton).

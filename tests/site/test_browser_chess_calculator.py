@@ -1,7 +1,7 @@
 """Dashboard 1 (chess Elo calculator) in a real Voilà server and headless Chromium.
 
-Numbers asserted come from the Telugu document (seeds/000_*, rules.md section A), the
-Ukrainian document (seeds/002_*, section B) and FIDE's table 8.1.2 (section D). The page
+Numbers asserted come from the Telugu document (docs/sources.md#telugu), the Ukrainian
+document (docs/sources.md#ukrainian) and FIDE's table 8.1.2 (docs/sources.md#fide-b02). The page
 prints negative numbers with the minus sign U+2212 ("−").
 """
 

@@ -1,7 +1,7 @@
 """Dashboard 2 (FIDE rules) in a real Voilà server and headless Chromium.
 
-Numbers asserted come from the Telugu document (seeds/000_*, rules.md section A) and the FIDE
-Rating Regulations B.02 (table 8.1.2, rule 8.3; rules.md section D). The page prints
+Numbers asserted come from the Telugu document (docs/sources.md#telugu) and the FIDE
+Rating Regulations B.02 (table 8.1.2, rule 8.3; docs/sources.md#fide-b02). The page prints
 negative numbers with the minus sign U+2212 ("−").
 """
 

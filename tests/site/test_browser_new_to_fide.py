@@ -1,7 +1,7 @@
 """Dashboard 10 (New to FIDE) in a real Voilà server and headless Chromium.
 
-Numbers asserted come from rules.md section E (FIDE Rating Regulations B.02 section 7, table
-8.1.1, FIDE's notice of 1 March 2024): the worked examples 3 / 5 -> 1743 (2022 rule 1670),
+Numbers asserted come from docs/sources.md#fide-b02 (FIDE Rating Regulations B.02 section 7,
+table 8.1.1, FIDE's notice of 1 March 2024): the worked examples 3 / 5 -> 1743 (2022 rule 1670),
 5 / 5 -> capped at 2200 (2022 rule 2300), 1 / 6 -> 1382 not published (2022 rule 1227), the
 uplift 1500 -> 1700 and 1650 -> 1790, the floor 1400 (1000 before 1 March 2024). One figure is
 worked here by hand from those rules: adding a drawn game against 1900 to the first example
@@ -126,7 +126,7 @@ def test_new_to_fide_link(page, voila_url):
 def test_new_to_fide_tables_above_the_view_follow_it(page, voila_url):
     open_dashboard(page, voila_url, NOTEBOOK)
     event = above_the_view(page, "first_rating_table")
-    expect(table_row(event, "From 1 March 2024").nth(5)).to_have_text("1743")     # rules.md E
+    expect(table_row(event, "From 1 March 2024").nth(5)).to_have_text("1743")     # docs/sources.md#fide-b02 F9
     # the example 5 / 5 against 2000-2400: capped at 2200 (2022 rule 2300), above and below
     page.locator(".ee-preset select").select_option(
         label="5 / 5 against 2000-2400: capped at 2200 (2022 rule 2300)")
@@ -134,7 +134,7 @@ def test_new_to_fide_tables_above_the_view_follow_it(page, voila_url):
                                                                       timeout=TIMEOUT)
     expect(table_row(event, "2022 rule (to 29 February 2024)").nth(5)).to_have_text("2300")
     expect(page.locator(".ee-first-value")).to_have_text("2200")
-    # the uplift: 1650 before 1 March 2024 -> 1790 (rules.md E), a row of the table above
+    # the uplift: 1650 before 1 March 2024 -> 1790 (docs/sources.md#fide-b02 F12), a row of the table above
     type_into(page, ".ee-rating-field", "1650")
     uplift = above_the_view(page, "uplift_table")
     expect(table_row(uplift, "1650")).to_have_text(["1650", "1790", "+140"], timeout=TIMEOUT)
@@ -142,7 +142,7 @@ def test_new_to_fide_tables_above_the_view_follow_it(page, voila_url):
 
 
 def test_new_to_fide_link_sets_the_tables_and_the_view_alike(page, voila_url):
-    # rules.md E: 1 / 6 against 1400-1600 -> 1382, not published; on 2023-05-01 the 2022
+    # docs/sources.md#fide-b02 F9: 1 / 6 against 1400-1600 -> 1382, not published; on 2023-05-01 the 2022
     # rule is in force: 1227; 1650 -> 1790 after the uplift
     _open(page, f"{voila_url}/voila/render/{NOTEBOOK}?{EX3_LINK}")
     expect(page.locator(".ee-first-value")).to_have_text("1227", timeout=TIMEOUT)

@@ -1,11 +1,11 @@
 """Dashboard 9 "Simulate a ladder" in a real Voilà server and headless Chromium.
 
 Numbers asserted come from independent sources:
-[G42]  rules.md C (Gammon42 document): at 300 games a week and K 32, 2-3 points below the
+[G42]  docs/sources.md#greek G10 (Gammon42 document): at 300 games a week and K 32, 2-3 points below the
        expected win rate cost "about 200": 32 x 300 x 0.02 = 192, x 0.03 = 288; K 16 half.
 [ZS]   Zero-sum rules (Elo, each game +x / −x): the mean rating stays at the start, 1500.
-[BIN]  Binomial luck: a week of g games between equals at K 32 (+16 / -16 a game, rules.md
-       C) moves a rating by 32 (W - g/2), W ~ Binomial(g, 1/2): SD 16 sqrt(g) = 277 at 300.
+[BIN]  Binomial luck: a week of g games between equals at K 32 (+16 / -16 a game,
+       docs/sources.md#greek G6) moves a rating by 32 (W - g/2), W ~ Binomial(g, 1/2): SD 16 sqrt(g) = 277 at 300.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Dashboard 5 (K vs weekly volume) in a real Voilà server and headless Chromium.
 
-Numbers asserted come from the Greek Gammon42 document (seeds/004_*, rules.md section C).
+Numbers asserted come from the Greek Gammon42 document (docs/sources.md#greek).
 """
 
 from __future__ import annotations

@@ -92,7 +92,7 @@ def test_a_culled_kernel_gets_a_notice_and_the_typed_games_come_back(server, pag
     proc, base = server
     open_dashboard(page, base, NEW_TO_FIDE)
     games = page.locator(".ee-ready textarea").first
-    # rules.md E (FIDE B.02 7): 5 / 5 against 2000-2400 -> capped at 2200
+    # FIDE B.02 section 7 (docs/sources.md#fide-b02, F9): 5 / 5 against 2000-2400 -> 2200
     games.fill("2000 1, 2100 1, 2200 1, 2300 1, 2400 1")
     expect(page.locator(".ee-first-rating")).to_contain_text("2200", timeout=TIMEOUT)
     reopen = _lost(page)           # the reader reads on; the idle culler takes the kernel

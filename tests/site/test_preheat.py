@@ -39,6 +39,8 @@ def test_the_published_config_preheats_one_kernel_per_notebook():
 
 
 def test_a_dashboard_from_the_pool_shows_its_numbers_and_the_pool_refills(page, tmp_path):
+    # Voilà pools every notebook under the folder but the translated ones (notebooks/<lang>/),
+    # which voila.json's preheat_denylist leaves out until the site serves them
     notebooks = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
     log = open(tmp_path / "voila.log", "w")
     voila, base = start_voila(log=log, preheat=True)

@@ -1,0 +1,84 @@
+"""Results every page computes the same way, kept on disk and shared by every kernel.
+
+A seeded simulation or the parse of the bundled games gives every viewer the same result,
+yet every kernel of the published site (one per viewer, and one more in the preheated pool
+behind each) would compute it again. :func:`disk_cached` keeps the result of a pure function
+of plain arguments in a cache folder: the first kernel computes and stores it, the others
+load it (``benchmarks/CAPACITY.md`` measures what a page view costs).
+
+The key is the function's module and name, its arguments' ``repr`` and a hash of the
+module's source, so an edit to the code computes afresh; the file is written to a temporary
+name and renamed, so a kernel never reads half a file. The folder is ``$ELO_EXPLAIN_CACHE``,
+else ``$XDG_CACHE_HOME/elo-explain`` (``~/.cache/elo-explain``); when it cannot be written
+the result is simply computed. Only this server's own processes write there (the files are
+pickles: never point the variable at a folder others can write).
+
+>>> import tempfile, os
+>>> os.environ["ELO_EXPLAIN_CACHE"] = tempfile.mkdtemp()
+>>> calls = []
+>>> @disk_cached
+... def square(x):
+...     calls.append(x)
+...     return x * x
+>>> square(7), square(7), calls          # the second call reads the file
+(49, 49, [7])
+>>> del os.environ["ELO_EXPLAIN_CACHE"]
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import inspect
+import os
+import pickle
+import sys
+import tempfile
+from pathlib import Path
+
+__all__ = ["disk_cached", "cache_dir"]
+
+
+def cache_dir() -> Path:
+    """The cache folder (see the module's docstring)."""
+    explicit = os.environ.get("ELO_EXPLAIN_CACHE")
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "elo-explain"
+
+
+@functools.lru_cache(maxsize=None)
+def _source_hash(module_name: str) -> str:
+    try:
+        source = inspect.getsource(sys.modules[module_name])
+    except (OSError, TypeError, KeyError):
+        source = ""
+    return hashlib.sha256(source.encode()).hexdigest()[:16]
+
+
+def disk_cached(fn):
+    """Decorator: keep ``fn``'s results on disk, keyed by its arguments and its module's code."""
+
+    @functools.wraps(fn)
+    def cached(*args, **kwargs):
+        key = repr((fn.__module__, fn.__qualname__, args, sorted(kwargs.items()),
+                    _source_hash(fn.__module__)))
+        name = f"{fn.__module__}.{fn.__qualname__}-{hashlib.sha256(key.encode()).hexdigest()[:24]}.pickle"
+        path = cache_dir() / name
+        try:
+            with open(path, "rb") as f:
+                return pickle.load(f)
+        except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError):
+            pass
+        result = fn(*args, **kwargs)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with tempfile.NamedTemporaryFile(dir=path.parent, delete=False) as f:
+                pickle.dump(result, f, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(f.name, path)
+        except OSError:
+            pass  # a folder we cannot write: computed each time, as before
+        return result
+
+    return cached

@@ -1,0 +1,95 @@
+"""The package's words in the page's language: English, Telugu, Ukrainian or Greek.
+
+A page speaks one language, set once by its notebook: a translated notebook
+(``notebooks/<lang>/<name>.ipynb``) has one code cell more than the English one, tagged
+``language``::
+
+    from elo_explain.i18n import set_language
+    set_language("uk")
+
+Every string the package shows goes through :func:`_` (or :func:`pgettext` with a
+context), which looks it up in the language's compiled gettext catalog,
+``elo_explain/locale/<lang>/LC_MESSAGES/elo_explain.mo``; a string with no translation
+(or an out-of-date, *fuzzy* one) stays English. The catalogs and the translated notebooks
+are made by :mod:`elo_explain.translate`. Numbers go through :mod:`elo_explain.formats`
+with ``locale=language()``.
+
+>>> set_language("uk")
+>>> pgettext("01_chess_calculator.ipynb title", "Chess Elo calculator")
+'Калькулятор рейтингу Elo для шахів'
+>>> set_language("en"); _("No dashboards are published yet.")
+'No dashboards are published yet.'
+>>> set_language("fr")
+Traceback (most recent call last):
+...
+ValueError: language must be one of 'en', 'te', 'uk', 'el', got 'fr'
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext as _gettext
+from pathlib import Path
+
+from elo_explain.formats import LANGUAGES
+
+__all__ = ["LANGUAGES", "DOMAIN", "LOCALE_DIR", "set_language", "language", "translations",
+           "_", "gettext", "pgettext", "N_"]
+
+DOMAIN = "elo_explain"
+"""The gettext domain of the package's strings (``<DOMAIN>.po`` / ``.mo``)."""
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+"""``<lang>/LC_MESSAGES/`` of each language's catalogs."""
+
+_language = "en"
+
+
+def _checked(lang: str) -> str:
+    if lang not in LANGUAGES:
+        listed = ", ".join(repr(x) for x in LANGUAGES)
+        raise ValueError(f"language must be one of {listed}, got {lang!r}")
+    return lang
+
+
+def set_language(lang: str) -> None:
+    """Set the page's language (one of :data:`LANGUAGES`)."""
+    global _language
+    _language = _checked(lang)
+
+
+def language() -> str:
+    """The page's language: ``"en"`` unless its notebook called :func:`set_language`."""
+    return _language
+
+
+@functools.lru_cache(maxsize=None)
+def translations(lang: str) -> _gettext.NullTranslations:
+    """The compiled catalog of ``lang`` (English: none, every string is its own).
+
+    >>> translations("de")
+    Traceback (most recent call last):
+    ...
+    ValueError: language must be one of 'en', 'te', 'uk', 'el', got 'de'
+    """
+    if _checked(lang) == "en":
+        return _gettext.NullTranslations()
+    return _gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang])
+
+
+def gettext(message: str, *, lang: str | None = None) -> str:
+    """``message`` in the page's language (or ``lang``'s)."""
+    return translations(lang or _language).gettext(message)
+
+
+def pgettext(context: str, message: str, *, lang: str | None = None) -> str:
+    """``message`` in the page's language, the entry of ``context`` (for the same English
+    words in two places, or an entry keyed to where it is shown, e.g. a dashboard's title)."""
+    return translations(lang or _language).pgettext(context, message)
+
+
+_ = gettext
+
+
+def N_(message: str) -> str:
+    """Mark a string for the catalogs without translating it (translated where shown)."""
+    return message

@@ -1,0 +1,44 @@
+"""The way around the published site (issue 20, point 3): every dashboard links back to the
+landing page and to the topics before and after it, in the order the landing page lists them."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from harness import READY, TIMEOUT, Viewer, open_dashboard
+
+from elo_explain.dashboards import DASHBOARDS
+
+NAV = re.compile(r'<nav class="ee-nav" aria-label="Topics">(.*?)</nav>', re.S)
+
+
+@pytest.mark.parametrize("i", range(len(DASHBOARDS)))
+def test_every_dashboard_links_home_and_to_its_neighbours(voila_url, i):
+    viewer = Viewer(voila_url)
+    html, _ = viewer.render(DASHBOARDS[i].notebook)
+    viewer.close()
+    navs = NAV.findall(html)
+    assert len(navs) == 2, "the links above and below the page"
+    links = dict(re.findall(r'<a class="ee-nav-(\w+)" href="([^"]+)"', navs[0]))
+    assert links.pop("home") == "index.ipynb"
+    expected = {}
+    if i > 0:
+        expected["prev"] = DASHBOARDS[i - 1].notebook
+    if i + 1 < len(DASHBOARDS):
+        expected["next"] = DASHBOARDS[i + 1].notebook
+    assert links == expected
+    assert navs[0] == navs[1]
+
+
+def test_the_links_lead_there(page, voila_url):
+    open_dashboard(page, voila_url, DASHBOARDS[0].notebook)
+    page.locator("nav.ee-nav a.ee-nav-next").first.click()
+    page.wait_for_selector(READY, state="visible", timeout=TIMEOUT)
+    assert page.url.endswith("/voila/render/" + DASHBOARDS[1].notebook)
+    page.locator("nav.ee-nav a.ee-nav-home").first.click()
+    page.wait_for_selector(READY, state="visible", timeout=TIMEOUT)
+    assert page.url.endswith("/voila/render/index.ipynb")
+    expect(page.locator("nav.ee-nav")).to_have_count(0)   # the landing page is the way in
