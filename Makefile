@@ -36,8 +36,15 @@ publish: PORT ?= 8080
 publish: $(STAMP)
 	$(BIN)/python deploy/publish.py --port=$(PORT) $(if $(CERT),--cert=$(CERT) --key=$(KEY)) -- $(VOILA_ARGS)
 
-## Run the whole test suite, browser tests included (needs /usr/bin/chromium and nginx); CI runs this
-test: $(STAMP)
+# axe-core, the accessibility checker the browser tests inject into the pages (package.json,
+# pinned by package-lock.json; needs node and npm)
+AXE := node_modules/axe-core/axe.min.js
+$(AXE): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $(AXE)
+
+## Run the whole test suite, browser tests included (needs /usr/bin/chromium, nginx and npm); CI runs this
+test: $(STAMP) $(AXE)
 	$(BIN)/python -m pytest
 
 ## Run what needs no kernel, no browser and no server: doctests, rules, models (about a minute)
@@ -67,4 +74,4 @@ screenshots: $(STAMP)
 	$(BIN)/python scripts/screenshots.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis
+	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis node_modules

@@ -35,16 +35,20 @@ import html
 import io
 import math
 import numbers
+import textwrap
 from pathlib import Path
 from typing import Callable
 
 import ipywidgets as widgets
+import traitlets
 
 import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib import font_manager
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.legend import Legend
+from matplotlib.transforms import Bbox
 from PIL import Image as PILImage
 
 from elo_explain import i18n
@@ -248,6 +252,15 @@ def register_fonts() -> str:
     return name
 
 
+class _Image(widgets.Image):
+    """An ``Image`` whose tooltip (the figure's alt text, copied to ``alt`` by the page's
+    script) reaches the page: ipywidgets' front end sets a tooltip as the element's title only
+    beside an empty ``description``, which an ``Image`` does not have (without one, a tooltip
+    breaks the image's view)."""
+
+    description = traitlets.Unicode("").tag(sync=True)
+
+
 class FigureView:
     """A figure made once and shown as a PNG in a fixed-size box.
 
@@ -320,11 +333,14 @@ class FigureView:
         # fewer per figure.  Its box has the figure's size, so the page never jumps;
         # ``height`` (CSS) reserves more room below it, ``width`` more beside it.
         box_w, box_h = width or f"{width_px}px", height or f"{height_px}px"
-        self.image = widgets.Image(format="png", layout={
+        self.image = _Image(format="png", layout={
             "width": box_w, "min_width": box_w, "height": box_h, "min_height": box_h,
             "object_fit": "none", "object_position": "left top"})  # never scaled
         self.image.add_class("ee-plot")
         self.out = self.image
+        self.alt = ""
+        self._wide: dict | None = None   # the desktop layout, kept while the figure is narrow
+        self.narrow_width: float | None = None
 
     def dynamic(self, *artists):
         """Register artists that updates mutate (drawn on every refresh); returns them."""
@@ -362,6 +378,8 @@ class FigureView:
     def png(self) -> bytes:
         """The figure as PNG bytes (as shown)."""
         canvas = self.fig.canvas
+        if self.narrow_width is not None:
+            self._keep_texts_inside()
         key = self._static_key() if self._dynamic else None
         if key is None or key != self._background_key or self._static_changed():
             canvas.draw()  # everything but the dynamic artists
@@ -386,6 +404,295 @@ class FigureView:
 
     def refresh(self) -> None:
         self.image.value = self.png()
+        alt = self.describe()
+        if alt != self.alt:  # the page's script copies the tooltip to the image's alt text
+            self.alt = self.image.tooltip = alt
+
+    # --- what the figure shows, in words (the image's text alternative) ------------------
+    def describe(self) -> str:
+        """The figure in words, from its artists as drawn now: each panel's title, then each
+        labelled line's values at the ends and each marked point (a view may add its own
+        key numbers by overriding ``describe`` on the instance: ``view.describe = fn``).
+
+        >>> fv = FigureView(figsize=(4, 3))
+        >>> _ = fv.ax.set_title("Expected score"); _ = fv.ax.set_xlabel("Rating difference")
+        >>> _ = fv.ax.plot([0, 400, 800], [50, 90.9, 99.0], label="÷400")
+        >>> _ = fv.ax.plot([300], [84.9], "o", label="you"); _ = fv.ax.set_xlim(0, 800)
+        >>> fv.describe()
+        'Expected score (Rating difference 0 to 800): ÷400 from 50 to 99; you at 300, 84.9.'
+
+        A vertical marker (``axvline``): each curve's value where it stands.
+
+        >>> _ = fv.ax.axvline(400); fv.describe()
+        'Expected score (Rating difference 0 to 800): ÷400 90.9 at 400; you at 300, 84.9.'
+        """
+        return describe_figure(self.fig)
+
+    # --- the layout for the page's width (a phone) ----------------------------------------
+    def fit(self, width: float) -> bool:
+        """Lay the figure out for a box ``width`` CSS px wide; returns whether it changed.
+
+        Wider than the figure: the desktop layout, as made. Narrower: one column the box's
+        width (at most :data:`NARROW_MAX_PX`), panels stacked top to bottom in reading
+        order, titles and axis labels wrapped, no text under :data:`MIN_TEXT_PT`, drawn at
+        :data:`SHARP` × the pixels (sharp on a high-density screen). The artists are the
+        same: what the view shows does not change, only where.
+
+        >>> fv = FigureView(figsize=(11, 4), ncols=2)
+        >>> fv.fit(1200), fv.fit(390), fv.fit(390), fv.image.layout.width
+        (False, True, False, '390px')
+        >>> a, b = (ax.get_position() for ax in fv.axes); bool(round(a.x0, 3) == round(b.x0, 3)), bool(a.y0 > b.y1)
+        (True, True)
+        >>> fv.fit(1200), [float(v) for v in fv.fig.get_size_inches()], fv.image.layout.width
+        (True, [11.0, 4.0], '1100px')
+        """
+        natural = (self._wide["size"][0] * self._wide["dpi"] if self._wide is not None
+                   else self.fig.get_size_inches()[0] * self.fig.dpi)
+        target = None if width >= natural else min(float(width), NARROW_MAX_PX)
+        if target == self.narrow_width:
+            return False
+        if self._wide is None:
+            self._wide = {
+                "dpi": self.fig.dpi, "size": tuple(self.fig.get_size_inches()),
+                "positions": [(ax, ax.get_position().frozen()) for ax in self.fig.axes],
+                "layout": {k: getattr(self.image.layout, k) for k in _BOX},
+                "sizes": [(t, t.get_fontsize()) for t in self._texts()],
+                "aligns": [(t, t.get_horizontalalignment()) for t in self._free_texts()],
+                "legends": [(lg, lg._loc, lg._bbox_to_anchor, lg.get_visible()) for lg in
+                            (ax.get_legend() for ax in self.fig.axes) if lg is not None],
+            }
+        if target is None:
+            self._restore()
+        else:
+            self._narrow(target)
+        self.narrow_width = target
+        self._background_key = None  # a new layout: the background is drawn again
+        return True
+
+    def _wrap(self, t, room: float) -> bool:
+        """Break a label's lines to fit ``room`` inches (the first text is kept for the
+        desktop layout); returns whether its text changed."""
+        wrapped = self._wide["wrapped"]
+        first = next((text for u, text, _ in wrapped if u is t), t.get_text())
+        chars = max(12, int((room - 0.3) * 72 / (0.56 * t.get_fontsize())))
+        lines = "\n".join(textwrap.fill(line, chars) for line in first.split("\n"))
+        if not first or lines == t.get_text():
+            return False
+        t.set_text(lines)
+        self._wide["wrapped"] = [(u, x, y) for u, x, y in wrapped if u is not t] + [(t, first, lines)]
+        return True
+
+    def _place(self, rows, fig_w: float) -> float:
+        """Set the figure's height and each row's axes from ``[axes, top, height, bottom,
+        left, right]`` (inches); returns the height."""
+        fig_h = sum(top + height + bottom for _, top, height, bottom, _, _ in rows)
+        self.fig.set_size_inches(fig_w, fig_h, forward=False)
+        y = fig_h
+        for axes, top, height, bottom, left, right in rows:
+            y -= top + height
+            box = [left / fig_w, y / fig_h, (fig_w - left - right) / fig_w, height / fig_h]
+            for ax in axes:
+                ax.set_position(box)
+            y -= bottom
+        return fig_h
+
+    def _free_texts(self):
+        """The texts a view placed itself (annotations, labels beside a point)."""
+        return [t for ax in self.fig.axes for t in ax.texts]
+
+    def _keep_texts_inside(self) -> None:
+        """On a narrow figure, a text that would run past the figure's side is drawn on
+        the other side of its anchor."""
+        renderer, edge = self.fig.canvas.get_renderer(), self.fig.bbox
+        for t in self._free_texts():
+            if not t.get_visible() or not t.get_text():
+                continue
+            box = t.get_window_extent(renderer)
+            if box.x1 > edge.x1 and t.get_horizontalalignment() != "right":
+                t.set_horizontalalignment("right")
+            elif box.x0 < edge.x0 and t.get_horizontalalignment() != "left":
+                t.set_horizontalalignment("left")
+
+    def _texts(self):
+        from matplotlib.text import Text
+        return [t for t in self.fig.findobj(Text) if t.get_text()]
+
+    def _labels(self):
+        for ax in self.fig.axes:
+            yield from (ax.title, ax.xaxis.label, ax.yaxis.label)
+
+    def _restore(self) -> None:
+        w = self._wide
+        self.fig.set_dpi(w["dpi"])
+        self.fig.set_size_inches(w["size"], forward=False)
+        for ax, pos in w["positions"]:
+            ax.set_position(pos)
+        for t, size in w["sizes"]:
+            t.set_fontsize(size)
+        for t, text, wrapped in w.pop("wrapped", []):
+            if t.get_text() == wrapped:  # (not a text the view changed since)
+                t.set_text(text)
+        for t, align in w["aligns"]:
+            t.set_horizontalalignment(align)
+        for copy in w.pop("copies", []):
+            copy.remove()
+        for legend, loc, anchor, visible in w["legends"]:
+            legend.set_visible(visible)
+            legend._loc = loc
+            legend._bbox_to_anchor = anchor  # as made (None: the axes)
+            legend.stale = True
+        for k, v in w["layout"].items():
+            setattr(self.image.layout, k, v)
+
+    def _narrow(self, width: float) -> None:
+        w, dpi = self._wide, self._wide["dpi"]
+        fig_w = width / dpi  # inches, at the page's scale (dpi CSS px per inch)
+        for t, size in w["sizes"]:
+            t.set_fontsize(max(size, MIN_TEXT_PT))
+        wide_h = w["size"][1]
+        w["wrapped"] = []
+        for ax, pos in w["positions"]:
+            for t, room in ((ax.title, fig_w), (ax.xaxis.label, fig_w),
+                            (ax.yaxis.label, min(max(pos.height * wide_h * 0.8, 1.9), 2.7))):
+                self._wrap(t, room)
+        slots: dict = {}  # panels at the same place (twins) share one slot
+        for ax, pos in w["positions"]:
+            slots.setdefault(tuple(round(v, 3) for v in pos.extents), []).append(ax)
+        order = sorted(slots, key=lambda e: (-round(e[3], 2), e[0]))  # rows, then left to right
+
+        def lines(text, size) -> int:
+            avail = fig_w * 72 / (0.56 * size)  # characters that fit across the figure
+            return sum(max(1, math.ceil(len(line) / avail)) for line in text.split("\n")) \
+                if text else 0
+
+        rows = []  # [axes, top, height, bottom, left, right] (inches), estimated first
+        for extents in order:
+            axes = slots[extents]
+            height = min(max((extents[3] - extents[1]) * wide_h * 0.8, 1.9), 2.7)
+            title_pt = axes[0].title.get_fontsize()
+            top = 0.15 + max(lines(a.title.get_text(), title_pt) for a in axes) * title_pt * 1.3 / 72
+            xlab = max(lines(a.xaxis.label.get_text(), a.xaxis.label.get_fontsize())
+                       for a in axes)
+            right = 0.7 if any(a.yaxis.get_label_position() == "right" for a in axes) else 0.18
+            rows.append([axes, top, height, 0.38 + xlab * 0.2, 0.7, right])
+        self._place(rows, fig_w)
+        renderer = self.fig.canvas.get_renderer()
+        # a legend goes under its panel (inside, it would cover most of a narrow panel)
+        for row in rows:
+            for ax in row[0]:
+                legend = ax.get_legend()
+                if legend is None or not legend.get_visible():
+                    continue
+                if legend._ncols > 1:  # one entry a line: as wide as the phone at most
+                    legend.set_visible(False)
+                    legend = _one_column(legend)
+                    w.setdefault("copies", []).append(legend)
+                legend.set_visible(False)
+                tight = Bbox.union([a.get_tightbbox(renderer) for a in row[0]])
+                legend.set_visible(True)
+                inner = ax.get_window_extent(renderer)
+                legend.set_loc("upper left")
+                legend.set_bbox_to_anchor(
+                    (-(inner.x0 - tight.x0) / inner.width, (tight.y0 - inner.y0) / inner.height),
+                    transform=ax.transAxes)
+        # then measured: each row's room is what its tick labels, labels, title and legend
+        # take; a label wider than its panel is wrapped to the panel, and measured again
+        for attempt in range(4):
+            for row in rows:
+                axes = [a for a in row[0] if a.get_visible()] or row[0]
+                tight = Bbox.union([a.get_tightbbox(renderer) for a in axes])
+                inner = Bbox.union([a.get_window_extent(renderer) for a in axes])
+                px, pad = self.fig.dpi, 0.06 * self.fig.dpi
+                row[1] = max(tight.y1 - inner.y1 + pad, 0.1 * px) / px
+                row[3] = max(inner.y0 - tight.y0 + pad, 0.1 * px) / px
+                row[4] = max(inner.x0 - tight.x0 + pad, 0.1 * px) / px
+                row[5] = max(tight.x1 - inner.x1 + pad, 0.1 * px) / px
+            left = max(row[4] for row in rows)  # one left edge: the panels line up
+            for row in rows:
+                row[4] = left
+            self._place(rows, fig_w)
+            if attempt == 3:
+                break
+            rewrapped = False
+            for axes, _, _, _, left, right in rows:
+                for ax in axes:
+                    for t in (ax.title, ax.xaxis.label):
+                        rewrapped |= self._wrap(t, fig_w - left - right + 0.3)
+            if not rewrapped:
+                break
+        fig_h = self._place(rows, fig_w)
+        self.fig.set_dpi(dpi * SHARP)
+        box_w, box_h = f"{round(fig_w * dpi)}px", f"{round(fig_h * dpi)}px"
+        for k, v in {"width": box_w, "min_width": box_w, "height": box_h, "min_height": box_h,
+                     "object_fit": "contain"}.items():
+            setattr(self.image.layout, k, v)
+
+
+def _one_column(legend):
+    """A copy of a legend with one entry a line (shown instead of it on a narrow figure)."""
+    copy = Legend(legend.axes, legend.legend_handles, [t.get_text() for t in legend.texts],
+                  ncols=1, fontsize=legend.texts[0].get_fontsize() if legend.texts else None,
+                  frameon=legend.get_frame_on())
+    legend.axes.add_artist(copy)
+    copy.set_clip_on(False)  # add_artist clips to the axes; the copy goes under them
+    return copy
+
+
+NARROW_MAX_PX = 520
+"""The widest a figure laid out for a narrow page gets (CSS px)."""
+MIN_TEXT_PT = 7.5
+"""The smallest text in a figure laid out for a narrow page: 7.5 pt at 100 CSS px per inch
+is 10.4 CSS px."""
+SHARP = 2
+"""A narrow figure's PNG has this many pixels per CSS pixel (sharp on a phone's screen)."""
+_BOX = ("width", "min_width", "height", "min_height", "object_fit")
+
+
+def _num(v: float) -> str:
+    """A figure's value in words: at most three significant decimals, no trailing zeros."""
+    v = float(v)
+    if not math.isfinite(v):
+        return "none"
+    text = f"{v:.1f}" if abs(v) < 1000 else f"{v:.0f}"
+    return (text.rstrip("0").rstrip(".") if "." in text else text).replace("-", MINUS)
+
+
+def _vertical(line) -> bool:
+    """Whether ``line`` is a vertical marker (``axvline``: two points at one x)."""
+    xs = np.asarray(line.get_xdata(), dtype=float).ravel()
+    return len(xs) == 2 and xs[0] == xs[1]
+
+
+def describe_figure(fig) -> str:
+    """Each visible panel of ``fig`` in words: its title (or the axis labels), the x range,
+    each labelled line from its first to its last value and each single marked point."""
+    panels = []
+    for ax in fig.axes:
+        if not ax.get_visible():
+            continue
+        title = " ".join(ax.get_title().split()) or ax.get_ylabel()
+        x0, x1 = ax.get_xlim()
+        xlabel = " ".join(ax.get_xlabel().split())
+        head = f"{title} ({xlabel} {_num(x0)} to {_num(x1)})" if xlabel else title
+        parts = []
+        marks = [line for line in ax.get_lines() if line.get_visible() and _vertical(line)]
+        at = float(np.asarray(marks[0].get_xdata(), dtype=float)[0]) if marks else None
+        for line in ax.get_lines():
+            label = line.get_label()
+            if not line.get_visible() or not label or label.startswith("_"):
+                continue
+            xs, ys = (np.asarray(v, dtype=float).ravel() for v in line.get_data())
+            ok = np.isfinite(xs) & np.isfinite(ys)
+            xs, ys = xs[ok], ys[ok]
+            if len(xs) == 1:
+                parts.append(f"{label} at {_num(xs[0])}, {_num(ys[0])}")
+            elif len(xs) > 1 and at is not None and np.all(np.diff(xs) > 0) \
+                    and xs[0] <= at <= xs[-1]:  # the value where the view's marker stands
+                parts.append(f"{label} {_num(np.interp(at, xs, ys))} at {_num(at)}")
+            elif len(xs) > 1:
+                parts.append(f"{label} from {_num(ys[0])} to {_num(ys[-1])}")
+        panels.append(head + (": " + "; ".join(parts) if parts else ""))
+    return (". ".join(p for p in panels if p) + ".") if panels else ""
 
 
 def _png(fig) -> bytes:

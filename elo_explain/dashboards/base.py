@@ -56,8 +56,8 @@ elo_explain.dashboards.base.FieldError: Rating must be a whole number between 0 
 >>> v = DemoView(Demo(), query="rating=1600&result=loss")
 >>> v.model.rating, v.model.result, v.out.value, v.notes.value
 (1600, 'loss', 'change -10', '')
->>> v.link.value
-'<a class="ee-link" href="?rating=1600&amp;result=loss" target="_top">Link to this view</a>'
+>>> print(v.link.value)
+<p class="ee-link-line"><a class="ee-link" href="?rating=1600&amp;result=loss" target="_top">Link to this view</a> <button type="button" class="ee-copy" data-done="Link copied">Copy link</button></p>
 >>> print(DemoView(Demo(), query="rating=9999&result=win&colour=red").notes.value)
 <p class="ee-note ee-query-note">Ignored from the link: rating=9999 (Rating must be a whole number between 0 and 4000, got 9999; the page keeps 1500); colour (not a setting of this page). Taken from the link: result=win.</p>
 >>> v.preset.value = "Beat a 1700"; v.model.rating, v.out.value, v.renders   # one render each
@@ -79,7 +79,7 @@ import traitlets
 
 from elo_explain import _validate
 from elo_explain.dashboards.live import ANY, Reactive, dependencies, depends
-from elo_explain.ui import STYLE, NumberField, guarded
+from elo_explain.ui import STYLE, FigureView, NumberField, guarded
 
 __all__ = [
     "ANY",
@@ -94,6 +94,12 @@ __all__ = [
     "DashboardView",
     "page_query",
 ]
+
+
+# the viewer-facing words of every view (one place, ready for translation: issue 21)
+LINK_TEXT = "Link to this view"
+COPY_TEXT = "Copy link"
+COPIED_TEXT = "Link copied"
 
 
 # --- validated traits -------------------------------------------------------------------
@@ -364,7 +370,11 @@ class DashboardView(widgets.VBox):
         model.subscribe(ANY, self.refresh)
         self.refresh()
         head = widgets.HTML(STYLE + (f"<h2>{html.escape(self.title)}</h2>" if self.title else ""))
-        self.children = [head, self.notes, *children, self.status, self.link]
+        # the page's script writes the view's width (CSS px) here: figures are laid out for it
+        self.viewport = widgets.Text("", layout={"display": "none"})
+        self.viewport.add_class("ee-viewport")
+        self.viewport.observe(self._on_viewport, names="value")
+        self.children = [head, self.notes, *children, self.status, self.link, self.viewport]
         self.add_class("ee-app")
         self.add_class("ee-ready")
         # Only now the page's query string: a preheated kernel waits for its viewer here, with
@@ -422,8 +432,30 @@ class DashboardView(widgets.VBox):
     def _write_link(self) -> None:
         if self.model.params:
             query = html.escape(urlencode({k: _text(v) for k, v in self.model.state().items()}))
-            self.link.value = (f'<a class="ee-link" href="?{query}" target="_top">'
-                               "Link to this view</a>")
+            self.link.value = (f'<p class="ee-link-line"><a class="ee-link" href="?{query}" '
+                               f'target="_top">{LINK_TEXT}</a> <button type="button" '
+                               f'class="ee-copy" data-done="{COPIED_TEXT}">{COPY_TEXT}</button>'
+                               "</p>")
+
+    def figures(self) -> list[FigureView]:
+        """The view's figures (its :class:`~elo_explain.ui.FigureView` attributes)."""
+        return [v for v in vars(self).values() if isinstance(v, FigureView)]
+
+    def _on_viewport(self, change) -> None:
+        """The page's width (written by the page's script): each figure laid out for it (a
+        phone: one column, stacked panels); anything else than a width is ignored."""
+        try:
+            width = float(change["new"])
+        except (TypeError, ValueError):
+            return
+        if not 200 <= width <= 10_000:
+            return
+        for fv in self.figures():
+            try:
+                if fv.fit(width) and fv.image.value:
+                    fv.refresh()
+            except Exception as exc:  # shown to the viewer, never a traceback
+                self.status.value = html.escape(f"Could not update: {exc}")[:300]
 
     def apply(self, values: dict) -> None:
         """Set several traits (a preset) and render once; a bad value shows in the status."""
@@ -528,6 +560,7 @@ class DashboardView(widgets.VBox):
         widgets.link((self.model, name), (slider, "value"))
         field = self.number(name, label="", register=False)
         box = _Bound([slider, field])
+        box.add_class("ee-bound")  # a phone keeps the two on one line (elo-explain.css)
         box.slider, box.field = slider, field
         self._css(box, name)
         self._css(slider, name, "-slider")

@@ -51,6 +51,7 @@ UPLOAD_HELP = ("<div class='ee-note'><b>Your results:</b> a CSV with the header 
                "</div>")
 #: Compact lines in the report (widgets' HTML has a tall default line height).
 STYLE = "<style>.ee-upload-report .widget-html-content {line-height: 1.35;}</style>"
+PASTE_NAME = "Your results to paste, one game a line: rating,opponent,score"
 
 
 def _p_value(p: float) -> str:
@@ -336,6 +337,7 @@ class CalibrateView(DashboardView):
                                          description="Choose CSV file")
         self.paste = widgets.Textarea(
             placeholder="rating,opponent,score\n1620,1500,1\n1620,1710,0\n1620,1580,0.5",
+            tooltip=PASTE_NAME,
             layout={"width": "30em", "height": "9em"})
         self.fit_button = widgets.Button(description="Fit pasted results", button_style="primary")
         self.example_button = widgets.Button(description="Paste an example")

@@ -10,6 +10,12 @@
  * 3. Uploads and pastes over a size limit (an element ".ee-limit" with data-bytes and
  *    data-message inside a box ".ee-limited") are stopped before anything is sent, with the
  *    same message the kernel would give, at any size.
+ * 4. The view is told its width (its hidden box ".ee-viewport"), on load and when the window
+ *    turns: the kernel lays its figures out for it (a phone: one column; FigureView.fit).
+ * 5. Every control has an accessible name: a slider's handle, a box without a label of its
+ *    own (its tooltip names it), and each figure's alt text, which the kernel keeps up to
+ *    date in the image's tooltip (what the figure shows and its key numbers).
+ * 6. "Copy link" beside "Link to this view" copies the view's full address.
  */
 (function () {
   "use strict";
@@ -227,4 +233,115 @@
       refuse(limit, "pasted text", bytes);
     }
   }, true);
+
+  // --- 4. the view's width, for its figures ------------------------------------------------
+  const told = new WeakMap();
+  function tellWidths() {
+    const screen = document.documentElement.clientWidth;
+    for (const app of document.querySelectorAll(".ee-app")) {
+      const input = app.querySelector(":scope > .ee-viewport input");
+      if (!input) continue;
+      const width = Math.floor(Math.min(app.getBoundingClientRect().width || screen, screen));
+      if (width <= 0 || told.get(input) === width) continue;
+      told.set(input, width);
+      input.value = String(width);
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+      input.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+  }
+  let resizeTimer = null;
+  window.addEventListener("resize", () => {
+    clearTimeout(resizeTimer);
+    resizeTimer = setTimeout(pass, 250);
+  });
+
+  // --- 5. accessible names ------------------------------------------------------------------
+  const labelText = (widget) => {
+    const label = widget && widget.querySelector(":scope > .widget-label");
+    const text = label ? label.textContent.trim() : "";
+    return text || (widget && widget.getAttribute("title")) || "";
+  };
+  function name(element, text) {
+    if (text && !element.getAttribute("aria-label") && !element.getAttribute("aria-labelledby")) {
+      element.setAttribute("aria-label", text);
+    }
+  }
+  function nameControls() {
+    for (const handle of document.querySelectorAll(".widget-slider .noUi-handle")) {
+      name(handle, labelText(handle.closest(".widget-slider")));
+    }
+    for (const control of document.querySelectorAll(
+        ".jupyter-widgets input, .jupyter-widgets select, .jupyter-widgets textarea")) {
+      if (control.labels && control.labels.length && control.labels[0].textContent.trim()) continue;
+      name(control, labelText(control.closest(".widget-inline-hbox")) || control.getAttribute("title"));
+    }
+    // a frame that scrolls sideways (a wide table on a phone): the keyboard can reach and
+    // scroll it
+    for (const frame of document.querySelectorAll("table, .widget-html-content, .widget-box")) {
+      const scrolls = frame.scrollWidth > frame.clientWidth + 1 &&
+        ["auto", "scroll"].includes(getComputedStyle(frame).overflowX);
+      if (scrolls && !frame.hasAttribute("tabindex")) {
+        frame.setAttribute("tabindex", "0");
+        frame.setAttribute("data-ee-frame", "");
+        const caption = frame.querySelector("caption");
+        if (caption) name(frame, caption.textContent.trim());
+      } else if (!scrolls && frame.hasAttribute("data-ee-frame")) {
+        frame.removeAttribute("tabindex");
+        frame.removeAttribute("data-ee-frame");
+      }
+    }
+    for (const button of document.querySelectorAll(".jupyter-widgets button")) {
+      if (!button.textContent.trim()) name(button, button.getAttribute("title"));
+    }
+    for (const img of document.querySelectorAll("img.ee-plot")) {
+      const alt = img.getAttribute("title") || "";
+      if (img.getAttribute("alt") !== alt) img.setAttribute("alt", alt);
+    }
+  }
+
+  function pass() {
+    nameControls();
+    tellWidths();
+  }
+  // at once after each change of the page (before anything else runs): a redrawn table or
+  // figure is never without its name
+  const observer = new MutationObserver(pass);
+  function watch() {
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true,
+                                      attributeFilter: ["title", "class"] });
+    pass();
+  }
+  if (document.body) watch(); else document.addEventListener("DOMContentLoaded", watch);
+
+  // --- 6. copy the link to this view ---------------------------------------------------------
+  function copyText(text) {
+    if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text);
+    const area = document.createElement("textarea");
+    area.value = text;
+    area.setAttribute("readonly", "");
+    area.style.position = "fixed";
+    area.style.opacity = "0";
+    document.body.append(area);
+    area.select();
+    const ok = document.execCommand("copy");
+    area.remove();
+    return ok ? Promise.resolve() : Promise.reject(new Error("copy refused"));
+  }
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest && event.target.closest("button.ee-copy");
+    if (!button) return;
+    const link = button.parentElement && button.parentElement.querySelector("a.ee-link");
+    if (!link) return;
+    const url = new URL(link.getAttribute("href"), window.location.href).href;
+    const shown = button.textContent;
+    copyText(url).then(() => {
+      button.textContent = button.dataset.done || shown;
+      button.setAttribute("data-copied", url);
+      setTimeout(() => { button.textContent = shown; }, 2000);
+    }, () => {
+      // no clipboard: select the link's address so the viewer can copy it by hand
+      window.prompt("", url);
+    });
+  });
 })();
+

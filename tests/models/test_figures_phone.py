@@ -1,0 +1,85 @@
+"""Every dashboard's figures laid out for a phone (issue 20, point 1): told a 370 CSS px
+wide view (a 390 px screen less the page's margins), each figure is at most that wide, has
+twice its CSS pixels (sharp on a high-density screen), no text under 10 CSS px, and no text
+cut off at the figure's edge; told a desktop width again, it is the desktop figure it was.
+
+A desktop figure 1,100 px wide shrunk to a phone's 370 px would make 9-pt text about 4 px
+tall: the measure here is the text's size as the phone shows it."""
+
+from __future__ import annotations
+
+import pytest
+from matplotlib.legend import Legend
+from matplotlib.text import Text
+
+from elo_explain.dashboards.backgammon_divisor import DivisorModel, DivisorView
+from elo_explain.dashboards.calibrate import CalibrateModel, CalibrateView
+from elo_explain.dashboards.chess_calculator import CalculatorModel, CalculatorView
+from elo_explain.dashboards.doubling_cube import CubeModel, CubeView
+from elo_explain.dashboards.elo_vs_glicko import EloVsGlickoModel, EloVsGlickoView
+from elo_explain.dashboards.every_system import EverySystemModel, EverySystemView
+from elo_explain.dashboards.fide_rules import FideRulesModel, FideRulesView
+from elo_explain.dashboards.simulate_ladder import LadderModel, LadderView
+from elo_explain.dashboards.volume_k import VolumeModel, VolumeView
+
+VIEWS = [(DivisorView, DivisorModel), (CalibrateView, CalibrateModel),
+         (CalculatorView, CalculatorModel), (CubeView, CubeModel),
+         (EloVsGlickoView, EloVsGlickoModel), (EverySystemView, EverySystemModel),
+         (FideRulesView, FideRulesModel), (LadderView, LadderModel), (VolumeView, VolumeModel)]
+PHONE_VIEW = 370  # CSS px
+CSS_PX_PER_PT = 100 / 72  # a figure is shown at 100 CSS px per inch
+
+
+def _shown_texts(fig):
+    """The texts the figure draws, with their boxes (tick labels: those of the ticks in view;
+    not those of a legend drawn in another's place)."""
+    renderer = fig.canvas.get_renderer()
+    ticks = set()
+    for ax in fig.axes:
+        for axis in (ax.xaxis, ax.yaxis):
+            ticks.update(axis.get_major_ticks() + axis.get_minor_ticks())
+    drawn = []
+    for ax in fig.axes:
+        if ax.get_visible():
+            for axis in (ax.xaxis, ax.yaxis):
+                for tick in axis._update_ticks():
+                    drawn += [t for t in (tick.label1, tick.label2) if t.get_visible()]
+    skipped = {id(t) for tick in ticks for t in (tick.label1, tick.label2)}
+    skipped |= {id(t) for lg in fig.findobj(Legend) if not lg.get_visible() for t in lg.texts}
+    for t in fig.findobj(Text):
+        if id(t) in skipped or not t.get_visible() or not t.get_text().strip():
+            continue
+        if t.axes is not None and not t.axes.get_visible():
+            continue
+        drawn.append(t)
+    for t in drawn:
+        if t.get_text().strip():
+            yield t, t.get_window_extent(renderer)
+
+
+@pytest.mark.parametrize("view_cls, model_cls", VIEWS, ids=[v.__name__ for v, _ in VIEWS])
+def test_figures_on_a_phone(view_cls, model_cls):
+    view = view_cls(model_cls(), query="")
+    assert view.figures(), "a view with figures"
+    wide = {id(fv): (fv.png(), dict(fv.image.layout.get_state())) for fv in view.figures()}
+    view.viewport.value = str(PHONE_VIEW)
+    for fv in view.figures():
+        css_w = float(fv.image.layout.width.removesuffix("px"))
+        assert css_w <= PHONE_VIEW
+        png_w = fv.fig.canvas.get_width_height()[0]
+        assert png_w >= 2 * css_w - 1, "twice the CSS pixels"
+        fv.png()
+        fig_box = fv.fig.bbox
+        for text, box in _shown_texts(fv.fig):
+            if not text.get_visible() or (text.axes is not None and not text.axes.get_visible()):
+                continue
+            size = text.get_fontsize() * CSS_PX_PER_PT
+            assert size >= 10, f"{text.get_text()!r}: {size:.1f} CSS px"
+            inside = (box.x0 >= fig_box.x0 - 1 and box.x1 <= fig_box.x1 + 1
+                      and box.y0 >= fig_box.y0 - 1 and box.y1 <= fig_box.y1 + 1)
+            assert inside, f"{text.get_text()!r} is cut off at the figure's edge: {box} {fig_box}"
+    view.viewport.value = "1280"  # back on a desktop: the same figure as before
+    for fv in view.figures():
+        png, layout = wide[id(fv)]
+        assert dict(fv.image.layout.get_state()) == layout
+        assert fv.png() == png

@@ -1,0 +1,210 @@
+"""Every page works on a phone and for every reader (issue 20, points 1, 2 and 4).
+
+Each page (the landing page and every dashboard) is opened in headless Chromium twice: on a
+phone (Playwright's emulation: 390 × 844 CSS px, device scale 3, touch) and on a desktop.
+On the phone: nothing scrolls sideways or sticks out past the screen's edge (a wide table
+scrolls inside its own frame, its first column kept in view), labelled controls stack in one
+column, text boxes have a font of 16 px or more (no zoom on focus), sliders are long enough
+to aim and show their value, figures fit the screen at twice its pixels (sharp), and a touch
+drag moves a slider and the view follows. On both: every figure has a text alternative with
+numbers, axe-core (the npm package, ``package.json``, injected into the page) reports no
+serious or critical violation, every request goes to the page's own host and nothing is
+logged as a console error.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import expect
+
+from harness import ROOT, TIMEOUT, open_dashboard
+
+from elo_explain.dashboards import DASHBOARDS, INDEX_NOTEBOOK
+
+PAGES = [INDEX_NOTEBOOK] + [d.notebook for d in DASHBOARDS]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3,
+         "is_mobile": True, "has_touch": True}
+DESKTOP = {"viewport": {"width": 1280, "height": 1000}}
+
+# Voilà's own front end logs these as warnings (not errors): JupyterLab package versions
+# it was built against. Nothing else may reach the console as an error.
+
+
+class Recorder:
+    """Every request's host and every console error or uncaught exception of a page."""
+
+    def __init__(self, page):
+        self.hosts: set[str] = set()
+        self.errors: list[str] = []
+        page.on("request", lambda r: self.hosts.add(urlsplit(r.url).netloc)
+                if urlsplit(r.url).scheme in ("http", "https", "ws", "wss") else None)
+        page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+
+def open_page(browser, base: str, notebook: str, device: dict):
+    context = browser.new_context(**device)
+    page = context.new_page()
+    rec = Recorder(page)
+    open_dashboard(page, base, notebook)
+    # figures drawn, and (on a narrow screen) laid out for it: no image wider than its page
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('img.ee-plot')].every(i => i.getAttribute('src')"
+        " && i.naturalWidth > 0 && i.getBoundingClientRect().width <="
+        " document.documentElement.clientWidth)", timeout=TIMEOUT)
+    page.wait_for_load_state("networkidle", timeout=TIMEOUT)
+    return context, page, rec
+
+
+def check_self_contained(rec: Recorder, base: str) -> None:
+    own = urlsplit(base).netloc
+    assert rec.hosts and rec.hosts <= {own}, f"requests to other hosts: {rec.hosts - {own}}"
+    assert not rec.errors, f"console errors: {rec.errors[:5]}"
+
+
+def check_axe(page) -> None:
+    assert AXE.exists(), "axe-core is missing: make test installs it (npm ci)"
+    page.add_script_tag(path=str(AXE))
+    violations = page.evaluate(
+        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+        ".filter(v => v.impact === 'serious' || v.impact === 'critical')"
+        ".map(v => v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3)"
+        ".map(n => n.target.join(' ')).join(' | '))")
+    assert violations == [], "\n".join(violations)
+
+
+def check_alt_texts(page) -> None:
+    """Every figure says in words what it shows, with its numbers."""
+    alts = page.evaluate("() => [...document.querySelectorAll('img.ee-plot, img.ee-figure')]"
+                         ".filter(i => i.getBoundingClientRect().width > 0).map(i => i.alt)")
+    for alt in alts:
+        assert len(alt) > 20 and re.search(r"\d", alt), f"figure without a useful alt: {alt!r}"
+
+
+PHONE_LAYOUT = """() => {
+  const vw = document.documentElement.clientWidth;
+  const framed = e => { for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+      const o = getComputedStyle(a).overflowX; if (o === 'auto' || o === 'scroll') return a; }
+    return null; };
+  const shown = e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const app = [...document.querySelectorAll('.ee-app *')].filter(shown);
+  const name = e => e.tagName + '.' + [...e.classList].slice(-2).join('.') + ' "' +
+    (e.innerText || '').slice(0, 30) + '"';
+  // sticking out past the screen (not inside a frame that scrolls: a wide table)
+  const out = app.filter(e => e.getBoundingClientRect().right > vw + 0.5 && !framed(e)).map(name);
+  // scrolling sideways: only a table's own frame may
+  const scrolling = [...document.querySelectorAll('*')].filter(e => shown(e) &&
+      ['auto', 'scroll'].includes(getComputedStyle(e).overflowX) && e.scrollWidth > e.clientWidth + 1
+      && e.tagName !== 'TABLE').map(name);
+  // a framed table keeps its first column in view
+  const tables = [...document.querySelectorAll('table.ee-table')].filter(t => shown(t) &&
+      t.scrollWidth > t.clientWidth + 1).map(t => getComputedStyle(t.querySelector('tr > :first-child')).position);
+  // labelled controls in one column: no two side by side
+  const controls = [...document.querySelectorAll('.ee-app .widget-inline-hbox')].filter(e => shown(e)
+      && !e.closest('.ee-bound > .ee-number') && e.querySelector(':scope > .widget-label')
+      && e.querySelector(':scope > .widget-label').textContent.trim()).map(e => e.getBoundingClientRect());
+  let side = 0;
+  for (let i = 0; i < controls.length; i++) for (let j = i + 1; j < controls.length; j++) {
+    const a = controls[i], b = controls[j];
+    if (a.top < b.bottom - 2 && b.top < a.bottom - 2 && (a.right <= b.left + 2 || b.right <= a.left + 2)) side++;
+  }
+  const fonts = [...document.querySelectorAll('.ee-app input:not([type=file]):not([type=checkbox]), .ee-app select, .ee-app textarea')]
+      .filter(shown).map(e => parseFloat(getComputedStyle(e).fontSize));
+  const tracks = [...document.querySelectorAll('.ee-app .widget-slider .noUi-target')].filter(shown)
+      .map(e => Math.round(e.getBoundingClientRect().width));
+  const figures = [...document.querySelectorAll('img.ee-plot')].filter(shown)
+      .map(i => [Math.round(i.getBoundingClientRect().width), i.naturalWidth]);
+  return {vw, docWidth: document.documentElement.scrollWidth, out, scrolling, tables, side,
+          fonts, tracks, figures};
+}"""
+
+
+def touch_drag(page, context, handle) -> None:
+    """Drag a slider's handle 60 CSS px with one finger (Chromium's touch input): to the
+    right, or to the left from the slider's end."""
+    handle.scroll_into_view_if_needed()
+    box = handle.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    way = -1 if handle.get_attribute("aria-valuenow") == handle.get_attribute("aria-valuemax") else 1
+    cdp = context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for step in range(1, 7):
+        cdp.send("Input.dispatchTouchEvent",
+                 {"type": "touchMove", "touchPoints": [{"x": x + way * 10 * step, "y": y}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+@pytest.mark.parametrize("notebook", PAGES)
+def test_on_a_phone(browser, voila_url, notebook):
+    context, page, rec = open_page(browser, voila_url, notebook, PHONE)
+    try:
+        m = page.evaluate(PHONE_LAYOUT)
+        assert m["docWidth"] <= m["vw"], f"the page scrolls sideways: {m['docWidth']} > {m['vw']}"
+        assert m["out"] == [], f"past the screen's edge: {m['out'][:5]}"
+        assert m["scrolling"] == [], f"scrolls sideways inside: {m['scrolling'][:5]}"
+        assert all(p == "sticky" for p in m["tables"]), "a wide table loses its first column"
+        assert m["side"] == 0, "controls side by side on a phone"
+        assert all(f >= 16 for f in m["fonts"]), f"text boxes under 16 px: {m['fonts']}"
+        assert all(t >= 200 for t in m["tracks"]), f"sliders too short to aim: {m['tracks']}"
+        for shown_width, pixels in m["figures"]:  # fits the screen, twice its pixels: sharp
+            assert shown_width <= m["vw"] - 10 and pixels >= 2 * shown_width - 2
+        check_alt_texts(page)
+        if notebook == "01_chess_calculator.ipynb":  # its slider is in the average mode
+            page.get_by_role("button", name=re.compile("average", re.I)).first.click()
+        if notebook != INDEX_NOTEBOOK:
+            # a touch drag of the first slider: its value moves, and the view follows
+            bound = page.locator(".ee-app .ee-bound >> visible=true").first
+            if bound.count():
+                field = bound.locator(".ee-number input")
+                before = field.input_value()
+                touch_drag(page, context, bound.locator(".noUi-handle"))
+                expect(field).not_to_have_value(before, timeout=TIMEOUT)
+            else:
+                handle = page.locator(".ee-app .noUi-handle >> visible=true").first
+                before = handle.get_attribute("aria-valuenow")
+                touch_drag(page, context, handle)
+                expect(handle).not_to_have_attribute("aria-valuenow", before, timeout=TIMEOUT)
+            page.wait_for_function(
+                "() => !document.querySelector('.ee-status') ||"
+                " document.querySelector('.ee-status').innerText.trim() === ''", timeout=TIMEOUT)
+        check_axe(page)
+        check_self_contained(rec, voila_url)
+    finally:
+        context.close()
+
+
+TITLES = {INDEX_NOTEBOOK: "elo-explain", **{d.notebook: f"{d.title} · elo-explain" for d in DASHBOARDS}}
+
+
+def test_every_notebook_names_its_topic():
+    """The notebook's metadata ``title`` (the page's title: nbconvert's template shows it)
+    names the dashboard as the landing page does, the translated landing pages included."""
+    import nbformat
+
+    for notebook in [*PAGES, *(f"{lang}/{INDEX_NOTEBOOK}" for lang in ("te", "uk", "el"))]:
+        nb = nbformat.read(ROOT / "notebooks" / notebook, as_version=4)
+        assert nb.metadata.get("title") == TITLES[notebook.rsplit("/", 1)[-1]], notebook
+
+
+@pytest.mark.parametrize("notebook", PAGES)
+def test_on_a_desktop(browser, voila_url, notebook):
+    context, page, rec = open_page(browser, voila_url, notebook, DESKTOP)
+    try:
+        assert page.title() == TITLES[notebook]
+        check_alt_texts(page)
+        # the keyboard alone: every control can take the focus, each has a name
+        unnamed = page.evaluate(
+            "() => [...document.querySelectorAll('.ee-app input, .ee-app select, .ee-app textarea,"
+            " .ee-app button, .ee-app [role=slider]')].filter(e => e.getBoundingClientRect().width > 0"
+            " && (e.tabIndex < 0 || !(e.getAttribute('aria-label') || (e.labels && e.labels.length"
+            " && e.labels[0].textContent.trim()) || e.textContent.trim() || e.title)))"
+            ".map(e => e.outerHTML.slice(0, 80))")
+        assert unnamed == [], unnamed
+        check_axe(page)
+        check_self_contained(rec, voila_url)
+    finally:
+        context.close()
