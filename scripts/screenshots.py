@@ -1,10 +1,18 @@
-"""Take the README's screenshots: every published dashboard, in headless Chromium.
+"""Take the README's screenshots and the landing page's card pictures, in headless Chromium.
 
-Run with ``make screenshots`` (writes ``docs/screenshots/<notebook>.png``).
+Run with ``make screenshots``. It writes:
+
+* ``docs/screenshots/<notebook>.png``: every published page on a desktop (1200 px wide);
+* ``docs/screenshots/phone_<notebook>.png``: three dashboards on a phone (Playwright's
+  emulation: 390 × 844 CSS px, touch), the view only, at twice the CSS pixels;
+* ``share/.../elo-explain/static/cards/<notebook>.png``: each dashboard's card picture for
+  the landing page (its first figure on a desktop, or the top of its view, 480 × 300), marked with the notebook it
+  was taken from (a PNG text chunk ``Source``: ``tests/site/test_landing.py`` checks it).
 """
 
 from __future__ import annotations
 
+import io
 import sys
 from pathlib import Path
 
@@ -14,23 +22,60 @@ sys.path.insert(0, str(ROOT / "tests"))
 from harness import launch_chromium, open_dashboard, start_voila  # noqa: E402
 
 from elo_explain.dashboards import INDEX_NOTEBOOK  # noqa: E402
-from elo_explain.dashboards.index import published  # noqa: E402
+from elo_explain.dashboards.index import CARDS, card_picture, published  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
+PHONE_PAGES = ("01_chess_calculator.ipynb", "03_backgammon_divisor.ipynb",
+               "09_simulate_ladder.ipynb")
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
+         "is_mobile": True, "has_touch": True}
+CARD = (480, 300)
+FIGURES_READY = ("() => [...document.querySelectorAll('img.ee-plot')].every(i =>"
+                 " i.getAttribute('src') && i.naturalWidth > 0 &&"
+                 " i.getBoundingClientRect().width <= document.documentElement.clientWidth)")
+
+
+def settle(page, base: str, notebook: str) -> None:
+    open_dashboard(page, base, notebook)
+    page.wait_for_function(FIGURES_READY, timeout=90_000)
+    page.wait_for_load_state("networkidle")
+
+
+def card(png: bytes, notebook: str, target: Path) -> None:
+    """The top of a view, as a card picture ``CARD`` big, its source noted in the PNG."""
+    from PIL import Image, PngImagePlugin
+
+    shot = Image.open(io.BytesIO(png)).convert("RGB")
+    w, h = shot.size
+    if w * CARD[1] > h * CARD[0]:  # wider than a card: its left part (a figure's first panel)
+        box = (0, 0, round(h * CARD[0] / CARD[1]), h)
+    else:  # taller: its top
+        box = (0, 0, w, round(w * CARD[1] / CARD[0]))
+    small = shot.crop(box).resize(CARD, Image.LANCZOS)
+    info = PngImagePlugin.PngInfo()
+    info.add_text("Source", notebook)
+    small.quantize(colors=128).save(target, pnginfo=info, optimize=True)
 
 
 def main() -> None:
     from playwright.sync_api import sync_playwright
 
     OUT.mkdir(parents=True, exist_ok=True)
+    CARDS.mkdir(parents=True, exist_ok=True)
     proc, base = start_voila()
     try:
         with sync_playwright() as p:
             browser = launch_chromium(p)
             page = browser.new_page(viewport={"width": 1200, "height": 900})
-            for notebook in [INDEX_NOTEBOOK] + [d.notebook for d in published()]:
-                open_dashboard(page, base, notebook)
-                page.wait_for_load_state("networkidle")
+            # the landing page last: it shows the cards' pictures just taken
+            for notebook in [d.notebook for d in published()] + [INDEX_NOTEBOOK]:
+                settle(page, base, notebook)
+                if notebook != INDEX_NOTEBOOK:
+                    target = CARDS / card_picture(notebook)
+                    figure = page.locator("img.ee-plot")  # the view's first figure, or the view
+                    shown = figure.first if figure.count() else page.locator(".ee-app").first
+                    card(shown.screenshot(), notebook, target)
+                    print(f"wrote {target.relative_to(ROOT)}")
                 # the page scrolls inside its own container: grow the viewport to the content
                 height = page.evaluate("() => Math.max(...[...document.querySelectorAll('*')]"
                                        ".map(e => e.scrollHeight))")
@@ -38,6 +83,19 @@ def main() -> None:
                 target = OUT / notebook.replace(".ipynb", ".png")
                 page.screenshot(path=str(target), full_page=True)
                 page.set_viewport_size({"width": 1200, "height": 900})
+                print(f"wrote {target.relative_to(ROOT)}")
+            phone = browser.new_context(**PHONE).new_page()
+            for notebook in PHONE_PAGES:
+                settle(phone, base, notebook)
+                target = OUT / ("phone_" + notebook.replace(".ipynb", ".png"))
+                # the page scrolls inside its own container: a screen as tall as the page
+                height = phone.evaluate("() => Math.max(...[...document.querySelectorAll('*')]"
+                                        ".map(e => e.scrollHeight))")
+                phone.set_viewport_size({"width": 390, "height": min(int(height) + 40, 8000)})
+                phone.wait_for_function(FIGURES_READY, timeout=90_000)
+                box = phone.locator(".ee-app").first.bounding_box()
+                phone.screenshot(path=str(target), clip=box)
+                phone.set_viewport_size(PHONE["viewport"])
                 print(f"wrote {target.relative_to(ROOT)}")
             browser.close()
     finally:

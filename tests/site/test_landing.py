@@ -1,8 +1,11 @@
-"""The landing page lists every published dashboard, one line each."""
+"""The landing page: a card for every published dashboard (its picture, title and one line),
+a grid on a desktop and one column on a phone."""
 
-from harness import NOTEBOOKS, assert_clean, open_dashboard
+from PIL import Image
+
+from harness import NOTEBOOKS, TIMEOUT, assert_clean, open_dashboard
 from elo_explain.dashboards import DASHBOARDS
-from elo_explain.dashboards.index import published
+from elo_explain.dashboards.index import CARDS, card_picture, published
 
 
 def test_published_notebooks_exist_and_are_listed():
@@ -13,11 +16,51 @@ def test_published_notebooks_exist_and_are_listed():
     assert {d.notebook for d in published()} <= {d.notebook for d in DASHBOARDS}
 
 
-def test_landing_page_links_every_dashboard(page, voila_url):
+def test_every_card_has_a_picture_of_its_dashboard():
+    """Each card's picture is committed, and was taken from its own dashboard's page
+    (scripts/screenshots.py notes the page it was taken from in the PNG)."""
+    for d in published():
+        path = CARDS / card_picture(d.notebook)
+        assert path.exists(), f"{path.name}: run make screenshots"
+        with Image.open(path) as im:
+            assert im.size == (480, 300)
+            assert im.info.get("Source") == d.notebook
+
+
+def _cards(page):
+    return page.evaluate(
+        "() => [...document.querySelectorAll('ol.ee-index li.ee-card')].map(li => {"
+        " const a = li.querySelector('a'), img = li.querySelector('img.ee-card-picture');"
+        " const r = li.getBoundingClientRect();"
+        " return {href: a.getAttribute('href'), title: li.querySelector('.ee-card-title').innerText,"
+        " line: li.querySelector('.ee-card-line').innerText, x: Math.round(r.left),"
+        " y: Math.round(r.top), loaded: !!img && img.complete && img.naturalWidth === 480,"
+        " src: img && img.getAttribute('src')}; })")
+
+
+def test_landing_page_shows_a_card_per_dashboard(page, voila_url):
     open_dashboard(page, voila_url, "index.ipynb")
     text = assert_clean(page, "index.ipynb")
     assert "elo-explain" in text
-    links = page.locator("ol.ee-index a")
-    assert links.count() == len(published())
-    for d in published():
-        assert page.locator(f'ol.ee-index a[href="{d.notebook}"]').inner_text() == d.title
+    page.wait_for_function("() => [...document.querySelectorAll('img.ee-card-picture')]"
+                           ".every(i => i.complete && i.naturalWidth > 0)", timeout=TIMEOUT)
+    cards = _cards(page)
+    assert [c["href"] for c in cards] == [d.notebook for d in published()]
+    for c, d in zip(cards, published()):
+        assert c["title"] == d.title and c["line"] == d.line
+        assert c["loaded"] and c["src"].endswith("/static/cards/" + card_picture(d.notebook))
+    assert len({c["x"] for c in cards}) >= 3, "a grid on a desktop"
+
+
+def test_landing_page_is_one_column_on_a_phone(browser, voila_url):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=3,
+                                  is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        open_dashboard(page, voila_url, "index.ipynb")
+        cards = _cards(page)
+        assert len(cards) == len(published())
+        assert len({c["x"] for c in cards}) == 1, "one column"
+        assert [c["y"] for c in cards] == sorted(c["y"] for c in cards)
+    finally:
+        context.close()
