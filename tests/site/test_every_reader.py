@@ -208,3 +208,24 @@ def test_on_a_desktop(browser, voila_url, notebook):
         check_self_contained(rec, voila_url)
     finally:
         context.close()
+
+
+def test_link_to_this_view_is_a_link_with_a_copy_button(browser, voila_url):
+    """"Link to this view" looks like a link (underlined, the links' blue) and its button
+    copies the view's full address, settings included."""
+    context = browser.new_context(**DESKTOP)
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    try:
+        open_dashboard(page, voila_url, "03_backgammon_divisor.ipynb")
+        link = page.locator("a.ee-link")
+        style = link.evaluate("a => [getComputedStyle(a).textDecorationLine, getComputedStyle(a).color]")
+        assert "underline" in style[0] and style[1] == "rgb(26, 95, 180)"
+        href = link.get_attribute("href")
+        assert "divisor=1200" in href
+        page.locator("button.ee-copy").click()
+        expect(page.locator("button.ee-copy")).to_have_text("Link copied", timeout=TIMEOUT)
+        copied = page.evaluate("() => navigator.clipboard.readText()")
+        assert copied == f"{voila_url}/voila/render/03_backgammon_divisor.ipynb{href}"
+    finally:
+        context.close()
