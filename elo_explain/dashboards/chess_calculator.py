@@ -346,14 +346,15 @@ class CalculatorView(DashboardView):
         self.remove.on_click(self.guard(lambda _: self._resize(-1)))
         # the same games as a list: pasted, or typed ("1600 win" per line)
         self.games_text = widgets.Textarea(
-            self._games_text(), description="Or paste the games", rows=4, continuous_update=True,
+            self._games_text(), description="Games", rows=4, continuous_update=True,
             placeholder="1400 win, 1600 draw, 1550 loss … or one game per line",
             layout={"width": "24em"}, style={"description_width": "initial"})
         self.games_text.add_class("ee-games-text")
+        self.games_text.add_class("ee-field")
         self.games_error = html_box("ee-error ee-games-error")
         self.games_text.observe(self.guard(self._pasted), names="value")
         self.games_box = _box([self.rows_box, widgets.HBox([self.add, self.remove]),
-                               self.games_text, self.games_error])
+                               _box([self.games_text, self.games_error])])
         self.single_box = _box([self.number("opponent"),
                                 self.toggles("result", [(r.capitalize(), r) for r in RESULTS],
                                              label="")])
