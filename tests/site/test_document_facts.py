@@ -1,4 +1,5 @@
-"""The documents' facts on the page where a reader looks for them (issue 18, point 7).
+"""The documents' facts on the page where a reader looks for them (issue 18, point 7), and
+their numbers as they print them beside ours (point 8).
 
 Each fact is one of ``docs/sources.md``'s (its number in the test's name and comment), in the
 document's own figures and with the document named; the test finds it on the published page
@@ -46,6 +47,21 @@ FACTS = {
         ("G22", "const Divisor = 1200         // chess uses 400"),
         ("G22", "func CalculateChangeWithK(winnerELO, loserELO, winnerK, loserK int"),
         ("G22", "const Starting = 1500"),
+        # point 8, numbers as printed, visible without moving a slider: G14 "85 %" beside
+        # 27 / 32 = 84.4 %; G7 "about 60 %" at 200 points up beside 19 / 32 = 59.4 %
+        ("G14", "27 / 32 = 84.4 %"),
+        ("G14", "had to win \"85 %\" of those games"),
+        ("G7", "19 / 32 = 59.4 %"),
+        ("G7", "must win \"about 60 %\""),
+    ],
+    "05_volume_k.ipynb": [
+        # G10: 300 games, 2-3 points short: 192 to 288, the document's "about 200"
+        ("G10", "2 → 192 points (96), 3 → 288 points (144)"),
+        ("G10", "the document's figure for them: “about 200”"),
+    ],
+    "08_calibrate.ipynb": [
+        # T5 / G13: 200 points up, ÷400: 76 %, as both documents print it
+        ("G13", "expected to score 76 % (the Telugu document's 0.76, the Greek one's 76 %)"),
     ],
     "04_doubling_cube.ipynb": [
         # G21: resigning, leaving, disconnected too long, time out on 3 moves: a normal loss
