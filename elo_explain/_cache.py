@@ -36,7 +36,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-__all__ = ["disk_cached", "cache_dir"]
+__all__ = ["disk_cached", "cache_dir", "load", "store", "package_hash"]
 
 
 def cache_dir() -> Path:
@@ -57,6 +57,42 @@ def _source_hash(module_name: str) -> str:
     return hashlib.sha256(source.encode()).hexdigest()[:16]
 
 
+@functools.lru_cache(maxsize=None)
+def package_hash() -> str:
+    """A hash of every source file of the package (what any figure or result may depend on)."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(__file__).parent.rglob("*.py")):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def load(name: str) -> bytes | None:
+    """The bytes stored under ``name``, or ``None`` (not there, or not readable)."""
+    try:
+        return (cache_dir() / name).read_bytes()
+    except OSError:
+        return None
+
+
+def store(name: str, data: bytes, *, keep: int | None = None) -> None:
+    """Store ``data`` under ``name``, written to a temporary name and renamed (a kernel never
+    reads half a file); nothing when the folder cannot be written, or when it already holds
+    ``keep`` files with the same prefix (``name`` up to its last ``-``): a bound on what
+    varying inputs can add."""
+    folder = cache_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        if keep is not None:
+            prefix = name.rsplit("-", 1)[0] + "-"
+            if sum(1 for _ in folder.glob(prefix + "*")) >= keep:
+                return
+        with tempfile.NamedTemporaryFile(dir=folder, delete=False) as f:
+            f.write(data)
+        os.replace(f.name, folder / name)
+    except OSError:
+        pass  # a folder we cannot write: computed each time
+
+
 def disk_cached(fn):
     """Decorator: keep ``fn``'s results on disk, keyed by its arguments and its module's code."""
 
@@ -65,20 +101,14 @@ def disk_cached(fn):
         key = repr((fn.__module__, fn.__qualname__, args, sorted(kwargs.items()),
                     _source_hash(fn.__module__)))
         name = f"{fn.__module__}.{fn.__qualname__}-{hashlib.sha256(key.encode()).hexdigest()[:24]}.pickle"
-        path = cache_dir() / name
-        try:
-            with open(path, "rb") as f:
-                return pickle.load(f)
-        except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError):
-            pass
+        data = load(name)
+        if data is not None:
+            try:
+                return pickle.loads(data)
+            except (EOFError, pickle.UnpicklingError, AttributeError, ImportError):
+                pass
         result = fn(*args, **kwargs)
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            with tempfile.NamedTemporaryFile(dir=path.parent, delete=False) as f:
-                pickle.dump(result, f, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(f.name, path)
-        except OSError:
-            pass  # a folder we cannot write: computed each time, as before
+        store(name, pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL))
         return result
 
     return cached

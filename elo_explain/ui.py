@@ -31,15 +31,18 @@ from __future__ import annotations
 
 import base64
 import functools
+import hashlib
 import html
 import io
 import math
 import numbers
+import zlib
 from pathlib import Path
 from typing import Callable
 
 import ipywidgets as widgets
 
+import matplotlib
 import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib import font_manager
@@ -47,7 +50,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from PIL import Image as PILImage
 
-from elo_explain import i18n
+from elo_explain import _cache, i18n
 from elo_explain.formats import (MINUS, NO_NUMBER, fmt_input, fmt_number, fmt_pair,  # noqa: F401
                                   fmt_pct, fmt_readout, fmt_signed, parse_number,
                                   round_half_away)
@@ -329,6 +332,11 @@ class FigureView:
         self._background = None
         self._background_key = None
         self.full_draws = 0
+        self.restored = 0
+        #: What the figure shows at its first drawing, as text (set by the dashboard for its
+        #: first render): the background drawn then is kept on disk under it and restored by
+        #: the next kernel instead of drawn (:meth:`_draw_background`).
+        self.stored_as: Callable[[], str] | None = None
         width_px, height_px = (round(v * self.fig.dpi) for v in figsize)
         # The Image is the page element itself (no wrapping Output): two widget models
         # fewer per figure.  Its box has the figure's size, so the page never jumps;
@@ -378,8 +386,7 @@ class FigureView:
         canvas = self.fig.canvas
         key = self._static_key() if self._dynamic else None
         if key is None or key != self._background_key or self._static_changed():
-            canvas.draw()  # everything but the dynamic artists
-            self.full_draws += 1
+            self._draw_background()  # everything but the dynamic artists
             if key is not None:
                 self._background = canvas.copy_from_bbox(self.fig.bbox)
                 self._background_key = key
@@ -397,6 +404,36 @@ class FigureView:
         PILImage.fromarray(np.asarray(canvas.buffer_rgba())).save(buf, format="png",
                                                                    compress_level=1)
         return buf.getvalue()
+
+    def _stored_name(self) -> str | None:
+        if self.stored_as is None or self.full_draws or self.restored:
+            return None  # only a figure's first background: later ones follow its changes
+        text = repr((self.stored_as(), _cache.package_hash(), matplotlib.__version__,
+                     i18n.language(), tuple(self.fig.get_size_inches()), self.fig.dpi))
+        return f"figure-{hashlib.sha256(text.encode()).hexdigest()[:24]}.rgba"
+
+    def _draw_background(self) -> None:
+        """Draw the figure without its dynamic artists, or, for the first drawing of a figure
+        the dashboard named (:attr:`stored_as`), restore the pixels another kernel drew for the
+        same state: every viewer's page opens on the same figures, and drawing them (text
+        most of all) was a third of a page view's CPU.  The pixels are the same."""
+        canvas = self.fig.canvas
+        name = self._stored_name()
+        width, height = canvas.get_width_height(physical=True)
+        data = _cache.load(name) if name else None
+        if data is not None:
+            try:
+                pixels = np.frombuffer(zlib.decompress(data), np.uint8).reshape(height, width, 4)
+            except (zlib.error, ValueError):
+                pixels = None
+            if pixels is not None:
+                np.asarray(canvas.get_renderer().buffer_rgba())[...] = pixels
+                self.restored += 1
+                return
+        canvas.draw()
+        self.full_draws += 1
+        if name:
+            _cache.store(name, zlib.compress(bytes(canvas.buffer_rgba()), 1), keep=256)
 
     def refresh(self) -> None:
         self.image.value = self.png()

@@ -69,6 +69,8 @@ elo_explain.dashboards.base.FieldError: Rating must be a whole number between 0 
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import html
 import os
 from typing import ClassVar
@@ -79,7 +81,7 @@ import traitlets
 
 from elo_explain import _validate
 from elo_explain.dashboards.live import ANY, Reactive, dependencies, depends
-from elo_explain.ui import STYLE, NumberField, guarded
+from elo_explain.ui import STYLE, FigureView, NumberField, guarded
 
 __all__ = [
     "ANY",
@@ -329,6 +331,27 @@ def _plain_error(trait: traitlets.TraitType, text: str, exc: Exception) -> str:
         return "not a value this setting takes"
 
 
+def _fingerprint(value) -> str:
+    """A value as text that names it exactly (arrays and bytes by their content's hash)."""
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        return "bytes:" + hashlib.sha256(bytes(value)).hexdigest()
+    if hasattr(value, "tobytes") and hasattr(value, "dtype"):
+        return f"array:{value.dtype}{value.shape}:" + hashlib.sha256(value.tobytes()).hexdigest()
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(map(_fingerprint, value)) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k!r}: {_fingerprint(v)}" for k, v in sorted(value.items())) + "}"
+    return repr(value)
+
+
+def _shown_state(view: "DashboardView", name: str) -> str:
+    """What ``view``'s figure ``name`` shows: the view's class and every trait of its model
+    (:attr:`ui.FigureView.stored_as`)."""
+    traits = view.model.trait_values()
+    return (f"{type(view).__module__}.{type(view).__qualname__}.{name}: "
+            + _fingerprint(traits))
+
+
 # --- the view -----------------------------------------------------------------------------
 class _Bound(widgets.HBox):
     """A slider and a text box for one trait (see :meth:`DashboardView.slider`)."""
@@ -362,7 +385,12 @@ class DashboardView(widgets.VBox):
         children = self.build()
         self._parts = self._declared_parts()
         model.subscribe(ANY, self.refresh)
+        figures = {name: v for name, v in vars(self).items() if isinstance(v, FigureView)}
+        for name, figure in figures.items():  # the first render: the same for every viewer
+            figure.stored_as = functools.partial(_shown_state, self, name)
         self.refresh()
+        for figure in figures.values():
+            figure.stored_as = None
         head = widgets.HTML(STYLE + (f"<h2>{html.escape(self.title)}</h2>" if self.title else ""))
         self.children = [head, self.notes, *children, self.status, self.link]
         self.add_class("ee-app")
