@@ -405,14 +405,7 @@ class CalculatorView(DashboardView):
         return "\n".join(f"{o} {r}" for o, r in zip(self.model.opponents, self.model.results))
 
     def _pasted(self, change) -> None:
-        try:
-            opponents, results = parse_games(change["new"])
-        except ValueError as exc:
-            self.games_error.value = html.escape(str(exc))  # the row is the viewer's text
-            return
-        self.games_error.value = ""
-        if (opponents, results) != (self.model.opponents, self.model.results):
-            self.apply({"opponents": opponents, "results": results})
+        self.apply_pasted(parse_games, change["new"], self.games_error, ("opponents", "results"))
 
     def _resize(self, step):
         m, n = self.model, len(self.model.opponents) + step
