@@ -17,9 +17,6 @@ Chromium, median of ``repeats`` loads:
   re-created figure notebook is reported beside it.  Beside it, until the last of the
   notebook's live tables and sentences above the view that follow that slider has changed
   (``—`` where none does).
-* keystroke latency -- the same from the key-down of one digit typed into that slider's
-  text box (its last digit replaced, a valid value: the boxes answer as you type), beside
-  the slider's latency in the same load (``keystroke / slider``).
 * size -- widget models in the kernel after the notebook ran, and the kernel's
   resident memory (RSS) while a viewer has the page open.
 """
@@ -181,24 +178,6 @@ def _slider_latency(page, notebook: str) -> float | None:
     return {k: (None if v is None else v / 1000.0) for k, v in ms.items()}
 
 
-def _keystroke_latency(page, notebook: str) -> float | None:
-    """The latency of one digit typed into the text box beside the slider of
-    :func:`_slider_latency` (its last digit replaced by another: a valid value)."""
-    _, css, needs_plot = SLIDERS.get(notebook, (None, ".widget-slider", True))
-    box = page.locator(f"{css} input[type=text], {css} .ee-field input >> visible=true").first
-    if box.count() == 0:
-        return None
-    box.focus()
-    page.keyboard.press("End")
-    page.keyboard.press("Shift+ArrowLeft")
-    last = (box.input_value() or "0")[-1]
-    digit = "1" if last != "1" else "2"
-    page.evaluate(ARM_JS, needs_plot)
-    page.keyboard.press(digit)
-    ms = page.evaluate("() => window.__eeLatency")
-    return None if ms["view"] is None else ms["view"] / 1000.0
-
-
 def _serve_dir() -> Path:
     tmp = Path(tempfile.mkdtemp(prefix="ee-bench-"))
     for nb in [INDEX_NOTEBOOK] + [d.notebook for d in published()]:
@@ -208,14 +187,13 @@ def _serve_dir() -> Path:
     return tmp
 
 
-def measure(repeats: int = 5, preheat_pool: int = 1, only: list[str] | None = None) -> list[dict]:
-    """Every published page (or ``only`` these, beside the baselines, cold loads only)."""
+def measure(repeats: int = 5, preheat_pool: int = 1) -> list[dict]:
     from playwright.sync_api import sync_playwright
 
     folder = _serve_dir()
-    names = [BARE, FIGURE, NAIVE] + (only or [d.notebook for d in published()])
+    names = [BARE, FIGURE, NAIVE] + [d.notebook for d in published()]
     rows = {n: {"notebook": n, "cold": [], "latency": [], "tables": [], "rss": [], "preheated": [],
-                "keystroke": [], "failed": []} for n in names}
+                "failed": []} for n in names}
     log = open(LOG, "w")
     with sync_playwright() as p:
         browser = launch_chromium(p)
@@ -237,10 +215,6 @@ def measure(repeats: int = 5, preheat_pool: int = 1, only: list[str] | None = No
                     rows[n]["latency"].append(lat["view"])
                 if lat["tables"] is not None:
                     rows[n]["tables"].append(lat["tables"])
-                if n not in (BARE, FIGURE, NAIVE):
-                    key = _keystroke_latency(page, n)
-                    if key is not None:
-                        rows[n]["keystroke"].append(key)
             return then
 
         try:
@@ -250,11 +224,6 @@ def measure(repeats: int = 5, preheat_pool: int = 1, only: list[str] | None = No
         finally:
             proc.terminate()
             proc.wait(timeout=30)
-        if only:
-            browser.close()
-            log.close()
-            shutil.rmtree(folder, ignore_errors=True)
-            return [rows[n] for n in names]
         # -- preheated: Voilà keeps a pool of kernels that already ran each notebook
         proc, base = start_voila(*allow, f"--VoilaConfiguration.default_pool_size={preheat_pool}",
                                  notebooks=folder, preheat=True, log=log)
@@ -278,13 +247,13 @@ def measure(repeats: int = 5, preheat_pool: int = 1, only: list[str] | None = No
     return [rows[n] for n in names]
 
 
-def widget_models(names: list[str] | None = None) -> dict[str, int]:
+def widget_models() -> dict[str, int]:
     """Widget models each notebook creates, counted in a kernel after running it (nbclient)."""
     import nbformat
     from nbclient import NotebookClient
 
     counts = {}
-    for n in names or [BARE, FIGURE, NAIVE] + [d.notebook for d in published()]:
+    for n in [BARE, FIGURE, NAIVE] + [d.notebook for d in published()]:
         path = BENCH_NOTEBOOKS / n if n in (BARE, FIGURE, NAIVE) else ROOT / "notebooks" / n
         nb = nbformat.read(path, as_version=4)
         nb.cells.append(nbformat.v4.new_code_cell(
@@ -306,9 +275,9 @@ def _cell(value, fmt: str, base=None) -> str:
     return f"{text} | {value / base:.2f}" if base else f"{text} | —"
 
 
-def report(repeats: int = 5, only: list[str] | None = None) -> str:
-    rows = measure(repeats, only=only)
-    models = widget_models([r["notebook"] for r in rows])
+def report(repeats: int = 5) -> str:
+    rows = measure(repeats)
+    models = widget_models()
     med = {r["notebook"]: {k: (statistics.median(v) if v else None)
                            for k, v in r.items() if k not in ("notebook", "failed")}
            for r in rows}
@@ -322,8 +291,8 @@ def report(repeats: int = 5, only: list[str] | None = None) -> str:
         "",
         "| notebook | ready cold | × bare | × bare+figure | ready preheated | × bare cold | "
         "slider → numbers+plot | × bare echo | slider → tables above | widget models | "
-        "kernel RSS | keystroke → numbers | keystroke / slider | failed loads |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "kernel RSS | failed loads |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     failures = []
     for r in rows:
@@ -336,7 +305,6 @@ def report(repeats: int = 5, only: list[str] | None = None) -> str:
             f"{_cell(lat, '{:.0f} ms', bare['latency'] and 1000 * bare['latency'])} | "
             f"{_cell(m['tables'] and 1000 * m['tables'], '{:.0f} ms')} | "
             f"{models[n]} | {_cell(m['rss'] and m['rss'] / 2**20, '{:.0f} MiB')} | "
-            f"{_cell(m['keystroke'] and 1000 * m['keystroke'], '{:.0f} ms', lat)} | "
             f"{len(r['failed'])} |")
         failures += [f"- {n}, {f}" for f in r["failed"]]
     lines += ["", "The slider moved is each page's first visible one, except:"]
@@ -352,14 +320,13 @@ OUT = Path(__file__).resolve().parent / "DASHBOARDS.md"
 LOG = Path(tempfile.gettempdir()) / "ee-bench-voila.log"  # the servers' log, for failed loads
 
 
-def main(repeats: int = 5, only: list[str] | None = None) -> None:
-    """Write DASHBOARDS.md (every page), or KEYSTROKE.md for ``only`` some pages (cold)."""
+def main(repeats: int = 5) -> None:
     import datetime
     import os
 
-    text = report(repeats, only)
+    text = report(repeats)
     load = os.getloadavg()[0]
-    (OUT.with_name("KEYSTROKE.md") if only else OUT).write_text(
+    OUT.write_text(
         "# Dashboards in the browser\n\n"
         f"Measured {datetime.date.today().isoformat()} by `make bench` "
         f"(`python benchmarks/browser_dashboards.py`), headless Chromium against a local "
@@ -369,5 +336,4 @@ def main(repeats: int = 5, only: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    # python benchmarks/browser_dashboards.py [repeats] [notebook ...]
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 5, sys.argv[2:] or None)
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 5)
