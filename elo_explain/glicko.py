@@ -129,7 +129,7 @@ MAX_RD: float = 350.0
 DEFAULT_VOLATILITY: float = 0.06
 #: System constant τ used in the Glicko-2 paper's example.
 DEFAULT_TAU: float = 0.5
-#: RD growth constant c per rating period (the project's default).
+#: RD growth constant c per rating period: Glickman's example (docs/sources.md#glicko L2).
 DEFAULT_C: float = 63.2
 #: Convergence tolerance of the Illinois iteration (Glicko-2 paper).
 EPSILON: float = 0.000001
@@ -202,10 +202,12 @@ def grow_rd(rd, periods=1, c=DEFAULT_C, *, max_rd=MAX_RD):
     ``max_rd`` lie within 0 … :data:`RD_LIMIT` (``max_rd`` above 0), ``periods``
     is any number ≥ 0 (however many periods, the RD stops at ``max_rd``).
 
-    Glickman's example of choosing c: if a typical RD of 50 should take 100
-    periods to return to 350, ``c = sqrt((350² - 50²) / 100) ≈ 34.6``.
+    Glickman's example of choosing c ("The Glicko system", the notes on c): a typical RD
+    of 50, rating periods of two months and 5 years (30 periods) to return to 350 give
+    ``c = sqrt((350² - 50²) / 30) ≈ 63.2``, the default (Wikipedia's Glicko article
+    assumes 100 periods instead: ``c ≈ 34.6``).
 
-    >>> grow_rd(50, periods=100, c=34.641016)
+    >>> grow_rd(50, periods=30, c=63.245553)
     350.0
     >>> round(grow_rd(200), 2)
     209.75

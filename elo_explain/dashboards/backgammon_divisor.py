@@ -17,7 +17,7 @@ from elo_explain._validate import positive
 from elo_explain.dashboards.base import DashboardModel, DashboardView, Whole, depends, html_box
 from elo_explain.ui import FigureView, fmt_pair, fmt_pct, fmt_signed
 
-__all__ = ["DivisorModel", "DivisorView"]
+__all__ = ["as_printed", "DivisorModel", "DivisorView"]
 
 FIBS_DIVISOR = int(fibs.DIVISOR)  # FIBS's divisor for one-point matches (2000)
 # the fixed curves: (legend, version-history label, colour)
@@ -109,6 +109,30 @@ class DivisorModel(DashboardModel):
     def needed_curve(self, divisor) -> np.ndarray:
         """:meth:`needed_win_rate` (%) over :attr:`grid`."""
         return 100 * self.needed_win_rate(self.grid, divisor)
+
+
+#: The Greek document's win rates that hold a rating, as it prints them (docs/sources.md#greek
+#: G14, G7): (divisor, difference, the document's words).
+PRINTED = ((400, 300, "85 %"), (g42.DIVISOR, 200, "about 60 %"))
+
+
+def as_printed() -> tables.Table:
+    """The document's rounded figures beside the exact ones they round (fixed): the win rate
+    that holds a rating is ``loss / (win + loss)`` with the server's whole points.
+
+    >>> for row in as_printed().rows: print(row)
+    ('÷400, 300 points up', '+5 / −27', '27 / 32 = 84.4 %', '85 %')
+    ('÷1200, 200 points up', '+13 / −19', '19 / 32 = 59.4 %', 'about 60 %')
+    """
+    rows = []
+    for divisor, lead, words in PRINTED:
+        (_, _, _, win, loss), = tables.divisor_history(lead, divisors=(divisor,), k=g42.K).rows
+        need = 100 * float(g42.break_even_win_rate(lead, divisor=divisor))
+        rows.append((f"÷{divisor}, {lead} points up", fmt_pair(win, loss),
+                     f"{-loss} / {win - loss} = {fmt_pct(need)}", words))
+    return tables.Table(("A favourite", "Points for a win / a loss (K 32)",
+                         "Win rate that holds the rating", "The document prints"), rows,
+                        "The document's figures beside the exact ones (fixed)")
 
 
 class DivisorView(DashboardView):

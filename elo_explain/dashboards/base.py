@@ -492,6 +492,20 @@ class DashboardView(widgets.VBox):
         except Exception as exc:  # shown to the viewer, never a traceback
             self.status.value = html.escape(f"Could not apply: {exc}")[:300]
 
+    def apply_pasted(self, parse, text: str, error: widgets.HTML, names: tuple) -> None:
+        """Set the traits ``names`` from a viewer's text box (a pasted list): ``parse(text)``
+        returns their values in that order; its ``ValueError`` is shown in ``error`` (escaped:
+        it quotes the viewer's text) and the model keeps its values."""
+        try:
+            values = parse(text)
+        except ValueError as exc:
+            error.value = html.escape(str(exc))
+            return
+        error.value = ""
+        new = dict(zip(names, values))
+        if any(getattr(self.model, n) != v for n, v in new.items()):
+            self.apply(new)
+
     def _start_from(self, query: str) -> None:
         """Set the model from a query string, in one batch (one render); note what was
         ignored and what was taken."""

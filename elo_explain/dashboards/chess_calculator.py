@@ -1,27 +1,36 @@
 """Dashboard 1, "Chess Elo calculator": one game, a listed period, or an average opponent.
 
-:class:`CalculatorModel` rates with :func:`elo_explain.fide.rate_period` (K from the choice
-or :func:`~elo_explain.fide.k_factor_rule`, the 700 rule, the ÷400 formula or table 8.1.2,
-the 400-point rule) and compares the average-opponent shortcut with the per-game sum
-(:meth:`~CalculatorModel.averaging`); :class:`CalculatorView` shows it. The notebook's
+:class:`CalculatorModel` first computes what the documents' calculators compute
+(:meth:`~CalculatorModel.calculator`: :func:`elo_explain.elo.telugu_calculator` for one game
+and a listed period, :func:`elo_explain.elo.ukrainian_calculator` for the average opponent,
+with the K the reader chose or typed), then FIDE's way beside it with each difference named
+(:meth:`~CalculatorModel.beside`, :func:`elo_explain.fide.beside_calculator`). It also rates
+with :func:`elo_explain.fide.rate_period` (K from the choice or
+:func:`~elo_explain.fide.k_factor_rule`, the 700 rule, the ÷400 formula or table 8.1.2, the
+400-point rule) for the tables, and compares the average-opponent shortcut with the per-game
+sum (:meth:`~CalculatorModel.averaging`); :class:`CalculatorView` shows it. The notebook's
 tables and its averaging figure are the model's declared results: they follow the calculator.
 
 >>> m = CalculatorModel()                 # 1500 draws against 1700, K 20
 >>> p = m.period(); fmt_number(p.expected[0]), fmt_signed(p.change), p.new_rating
 ('0.24', '+5.2', 1505.0)
+>>> m.apply({"mode": "average", "k": 40, "average": 1600, "n_games": 20, "points": 10})
+>>> round(m.calculator().new_rating, 2), m.beside().fide.new_rating  # docs/sources.md#ukrainian
+(1612.05, 1598.0)
 """
 
 from __future__ import annotations
 
 import html
+import re
 
 import ipywidgets as widgets
 import numpy as np
 import traitlets
 
 from elo_explain import elo, fide
-from elo_explain.dashboards.base import (Choice, DashboardModel, DashboardView, Number, Whole,
-                                         depends, html_box)
+from elo_explain.dashboards.base import (DashboardModel, DashboardView, FieldError, Number,
+                                         Whole, depends, html_box)
 from elo_explain.dashboards.chess import (
     CSS, PERIOD_OPTIONS, expected_axes, period_trait,
 )
@@ -33,8 +42,16 @@ __all__ = ["CalculatorModel", "CalculatorView", "MODES", "RESULTS"]
 MODES = {"single": "One game", "games": "Several games", "average": "Average opponent"}
 RESULTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
 METHODS = {"÷400 formula": "formula", "FIDE table 8.1.2": "table"}
-K_OPTIONS = [("K 40", 40), ("K 20", 20), ("K 10", 10), ("From a player profile", "profile")]
-LO, HI, MAX_ROWS = 100, 3500, 10
+#: The buttons: who each K is for, as the Telugu document lists FIDE's K (docs/sources.md#telugu
+#: T11-T14: new players and juniors, rated below 2400, published rating reached 2400).
+K_OPTIONS = [("K 40: new and young players", 40), ("K 20: most players, below 2400", 20),
+             ("K 10: 2400 and above", 10), ("From a player profile", "profile")]
+K_LO, K_HI = 1, 100  # a K the reader types
+LO, HI, MAX_ROWS = 100, 3500, 100
+#: A pasted result: the words, or the score.
+RESULT_WORDS = {"win": "win", "1": "win", "1.0": "win", "draw": "draw", "0.5": "draw",
+                ".5": "draw", "½": "draw", "1/2": "draw", "=": "draw", "loss": "loss", "0": "loss",
+                "0.0": "loss"}
 SPREADS = np.arange(0, 801, 10)  # the averaging plot's spreads (rating points)
 AVERAGING_MARGINS = dict(left=0.12, right=0.97, bottom=0.17, top=0.95)
 
@@ -43,6 +60,9 @@ _K20 = {"k": 20, "method": "formula", "cap_400": True}
 K_TRAITS = ("k", "rating", "rated_games", "birth_year", "reached_2400", "on")
 #: What the listed period is rated from (the averaging comparison: no cap, ÷400 formula).
 LISTED = ("opponents", "results", *K_TRAITS)
+#: What the documents' calculators compute from (and FIDE beside them).
+CALCULATOR = (*LISTED, "mode", "opponent", "result", "average", "n_games", "points", "cap_400",
+              "on", "method")
 #: Everything a period of the current mode is rated from.
 PERIOD = (*LISTED, "mode", "opponent", "result", "average", "n_games", "points", "method",
           "cap_400")
@@ -50,6 +70,65 @@ PERIOD = (*LISTED, "mode", "opponent", "result", "average", "n_games", "points",
 
 def _rating(default, label):
     return Whole(default, LO, HI, label=label)
+
+
+class KValue(traitlets.TraitType):
+    """K: a whole number from 1 to 100 (chosen or typed), or ``"profile"`` (FIDE's rule for
+    the player's profile); a link's text ``"25"`` reads as 25.
+
+    >>> class M(traitlets.HasTraits):
+    ...     k = KValue(20)
+    >>> m = M(); m.k = "25"; m.k
+    25
+    >>> m.k = 101
+    Traceback (most recent call last):
+    ...
+    elo_explain.dashboards.base.FieldError: K must be a whole number between 1 and 100, or 'profile', got 101
+    """
+
+    def validate(self, obj, value):
+        if value == "profile":
+            return value
+        if isinstance(value, str) and value.strip().isdigit():
+            value = int(value.strip())
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        if isinstance(value, bool) or not isinstance(value, int) or not K_LO <= value <= K_HI:
+            raise FieldError(f"K must be a whole number between {K_LO} and {K_HI}, or 'profile', "
+                             f"got {value!r}")
+        return value
+
+
+def parse_games(text: str) -> tuple[list[int], list[str]]:
+    """A pasted period: "opponent result" per game, on lines or separated by commas or
+    semicolons; a result is win / draw / loss or 1 / 0.5 (½) / 0. ``ValueError`` names the
+    row and what it takes.
+
+    >>> parse_games("1400 win, 1600 ½; 1550 0")
+    ([1400, 1600, 1550], ['win', 'draw', 'loss'])
+    >>> parse_games("1400 won")
+    Traceback (most recent call last):
+    ...
+    ValueError: Games, row 1 ('1400 won'): the result must be win, draw or loss (or 1, 0.5, 0), got 'won'
+    """
+    rows = [r.strip() for r in re.split(r"[,;\n]", text or "") if r.strip()]
+    if not 1 <= len(rows) <= MAX_ROWS:
+        raise ValueError(f"Games: there must be 1 to {MAX_ROWS} games, one per line "
+                         f"(\"1600 win\"), got {len(rows)}")
+    opponents, results = [], []
+    for i, row in enumerate(rows, 1):
+        where, parts = f"Games, row {i} ({row[:30]!r})", row.split()
+        if len(parts) != 2:
+            raise ValueError(f"{where}: write the opponent's rating and the result, e.g. 1600 win")
+        if not re.fullmatch(r"\d{1,4}", parts[0]) or not LO <= int(parts[0]) <= HI:
+            raise ValueError(f"{where}: the opponent's rating must be a whole number from {LO} "
+                             f"to {HI}, got {parts[0][:20]!r}")
+        if parts[1].lower() not in RESULT_WORDS:
+            raise ValueError(f"{where}: the result must be win, draw or loss (or 1, 0.5, 0), "
+                             f"got {parts[1][:20]!r}")
+        opponents.append(int(parts[0]))
+        results.append(RESULT_WORDS[parts[1].lower()])
+    return opponents, results
 
 
 class CalculatorModel(DashboardModel):
@@ -72,7 +151,7 @@ class CalculatorModel(DashboardModel):
     rating = _rating(1500, "Your rating")
     opponent = _rating(1700, "Opponent")
     result = traitlets.Enum(list(RESULTS), default_value="draw")
-    k = Choice(20, [k for _, k in K_OPTIONS], label="K")
+    k = KValue(20)
     mode = traitlets.Enum(list(MODES), default_value="single")
     opponents = traitlets.List(_rating(1500, "Opponent"), [1400, 1600, 1550], minlen=1,
                                maxlen=MAX_ROWS)
@@ -130,6 +209,27 @@ class CalculatorModel(DashboardModel):
         """Whether the 400-point rule changes a difference used in this period."""
         p = self.period()
         return bool(np.any(p.differences != p.rating - p.opponents))
+
+    # the documents' calculators, and FIDE beside them
+    @depends(*CALCULATOR)
+    def calculator(self) -> elo.CalculatorResult:
+        """What the document's calculator shows for this mode, with the K chosen or typed
+        (nothing lowers it): the Telugu calculator for one game and a listed period (its
+        400-point switch is the page's), the Ukrainian one for the average opponent
+        (Ra + K·(points − G·E), no cap, unrounded)."""
+        if self.mode == "average":
+            self.games()  # the points' check, in the page's words
+            return elo.ukrainian_calculator(self.rating, self.average, self.points,
+                                            k=self.k_base, games=self.n_games)
+        return elo.telugu_calculator(self.rating, self.games(), k=self.k_base,
+                                     cap_400=self.cap_400)
+
+    @depends(calculator)
+    def beside(self) -> fide.CalculatorVsFide:
+        """FIDE's result for the same games (its 700 rule, its 400-point rule, E from the
+        method chosen, the change rounded once), each difference named."""
+        return fide.beside_calculator(self.calculator(), on=self.on,
+                                      use_table=self.method == "table")
 
     # tables
     @depends("opponent", "method", "cap_400", *K_TRAITS)
@@ -244,7 +344,17 @@ class CalculatorView(DashboardView):
         self.remove.add_class("ee-remove")
         self.add.on_click(self.guard(lambda _: self._resize(+1)))
         self.remove.on_click(self.guard(lambda _: self._resize(-1)))
-        self.games_box = _box([self.rows_box, widgets.HBox([self.add, self.remove])])
+        # the same games as a list: pasted, or typed ("1600 win" per line)
+        self.games_text = widgets.Textarea(
+            self._games_text(), description="Games", rows=4, continuous_update=True,
+            placeholder="1400 win, 1600 draw, 1550 loss … or one game per line",
+            layout={"width": "24em"}, style={"description_width": "initial"})
+        self.games_text.add_class("ee-games-text")
+        self.games_text.add_class("ee-field")
+        self.games_error = html_box("ee-error ee-games-error")
+        self.games_text.observe(self.guard(self._pasted), names="value")
+        self.games_box = _box([self.rows_box, widgets.HBox([self.add, self.remove]),
+                               _box([self.games_text, self.games_error])])
         self.single_box = _box([self.number("opponent"),
                                 self.toggles("result", [(r.capitalize(), r) for r in RESULTS],
                                              label="")])
@@ -259,7 +369,7 @@ class CalculatorView(DashboardView):
         left = _box([self.number("rating"),
                      self.toggles("mode", [(v, k) for k, v in MODES.items()], label=""),
                      self.single_box, self.games_box, self.average_box,
-                     self.toggles("k", K_OPTIONS, label="K-factor"), self.profile_box,
+                     self._k_controls(), self.profile_box,
                      self.toggles("method", list(METHODS.items()), label="E from"),
                      self.checkbox("cap_400", label="400-point rule"),
                      self.dropdown("on", PERIOD_OPTIONS, label="Rating period")],
@@ -268,7 +378,35 @@ class CalculatorView(DashboardView):
         return [self.preset_menu(),
                 widgets.HBox([left, right], layout={"align_items": "flex-start"})]
 
-    # the listed games, one row each
+    # K: a button (who each K is for) or a K of one's own
+    def _k_controls(self) -> widgets.VBox:
+        m, values = self.model, [k for _, k in K_OPTIONS]
+        buttons = widgets.ToggleButtons(
+            options=K_OPTIONS, value=m.k if m.k in values else None, description="K-factor",
+            style={"description_width": "initial", "button_width": "auto"})
+        buttons.observe(self.guard(lambda c: c["new"] is not None and setattr(m, "k", c["new"])),
+                        names="value")
+        own = NumberField("Or type your K (1 to 100)", 20 if m.k == "profile" else m.k,
+                          lo=K_LO, hi=K_HI, integer=True, width="16em")
+        own.add_class("ee-k-own")
+        own.on_change(self.guard(lambda v: setattr(m, "k", v)))
+
+        def follow(change):  # a button, a typed K, a preset or a link
+            k = change["new"]
+            buttons.value = k if k in values else None
+            if k != "profile" and (own.value != k or not own.valid):
+                own.set(k)
+        m.observe(follow, names="k")
+        self.controls["k"], self.k_own = self._css(buttons, "k"), own
+        return _box([buttons, own])
+
+    # the listed games, one row each, or pasted
+    def _games_text(self) -> str:
+        return "\n".join(f"{o} {r}" for o, r in zip(self.model.opponents, self.model.results))
+
+    def _pasted(self, change) -> None:
+        self.apply_pasted(parse_games, change["new"], self.games_error, ("opponents", "results"))
+
     def _resize(self, step):
         m, n = self.model, len(self.model.opponents) + step
         if n > MAX_ROWS:
@@ -303,6 +441,13 @@ class CalculatorView(DashboardView):
                 field.set(opp)
             result.value = res
         self.rows_box.children = [box for _, _, box in self.rows[:len(m.opponents)]]
+        try:  # the list box follows the rows (a half-typed list stays as typed)
+            typed = parse_games(self.games_text.value)
+        except ValueError:
+            typed = None
+        if typed != (list(m.opponents), list(m.results)):
+            self.games_text.value = self._games_text()
+            self.games_error.value = ""
         self.add.disabled, self.remove.disabled = len(m.opponents) >= MAX_ROWS, len(m.opponents) <= 1
 
     @depends("mode", "k")
@@ -335,39 +480,62 @@ class CalculatorView(DashboardView):
         self.fig.dynamic(self.line_capped, self.marks, self.mark_free, self.mark_text)
 
     # showing the model
-    @depends(CalculatorModel.period)
+    @depends(CalculatorModel.period, CalculatorModel.beside)
     def show_numbers(self):
-        """E, the change and the new rating, the detail of the mode and the rules used."""
-        p = self.model.period()
-        self.summary.value = CSS + self._summary(p) + self._detail(p) + self._settings(p)
+        """The document's calculator first (E, the change, the new rating), FIDE's way beside
+        it with each difference named, the detail of the mode and the rules used."""
+        p, b = self.model.period(), self.model.beside()
+        self.summary.value = (CSS + self._summary(b.calculator) + self._fide(b)
+                              + self._detail(p) + self._settings(p))
 
     @depends(CalculatorModel.period)
     def draw(self):
         self._render_plot(self.model.period())
 
-    def _summary(self, p) -> str:
-        k = fmt_number(p.k, 0 if float(p.k).is_integer() else 2)
+    def _summary(self, c) -> str:
+        """What the document's calculator shows (``c``, an :class:`elo.CalculatorResult`)."""
+        k = fmt_number(c.k, 0 if float(c.k).is_integer() else 2)
+        who = ("The Ukrainian calculator (its multi-game mode, Ra + K·(points − G·E))"
+               if c.document == "ukrainian" else "The Telugu calculator")
         if self.model.mode == "single":
-            e = float(p.expected[0])
+            e = float(c.expected[0])
             head = (f'Expected score E <span class="ee-value ee-big ee-e">{fmt_number(e)}</span> '
                     f'<span class="ee-note">= {fmt_number(100 * e, 0)} points from 100 such games, '
                     f"draws counting ½ — expected points, not a {fmt_number(100 * e, 0)} % chance "
                     f"of winning.</span>")
-            formula = f"K {k} × ({p.scores[0]:g} − {fmt_number(e)})"
+            formula = f"K {k} × ({c.scores[0]:g} − {fmt_number(e)})"
         else:
-            per_game = ", ".join(fmt_number(x) for x in p.expected[:1 if self.model.mode ==
-                                                                    "average" else None])
+            per_game = ", ".join(fmt_number(x) for x in
+                                 c.expected[:1 if c.document == "ukrainian" else None])
             head = (f'Expected points <span class="ee-value ee-big ee-e">'
-                    f'{fmt_number(p.expected_points)}</span> from {p.games} games (E per game: '
-                    f'{per_game}); scored <span class="ee-value ee-points">{fmt_number(p.points, 1)}'
+                    f'{fmt_number(c.expected_points)}</span> from {c.games} games (E per game: '
+                    f'{per_game}); scored <span class="ee-value ee-points">{fmt_number(c.points, 1)}'
                     f"</span>")
-            formula = f"K {k} × ({p.points:g} − {fmt_number(p.expected_points)})"
-        return (f"<div>{head}</div><div>Change <span class=\"ee-value ee-big ee-change\">"
-                f'{fmt_signed(p.change)}</span> <span class="ee-note">= {html.escape(formula)}'
+            formula = f"K {k} × ({c.points:g} − {fmt_number(c.expected_points)})"
+        shown = (f"{fmt_number(c.new_rating, 2)} <span class=\"ee-note\">(unrounded, as the "
+                 f"Ukrainian calculator shows it)</span>" if c.document == "ukrainian" else
+                 f"{fmt_number(c.new_rating, 0)} <span class=\"ee-note\">(a whole number, as the "
+                 f"Telugu calculator shows it; {fmt_number(c.unrounded_rating, 1)} unrounded)"
+                 f"</span>")
+        new_value = shown.split(" ", 1)
+        return (f'<div class="ee-note ee-who">{html.escape(who)}, K {k}:</div>'
+                f"<div>{head}</div><div>Change <span class=\"ee-value ee-big ee-change\">"
+                f'{fmt_signed(c.change)}</span> <span class="ee-note">= {html.escape(formula)}'
                 f'</span></div><div>New rating <span class="ee-value ee-big ee-new">'
-                f'{fmt_number(p.new_rating, 0)}</span> <span class="ee-note">'
-                f"({fmt_number(p.rating + p.change, 1)} unrounded; the change rounded once: "
-                f"{fmt_signed(p.rounded_change, 0)})</span></div>")
+                f"{new_value[0]}</span> {new_value[1]}</div>")
+
+    @staticmethod
+    def _fide(b) -> str:
+        """FIDE's result for the same games, each difference named (or: the same)."""
+        f = b.fide
+        if b.differences:
+            why = "; ".join(b.differences)
+            text = (f'FIDE rates these games differently: new rating <span class="ee-value '
+                    f'ee-fide-new">{fmt_number(f.new_rating, 0)}</span>. Why: {html.escape(why)}.')
+        else:
+            text = (f'FIDE rates these games the same: new rating <span class="ee-value '
+                    f'ee-fide-new">{fmt_number(f.new_rating, 0)}</span>.')
+        return f'<div class="ee-fide">{text}</div>'
 
     def _detail(self, p) -> str:
         """The live numbers of the notebook's table for this mode: every result of one game

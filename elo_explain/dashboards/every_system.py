@@ -2,8 +2,9 @@
 
 :class:`EverySystemModel` rates the game with the package's functions: FIDE
 (:func:`elo_explain.fide.rate_period`, table 8.1.2 or the ÷400 formula, with or without the
-400-point rule in force on the chosen date), the Telugu and Ukrainian calculators
-(:func:`elo_explain.elo.rating_change`), every Gammon42 version of
+400-point rule in force on the chosen date), the Telugu and Ukrainian calculators as the
+documents describe them (:func:`elo_explain.elo.telugu_calculator`,
+:func:`elo_explain.elo.ukrainian_calculator`), every Gammon42 version of
 :data:`elo_explain.gammon42.VERSIONS`, FIBS (:func:`elo_explain.fibs.change`) and Lichess
 Glicko-2 (:func:`elo_explain.glicko.lichess_game`); one :class:`SystemRow` per system.
 :class:`EverySystemView` shows a summary line and a bar chart of both players' changes; the
@@ -154,11 +155,23 @@ class EverySystemModel(DashboardModel):
                                    _exact_then_applied(b.change, b.rounded_change), *row.cells[4:]))
 
     def _calculator(self, key, label, how):
-        e = elo.expected_score(self.rating, self.opponent)
-        a = elo.rating_change(self.score, e, self.k)
-        b = elo.rating_change(1 - self.score, 1 - e, self.opponent_k)
-        return self._row(key, "calculator", label, e, a, b, 1,
-                         f"{how}; K {self.k} / {self.opponent_k}, unrounded")
+        """A document's calculator as it describes itself (``docs/sources.md``): the Telugu
+        one with its 400-point switch on (its default; for any rating) and a whole-number new
+        rating, the Ukrainian one with no cap and the unrounded rating; each side with its K."""
+        if key == "telugu":
+            a, b = (elo.telugu_calculator(r, [(o, s)], k=k, cap_400=True)
+                    for r, o, s, k in ((self.rating, self.opponent, self.score, self.k),
+                                       (self.opponent, self.rating, 1 - self.score,
+                                        self.opponent_k)))
+            new = (fmt_number(a.new_rating, 0), fmt_number(b.new_rating, 0))
+        else:
+            a, b = (elo.ukrainian_calculator(r, o, s, k=k)
+                    for r, o, s, k in ((self.rating, self.opponent, self.score, self.k),
+                                       (self.opponent, self.rating, 1 - self.score,
+                                        self.opponent_k)))
+            new = (fmt_number(a.new_rating, 2), fmt_number(b.new_rating, 2))
+        return self._row(key, "calculator", label, float(a.expected[0]), a.change, b.change, 1,
+                         f"{how}; K {self.k} / {self.opponent_k}", new=new)
 
     def _gammon42(self, version, rules):
         e = float(rules.expected_score(self.rating, self.opponent))
@@ -208,8 +221,10 @@ class EverySystemModel(DashboardModel):
             self._fide("fide-table", "FIDE table, no cap", True, False),
             self._fide("fide-formula-cap", "FIDE ÷400 formula, 400-point rule", False, True),
             self._fide("fide-formula", "FIDE ÷400 formula, no cap", False, False),
-            self._calculator("telugu", "Telugu calculator", "÷400 formula, no cap"),
-            self._calculator("ukrainian", "Ukrainian calculator", "the same ÷400 formula, no cap"),
+            self._calculator("telugu", "Telugu calculator",
+                             "÷400 formula, 400-point rule on (any rating), whole new rating"),
+            self._calculator("ukrainian", "Ukrainian calculator",
+                             "the same ÷400 formula, no cap, unrounded"),
         ]
 
     @depends(*BACKGAMMON)
@@ -312,7 +327,7 @@ class EverySystemView(DashboardView):
         lichess = by_key["lichess"].cells
         self.summary.value = (
             f"<p><span class='ee-value ee-big ee-game'>{m.game}</span> &nbsp; E for you (÷400 "
-            f"formula) <span class='ee-value'>{by_key['telugu'].cells[1]}</span> &nbsp; Lichess "
+            f"formula) <span class='ee-value'>{by_key['ukrainian'].cells[1]}</span> &nbsp; Lichess "
             f"now shows <span class='ee-value ee-lichess-now'>{lichess[4]} / {lichess[5]}"
             f"</span> <span class='ee-note'>({lichess[6]})</span></p>")
         changes = np.array([np.nan if r.change_a is None else r.change_a for r in rows])

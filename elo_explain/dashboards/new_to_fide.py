@@ -271,14 +271,8 @@ class NewToFideView(DashboardView):
                 self.slider("rating", step=10, label_width="15em"), self.up]
 
     def _typed(self, change) -> None:
-        try:
-            opponents, scores = self.model.parse_games(change["new"])
-        except ValueError as exc:
-            self.games_error.value = html.escape(str(exc))  # the row is the viewer's text
-            return
-        self.games_error.value = ""
-        if (opponents, scores) != (self.model.opponents, self.model.scores):
-            self.apply({"opponents": opponents, "scores": scores})
+        self.apply_pasted(self.model.parse_games, change["new"], self.games_error,
+                          ("opponents", "scores"))
 
     def _add(self, remove: bool = False) -> None:
         m, n = self.model, len(self.model.opponents)

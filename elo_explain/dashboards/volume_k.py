@@ -17,7 +17,7 @@ from elo_explain import simulate, tables
 from elo_explain._validate import integer
 from elo_explain.dashboards.base import DashboardModel, DashboardView, FieldError, Number, Whole
 from elo_explain.dashboards.base import checked, depends, html_box
-from elo_explain.ui import FigureView, fmt_pair, fmt_signed, steady_limits, table_html
+from elo_explain.ui import FigureView, fmt_pair, fmt_pct, fmt_signed, steady_limits, table_html
 from elo_explain.ui import update_limits
 
 __all__ = ["VolumeModel", "VolumeView", "SWING_GAMES", "WEEKS"]
@@ -26,6 +26,7 @@ WEEKS = 4  # weeks in the busy player's schedule; a day's games are spread over 
 SESSION = (18 * 60, 24 * 60)
 START = np.datetime64("2026-10-05T00:00")  # a Monday after 1.3.1 came out
 SWING_GAMES = np.asarray(simulate.SWING_GAMES)  # games per week simulated (one run covers all)
+DOC_GAMES = 300  # the document's heavy week (docs/sources.md#greek G10)
 SWING_PLAYERS = simulate.SWING_WEEKS  # simulated weeks per (K, games)
 SWING_KS = simulate.SWING_KS
 # 64-point bins: each holds as many attainable sums (steps of 32 at K 32, 16 at K 16)
@@ -384,12 +385,14 @@ class VolumeView(DashboardView):
             [f"Simulated, {g} games, luck only ({mode})", "K 32", "K 16"],
             [["Standard deviation of the week's change", *(f"{s:.0f} points" for s in std[:, i])],
              ["90 % of weeks between", *between],
-             ["Weeks moving 200 points or more", *(f"{100 * s:.0f} %" for s in beyond)]],
+             ["Weeks moving 200 points or more", *(fmt_pct(100 * s) for s in beyond)]],
             caption=f"By simulation: weekly_swing, {SWING_PLAYERS} weeks per K, opponents rated "
                     "correctly, cube 1")
         self.swing_html.value = (
             f"<p>Points short → K × games × shortfall at K 32 (K 16), <span class='ee-value'>{g} "
-            f"games in a week</span>: {thumb[0]}, {thumb[1]}, your {thumb[2]}</p>" + simulated)
+            f"games in a week</span>: {thumb[0]}, {thumb[1]}, your {thumb[2]}"
+            + (" — the document's figure for them: “about 200”" if g == DOC_GAMES else "")
+            + "</p>" + simulated)
         for line, y in zip(self.std_lines + self.thumb_lines, [*std, *thumbs]):
             line.set_ydata(y)
         self.std_vline.set_xdata([g, g])

@@ -213,3 +213,13 @@ def test_presets_and_link(view):
     bad = DivisorView(DivisorModel(), query="divisor=abc")
     assert "ee-query-note" in bad.notes.value and bad.model.divisor == 1200
     assert "÷1200: expected win rate 64.0 %" in bad.summary.value  # document: ÷1200, 300 up
+
+
+def test_the_documents_rounded_figures_beside_the_exact_ones():
+    # issue 18 point 8, docs/sources.md#greek: G14 ÷400, 300 up: +5 / −27, "85 %"
+    # (27 / 32 = 0.84375 -> 84.4 %); G6/G7 ÷1200, 200 up: +13 / −19, "about 60 %"
+    # (19 / 32 = 0.59375 -> 59.4 %)
+    from elo_explain.dashboards.backgammon_divisor import as_printed
+    rows = as_printed().rows
+    assert rows[0][1:] == (f"+5 / \u221227", "27 / 32 = 84.4 %", "85 %")
+    assert rows[1][1:] == (f"+13 / \u221219", "19 / 32 = 59.4 %", "about 60 %")

@@ -249,13 +249,13 @@ def test_preset_menu_loads_the_documents_examples(view):
 
 def test_game_rows_add_remove_and_edit(view):
     view.preset.value = PERIOD
-    for _ in range(7):
+    for _ in range(97):  # issue 18: a listed period takes 100 games ([TE] periods of 20, 40)
         view.add.click()
-    assert len(view.rows_box.children) == 10 and len(view.model.opponents) == 10
+    assert len(view.rows_box.children) == 100 and len(view.model.opponents) == 100
     assert view.add.disabled
-    view.add.click()  # an 11th row is refused with a visible message, no traceback
-    assert "at most 10 games" in view.status.value
-    for _ in range(9):
+    view.add.click()  # a 101st row is refused with a visible message, no traceback
+    assert "at most 100 games" in view.status.value
+    for _ in range(99):
         view.remove.click()
     assert len(view.model.opponents) == 1 and view.remove.disabled
     field, result, _ = view.rows[0]
@@ -325,3 +325,101 @@ def test_a_bad_list_in_a_link_is_noted_in_plain_words():
     assert ("opponents=1500,abc (Opponent must be a whole number between 100 and 3500, got abc; "
             "the page keeps 1400,1600,1550)") in note
     assert "Python" not in note and "trait" not in note and "Enum" not in note
+
+
+# ------------------------------------- the documents' calculators first, FIDE beside (issue 18)
+def summary_of(view, **values):
+    view.model.apply(values)
+    return html.unescape(view.summary.value)
+
+
+@pytest.mark.parametrize("values, calculator, fide, why", [
+    # [UK] Ra + K(points - G E) with the K chosen: K 40, 20 games, 10 points against 1600
+    # -> 1612.05; FIDE [B02] lowers K to 35 (40 × 20 = 800 > 700) and rounds once: 1598
+    ({"k": 40, "average": 1600, "n_games": 20, "points": 10}, "1612.05", "1598",
+     "700 rule: K 40 → 35"),
+    # [UK] 5 of 5 against an average of 1000, K 20: no cap, 1505.32; FIDE caps +500 at +400
+    ({"k": 20, "average": 1000, "n_games": 5, "points": 5}, "1505.32", "1509",
+     "400-point rule: +500 counts as +400"),
+    # [UK] equal ratings, E 0.5: 1500 + 20 (3.5 - 2.5) = 1520.00; FIDE the same
+    ({"k": 20, "average": 1500, "n_games": 5, "points": 3.5}, "1520.00", "1520", None),
+])
+def test_average_opponent_is_the_ukrainian_formula_and_fide_beside(view, values, calculator,
+                                                                  fide, why):
+    text = summary_of(view, mode="average", **values)
+    assert f'ee-new">{calculator}<' in text and "The Ukrainian calculator" in text
+    assert f'ee-fide-new">{fide}<' in text
+    if why:
+        assert "FIDE rates these games differently" in text and why in text
+    else:
+        assert "FIDE rates these games the same" in text
+    # by hand, [UK]: the formula against the average, unrounded
+    c = view.model.calculator()
+    e = e400(1500, values["average"])
+    assert c.new_rating == pytest.approx(
+        1500 + values["k"] * (values["points"] - values["n_games"] * e), abs=1e-9)
+
+
+def test_telugu_single_game_with_a_typed_k_25(view):
+    # [TE] T8: 1500 against 1700, E 0.24; K 25 typed by the reader: 25 (0.5 - E) = +6.49,
+    # shown as a whole number 1506 (the Telugu calculator), FIDE the same
+    view.k_own.text.value = "25"
+    assert view.model.k == 25 and view.controls["k"].value is None  # no button pressed
+    text = html.unescape(view.summary.value)
+    assert fmt_signed(25 * (0.5 - e400(1500, 1700))) == "+6.5"
+    assert 'ee-change">+6.5<' in text and 'ee-new">1506<' in text
+    assert "The Telugu calculator, K 25" in text and "FIDE rates these games the same" in text
+    assert "K 25 chosen by hand" in text
+    view.controls["k"].value = 40  # a button again: the typed box follows
+    assert view.model.k == 40 and view.k_own.text.value == "40"
+
+
+@pytest.mark.parametrize("typed", ["0", "101", "2.5", "abc"])
+def test_a_typed_k_outside_1_to_100_is_refused(view, typed):
+    view.k_own.text.value = typed
+    assert view.model.k == 20 and "1 to 100" in view.k_own.error
+
+
+def test_k_buttons_say_who_each_k_is_for(view):
+    # [TE] T11-T14: K 40 new players and juniors, K 20 below 2400, K 10 from 2400
+    labels = [label for label, _ in view.controls["k"].options]
+    assert labels[:3] == ["K 40: new and young players", "K 20: most players, below 2400",
+                          "K 10: 2400 and above"]
+
+
+def test_a_k_of_ones_own_in_a_link_and_a_bad_one_noted():
+    v = quiet(CalculatorView, CalculatorModel(), query="k=25")
+    assert v.model.k == 25 and v.k_own.text.value == "25" and v.notes.value == ""
+    v = quiet(CalculatorView, CalculatorModel(), query="k=101")
+    assert v.model.k == 20 and "k=101" in v.notes.value and "between 1 and 100" in v.notes.value
+
+
+def test_the_telugu_period_keeps_the_users_k_fide_lowers_it(view):
+    # [TE] T15/T16: K 40 and 20 games: FIDE's 700 rule gives K 35; the calculator keeps the
+    # K the user set (the page tells them to set it by the 700 rule themselves)
+    view.model.mode = "games"
+    view.games_text.value = "\n".join(["1500 win", "1500 loss"] * 10)  # 20 games pasted
+    assert len(view.model.opponents) == 20 and len(view.rows_box.children) == 20
+    text = summary_of(view, k=40)
+    assert "The Telugu calculator, K 40" in text and 'ee-new">1500<' in text  # 10 of 20 at E 0.5
+    assert 'ee-fide-new">1500<' in text and "700 rule: K 40 → 35" in text
+
+
+def test_a_pasted_list_of_100_games_and_a_bad_row(view):
+    view.model.mode = "games"
+    view.games_text.value = ", ".join(["1700 draw"] * 100)
+    assert len(view.model.opponents) == 100 and view.games_error.value == ""
+    # [TE] E 0.24 against a player 200 up: 100 draws, K 20: 20 × 100 × (0.5 - E)
+    c = view.model.calculator()
+    assert c.change == pytest.approx(20 * 100 * (0.5 - e400(1500, 1700)), abs=1e-9)
+    view.games_text.value = ", ".join(["1700 draw"] * 101)
+    assert "1 to 100 games" in view.games_error.value and len(view.model.opponents) == 100
+    view.games_text.value = "1400 win\n1600 won"
+    assert "row 2" in html.unescape(view.games_error.value)
+    assert len(view.model.opponents) == 100  # the last good list is kept
+    view.games_text.value = "1400 1, 1600 ½; 1550 0"  # [TE] the period, in scores
+    assert view.model.results == ["win", "draw", "loss"]
+    assert 'ee-new">1501<' in view.summary.value  # [TE] +1.4, new rating 1501
+    # the rows follow the list, the list follows a row
+    view.rows[0][0].text.value = "1450"
+    assert view.games_text.value.splitlines()[0] == "1450 win"

@@ -106,7 +106,11 @@ def test_400_point_rule():
     # [TEL] formula: E 0.91 with the cap, gain +1.8; E 0.95 without, gain ≈ +1.1
     assert r["fide-formula-cap"].cells[1:3] == ("0.91", "+1.8 → +2")
     assert r["fide-formula"].cells[1:3] == ("0.95", "+1.1 → +1")
-    assert r["telugu"].cells[1:3] == ("0.95", "+1.1")
+    # [TEL] T18: "the calculator applies the cap when the 400-point rule is on" (its switch,
+    # on by default): E 0.91, +1.8, a whole-number new rating 1502 (issue 18: was the real
+    # difference, 0.95 and +1.1); the Ukrainian calculator has no cap: 0.95, +1.1, 1501.06
+    assert r["telugu"].cells[1:6] == ("0.91", "+1.8", MINUS + "1.8", "1502", "998")
+    assert r["ukrainian"].cells[1:6] == ("0.95", "+1.1", MINUS + "1.1", "1501.06", "998.94")
     # [TEL]/[FIDE] the table gives 0.92 at 400; 500 points is the .96 row
     assert r["fide-table-cap"].cells[1:3] == ("0.92", "+1.6 → +2")
     assert r["fide-table"].cells[1:3] == ("0.96", "+0.8 → +1")

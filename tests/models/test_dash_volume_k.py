@@ -221,3 +221,21 @@ def test_link_sets_the_view_and_a_bad_value_is_noted():
     bad = VolumeView(VolumeModel(), query="swing_games=305&per_day=1,2")
     assert "swing_games=305" in bad.notes.value and "per_day=1,2" in bad.notes.value
     assert ">192 points</span>" in bad.swing_html.value  # default 300 games: 32 × 300 × 0.02
+
+
+def test_05_and_09_print_the_weekly_share_the_same_way_and_the_documents_200():
+    # issue 18 point 8: one share, one format on both pages (fmt_pct, one decimal); and
+    # [GR] G10's "about 200" beside the rule of thumb's 192 to 288 at 300 games
+    import contextlib
+    import io
+
+    from elo_explain.dashboards.simulate_ladder import LadderModel
+    from elo_explain.dashboards.volume_k import VolumeView
+    with contextlib.redirect_stdout(io.StringIO()):
+        five = VolumeView(VolumeModel(), query="")
+    share = fmt_pct(100 * five.model.spread()["beyond200"][0])
+    assert f"<td>{share}</td>" in five.swing_html.value       # 05's page
+    row = {r[0]: r for r in LadderModel().swing_table().cells()}["300"]
+    assert row[2] == share                                      # 09's table, the same text
+    assert "192 points" in five.swing_html.value and "288 points" in five.swing_html.value
+    assert "the document's figure for them: “about 200”" in five.swing_html.value

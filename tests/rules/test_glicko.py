@@ -55,6 +55,7 @@ from harness import no_warnings
 
 from elo_explain import glicko
 from elo_explain.glicko import (
+    DEFAULT_C,
     LICHESS,
     confidence_interval,
     expected_score,
@@ -177,9 +178,19 @@ class TestGlicko1Paper:
 
 class TestGrowRd:
     def test_paper_choice_of_c(self):
-        # [G1]: RD 50 back to 350 after 100 periods -> c = sqrt((350² - 50²)/100) ≈ 34.6
+        # [G1] the notes on c (docs/sources.md#glicko L2): a typical RD of 50, two-month
+        # rating periods, 5 years (30 periods) back to 350 -> c = sqrt((350² - 50²)/30) ≈ 63.2,
+        # the package's default
+        c = math.sqrt((350**2 - 50**2) / 30)
+        assert round(c, 1) == 63.2 == DEFAULT_C  # [G1]
+        assert grow_rd(50, periods=30, c=c) == pytest.approx(350.0)
+        assert grow_rd(50, periods=29, c=c) < 350.0
+
+    def test_wikipedias_choice_of_c(self):
+        # Wikipedia's "Glicko rating system" (not the paper): RD 50 back to 350 after 100
+        # periods -> c = sqrt((350² - 50²)/100) ≈ 34.6 (issue 18: this was credited to [G1])
         c = math.sqrt((350**2 - 50**2) / 100)
-        assert round(c, 1) == 34.6  # [G1]
+        assert round(c, 1) == 34.6
         assert grow_rd(50, periods=100, c=c) == pytest.approx(350.0)
         assert grow_rd(50, periods=99, c=c) < 350.0
 

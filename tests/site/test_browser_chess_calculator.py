@@ -81,9 +81,50 @@ def test_calculator_numbers_presets_fields_and_sliders(page, voila_url):
     page.locator(".ee-cap-400 input").click()
     expect(e).to_have_text("0.95", timeout=TIMEOUT)
     expect(change).to_have_text("+1.1")
-    # FIDE's table instead of the formula: [B02] 500 -> 0.96
+    # FIDE's table instead of the formula: [B02] 500 -> 0.96 in the notebook's table of the
+    # real difference; FIDE beside the calculator caps 1500's +500 at +400 -> 0.92, and the
+    # calculator's E stays the document's ÷400 formula ([TE] 0.95 with the rule off) (issue 18)
     page.locator(".ee-method button", has_text="FIDE table 8.1.2").click()
-    expect(e).to_have_text("0.96", timeout=TIMEOUT)
+    expect(table_row(above_the_view(page, "outcomes_table"), "E")).to_have_text(
+        ["E", "0.96", ""], timeout=TIMEOUT)
+    fide = page.locator(".ee-fide")
+    expect(fide).to_contain_text("400-point rule: +500 counts as +400")
+    expect(fide).to_contain_text("table 8.1.2: E 0.92")
+    expect(e).to_have_text("0.95")
+    assert_clean(page, NOTEBOOK)
+
+
+def test_calculator_k_typed_and_a_pasted_period(page, voila_url):
+    """Issue 18: a K of one's own, the buttons' readers, the Ukrainian formula in the
+    average-opponent mode with FIDE beside it, a period pasted as a list."""
+    open_with_plots(page, voila_url, NOTEBOOK, css=CURVE)
+    change, new = page.locator(".ee-change"), page.locator(".ee-new")
+    # [TE] T11-T14: who each K is for
+    for label in ("K 40: new and young players", "K 20: most players, below 2400",
+                  "K 10: 2400 and above"):
+        expect(page.locator(".ee-k button", has_text=label)).to_be_visible()
+    # [TE] T8: 1500 against 1700, E 0.24; the reader's K 25: 25 (0.5 - 0.2403) = +6.5, 1506
+    type_into(page, ".ee-k-own", "25")
+    expect(change).to_have_text("+6.5", timeout=TIMEOUT)
+    expect(new).to_have_text("1506")
+    # [UK] K 40, 1500, 20 games, 10 points against an average of 1600: its formula 1612.05;
+    # FIDE 1598 (700 rule: K 35)
+    page.locator(".ee-k button", has_text="K 40").click()
+    page.locator(".ee-mode button", has_text="Average opponent").click()
+    type_into(page, ".ee-average", "1600")
+    type_into(page, ".ee-n-games-field", "20")
+    type_into(page, ".ee-points-field", "10")
+    expect(new).to_have_text("1612.05", timeout=TIMEOUT)
+    fide = page.locator(".ee-fide")
+    expect(fide).to_contain_text("1598")
+    expect(fide).to_contain_text("700 rule: K 40 → 35")
+    # [TE] T10: the period pasted as a list: +1.4, new rating 1501 (K 20)
+    page.locator(".ee-k button", has_text="K 20").click()
+    page.locator(".ee-mode button", has_text="Several games").click()
+    page.locator(".ee-games-text textarea").fill("1400 win, 1600 draw, 1550 loss")
+    expect(new).to_have_text("1501", timeout=TIMEOUT)
+    expect(change).to_have_text("+1.4")
+    expect(page.locator(".ee-row-3 input")).to_have_value("1550")
     assert_clean(page, NOTEBOOK)
 
 
