@@ -86,6 +86,7 @@ STYLE = """
 """ + TABLE_CSS + """
 .ee-app { max-width: 1100px; }
 .ee-error { color: #b00020; font-size: 0.9em; min-height: 1.2em; }
+.ee-number:focus-within:not(.ee-submitted) .ee-error { visibility: hidden; }
 .ee-value { font-variant-numeric: tabular-nums; }
 .ee-big { font-size: 1.35em; font-weight: 600; }
 .ee-note { color: #444; font-size: 0.95em; }
@@ -96,11 +97,15 @@ STYLE = """
 class NumberField(widgets.VBox):
     """A labelled text box for a bounded number with a visible error message.
 
-    ``on_change(value)`` is called with each *valid* new value; an invalid entry
-    shows the message (class ``ee-error``, under the box, which has class
-    ``ee-number``) and keeps the last valid ``value``.  The message widget is made
-    on the first bad entry only: most viewers never type one, and every widget
-    model costs page-load time.
+    ``on_change(value)`` is called with each *valid* new value, as the viewer types (every
+    keystroke that leaves a valid number); an invalid entry keeps the last valid ``value``
+    and writes the message (class ``ee-error``, under the box, which has class
+    ``ee-number``). A half-typed value ("15" on the way to "1500", "1500.", "") shows no
+    message while the box has the focus: the page's CSS shows it once the box is left, or
+    on Enter (the published template's script marks the box ``ee-submitted`` in the page
+    itself, until the next keystroke: no round trip to the kernel to race the value). The
+    message widget is made on the first bad entry only: most viewers never type one, and
+    every widget model costs page-load time.
 
     >>> f = NumberField("Rating", 1500, lo=0, hi=4000)
     >>> len(f.children), f.error
@@ -130,7 +135,7 @@ class NumberField(widgets.VBox):
         self._callbacks = [on_change] if on_change else []
         self._message: widgets.HTML | None = None
         self.text = widgets.Text(
-            value=fmt_input(self.value, locale=locale), description=label, continuous_update=False,
+            value=fmt_input(self.value, locale=locale), description=label, continuous_update=True,
             tooltip=tooltip or f"{label}: {lo:g} to {hi:g}",
             style={"description_width": "initial"}, layout={"width": width},
         )
@@ -157,7 +162,10 @@ class NumberField(widgets.VBox):
         self._callbacks.append(callback)
 
     def set(self, value: float) -> None:
-        """Set a value programmatically (e.g. from a preset)."""
+        """Set a value programmatically (e.g. from a preset); a box that already reads that
+        value keeps the viewer's text ("1500." while typing stays, not "1500")."""
+        if self.valid and self.value == value and self.text.value.strip():
+            return
         self.text.value = fmt_input(int(value) if self.integer else value, locale=self.locale)
 
     def _on_text(self, change) -> None:

@@ -83,3 +83,17 @@ def test_figures_on_a_phone(view_cls, model_cls):
         png, layout = wide[id(fv)]
         assert dict(fv.image.layout.get_state()) == layout
         assert fv.png() == png
+
+
+@pytest.mark.parametrize("value", ["", "abc", "-5", "1e308", "nan", "inf", "199", "10001",
+                                   "<img src=x onerror=alert(1)>", "390px"])
+def test_anything_but_a_width_in_the_viewport_box_is_ignored(value):
+    """The page's script writes the page's width into a hidden box (``.ee-viewport``); a
+    forged value changes nothing and shows nothing (no message, the desktop figure kept)."""
+    from elo_explain.dashboards.backgammon_divisor import DivisorModel, DivisorView
+
+    view = DivisorView(DivisorModel(), query="")
+    before = view.figure.image.value
+    view.viewport.value = value
+    assert view.figure.image.value == before
+    assert view.status.value == ""

@@ -231,3 +231,42 @@ def test_calculator_link_sets_the_tables_and_the_view_alike(page, voila_url):
     expect(table_row(outcomes, "E")).to_have_text(["E", "0.95", ""])
     expect(table_row(outcomes, "Win")).to_have_text(["Win", "+1.1", "1501"])
     assert_clean(page, NOTEBOOK)
+
+
+def test_calculator_answers_as_you_type(page, voila_url):
+    """Issue 18: each keystroke that leaves a valid value updates the page ([UK] U3: the
+    new rating "live as you type"); a half-typed value shows no message until the box is
+    left (blur) or Enter is pressed."""
+    open_with_plots(page, voila_url, NOTEBOOK, css=CURVE)
+    e = page.locator(".ee-e")
+    box = page.locator(".ee-opponent input")
+    error = page.locator(".ee-opponent .ee-error")
+    box.click()
+    box.press("Control+a")
+    box.press("Backspace")          # "" : half-typed, no message while the box has the focus
+    box.press_sequentially("16")    # "16": below 100, still no message shown
+    if error.count():
+        expect(error).not_to_be_visible()
+    box.press_sequentially("00")    # [TE] 1500 against 1600: E 0.36, with no Enter
+    expect(e).to_have_text("0.36", timeout=TIMEOUT)
+    box.press_sequentially(".")     # "1600." reads 1600: no message, the text stays as typed
+    expect(box).to_have_value("1600.")
+    box.press("Control+a")
+    box.press("Backspace")
+    box.press_sequentially("17")
+    expect(error).to_contain_text("Opponent", timeout=TIMEOUT)  # the kernel wrote it ...
+    expect(error).not_to_be_visible()                            # ... the page hides it
+    box.press("Tab")                # left invalid: the message shows, the page keeps 0.36
+    expect(error).to_be_visible(timeout=TIMEOUT)
+    expect(e).to_have_text("0.36")
+    box.click()
+    box.press("End")
+    box.press_sequentially("00")    # [TE] 1500 against 1700: E 0.24
+    expect(e).to_have_text("0.24", timeout=TIMEOUT)
+    expect(error).to_have_text("")
+    box.press("Control+a")
+    box.press_sequentially("x")
+    box.press("Enter")              # Enter on a bad value: the message shows at once
+    expect(error).to_be_visible(timeout=TIMEOUT)
+    expect(error).to_contain_text("100 to 3500")
+    assert_clean(page, NOTEBOOK)

@@ -147,6 +147,9 @@ def _sweep_free_text(page, notebook: str) -> list[str]:
         box = boxes.nth(i)
         if box.evaluate("el => !!el.closest('.ee-field')"):
             continue
+        if box.evaluate("el => !!el.closest('.ee-viewport')"):
+            continue  # hidden, written by the page's script with its width: not a viewer's box
+            # (anything else is ignored: tests/models/test_figures_phone.py)
         classes = box.evaluate("el => [...el.closest('.jupyter-widgets, .lm-Widget').classList]")
         known = [c for c in classes if c in FREE_TEXT]
         if not known:

@@ -343,5 +343,17 @@
       window.prompt("", url);
     });
   });
+
+  // Number boxes answer as the viewer types (ui.NumberField); a half-typed value's message
+  // stays hidden while the box has the focus (CSS), and shows on Enter: marked here, in the
+  // page, so that no message to the kernel can arrive after the value it follows.
+  document.addEventListener("keydown", (event) => {
+    const box = event.target.closest && event.target.closest(".ee-number");
+    if (box && event.key === "Enter") box.classList.add("ee-submitted");
+  }, true);
+  document.addEventListener("input", (event) => {
+    const box = event.target.closest && event.target.closest(".ee-number");
+    if (box) box.classList.remove("ee-submitted");
+  }, true);
 })();
 
