@@ -256,13 +256,13 @@ class VolumeView(DashboardView):
         self._window_figure()
         self._swing_figure()
         h = widgets.HTML
-        return [h("<h3>1. Games this week decide K</h3>"), games, self.k_html,
-                h("<h3>2. Each player has their own K</h3>"), *ab, self.asym_html,
-                h("<h3>3. The window moves with the player</h3><p class='ee-note'>The busy "
+        return [h("<h2>1. Games this week decide K</h2>"), games, self.k_html,
+                h("<h2>2. Each player has their own K</h2>"), *ab, self.asym_html,
+                h("<h2>3. The window moves with the player</h2><p class='ee-note'>The busy "
                   "player's games per day in each week:</p>"),
                 widgets.HBox(self.week_sliders, layout={"flex_flow": "row wrap"}),
                 self.window_html, self.window_fig.out,
-                h("<h3>4. Why K halves: the weekly swing</h3>"), *swing, self.swing_html,
+                h("<h2>4. Why K halves: the weekly swing</h2>"), *swing, self.swing_html,
                 self.swing_fig.out]
 
     def _show_weeks(self, change) -> None:
