@@ -35,7 +35,8 @@ from elo_explain.dashboards.chess import (
     CSS, PERIOD_OPTIONS, expected_axes, period_trait,
 )
 from elo_explain.tables import Table
-from elo_explain.ui import FigureView, NumberField, Picture, fmt_number, fmt_signed, update_limits
+from elo_explain.ui import (FigureView, NumberField, Picture, fmt_number, fmt_signed, update_limits,
+                            update_title)
 
 __all__ = ["CalculatorModel", "CalculatorView", "MODES", "RESULTS"]
 
@@ -596,5 +597,5 @@ class CalculatorView(DashboardView):
         self.mark_free.set_data(*free)
         self.mark_text.set_text(text)
         label = {v: k for k, v in METHODS.items()}[m.method]
-        self.fig.ax.set_title(label + (", 400-point rule" if capped else ""), fontsize=10)
+        update_title(self.fig.ax, label + (", 400-point rule" if capped else ""), fontsize=10)
         self.fig.refresh()

@@ -24,7 +24,8 @@ from elo_explain.dashboards.base import (Choice, DashboardModel, DashboardView, 
 from elo_explain.dashboards.chess import (CSS, PERIOD_OPTIONS, expected_axes, k_rules_table,
                                           period_trait)
 from elo_explain.tables import Table
-from elo_explain.ui import FigureView, fmt_number, fmt_signed, round_half_away, update_limits
+from elo_explain.ui import (FigureView, fmt_number, fmt_signed, round_half_away, update_limits,
+                            update_title)
 
 __all__ = ["FideRulesModel", "FideRulesView", "DOC_700_CASES"]
 
@@ -319,7 +320,7 @@ class FideRulesView(DashboardView):
         self.mark_b.set_data([b["decision"].difference], [b["e"]])
         label = {v: k for k, v in METHODS.items()}[m.method]
         period = {v: k for k, v in PERIOD_OPTIONS}[m.on]
-        self.fig_cap.ax.set_title(f"{label}, rules of {period}", fontsize=10)
+        update_title(self.fig_cap.ax, f"{label}, rules of {period}", fontsize=10)
         self.fig_cap.refresh()
 
     @depends(FideRulesModel.table_and_formula)
@@ -338,5 +339,5 @@ class FideRulesView(DashboardView):
         lo, hi = max(0, d - 50), min(m.DIFF_MAX, d + 50)
         ys = np.concatenate([self.cmp_table[lo:hi + 1], self.cmp_formula[lo:hi + 1]])
         update_limits(ax2, x=(lo, hi), y=(ys.min() - 0.005, ys.max() + 0.005))
-        ax2.set_title(f"Zoom: D from {lo} to {hi}", fontsize=10)
+        update_title(ax2, f"Zoom: D from {lo} to {hi}", fontsize=10)
         self.fig_cmp.refresh()
