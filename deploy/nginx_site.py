@@ -53,7 +53,7 @@ def render_config(port: int, voila_port: int, prefix: Path, *, host: str = "",
     """The nginx configuration: listen on ``host:port`` (all addresses if ``host`` is
     empty), TLS with ``cert``/``key`` if given, proxy to Voilà on ``127.0.0.1:voila_port``.
 
-    >>> conf = render_config(8080, 8866, Path("/tmp/x"), notebooks=["index.ipynb"])
+    >>> conf = render_config(8080, 8866, Path("site"), notebooks=["index.ipynb"])
     >>> "listen 8080;" in conf, "location = /voila/render/index.ipynb" in conf
     (True, True)
     """
