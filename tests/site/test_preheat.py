@@ -31,6 +31,29 @@ def _wait_kernels(voila, n: int, what: str) -> None:
         time.sleep(POLL)
 
 
+def _wait_waiting_for_a_viewer(voila, base: str, what: str) -> None:
+    """Until a kernel of the pool has run its notebook and waits for its viewer's request:
+    it holds a connection to the Voilà server (``voila/query/<kernel id>``, opened by
+    ``page_query``). Voilà hands out a pooled kernel only once it has started; a page
+    that comes earlier gets a kernel of its own (the race this wait closes)."""
+    import psutil
+
+    port = int(base.rsplit(":", 1)[1])
+    deadline = time.monotonic() + POOL_FILL_S
+    while True:
+        for pid in kernel_pids(voila):
+            try:
+                connections = psutil.Process(pid).net_connections(kind="tcp")
+            except psutil.Error:
+                continue
+            if any(c.raddr and c.raddr.port == port and c.status == psutil.CONN_ESTABLISHED
+                   for c in connections):
+                return
+        assert voila.poll() is None, "voila exited"
+        assert time.monotonic() < deadline, what
+        time.sleep(POLL)
+
+
 def test_the_published_config_preheats_one_kernel_per_notebook():
     vc = json.loads((ROOT / "voila.json").read_text())["VoilaConfiguration"]
     assert vc["preheat_kernel"] is True and vc["default_pool_size"] == 1
@@ -77,6 +100,7 @@ def test_a_link_reaches_a_preheated_kernel(page, tmp_path):
     voila, base = start_voila(ONLY_03, log=log, preheat=True)  # a pool for 03 only
     try:
         _wait_kernels(voila, 1, "the pool did not fill")
+        _wait_waiting_for_a_viewer(voila, base, "the pooled kernel never waited for a viewer")
         pooled = kernel_pids(voila)
         page.goto(f"{base}/voila/render/{DIVISOR_NB}?divisor=800&difference=300",
                   wait_until="commit")
