@@ -1,8 +1,9 @@
 """Numbers as the pages show them, in the page's language: one module for every format.
 
 Every table, live line, slider readout and figure text of the package formats its numbers
-here, with a ``locale`` (``"en"``, the default, ``"te"``, ``"uk"``, ``"el"``, or any other
-locale Babel knows):
+here, with a ``locale`` (``"en"``, ``"te"``, ``"uk"``, ``"el"``, or any other locale Babel
+knows); without one, in the page's language (:func:`elo_explain.i18n.language`, English
+unless the notebook set another):
 
 * rounding: :func:`round_half_away` -- half away from zero, as FIDE, Go and the documents
   round (Python's ``round`` rounds halves to even), exact for ``Fraction`` and ``int``;
@@ -77,8 +78,15 @@ class NumberSymbols(NamedTuple):
     percent_suffix: str
 
 
-@functools.lru_cache(maxsize=None)
-def symbols(locale: str = "en") -> NumberSymbols:
+def page_language() -> str:
+    """The page's language (:func:`elo_explain.i18n.language`): what a format uses when it
+    is given no ``locale``."""
+    from elo_explain.i18n import language
+
+    return language()
+
+
+def symbols(locale: str | None = None) -> NumberSymbols:
     """The decimal and grouping symbols, the group sizes and the percent style of ``locale``.
 
     From Babel's CLDR data (the locale's default numbering system, its decimal and percent
@@ -93,6 +101,11 @@ def symbols(locale: str = "en") -> NumberSymbols:
     ...
     ValueError: locale must be a language code such as 'en', 'te', 'uk' or 'el', got 'xx'
     """
+    return _symbols(page_language() if locale is None else locale)
+
+
+@functools.lru_cache(maxsize=None)
+def _symbols(locale) -> NumberSymbols:
     try:
         loc = Locale.parse(locale)
     except (UnknownLocaleError, ValueError, TypeError, AttributeError):
@@ -161,7 +174,7 @@ def round_half_away(x, places: int = 0):
 
 
 # --- formats --------------------------------------------------------------------------------
-def fmt_number(x, places: int = 2, *, locale: str = "en", grouping: bool = False) -> str:
+def fmt_number(x, places: int = 2, *, locale: str | None = None, grouping: bool = False) -> str:
     """A number with ``places`` decimals, half away from zero, minus sign U+2212.
 
     A number that is not finite (nothing to show yet) is shown as ``–``.
@@ -180,7 +193,7 @@ def fmt_number(x, places: int = 2, *, locale: str = "en", grouping: bool = False
     return MINUS + text if d < 0 else text
 
 
-def fmt_signed(x, places: int = 1, *, locale: str = "en", grouping: bool = False) -> str:
+def fmt_signed(x, places: int = 1, *, locale: str | None = None, grouping: bool = False) -> str:
     """A change with its sign, as the documents print them: ``+7.2``, ``−8.6``, ``0.0``.
 
     >>> fmt_signed(7.2379), fmt_signed(-8.5714), fmt_signed(1.4299), fmt_signed(0.04)
@@ -197,7 +210,7 @@ def fmt_signed(x, places: int = 1, *, locale: str = "en", grouping: bool = False
     return text if d == 0 else ("+" if d > 0 else MINUS) + text
 
 
-def fmt_pct(percent, places: int = 1, *, locale: str = "en") -> str:
+def fmt_pct(percent, places: int = 1, *, locale: str | None = None) -> str:
     """A percentage (already in %): ``64.0 %`` in English (the product's space), the locale's
     percent style from CLDR otherwise (``64,0%`` in Ukrainian and Greek).
 
@@ -211,7 +224,7 @@ def fmt_pct(percent, places: int = 1, *, locale: str = "en") -> str:
     return f"{sym.percent_prefix}{text}{sym.percent_suffix}"
 
 
-def fmt_pair(winner, loser, places: int = 0, *, locale: str = "en") -> str:
+def fmt_pair(winner, loser, places: int = 0, *, locale: str | None = None) -> str:
     """Winner's and loser's change in one cell, as the Greek document prints them.
 
     >>> fmt_pair(8, -16), fmt_pair(8.6, -16.25, 1, locale="el")
@@ -220,7 +233,7 @@ def fmt_pair(winner, loser, places: int = 0, *, locale: str = "en") -> str:
     return f"{fmt_signed(winner, places, locale=locale)} / {fmt_signed(loser, places, locale=locale)}"
 
 
-def fmt_plain(x, *, signed: bool = False, locale: str = "en") -> str:
+def fmt_plain(x, *, signed: bool = False, locale: str | None = None) -> str:
     """A number as text: a whole number without decimals, others as short as they go (``%g``),
     minus sign U+2212; ``signed`` adds ``+`` to a positive number.
 
@@ -237,8 +250,9 @@ def fmt_plain(x, *, signed: bool = False, locale: str = "en") -> str:
 _TO_LOCALE: dict = {}
 
 
-def _to_locale(text: str, locale: str) -> str:
+def _to_locale(text: str, locale: str | None) -> str:
     """A number's text (``str.format`` output) with U+2212 and the locale's symbols."""
+    locale = page_language() if locale is None else locale
     table = _TO_LOCALE.get(locale)
     if table is None:
         sym = symbols(locale)
@@ -246,7 +260,7 @@ def _to_locale(text: str, locale: str) -> str:
     return text.translate(table)
 
 
-def fmt_pattern(value, pattern, *, locale: str = "en") -> str:
+def fmt_pattern(value, pattern, *, locale: str | None = None) -> str:
     """A value through a ``str.format`` pattern (``"{:+d}"``, ``"{:.1f}"``; ``None``: ``str``),
     with the minus sign U+2212 and the locale's decimal and grouping symbols when the value is
     a number; other values (text) are shown as they are, ``None`` as nothing. The pattern
@@ -269,7 +283,7 @@ def _places(step) -> int:
     return max(0, -int(exponent))
 
 
-def fmt_readout(value, step=1, *, locale: str = "en") -> str:
+def fmt_readout(value, step=1, *, locale: str | None = None) -> str:
     """A slider's value as its readout label shows it, with the decimals of its ``step``.
 
     ipywidgets' own slider readout is formatted by the browser in en-US, whatever the page's
@@ -283,7 +297,7 @@ def fmt_readout(value, step=1, *, locale: str = "en") -> str:
     return fmt_number(value, _places(step), locale=locale)
 
 
-def fmt_input(value, *, locale: str = "en") -> str:
+def fmt_input(value, *, locale: str | None = None) -> str:
     """A number as a text box shows it for editing: ``str(value)`` with the locale's decimal
     symbol (an ASCII ``-``, which a viewer types; :func:`parse_number` reads both).
 
@@ -300,7 +314,7 @@ _SPACES = " \u00a0\u202f\u2009"
 _SPACE_GROUPS = re.compile(rf"(?<=\d)[{_SPACES}](?=\d{{3}}(?:\D|$))")
 
 
-def _normalized(text: str, locale: str) -> str:
+def _normalized(text: str, locale: str | None) -> str:
     """What a viewer typed, as Python's ``float`` reads it.
 
     Both minus signs are read. With a decimal point (English, Telugu) a comma is read as a
@@ -321,7 +335,7 @@ def _normalized(text: str, locale: str) -> str:
 
 
 def parse_number(label: str, text: str, lo: float, hi: float, *, integer: bool = False,
-                 locale: str = "en") -> float:
+                 locale: str | None = None) -> float:
     """Parse a number a viewer typed; ``ValueError`` with a message naming the field.
 
     The locale's decimal symbol is accepted (``0,5`` in Ukrainian and Greek), and so is the
@@ -346,6 +360,7 @@ def parse_number(label: str, text: str, lo: float, hi: float, *, integer: bool =
     ...
     ValueError: K: '1,2,3' is not a number (allowed: 0,5 to 100)
     """
+    locale = page_language() if locale is None else locale
     if locale == "en":
         allowed = f"{lo:g} to {hi:g}"
     else:

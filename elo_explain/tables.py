@@ -72,7 +72,7 @@ p.ee-sentence { margin: 0.3em 0 0.6em 0; font-variant-numeric: tabular-nums; }
 (``.ee-live``: a cell's output that follows its model, an HTML widget)."""
 
 
-def _num_text(value, fmt, locale: str = "en") -> str:
+def _num_text(value, fmt, locale: str | None = None) -> str:
     return fmt(value) if callable(fmt) else fmt_pattern(value, fmt, locale=locale)
 
 
@@ -150,7 +150,7 @@ class Table(Displayable):
         i = self.columns.index(name)
         return tuple(row[i] for row in self.rows)
 
-    def cells(self, *, locale: str = "en") -> list:
+    def cells(self, *, locale: str | None = None) -> list:
         """Every row as display strings (the text :meth:`to_html` shows).
 
         >>> changes_by_difference().cells()[0], divisor_history().cells(locale="el")[1][2]
@@ -159,7 +159,7 @@ class Table(Displayable):
         fmts = self.formats or (None,) * len(self.columns)
         return [[_num_text(v, f, locale) for v, f in zip(row, fmts)] for row in self.rows]
 
-    def to_html(self, *, highlight: int | None = None, locale: str = "en") -> str:
+    def to_html(self, *, highlight: int | None = None, locale: str | None = None) -> str:
         """``<table class="ee-table">`` with the caption; row ``highlight`` gets ``ee-highlight``.
 
         >>> '<td>+12</td>' in changes_by_difference().to_html(highlight=3)

@@ -128,7 +128,7 @@ class NumberField(widgets.VBox):
 
     def __init__(self, label: str, value: float, *, lo: float, hi: float,
                  integer: bool = False, on_change: Callable | None = None,
-                 width: str = "11em", tooltip: str | None = None, locale: str = "en"):
+                 width: str = "11em", tooltip: str | None = None, locale: str | None = None):
         self.label, self.lo, self.hi, self.integer = label, lo, hi, integer
         self.locale = locale
         self.value = int(value) if integer else float(value)
