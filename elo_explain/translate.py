@@ -55,12 +55,18 @@ __all__ = ["NOTEBOOKS", "TRANSLATIONS", "package_template", "notebooks_template"
 PACKAGE = Path(__file__).resolve().parent
 ROOT = PACKAGE.parent
 NOTEBOOK_DIR = ROOT / "notebooks"
-NOTEBOOKS = ("index.ipynb",)
-"""The notebooks translated so far (the others' English is still changing)."""
+NOTEBOOKS = ("index.ipynb", "01_chess_calculator.ipynb", "02_fide_rules.ipynb",
+             "03_backgammon_divisor.ipynb", "04_doubling_cube.ipynb", "05_volume_k.ipynb",
+             "06_elo_vs_glicko.ipynb", "07_every_system.ipynb", "08_calibrate.ipynb",
+             "09_simulate_ladder.ipynb", "10_new_to_fide.ipynb")
+"""The notebooks translated: the landing page and every dashboard (a test checks that this
+is every notebook of :data:`~elo_explain.dashboards.DASHBOARDS`)."""
 TRANSLATIONS = tuple(lang for lang in LANGUAGES if lang != "en")
 NOTEBOOK_DOMAIN = "notebooks"
 LANGUAGE_TAG = "language"
 _KEYWORDS = {"_": None, "gettext": None, "N_": None, "pgettext": ((1, "c"), 2)}
+_FIELD = re.compile(r"\{[^{}]*\}")
+"""A ``str.format`` field of a package string (``{rating}``): a translation keeps each one."""
 _DATE_LINE = re.compile(r'^"(POT-Creation-Date|PO-Revision-Date): .*\\n"$', re.M)
 
 
@@ -292,6 +298,11 @@ def catalog_problems(template: Catalog, catalog: Catalog | None, where: str) -> 
                        f"then remove the fuzzy flag")
         elif not got.string:
             out.append(f"{where}: {key}{short!r} is not translated")
+        elif template.domain == DOMAIN and sorted(_FIELD.findall(m.id)) != sorted(
+                _FIELD.findall(got.string)):
+            out.append(f"{where}: {key}{short!r}: the translation must keep the fields "
+                       f"{sorted(set(_FIELD.findall(m.id)))} (it has "
+                       f"{sorted(set(_FIELD.findall(got.string)))})")
     return out
 
 

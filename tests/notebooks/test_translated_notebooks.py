@@ -24,7 +24,7 @@ def _widget_html(nb) -> str:
 
 
 @pytest.mark.parametrize("lang", TRANSLATIONS)
-@pytest.mark.parametrize("name", TRANSLATED)
+@pytest.mark.parametrize("name", ["index.ipynb"])
 def test_translated_notebook_runs_in_its_language(lang, name):
     path = NOTEBOOKS / lang / name
     nb = nbformat.read(path, as_version=4)
