@@ -321,6 +321,42 @@ def problems(folder: Path = NOTEBOOK_DIR) -> list[str]:
     return out
 
 
+_MARKUP = re.compile(r"<[^>]*>|\$[^$]*\$|`[^`]*`|\[([^\]]*)\]\([^)]*\)|[*_#>|]")
+_PIECES = re.compile(r"[.,:;!?()\n\u2014\u2013\"\u201c\u201d]|\{[^{}]*\}|&\w+;")
+_WORD = re.compile(r"[A-Za-z]{2,}")
+
+
+def _pieces(english: str, translated: str):
+    """The runs of three or more English words of ``english`` that ``translated`` does not
+    keep (a proper name or a unit the translation keeps is not left-over English)."""
+    plain = _MARKUP.sub(lambda m: m.group(1) or " ", english)
+    for piece in _PIECES.split(plain):
+        piece = " ".join(piece.split())
+        if len(_WORD.findall(piece)) >= 3 and piece not in translated:
+            yield piece
+
+
+def english_left(text: str, lang: str, folder: Path = NOTEBOOK_DIR) -> list[str]:
+    """The catalogs' English that ``text`` (a page's or a widget's text, in ``lang``) still
+    shows: every run of three or more English words (between punctuation) of an entry of
+    both catalogs, found in ``text``; ``[]`` for a page with no English UI string left.
+
+    >>> english_left("Очікуваний результат: 64,0%", "uk")
+    []
+    >>> english_left("Калькулятор: change and new rating for one game or a whole rating period", "uk")
+    ['change and new rating for one game or a whole rating period']
+    """
+    flat = " ".join(text.split())
+    found = []
+    for domain in (DOMAIN, NOTEBOOK_DOMAIN):
+        cat = read_catalog(po_path(lang, domain), lang)
+        for m in _entries(cat):
+            for piece in _pieces(m.id, m.string or ""):
+                if piece in flat and piece not in found:
+                    found.append(piece)
+    return found
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m elo_explain.translate", description=__doc__.split("\n")[0])
     parser.add_argument("command", choices=("update", "check"))
