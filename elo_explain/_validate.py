@@ -16,6 +16,9 @@ import numbers
 
 import numpy as np
 
+from elo_explain.formats import fmt_plain
+from elo_explain.i18n import _, language
+
 __all__ = [
     "as_float_array",
     "finite",
@@ -36,9 +39,26 @@ def _describe(value) -> str:
     try:
         arr = np.asarray(value)
         if arr.ndim == 0:
-            return repr(arr.item())
+            return _number(arr.item()) if language() != "en" else repr(arr.item())
     except Exception:  # pragma: no cover - only for exotic objects
         pass
+    return repr(value)
+
+
+def _given(value) -> str:
+    """A value given, in a message: ``repr`` in English (as always), else :func:`_number`."""
+    return repr(value) if language() == "en" else _number(value)
+
+
+def _number(value) -> str:
+    """A bound or a value in a message shown on a page: ``{:g}`` in English (as always), the
+    page's decimal symbol and minus sign in another language (a message a page shows, under
+    a field or in a link's note, is in the page's language: :mod:`elo_explain.i18n`)."""
+    if language() == "en":
+        return f"{value:g}" if isinstance(value, float) else str(value)
+    if isinstance(value, (numbers.Real, np.number)) and not isinstance(value, (bool, np.bool_)):
+        if math.isfinite(float(value)):
+            return fmt_plain(value)
     return repr(value)
 
 
@@ -91,19 +111,21 @@ def finite(name: str, value, *, lo: float | None = None, hi: float | None = None
         return _out(arr)
     bad = ~np.isfinite(arr)
     if bad.any():
-        raise ValueError(f"{name} must be a finite number, got {_describe(arr[bad].flat[0])}")
-    if lo is not None and (arr < lo).any():
-        raise ValueError(
-            f"{name} must be between {lo:g} and {hi:g}, got {_describe(arr[arr < lo].flat[0])}"
-            if hi is not None
-            else f"{name} must be >= {lo:g}, got {_describe(arr[arr < lo].flat[0])}"
-        )
-    if hi is not None and (arr > hi).any():
-        raise ValueError(
-            f"{name} must be between {lo:g} and {hi:g}, got {_describe(arr[arr > hi].flat[0])}"
-            if lo is not None
-            else f"{name} must be <= {hi:g}, got {_describe(arr[arr > hi].flat[0])}"
-        )
+        raise ValueError(_("{name} must be a finite number, got {value}").format(
+            name=name, value=_describe(arr[bad].flat[0])))
+    for wrong in (arr < lo if lo is not None else None, arr > hi if hi is not None else None):
+        if wrong is None or not wrong.any():
+            continue
+        got = _describe(arr[wrong].flat[0])
+        if lo is not None and hi is not None:
+            text = _("{name} must be between {lo} and {hi}, got {value}")
+        elif lo is not None:
+            text = _("{name} must be >= {lo}, got {value}")
+        else:
+            text = _("{name} must be <= {hi}, got {value}")
+        raise ValueError(text.format(name=name, value=got,
+                                     lo=None if lo is None else _number(float(lo)),
+                                     hi=None if hi is None else _number(float(hi))))
     return _out(arr)
 
 
@@ -154,21 +176,24 @@ def score(name: str, value):
 def integer(name: str, value, *, lo: int | None = None, hi: int | None = None) -> int:
     """A whole number (int or integral float) within ``lo``..``hi``; returns ``int``."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Real, np.number)):
-        raise TypeError(f"{name} must be a whole number, got {value!r}")
+        raise TypeError(_("{name} must be a whole number, got {value}").format(
+            name=name, value=repr(value)))
     if isinstance(value, (int, np.integer)):
         ivalue = int(value)  # exact, however large (np.isfinite cannot take a huge int)
     elif not math.isfinite(float(value)) or float(value) != int(value):
-        raise ValueError(f"{name} must be a whole number, got {value!r}")
+        raise ValueError(_("{name} must be a whole number, got {value}").format(
+            name=name, value=_given(value)))
     else:
         ivalue = int(value)
     if lo is not None and ivalue < lo or hi is not None and ivalue > hi:
         if lo is not None and hi is not None:
-            rng = f"between {lo} and {hi}"
+            text = _("{name} must be a whole number between {lo} and {hi}, got {value}")
         elif lo is not None:
-            rng = f">= {lo}"
+            text = _("{name} must be a whole number >= {lo}, got {value}")
         else:
-            rng = f"<= {hi}"
-        raise ValueError(f"{name} must be a whole number {rng}, got {value!r}")
+            text = _("{name} must be a whole number <= {hi}, got {value}")
+        shown = (lambda b: b) if language() == "en" else _number
+        raise ValueError(text.format(name=name, lo=shown(lo), hi=shown(hi), value=_given(value)))
     return ivalue
 
 

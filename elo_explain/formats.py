@@ -339,7 +339,8 @@ def parse_number(label: str, text: str, lo: float, hi: float, *, integer: bool =
     """Parse a number a viewer typed; ``ValueError`` with a message naming the field.
 
     The locale's decimal symbol is accepted (``0,5`` in Ukrainian and Greek), and so is the
-    product's own minus sign.
+    product's own minus sign. The message's words are in the page's language
+    (:func:`elo_explain.i18n.language`), its numbers in ``locale``'s.
 
     >>> parse_number("Rating", " 1500 ", 0, 4000)
     1500.0
@@ -360,30 +361,39 @@ def parse_number(label: str, text: str, lo: float, hi: float, *, integer: bool =
     ...
     ValueError: K: '1,2,3' is not a number (allowed: 0,5 to 100)
     """
+    from elo_explain.i18n import gettext as _  # (i18n imports this module)
+
     locale = page_language() if locale is None else locale
     if locale == "en":
-        allowed = f"{lo:g} to {hi:g}"
+        lo_text, hi_text = f"{lo:g}", f"{hi:g}"
     else:
-        allowed = f"{fmt_plain(lo, locale=locale)} to {fmt_plain(hi, locale=locale)}"
+        lo_text, hi_text = fmt_plain(lo, locale=locale), fmt_plain(hi, locale=locale)
+    # the words in the page's language, the numbers in ``locale``'s
+    allowed = _("{lo} to {hi}").format(lo=lo_text, hi=hi_text)
     if isinstance(text, str):
         raw = _normalized(text, locale)
         shown = raw if locale == "en" else text.strip()
     else:
         raw = shown = text
     if raw == "" or raw is None:
-        raise ValueError(f"{label} is empty (allowed: {allowed})")
+        raise ValueError(_("{label} is empty (allowed: {allowed})").format(
+            label=label, allowed=allowed))
     if len(str(raw)) > 40:
-        raise ValueError(f"{label} is too long to be a number (allowed: {allowed})")
+        raise ValueError(_("{label} is too long to be a number (allowed: {allowed})").format(
+            label=label, allowed=allowed))
     try:
         value = float(raw)
     except (TypeError, ValueError):
-        raise ValueError(f"{label}: {str(shown)[:20]!r} is not a number (allowed: {allowed})") from None
+        raise ValueError(_("{label}: {text} is not a number (allowed: {allowed})").format(
+            label=label, text=repr(str(shown)[:20]), allowed=allowed)) from None
+    whole = _("{label} must be a whole number from {allowed}")
     if not math.isfinite(value) or value < lo or value > hi:
         if integer:
-            raise ValueError(f"{label} must be a whole number from {allowed}")
-        raise ValueError(f"{label} must be a number from {allowed}")
+            raise ValueError(whole.format(label=label, allowed=allowed))
+        raise ValueError(_("{label} must be a number from {allowed}").format(
+            label=label, allowed=allowed))
     if integer:
         if value != int(value):
-            raise ValueError(f"{label} must be a whole number from {allowed}")
+            raise ValueError(whole.format(label=label, allowed=allowed))
         return int(value)
     return value

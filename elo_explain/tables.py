@@ -43,6 +43,7 @@ import numpy as np
 from . import gammon42 as g42
 from ._validate import as_float_array, choice, finite, positive
 from .formats import MINUS, fmt_pattern, round_half_away  # noqa: F401  (MINUS: re-exported)
+from .i18n import N_, _
 
 __all__ = [
     "Table",
@@ -100,6 +101,9 @@ class Displayable:
 @dataclass(frozen=True)
 class Table(Displayable):
     """A printed table as data.
+
+    The tables below are made in the page's language (their caption and column names:
+    :mod:`elo_explain.i18n`), so a column is looked up by the name the page shows.
 
     ``formats`` (optional, one per column) turns a cell into text for
     :meth:`to_html`: a ``str.format`` pattern such as ``"{:+d}"`` or a callable;
@@ -302,13 +306,14 @@ def divisor_comparison(differences=DOC_WIN_RATE_DIFFERENCES, divisors=(g42.DIVIS
     rows = tuple(
         (_plain(d), *(float(c[i]) for c in cols)) for i, d in enumerate(diffs)
     )
-    columns = ("Rating difference",) + tuple(
-        f"Expected win rate of the favourite, ÷{d:g} (%)" for d in divs
+    columns = (_("Rating difference"),) + tuple(
+        _("Expected win rate of the favourite, ÷{divisor} (%)").format(divisor=f"{d:g}")
+        for d in divs
     )
     return Table(
         columns,
         rows,
-        "Expected win rate of the favourite by rating difference",
+        _("Expected win rate of the favourite by rating difference"),
         (None,) + ("{:.1f}",) * len(divs),
         source=f"{_GREEK}, step 1",
     )
@@ -340,14 +345,15 @@ def changes_by_difference(
     )
     return Table(
         (
-            "Rating difference",
-            "Favourite wins: favourite",
-            "Favourite wins: underdog",
-            "Underdog wins: underdog",
-            "Underdog wins: favourite",
+            _("Rating difference"),
+            _("Favourite wins: favourite"),
+            _("Favourite wins: underdog"),
+            _("Underdog wins: underdog"),
+            _("Underdog wins: favourite"),
         ),
         rows,
-        f"Rating changes with K = {_plain(k)}, cube {cube} (winner / loser)",
+        _("Rating changes with K = {k}, cube {cube} (winner / loser)").format(
+            k=fmt_pattern(_plain(k), None), cube=fmt_pattern(cube, None)),
         (None, _SIGNED, _SIGNED, _SIGNED, _SIGNED),
         source=f"{_GREEK}, step 2",
     )
@@ -367,26 +373,31 @@ def k_comparison(
     ks = _ks("ks", ks)
     cols = []
     for k in ks:
-        wins, _ = g42.change(diffs, 0.0, winner_k=k, loser_k=k, cube=cube, divisor=divisor)
-        _, loses = g42.change(0.0, diffs, winner_k=k, loser_k=k, cube=cube, divisor=divisor)
+        wins, _loses = g42.change(diffs, 0.0, winner_k=k, loser_k=k, cube=cube, divisor=divisor)
+        _wins, loses = g42.change(0.0, diffs, winner_k=k, loser_k=k, cube=cube, divisor=divisor)
         cols += [np.atleast_1d(wins), np.atleast_1d(loses)]
     rows = tuple((_plain(d), *(int(c[i]) for c in cols)) for i, d in enumerate(diffs))
-    columns = ("Rating difference",)
+    columns = (_("Rating difference"),)
     for k in ks:
-        columns += (f"K = {k}: favourite wins", f"K = {k}: favourite loses")
+        shown = fmt_pattern(k, None)
+        columns += (_("K = {k}: favourite wins").format(k=shown),
+                    _("K = {k}: favourite loses").format(k=shown))
+    listed = f"K = {fmt_pattern(ks[0], None)}"
+    for k in ks[1:]:
+        listed = _("{first} and {second}").format(first=listed, second=f"K = {fmt_pattern(k, None)}")
     return Table(
         columns,
         rows,
-        "The favourite's change with K = " + " and K = ".join(str(k) for k in ks),
+        _("The favourite's change with {ks}").format(ks=listed),
         (None,) + (_SIGNED,) * (2 * len(ks)),
         source=f"{_GREEK}, step 3",
     )
 
 
 _DIVISOR_LABELS = {
-    400: "Before 1.2.0",
-    800: "1.2.0 to 1.3.0",
-    1200: "From 1.3.1",
+    400: N_("Before 1.2.0"),
+    800: N_("1.2.0 to 1.3.0"),
+    1200: N_("From 1.3.1"),
 }
 
 
@@ -409,13 +420,16 @@ def divisor_history(difference=300, *, divisors=DOC_DIVISORS, k=g42.K) -> Table:
     rows = []
     for d in divs:
         e = g42.expected_score(diff, 0.0, d)
-        win, _ = g42.change(diff, 0.0, winner_k=k, loser_k=k, divisor=d)
-        _, loss = g42.change(0.0, diff, winner_k=k, loser_k=k, divisor=d)
-        rows.append((_DIVISOR_LABELS.get(d, f"÷{d:g}"), d, _pct(e), win, loss))
+        win, _loss = g42.change(diff, 0.0, winner_k=k, loser_k=k, divisor=d)
+        _win, loss = g42.change(0.0, diff, winner_k=k, loser_k=k, divisor=d)
+        label = _DIVISOR_LABELS.get(d)
+        rows.append((_(label) if label else f"÷{d:g}", d, _pct(e), win, loss))
     return Table(
-        ("Version", "Divisor", "Expected win rate (%)", "Points for a win", "Points for a loss"),
+        (_("Version"), _("Divisor"), _("Expected win rate (%)"), _("Points for a win"),
+         _("Points for a loss")),
         rows,
-        f"A favourite {_plain(diff)} points up, K = {_plain(k)}",
+        _("A favourite {difference} points up, K = {k}").format(
+            difference=fmt_pattern(_plain(diff), None), k=fmt_pattern(_plain(k), None)),
         (None, None, "{:.1f}", _SIGNED, _SIGNED),
         source=f"{_GREEK}, why divide by 1200",
     )
@@ -467,12 +481,14 @@ def cube_table(
         (int(c), float(mult_shown[i]), *(int(col[i]) for col in cols))
         for i, c in enumerate(cubes)
     )
-    name = "Coefficient" if mode == "coefficient" else "Multiplier"
-    columns = ("Cube", name) + tuple(f"Two players at {_plain(rating)}, K = {k}" for k in ks)
+    name = _("Coefficient") if mode == "coefficient" else _("Multiplier")
+    columns = (_("Cube"), name) + tuple(
+        _("Two players at {rating}, K = {k}").format(rating=fmt_pattern(_plain(rating), None),
+                                                    k=fmt_pattern(k, None)) for k in ks)
     caption = (
-        "Doubling cube: coefficient = 1 + log2(cube) / 6"
+        _("Doubling cube: coefficient = 1 + log2(cube) / 6")
         if mode == "coefficient"
-        else "Doubling cube before 1.0.5: the cube multiplied the points"
+        else _("Doubling cube before 1.0.5: the cube multiplied the points")
     )
     return Table(
         columns,
@@ -506,17 +522,18 @@ def ladder_replay(games: Sequence) -> Table:
              g.loser_after)
         )
     return Table(
-        ("Game", "Winner", "Loser", "Cube", "Winner before", "Loser before", "Winner K",
-         "Loser K", "Winner change", "Loser change", "Winner after", "Loser after"),
+        (_("Game"), _("Winner"), _("Loser"), _("Cube"), _("Winner before"), _("Loser before"),
+         _("Winner K"), _("Loser K"), _("Winner change"), _("Loser change"), _("Winner after"),
+         _("Loser after")),
         rows,
-        "Ladder replay: every player's K from their own last 7 days",
+        _("Ladder replay: every player's K from their own last 7 days"),
         (None, str, str, None, None, None, None, None, _SIGNED, _SIGNED, None, None),
     )
 
 
 # --- FIDE ---------------------------------------------------------------------------------
 def _upper(value) -> str:
-    return "and more" if value is None else str(value)
+    return _("and more") if value is None else str(value)
 
 
 def fide_table_8_1_2() -> Table:
@@ -536,9 +553,9 @@ def fide_table_8_1_2() -> Table:
         hundredths = int(g42.go_round(pd * 100))
         rows.append((low, high, hundredths / 100, (100 - hundredths) / 100))
     return Table(
-        ("Difference from", "Difference to", "PD higher rated", "PD lower rated"),
+        (_("Difference from"), _("Difference to"), _("PD higher rated"), _("PD lower rated")),
         rows,
-        "FIDE table 8.1.2: rating difference D and scoring probability PD",
+        _("FIDE table 8.1.2: rating difference D and scoring probability PD"),
         (None, _upper, "{:.2f}", "{:.2f}"),
         source="FIDE Rating Regulations (B.02), table 8.1.2",
     )

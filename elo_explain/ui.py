@@ -47,7 +47,7 @@ import traitlets
 import matplotlib
 import matplotlib.pyplot as plt
 import numpy as np
-from matplotlib import font_manager
+from matplotlib import font_manager, ticker
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.legend import Legend
@@ -56,8 +56,9 @@ from PIL import Image as PILImage
 
 from elo_explain import _cache, i18n
 from elo_explain.formats import (MINUS, NO_NUMBER, fmt_input, fmt_number, fmt_pair,  # noqa: F401
-                                  fmt_pct, fmt_readout, fmt_signed, parse_number,
-                                  round_half_away)
+                                  fmt_pct, fmt_plain, fmt_readout, fmt_signed, parse_number,
+                                  round_half_away, symbols)
+from elo_explain.i18n import _
 from elo_explain.tables import TABLE_CSS, Displayable
 
 __all__ = [
@@ -80,6 +81,7 @@ __all__ = [
     "fmt_pair",
     "fmt_readout",
     "register_fonts",
+    "localize_ticks",
 ]
 
 STYLE = """
@@ -137,13 +139,21 @@ class NumberField(widgets.VBox):
         self._message: widgets.HTML | None = None
         self.text = widgets.Text(
             value=fmt_input(self.value, locale=locale), description=label, continuous_update=True,
-            tooltip=tooltip or f"{label}: {lo:g} to {hi:g}",
+            tooltip=tooltip or self._range_tip(label, lo, hi, locale),
             style={"description_width": "initial"}, layout={"width": width},
         )
         self.text.add_class("ee-field")
         super().__init__([self.text])
         self.add_class("ee-number")
         self.text.observe(self._on_text, names="value")
+
+    @staticmethod
+    def _range_tip(label: str, lo: float, hi: float, locale: str | None) -> str:
+        """The box's tooltip: the field and its range, in the page's language and numbers."""
+        english = (locale or i18n.language()) == "en"
+        lo_text, hi_text = ((f"{lo:g}", f"{hi:g}") if english else
+                            (fmt_plain(lo, locale=locale), fmt_plain(hi, locale=locale)))
+        return _("{label}: {lo} to {hi}").format(label=label, lo=lo_text, hi=hi_text)
 
     @property
     def message(self) -> widgets.HTML:
@@ -281,6 +291,84 @@ def register_fonts() -> str:
     return name
 
 
+class _DecimalTicks(ticker.Formatter):
+    """Matplotlib's own tick labels (a ``ScalarFormatter``'s, a ``PercentFormatter``'s...) with
+    the page's decimal symbol: the numbers matplotlib chose, written as the language writes
+    them ("0,5"); its minus sign (U+2212) is kept. Made by :func:`localize_ticks`."""
+
+    def __init__(self, inner: ticker.Formatter, decimal: str):
+        self.inner, self.decimal = inner, decimal
+        self.axis = getattr(inner, "axis", None)
+
+    def _local(self, text: str) -> str:
+        return text.replace(".", self.decimal) if text else text
+
+    def set_axis(self, axis):
+        self.axis = axis
+        self.inner.set_axis(axis)
+
+    def set_locs(self, locs):
+        self.locs = locs
+        self.inner.set_locs(locs)
+
+    def __call__(self, x, pos=None):
+        return self._local(self.inner(x, pos))
+
+    def format_ticks(self, values):
+        return [self._local(t) for t in self.inner.format_ticks(values)]
+
+    def get_offset(self):
+        return self._local(self.inner.get_offset())
+
+    def format_data(self, value):
+        return self._local(self.inner.format_data(value))
+
+    def format_data_short(self, value):
+        return self._local(self.inner.format_data_short(value))
+
+
+_NUMERIC_TICKS = (ticker.ScalarFormatter, ticker.PercentFormatter, ticker.StrMethodFormatter,
+                  ticker.FormatStrFormatter)
+"""The tick formatters whose text is a number matplotlib formats (with a decimal point); a
+``FuncFormatter`` or fixed labels are the dashboard's own text, left as they are."""
+
+
+def localize_ticks(fig) -> int:
+    """Give every axis of ``fig`` tick labels in the page's language (its decimal symbol):
+    matplotlib's number formatters are wrapped (:class:`_DecimalTicks`), once; an English or
+    Telugu page (a decimal point) is left exactly as it is. :class:`FigureView` and
+    :class:`Picture` call it before drawing, so a dashboard need not. Returns the number of
+    formatters wrapped now.
+
+    >>> from elo_explain.i18n import set_language
+    >>> pic = Picture.new((3, 2)); ax = pic.figure.axes[0]; _ = ax.set_xlim(0, 1.5)
+    >>> localize_ticks(pic.figure)
+    0
+    >>> set_language("uk"); localize_ticks(pic.figure), localize_ticks(pic.figure)   # x and y
+    (2, 0)
+    >>> ax.xaxis.get_major_formatter().format_ticks([0.0, 0.5, -1.0])
+    ['0,0', '0,5', '−1,0']
+    >>> set_language("en")
+    """
+    decimal = symbols().decimal
+    if decimal == ".":
+        return 0
+    wrapped = 0
+    for ax in fig.axes:
+        for axis in ax._axis_map.values():
+            for which in ("major", "minor"):
+                ticks = getattr(axis, which)
+                inner = ticks.formatter
+                if isinstance(inner, _NUMERIC_TICKS):
+                    formatter = _DecimalTicks(inner, decimal)
+                    if which == "major":
+                        axis.set_major_formatter(formatter)
+                    else:
+                        axis.set_minor_formatter(formatter)
+                    wrapped += 1
+    return wrapped
+
+
 class _Image(widgets.Image):
     """An ``Image`` whose tooltip (the figure's alt text, copied to ``alt`` by the page's
     script) reaches the page: ipywidgets' front end sets a tooltip as the element's title only
@@ -412,6 +500,7 @@ class FigureView:
     def png(self) -> bytes:
         """The figure as PNG bytes (as shown)."""
         canvas = self.fig.canvas
+        localize_ticks(self.fig)
         if self.narrow_width is not None:
             self._keep_texts_inside()
         key = self._static_key() if self._dynamic else None
@@ -509,6 +598,7 @@ class FigureView:
         >>> fv.fit(1200), [float(v) for v in fv.fig.get_size_inches()], fv.image.layout.width
         (True, [11.0, 4.0], '1100px')
         """
+        localize_ticks(self.fig)  # (the layout measures the tick labels as they are shown)
         natural = (self._wide["size"][0] * self._wide["dpi"] if self._wide is not None
                    else self.fig.get_size_inches()[0] * self.fig.dpi)
         target = None if width >= natural else min(float(width), NARROW_MAX_PX)
@@ -677,7 +767,7 @@ class FigureView:
             if attempt == 3:
                 break
             rewrapped = False
-            for axes, _, _, _, left, right in rows:
+            for axes, *_rest, left, right in rows:
                 for ax in axes:
                     for t in (ax.title, ax.xaxis.label):
                         rewrapped |= self._wrap(t, fig_w - left - right + 0.3)
@@ -712,12 +802,15 @@ _BOX = ("width", "min_width", "height", "min_height", "object_fit")
 
 
 def _num(v: float) -> str:
-    """A figure's value in words: at most three significant decimals, no trailing zeros."""
+    """A figure's value in words: at most three significant decimals, no trailing zeros, in
+    the page's language (its decimal symbol)."""
     v = float(v)
     if not math.isfinite(v):
-        return "none"
+        return _("none")
     text = f"{v:.1f}" if abs(v) < 1000 else f"{v:.0f}"
-    return (text.rstrip("0").rstrip(".") if "." in text else text).replace("-", MINUS)
+    text = (text.rstrip("0").rstrip(".") if "." in text else text).replace("-", MINUS)
+    decimal = symbols().decimal
+    return text if decimal == "." else text.replace(".", decimal)
 
 
 def _vertical(line) -> bool:
@@ -736,7 +829,8 @@ def describe_figure(fig) -> str:
         title = " ".join(ax.get_title().split()) or ax.get_ylabel()
         x0, x1 = ax.get_xlim()
         xlabel = " ".join(ax.get_xlabel().split())
-        head = f"{title} ({xlabel} {_num(x0)} to {_num(x1)})" if xlabel else title
+        head = _("{title} ({axis} {start} to {end})").format(
+            title=title, axis=xlabel, start=_num(x0), end=_num(x1)) if xlabel else title
         parts = []
         marks = [line for line in ax.get_lines() if line.get_visible() and _vertical(line)]
         at = float(np.asarray(marks[0].get_xdata(), dtype=float)[0]) if marks else None
@@ -748,12 +842,15 @@ def describe_figure(fig) -> str:
             ok = np.isfinite(xs) & np.isfinite(ys)
             xs, ys = xs[ok], ys[ok]
             if len(xs) == 1:
-                parts.append(f"{label} at {_num(xs[0])}, {_num(ys[0])}")
+                parts.append(_("{label} at {x}, {y}").format(label=label, x=_num(xs[0]),
+                                                              y=_num(ys[0])))
             elif len(xs) > 1 and at is not None and np.all(np.diff(xs) > 0) \
                     and xs[0] <= at <= xs[-1]:  # the value where the view's marker stands
-                parts.append(f"{label} {_num(np.interp(at, xs, ys))} at {_num(at)}")
+                parts.append(_("{label} {value} at {x}").format(
+                    label=label, value=_num(np.interp(at, xs, ys)), x=_num(at)))
             elif len(xs) > 1:
-                parts.append(f"{label} from {_num(ys[0])} to {_num(ys[-1])}")
+                parts.append(_("{label} from {start} to {end}").format(
+                    label=label, start=_num(ys[0]), end=_num(ys[-1])))
         panels.append(head + (": " + "; ".join(parts) if parts else ""))
     return (". ".join(p for p in panels if p) + ".") if panels else ""
 
@@ -761,6 +858,7 @@ def describe_figure(fig) -> str:
 def _png(fig) -> bytes:
     """``fig`` drawn on its Agg canvas and encoded by Pillow (no ``savefig`` passes)."""
     canvas = fig.canvas if isinstance(fig.canvas, FigureCanvasAgg) else FigureCanvasAgg(fig)
+    localize_ticks(fig)
     canvas.draw()
     buf = io.BytesIO()
     PILImage.fromarray(np.asarray(canvas.buffer_rgba())).save(buf, format="png",
@@ -802,7 +900,7 @@ class Picture(Displayable):
                 f'src="data:image/png;base64,{data}">')
 
     def plain(self) -> str:
-        return f"Figure: {self.alt}"
+        return _("Figure: {alt}").format(alt=self.alt)
 
 
 def guarded(status: widgets.HTML):
@@ -823,7 +921,7 @@ def guarded(status: widgets.HTML):
             try:
                 result = fn(*args, **kwargs)
             except Exception as exc:  # shown to the viewer, never a traceback
-                status.value = html.escape(f"Could not update: {exc}")[:300]
+                status.value = html.escape(_("Could not update: {error}").format(error=exc))[:300]
                 return None
             status.value = ""
             return result

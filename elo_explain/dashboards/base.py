@@ -80,6 +80,8 @@ import ipywidgets as widgets
 import traitlets
 
 from elo_explain import _validate
+from elo_explain.formats import fmt_plain, parse_number
+from elo_explain.i18n import N_, _, language, pgettext
 from elo_explain.dashboards.live import ANY, Reactive, dependencies, depends
 from elo_explain.ui import STYLE, FigureView, NumberField, guarded
 
@@ -98,10 +100,42 @@ __all__ = [
 ]
 
 
-# the viewer-facing words of every view (one place, ready for translation: issue 21)
-LINK_TEXT = "Link to this view"
-COPY_TEXT = "Copy link"
-COPIED_TEXT = "Link copied"
+# the viewer-facing words of every view, translated where shown (``_(LINK_TEXT)``)
+LINK_TEXT = N_("Link to this view")
+COPY_TEXT = N_("Copy link")
+COPIED_TEXT = N_("Link copied")
+CUSTOM = N_("Custom")
+"""The preset menu's entry for values that match no preset (its value, in every language)."""
+
+
+def shown_label(trait: traitlets.TraitType, default: str | None = None) -> str:
+    """A trait's label in the page's language: its ``label`` (an English literal a dashboard
+    marks with ``N_``, translated here, where it is shown), else its name in words."""
+    label = getattr(trait, "label", None)
+    if label:
+        return _(label)
+    name = getattr(trait, "name", None)
+    return (name and name.replace("_", " ").capitalize()) or default or _("This setting")
+
+
+def _bound(value, english: str = "{:g}") -> str:
+    """A trait's bound in a message: ``english`` (a pattern) in English, as always; the page's
+    numbers in another language (decimal symbol, minus sign U+2212)."""
+    return english.format(value) if language() == "en" else fmt_plain(value)
+
+
+def _title(title: str) -> str:
+    """A view's title in the page's language: the dashboard's title entry (keyed
+    ``"<notebook> title"``, as the landing page shows it) when it is one, else ``_(title)``."""
+    if not title:
+        return ""
+    from elo_explain.dashboards import DASHBOARDS
+
+    for d in DASHBOARDS:
+        if d.title == title:
+            key = f"{d.notebook} title"  # (the entry's context: elo_explain.translate)
+            return pgettext(key, title)
+    return _(title)
 
 
 # --- validated traits -------------------------------------------------------------------
@@ -128,15 +162,27 @@ class Whole(traitlets.Int):
         self.lo, self.hi, self.label = lo, hi, label
 
     def validate(self, obj, value):
-        return checked(_validate.integer, self.label or self.name, value, lo=self.lo, hi=self.hi)
+        return checked(_validate.integer, shown_label(self), value, lo=self.lo, hi=self.hi)
 
     def from_string(self, s: str) -> int:
         try:
-            number = float(s)
+            number = _link_number(s)
         except ValueError:
-            raise FieldError(f"{self.label or self.name} must be a whole number between "
-                             f"{self.lo} and {self.hi}, got {s[:30]}") from None
+            raise FieldError(_("{label} must be a whole number between {lo} and {hi}, got "
+                               "{value}").format(label=shown_label(self), lo=_bound(self.lo, "{}"),
+                                                 hi=_bound(self.hi, "{}"), value=s[:30])) from None
         return int(number) if number.is_integer() else number
+
+
+def _link_number(s: str) -> float:
+    """A number in a link: as a link to this view writes it (``0.5``), or as the page's
+    language writes it (``0,5`` in Ukrainian and Greek); ``ValueError`` otherwise."""
+    try:
+        return float(s)
+    except ValueError:
+        if language() == "en":
+            raise
+    return float(parse_number("", s, float("-inf"), float("inf")))
 
 
 class Number(traitlets.Float):
@@ -148,8 +194,12 @@ class Number(traitlets.Float):
 
     def validate(self, obj, value):
         if isinstance(value, bool):
-            raise FieldError(f"{self.label or self.name} must be a number, got {value!r}")
-        return checked(_validate.in_range, self.label or self.name, value, self.lo, self.hi)
+            raise FieldError(_("{label} must be a number, got {value}").format(
+                label=shown_label(self), value=repr(value)))
+        return checked(_validate.in_range, shown_label(self), value, self.lo, self.hi)
+
+    def from_string(self, s: str) -> float:
+        return _link_number(s)
 
 
 class Choice(traitlets.TraitType):
@@ -173,8 +223,9 @@ class Choice(traitlets.TraitType):
         if isinstance(value, str) and value not in self.values and value.strip().isdigit():
             value = int(value)
         if isinstance(value, (bool, list, dict)) or value not in self.values:
-            raise FieldError(f"{self.label or self.name} must be one of "
-                             f"{', '.join(map(_shown, self.values))}, got {value!r}")
+            raise FieldError(_("{label} must be one of {values}, got {value}").format(
+                label=shown_label(self), values=", ".join(map(_shown, self.values)),
+                value=repr(value)))
         return self.values[self.values.index(value)]
 
 
@@ -282,13 +333,21 @@ def _text(value) -> str:
     return str(value)
 
 
+def _kept(value) -> str:
+    """The value a page keeps, in a link's note: as a link writes it (:func:`_text`) in
+    English; numbers in the page's format in another language."""
+    if language() == "en" or isinstance(value, bool) or not isinstance(value, (int, float)):
+        return _text(value)
+    return fmt_plain(value)
+
+
 def _from_text(trait: traitlets.TraitType, text: str):
     if isinstance(trait, traitlets.Bool):
         if text.lower() in ("true", "1", "yes", "on"):
             return True
         if text.lower() in ("false", "0", "no", "off"):
             return False
-        raise ValueError(f"{trait.name} must be true or false")
+        raise ValueError(_("{label} must be true or false").format(label=trait.name))
     if isinstance(trait, (traitlets.Int, traitlets.Float)):
         return trait.from_string(text)
     if isinstance(trait, (traitlets.List, traitlets.Tuple)):  # a comma-separated list
@@ -301,28 +360,32 @@ def _from_text(trait: traitlets.TraitType, text: str):
     return text
 
 
-def _label(trait: traitlets.TraitType, default: str = "This setting") -> str:
-    name = getattr(trait, "name", None)
-    return (getattr(trait, "label", None) or (name and name.replace("_", " ").capitalize())
-            or default)
-
-
 def _allowed(trait: traitlets.TraitType, label: str | None = None) -> str:
     """What ``trait`` accepts, in words: "Rating must be a whole number between 0 and 4000"
     (``label``: the name to use, for a list's items)."""
-    label = label or _label(trait)
-    if isinstance(trait, (Whole, Number)):
-        kind = "a whole number" if isinstance(trait, Whole) else "a number"
-        return f"{label} must be {kind} between {trait.lo:g} and {trait.hi:g}"
-    if isinstance(trait, (Choice, traitlets.Enum)):
-        return f"{label} must be one of {', '.join(str(v) for v in trait.values)}"
-    if isinstance(trait, traitlets.Bool):
-        return f"{label} must be true or false"
+    label = label or shown_label(trait)
     inner = getattr(trait, "_trait", None)
-    if isinstance(trait, (traitlets.List, traitlets.Tuple)) and inner is not None:
-        return (f"{label} must be a list separated by commas, each "
-                + _allowed(inner, label).split(" must be ", 1)[1])
-    return f"{label} cannot be set to that"
+    listed = isinstance(trait, (traitlets.List, traitlets.Tuple)) and inner is not None
+    kind = inner if listed else trait
+    if isinstance(kind, (Whole, Number)):
+        if isinstance(kind, Whole):
+            text = (_("{label} must be a list separated by commas, each a whole number between "
+                      "{lo} and {hi}") if listed else
+                    _("{label} must be a whole number between {lo} and {hi}"))
+        else:
+            text = (_("{label} must be a list separated by commas, each a number between {lo} "
+                      "and {hi}") if listed else
+                    _("{label} must be a number between {lo} and {hi}"))
+        return text.format(label=label, lo=_bound(kind.lo), hi=_bound(kind.hi))
+    if isinstance(kind, (Choice, traitlets.Enum)):
+        text = (_("{label} must be a list separated by commas, each one of {values}") if listed
+                else _("{label} must be one of {values}"))
+        return text.format(label=label, values=", ".join(str(v) for v in kind.values))
+    if isinstance(kind, traitlets.Bool):
+        text = (_("{label} must be a list separated by commas, each true or false") if listed
+                else _("{label} must be true or false"))
+        return text.format(label=label)
+    return _("{label} cannot be set to that").format(label=label)
 
 
 def _plain_error(trait: traitlets.TraitType, text: str, exc: Exception) -> str:
@@ -332,9 +395,9 @@ def _plain_error(trait: traitlets.TraitType, text: str, exc: Exception) -> str:
     if isinstance(exc, FieldError):
         return str(exc)
     try:
-        return f"{_allowed(trait)}, got {text[:30]}"
+        return _("{allowed}, got {value}").format(allowed=_allowed(trait), value=text[:30])
     except Exception:  # the note must never fail: the page would not open
-        return "not a value this setting takes"
+        return _("not a value this setting takes")
 
 
 def _fingerprint(value) -> str:
@@ -397,7 +460,8 @@ class DashboardView(widgets.VBox):
         self.refresh()
         for figure in figures.values():
             figure.stored_as = None
-        head = widgets.HTML(STYLE + (f"<h2>{html.escape(self.title)}</h2>" if self.title else ""))
+        title = _title(self.title)
+        head = widgets.HTML(STYLE + (f"<h2>{html.escape(title)}</h2>" if title else ""))
         # the page's script writes the view's width (CSS px) here: figures are laid out for it
         self.viewport = widgets.Text("", layout={"display": "none"})
         self.viewport.add_class("ee-viewport")
@@ -450,7 +514,7 @@ class DashboardView(widgets.VBox):
                 try:
                     getattr(self, name)()
                 except Exception as exc:  # shown to the viewer, never a traceback
-                    self._errors[name] = f"Could not update: {exc}"
+                    self._errors[name] = _("Could not update: {error}").format(error=exc)
                 else:
                     self._errors.pop(name, None)
         self.status.value = html.escape(next(iter(self._errors.values()), ""))[:300]
@@ -460,10 +524,11 @@ class DashboardView(widgets.VBox):
     def _write_link(self) -> None:
         if self.model.params:
             query = html.escape(urlencode({k: _text(v) for k, v in self.model.state().items()}))
+            e = html.escape
             self.link.value = (f'<p class="ee-link-line"><a class="ee-link" href="?{query}" '
-                               f'target="_top">{LINK_TEXT}</a> <button type="button" '
-                               f'class="ee-copy" data-done="{COPIED_TEXT}">{COPY_TEXT}</button>'
-                               "</p>")
+                               f'target="_top">{e(_(LINK_TEXT))}</a> <button type="button" '
+                               f'class="ee-copy" data-done="{e(_(COPIED_TEXT))}">'
+                               f'{e(_(COPY_TEXT))}</button></p>')
 
     def figures(self) -> list[FigureView]:
         """The view's figures (its :class:`~elo_explain.ui.FigureView` attributes)."""
@@ -483,14 +548,16 @@ class DashboardView(widgets.VBox):
                 if fv.fit(width) and fv.image.value:
                     fv.refresh()
             except Exception as exc:  # shown to the viewer, never a traceback
-                self.status.value = html.escape(f"Could not update: {exc}")[:300]
+                self.status.value = html.escape(
+                    _("Could not update: {error}").format(error=exc))[:300]
 
     def apply(self, values: dict) -> None:
         """Set several traits (a preset) and render once; a bad value shows in the status."""
         try:
             self.model.apply(values)
         except Exception as exc:  # shown to the viewer, never a traceback
-            self.status.value = html.escape(f"Could not apply: {exc}")[:300]
+            self.status.value = html.escape(
+                _("Could not apply: {error}").format(error=exc))[:300]
 
     def apply_pasted(self, parse, text: str, error: widgets.HTML, names: tuple) -> None:
         """Set the traits ``names`` from a viewer's text box (a pasted list): ``parse(text)``
@@ -521,52 +588,59 @@ class DashboardView(widgets.VBox):
         for key, text in parse_qsl(query or "", keep_blank_values=True):
             name, text = key.strip().lower(), text.strip()
             if name not in self.model.params:
-                ignored.append(f"{key[:30]} (not a setting of this page)")
+                ignored.append(_("{key} (not a setting of this page)").format(key=key[:30]))
                 continue
             if name in seen:
-                ignored.append(f"{name}={text[:30]} (given twice), the first "
-                               f"({name}={seen[name][:30]}) is taken")
+                ignored.append(_("{name}={text} (given twice), the first ({name}={first}) is "
+                                 "taken").format(name=name, text=text[:30],
+                                                 first=seen[name][:30]))
                 continue
             trait = self.model.traits()[name]
             try:
                 setattr(self.model, name, _from_text(trait, text))
             except Exception as exc:  # any bad value: a note in plain words, never a traceback
-                kept = _text(getattr(self.model, name))
-                ignored.append(f"{name}={text[:30]} ({_plain_error(trait, text, exc)}; "
-                               f"the page keeps {kept[:60]})")
+                kept = _kept(getattr(self.model, name))
+                ignored.append(_("{name}={text} ({reason}; the page keeps {kept})").format(
+                    name=name, text=text[:30], reason=_plain_error(trait, text, exc),
+                    kept=kept[:60]))
                 continue
             seen[name] = text
             taken.append(f"{name}={text[:30]}")
         if not ignored:
             return ""
-        note = "Ignored from the link: " + "; ".join(ignored) + "."
+        # (the separator is the language's: Greek writes ";" as its question mark)
+        sep = pgettext("between a link's notes", "; ")
+        note = _("Ignored from the link: {ignored}.").format(ignored=sep.join(ignored))
         if taken:
-            note += " Taken from the link: " + ", ".join(taken) + "."
+            note += " " + _("Taken from the link: {taken}.").format(taken=", ".join(taken))
         return '<p class="ee-note ee-query-note">' + html.escape(note)[:900] + "</p>"
 
     # presets
     def preset_menu(self, width: str = "26em") -> widgets.Dropdown:
         """An "Example" dropdown of the model's presets (class ``ee-preset``); it shows the
-        preset the model matches, else "Custom"."""
-        self.preset = widgets.Dropdown(options=["Custom", *self.model.presets], value="Custom",
-                                       description="Example", layout={"width": width},
+        preset the model matches, else "Custom". The entries' values are the presets' names
+        (English, as the model has them); their labels are in the page's language (a preset's
+        name is an English literal the dashboard marks with ``N_``)."""
+        options = [(_(CUSTOM), CUSTOM), *((_(name), name) for name in self.model.presets)]
+        self.preset = widgets.Dropdown(options=options, value=CUSTOM,
+                                       description=_("Example"), layout={"width": width},
                                        style={"description_width": "initial"})
         self.preset.add_class("ee-preset")
         self.preset.observe(self._on_preset, names="value")
         return self.preset
 
     def _on_preset(self, change) -> None:
-        if change["new"] != "Custom" and not self._syncing_preset:
+        if change["new"] != CUSTOM and not self._syncing_preset:
             self.apply(self.model.presets[change["new"]])
 
     def _show_matching_preset(self) -> None:
         state = {n: getattr(self.model, n) for n in self.model.trait_names()}
         current = self.preset.value
-        if current != "Custom" and all(state.get(k) == v
+        if current != CUSTOM and all(state.get(k) == v
                                        for k, v in self.model.presets[current].items()):
             return
         match = next((name for name, values in self.model.presets.items()
-                      if all(state.get(k) == v for k, v in values.items())), "Custom")
+                      if all(state.get(k) == v for k, v in values.items())), CUSTOM)
         if match != current:
             self._syncing_preset = True
             try:
@@ -577,8 +651,7 @@ class DashboardView(widgets.VBox):
     # widgets linked to a trait
     def _trait(self, name: str):
         trait = self.model.traits()[name]
-        label = getattr(trait, "label", None) or name.replace("_", " ").capitalize()
-        return trait, label
+        return trait, shown_label(trait)
 
     def _css(self, w: widgets.Widget, name: str, suffix: str = "") -> widgets.Widget:
         w.add_class(f"ee-{name.replace('_', '-')}{suffix}")

@@ -63,6 +63,7 @@ import ipywidgets as widgets
 import traitlets
 from ipywidgets.widgets.widget_string import HTMLStyle
 
+from elo_explain.i18n import _
 from elo_explain.tables import Displayable
 
 __all__ = ["depends", "dependencies", "Reactive", "LiveOutput", "ANY"]
@@ -263,7 +264,7 @@ class Reactive(traitlets.HasTraits):
             return
         self._flushing = True
         try:
-            for _ in range(MAX_ROUNDS):
+            for _round in range(MAX_ROUNDS):
                 if not self._pending:
                     break
                 names = set(self._pending)
@@ -341,7 +342,8 @@ class LiveOutput(widgets.HTML):
             value = _html(self.origin.call())
         except Exception as exc:  # shown to the viewer, never a traceback
             value = ('<p class="ee-error ee-live-error">'
-                     + html.escape(f"Cannot show this now: {exc}")[:400] + "</p>")
+                     + html.escape(_("Cannot show this now: {error}").format(error=exc))[:400]
+                     + "</p>")
         if value != self.value:
             self.value = value
 

@@ -12,13 +12,22 @@ translated page (``notebooks/<lang>/``) among its own language's pages.
 <a class="ee-nav-next" href="04_doubling_cube.ipynb" rel="next">4. Doubling cube <span aria-hidden="true">→</span></a></nav>
 >>> nav_html("index"), nav_html("not_a_page")
 ('', '')
+
+In another language (``lang``; default: the page's), the words and the titles are the
+catalog's (the titles keyed ``"<notebook> title"``, as the landing page shows them):
+
+>>> print(nav_html("10_new_to_fide", lang="uk"))  # doctest: +NORMALIZE_WHITESPACE
+<nav class="ee-nav" aria-label="Теми"><a class="ee-nav-home" href="index.ipynb">Усі теми</a>
+<a class="ee-nav-prev" href="09_simulate_ladder.ipynb" rel="prev"><span aria-hidden="true">←</span> 9. Симуляція рейтингової таблиці</a></nav>
 """
 
 from __future__ import annotations
 
 import html
 
+from elo_explain import i18n
 from elo_explain.dashboards import DASHBOARDS, INDEX_NOTEBOOK
+from elo_explain.i18n import _, pgettext
 
 __all__ = ["nav_html", "neighbours"]
 
@@ -34,23 +43,29 @@ def neighbours(notebook: str):
             DASHBOARDS[i + 1] if i + 1 < len(DASHBOARDS) else None)
 
 
-def _label(d) -> str:
-    return f"{DASHBOARDS.index(d) + 1}. {d.title}"
+def _label(d, lang: str) -> str:
+    key = f"{d.notebook} title"  # (the entry's context: elo_explain.translate)
+    title = pgettext(key, d.title, lang=lang)
+    return f"{DASHBOARDS.index(d) + 1}. {title}"
 
 
-def nav_html(name: str) -> str:
-    """The links of the page whose notebook is ``name`` (with or without ``.ipynb``)."""
+def nav_html(name: str, lang: str | None = None) -> str:
+    """The links of the page whose notebook is ``name`` (with or without ``.ipynb``), in
+    ``lang`` (default: the page's language; the template passes its notebook's, e.g.
+    ``resources.metadata.name | ee_nav(lang)``)."""
+    lang = lang or i18n.language()
     notebook = name if name.endswith(".ipynb") else f"{name}.ipynb"
     around = neighbours(notebook)
     if around is None:
         return ""
     prev, nxt = around
     e = html.escape
-    links = [f'<a class="ee-nav-home" href="{e(INDEX_NOTEBOOK)}">All topics</a>']
+    home, topics = _("All topics", lang=lang), _("Topics", lang=lang)
+    links = [f'<a class="ee-nav-home" href="{e(INDEX_NOTEBOOK)}">{e(home)}</a>']
     if prev is not None:
         links.append(f'<a class="ee-nav-prev" href="{e(prev.notebook)}" rel="prev">'
-                     f'<span aria-hidden="true">←</span> {e(_label(prev))}</a>')
+                     f'<span aria-hidden="true">←</span> {e(_label(prev, lang))}</a>')
     if nxt is not None:
         links.append(f'<a class="ee-nav-next" href="{e(nxt.notebook)}" rel="next">'
-                     f'{e(_label(nxt))} <span aria-hidden="true">→</span></a>')
-    return '<nav class="ee-nav" aria-label="Topics">' + "\n".join(links) + "</nav>"
+                     f'{e(_label(nxt, lang))} <span aria-hidden="true">→</span></a>')
+    return f'<nav class="ee-nav" aria-label="{e(topics)}">' + "\n".join(links) + "</nav>"
