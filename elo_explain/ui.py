@@ -58,7 +58,7 @@ from elo_explain import _cache, i18n
 from elo_explain.formats import (MINUS, NO_NUMBER, fmt_input, fmt_number, fmt_pair,  # noqa: F401
                                   fmt_pct, fmt_plain, fmt_readout, fmt_signed, parse_number,
                                   round_half_away, symbols)
-from elo_explain.i18n import _
+from elo_explain.i18n import _, pgettext
 from elo_explain.tables import TABLE_CSS, Displayable
 
 __all__ = [
@@ -851,7 +851,8 @@ def describe_figure(fig) -> str:
             elif len(xs) > 1:
                 parts.append(_("{label} from {start} to {end}").format(
                     label=label, start=_num(ys[0]), end=_num(ys[-1])))
-        panels.append(head + (": " + "; ".join(parts) if parts else ""))
+        sep = pgettext("between a figure's parts", "; ")  # Greek: ";" asks a question
+        panels.append(head + (": " + sep.join(parts) if parts else ""))
     return (". ".join(p for p in panels if p) + ".") if panels else ""
 
 

@@ -118,6 +118,12 @@ def shown_label(trait: traitlets.TraitType, default: str | None = None) -> str:
     return (name and name.replace("_", " ").capitalize()) or default or _("This setting")
 
 
+def _field(trait: traitlets.TraitType) -> str:
+    """The field a trait's own error names: its label in the page's language, else its name
+    (as the parameters cell spells it)."""
+    return _(trait.label) if getattr(trait, "label", None) else trait.name
+
+
 def _bound(value, english: str = "{:g}") -> str:
     """A trait's bound in a message: ``english`` (a pattern) in English, as always; the page's
     numbers in another language (decimal symbol, minus sign U+2212)."""
@@ -162,14 +168,14 @@ class Whole(traitlets.Int):
         self.lo, self.hi, self.label = lo, hi, label
 
     def validate(self, obj, value):
-        return checked(_validate.integer, shown_label(self), value, lo=self.lo, hi=self.hi)
+        return checked(_validate.integer, _field(self), value, lo=self.lo, hi=self.hi)
 
     def from_string(self, s: str) -> int:
         try:
             number = _link_number(s)
         except ValueError:
             raise FieldError(_("{label} must be a whole number between {lo} and {hi}, got "
-                               "{value}").format(label=shown_label(self), lo=_bound(self.lo, "{}"),
+                               "{value}").format(label=_field(self), lo=_bound(self.lo, "{}"),
                                                  hi=_bound(self.hi, "{}"), value=s[:30])) from None
         return int(number) if number.is_integer() else number
 
@@ -195,8 +201,8 @@ class Number(traitlets.Float):
     def validate(self, obj, value):
         if isinstance(value, bool):
             raise FieldError(_("{label} must be a number, got {value}").format(
-                label=shown_label(self), value=repr(value)))
-        return checked(_validate.in_range, shown_label(self), value, self.lo, self.hi)
+                label=_field(self), value=repr(value)))
+        return checked(_validate.in_range, _field(self), value, self.lo, self.hi)
 
     def from_string(self, s: str) -> float:
         return _link_number(s)
@@ -224,7 +230,7 @@ class Choice(traitlets.TraitType):
             value = int(value)
         if isinstance(value, (bool, list, dict)) or value not in self.values:
             raise FieldError(_("{label} must be one of {values}, got {value}").format(
-                label=shown_label(self), values=", ".join(map(_shown, self.values)),
+                label=_field(self), values=", ".join(map(_shown, self.values)),
                 value=repr(value)))
         return self.values[self.values.index(value)]
 
