@@ -146,8 +146,22 @@ def test_landing_page_has_no_english_ui_string_left(lang):
     assert f'lang="{lang}"' in html
     for text in ENGLISH:
         assert text not in html, text
-    # dashboards not yet translated link the English page, marked as English
+    # every dashboard has its page in the language now: each card links it
+    for d in DASHBOARDS:
+        assert f'<a href="{d.notebook}">' in html, d.notebook
+    assert 'hreflang="en"' not in html
+    assert translate.english_left(html, lang) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_dashboard_not_yet_translated_links_the_english_page(lang, tmp_path, monkeypatch):
+    from elo_explain.dashboards import index
+
+    (tmp_path / lang).mkdir()
+    monkeypatch.setattr(index, "NOTEBOOKS", tmp_path)   # no translated dashboard
+    html = index._link(DASHBOARDS[0], lang)
     assert '<a href="../01_chess_calculator.ipynb" hreflang="en">' in html
+    assert i18n._("(in English)", lang=lang) in html and "(in English)" not in html
 
 
 @pytest.mark.parametrize("lang, title, line_words", [
