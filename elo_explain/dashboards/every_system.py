@@ -33,7 +33,7 @@ import traitlets
 from elo_explain import elo, fibs, fide, gammon42, glicko
 from elo_explain.dashboards.base import (Choice, DashboardModel, DashboardView, Number, Whole,
                                          depends, html_box)
-from elo_explain.dashboards.fide_rules import RowTable, translated_presets
+from elo_explain.dashboards.fide_rules import RowTable, labelled_slider, translated_presets
 from elo_explain.formats import fmt_pattern, fmt_plain
 from elo_explain.i18n import N_, _, gettext
 from elo_explain.ui import FigureView, fmt_number, fmt_signed, round_half_away, steady_limits
@@ -362,11 +362,12 @@ class EverySystemView(DashboardView):
             return _(self.model.traits()[name].label)
 
         def slider(name, **kw):
-            return self.slider(name, label=label(name), **kw)
+            return labelled_slider(self, name, **kw)
 
         game = widgets.HBox([self.number("rating", width="14em", label=label("rating")),
                              self.number("opponent", width="16em", label=label("opponent")),
-                             self.toggles("result", [(_(t), v) for v, (t, _s) in RESULTS.items()])])
+                             self.toggles("result", [(_(t), v) for v, (t, _s) in RESULTS.items()],
+                                          label=_("Result"))])
         chess = group(_("Chess Elo (FIDE, calculators)"),
                       self.dropdown("k", elo.K_CHOICES, width="12em", label=label("k")),
                       self.dropdown("opponent_k", elo.K_CHOICES, width="14em",

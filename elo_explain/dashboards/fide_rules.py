@@ -32,7 +32,8 @@ from elo_explain.tables import Table
 from elo_explain.ui import (FigureView, fmt_number, fmt_signed, round_half_away, update_limits,
                             update_title)
 
-__all__ = ["FideRulesModel", "FideRulesView", "DOC_700_CASES", "RowTable"]
+__all__ = ["FideRulesModel", "FideRulesView", "DOC_700_CASES", "RowTable", "translated_presets",
+           "labelled_slider"]
 
 #: The 700 rule's cases printed by the Telugu document, plus two "exactly 700" cases
 #: (labels in English, shown in the page's language).
@@ -237,11 +238,21 @@ def translated_presets(view: DashboardView) -> None:
     menu, custom = view.preset, "Custom"
     view._syncing_preset = True
     try:
-        menu.options = [(_(custom), custom), *((_(name), name) for name in view.model.presets)]
+        menu.options = [(_("Custom"), custom), *((_(name), name) for name in view.model.presets)]
         menu.value = custom
     finally:
         view._syncing_preset = False
     menu.description = _("Example")
+
+
+def labelled_slider(view: DashboardView, name: str, **kw) -> widgets.HBox:
+    """``view.slider(name)`` labelled in the page's language, its text box's messages and
+    tooltip too (``DashboardView.slider`` gives the box the trait's own, English, label)."""
+    label = _(view.model.traits()[name].label)
+    box = view.slider(name, label=label, **kw)
+    english, box.field.label = box.field.label, label
+    box.field.text.tooltip = box.field.text.tooltip.replace(english, label, 1)
+    return box
 
 
 def _row(*children) -> widgets.HBox:
@@ -278,8 +289,8 @@ class FideRulesView(DashboardView):
         self._build_cmp()
         label = self._label
         k_box = widgets.VBox([self.number("rating", width="16em", label=label("rating")),
-                              self.slider("rated_games", width="300px", label_width="7em",
-                                          label=label("rated_games")),
+                              labelled_slider(self, "rated_games", width="300px",
+                                              label_width="7em"),
                               self.number("birth_year", label=label("birth_year")),
                               self.checkbox("reached_2400",
                                             label=_("Published rating has reached 2400"))],
@@ -293,7 +304,7 @@ class FideRulesView(DashboardView):
             _heading(_("1. Which K applies")),
             _row(k_box, self.k_out),
             _heading(_("2. The 700 rule")),
-            self.slider("games", width="480px", label=label("games")),
+            labelled_slider(self, "games", width="480px"),
             _row(self.fig_700.out, self.out_700),
             _heading(_("3. The 400-point rule")),
             _row(widgets.VBox([self.number("rating_a", label=label("rating_a")),
@@ -304,7 +315,7 @@ class FideRulesView(DashboardView):
                                             label="")])),
             _row(self.fig_cap.out, self.out_cap),
             _heading(_("4. FIDE's table vs the ÷400 formula")),
-            self.slider("difference", width="480px", label=label("difference")),
+            labelled_slider(self, "difference", width="480px"),
             self.out_cmp,
             self.fig_cmp.out,
         ]
@@ -365,8 +376,8 @@ class FideRulesView(DashboardView):
     def show_k(self):
         d = self.model.k_decision()
         k = f'<span class="ee-value ee-big ee-k-value">{d.k}</span>'
-        self.k_out.value = (f'<div>{html.escape(_("K for this player {k}")).format(k=k)}</div>'
-                            f'<div class="ee-k-reason">{html.escape(d.text)}</div>')
+        line = html.escape(_("K for this player {k}")).format(k=k)
+        self.k_out.value = f'<div>{line}</div><div class="ee-k-reason">{html.escape(d.text)}</div>'
 
     @depends(FideRulesModel.rules_700)
     def render_700(self):
