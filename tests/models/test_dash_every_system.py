@@ -296,3 +296,65 @@ def test_widget_count_is_modest():
     # issue 9 retired the 60-models target and every slider now has its text box (9 sliders):
     # this bounds a leak, not the page's cost
     assert len(dom) <= 70, len(dom)
+
+
+# ------------------------------------------------------------------- translated pages (issue 21)
+from elo_explain import translate  # noqa: E402
+from tests.models.shown import page_language, shown_texts  # noqa: E402
+
+DECIMAL = {"te": ".", "uk": ",", "el": ","}  # terms.md: Telugu a point, Ukrainian/Greek a comma
+
+
+def every_page(lang, query=""):
+    """The view in ``lang``, what it shows (with the notebook's three tables) and the model."""
+    with page_language(lang), contextlib.redirect_stdout(io.StringIO()):
+        v = EverySystemView(EverySystemModel(), query=query)
+        m = v.model
+        tables = [t.to_html() for t in (m.chess_table(), m.backgammon_table(), m.lichess_table())]
+        return v, "\n".join(shown_texts(v) + tables)
+
+
+@pytest.mark.parametrize("lang", ["te", "uk", "el"])
+def test_translated_page_has_no_english_left_and_the_documents_numbers(lang):
+    d = DECIMAL[lang]
+    v, text = every_page(lang)
+    assert translate.english_left(text, lang) == []
+    assert label(v, 10) == f"+2{d}00 / {MINUS}2{d}00"  # [KB] exactly 2.00
+    # [GR] the underdog 300 below wins: +27 / +23 / +20 under ÷400 / ÷800 / ÷1200, and its
+    # E is what the favourite's 84.9 % / 70.3 % / 64.0 % leave (1 − 0.640 = 0.36)
+    v, text = every_page(lang, "rating=1500&opponent=1800")
+    assert [label(v, i) for i in (7, 8, 9)] == [f"+{c} / {MINUS}{c}" for c in (27, 23, 20)]
+    with page_language(lang):
+        g42 = {row[0]: row for row in v.model.backgammon_table().cells()}["Gammon42 1.3.1"]
+    assert g42[1:4] == [f"0{d}36", "+20", f"{MINUS}20"]
+    assert translate.english_left(text, lang) == []
+
+
+@pytest.mark.parametrize("lang", ["uk", "el"])
+def test_translated_tables_show_the_telugu_example_with_a_decimal_comma(lang):
+    # [TEL] 1500 beats 1000, K 20, the formula: with the cap E 0.91, gain +1.8 (FIDE applies
+    # +2, rounded once [FIDE]); without it E 0.95, gain ≈ +1.1; a loss costs 18.2 / 18.9
+    v, text = every_page(lang, "rating=1500&opponent=1000")
+    with page_language(lang):
+        rows = [tuple(r) for r in v.model.chess_table().cells()]
+        cap = next(r for r in rows if r[1] == "0,91" and "→" in r[2])
+        assert cap[2] == "+1,8 → +2"
+        assert any(r[1:3] == ("0,95", "+1,1 → +1") for r in rows)
+        v.model.result = "loss"
+        changes = [r[2] for r in v.model.chess_table().cells()]
+    assert f"{MINUS}18,2 → {MINUS}18" in changes and f"{MINUS}18,9 → {MINUS}19" in changes
+    assert translate.english_left(text, lang) == []
+
+
+def test_rows_are_named_numbers():
+    r = rows(**PRESETS["Underdog 300 below wins (Gammon42 versions)"])
+    g = r["g42-1.3.1"]  # [GR] ÷1200, K 32: the underdog 300 below gains 20, the favourite −20
+    assert (g.change_a, g.change_b, g.new_a, g.new_b) == (20, -20, 1520, 1780)
+    assert g.expected_a == pytest.approx(1 - 0.640, abs=0.0005)  # [GR] 64.0 % for the favourite
+    r = rows(**PRESETS["1500 beats 1000 (the 400-point rule)"])
+    f = r["fide-formula-cap"]  # [TEL] E 0.91 with the cap, +1.8; [FIDE] rounded once: +2
+    assert (f.exact_a, f.change_a, f.new_a) == (pytest.approx(1.82, abs=0.005), 2, 1502)
+    assert r["ukrainian"].new_a == pytest.approx(1501.06, abs=0.005)  # [TEL] E 0.95: +1.06
+    assert rows(result="draw")["fibs"].change_a is None  # backgammon has no draws
+    lichess = rows(**PRESETS["Two new players at 1500, you win"])["lichess"]
+    assert lichess.new_a == pytest.approx(1741, abs=1) and lichess.rd_a >= 110  # [LILA] "?"
