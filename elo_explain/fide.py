@@ -79,8 +79,9 @@ import numpy as np
 
 from . import _validate as v
 from .elo import CalculatorResult, _expected, _Games, _parse_results
-from .formats import MINUS, round_half_away
+from .formats import MINUS, fmt_pattern, fmt_pct, round_half_away
 from .formats import fmt_plain as _fmt
+from .i18n import N_, _
 
 __all__ = [
     "TABLE_8_1_2",
@@ -97,6 +98,7 @@ __all__ = [
     "K_HIGH",
     "MAX_K_TIMES_GAMES",
     "K_RULES",
+    "k_rule_text",
     "KFactor",
     "Rule700",
     "CapDecision",
@@ -271,13 +273,29 @@ def effective_difference(rating, opponent, on=None):
 
 #: FIDE rule 8.3.3, in the order it is applied (the first rule that matches gives K):
 #: ``(rule, K, the rule in words)``. ``rule`` is :attr:`KFactor.rule`.
-K_RULES: tuple[tuple[str, int, str], ...] = (
-    ("new_player", K_NEW, f"New to the list: fewer than {NEW_PLAYER_GAMES} rated games"),
-    ("reached_2400", K_HIGH, f"The published rating has reached {HIGH_FROM} (for good)"),
-    ("junior", K_JUNIOR, f"Junior (to the end of the year of the 18th birthday), rated under "
-                         f"{JUNIOR_BELOW}"),
-    ("default", K_STANDARD, f"Everyone else: rated under {HIGH_FROM}"),
-)
+#: The texts are English; :func:`k_rule_text` gives a rule's words in the page's language.
+_K_RULE_WORDS = {
+    "new_player": N_("New to the list: fewer than {games} rated games"),
+    "reached_2400": N_("The published rating has reached {high} (for good)"),
+    "junior": N_("Junior (to the end of the year of the 18th birthday), rated under {below}"),
+    "default": N_("Everyone else: rated under {high}"),
+}
+_K_RULE_NUMBERS = dict(games=NEW_PLAYER_GAMES, high=HIGH_FROM, below=JUNIOR_BELOW)
+
+
+def k_rule_text(rule: str) -> str:
+    """Rule ``rule`` of :data:`K_RULES` in words, in the page's language.
+
+    >>> k_rule_text("junior")
+    'Junior (to the end of the year of the 18th birthday), rated under 2300'
+    """
+    return _(_K_RULE_WORDS[rule]).format(**_K_RULE_NUMBERS)
+
+
+K_RULES: tuple[tuple[str, int, str], ...] = tuple(
+    (rule, k, _K_RULE_WORDS[rule].format(**_K_RULE_NUMBERS))
+    for rule, k in (("new_player", K_NEW), ("reached_2400", K_HIGH), ("junior", K_JUNIOR),
+                    ("default", K_STANDARD)))
 
 
 def _k_rule_index(rating, rated_games, birth_year, reached_2400, on):
@@ -339,7 +357,7 @@ class KFactor:
 
     ``k``; ``rule`` -- ``"new_player"``, ``"junior"``, ``"reached_2400"`` or ``"default"``
     (the first row of :data:`K_RULES` that matched); ``text`` -- the rule in words, with
-    this player's numbers.
+    this player's numbers, in the page's language.
     """
 
     k: int
@@ -377,33 +395,36 @@ def k_factor_rule(rating, *, rated_games, birth_year=None, reached_2400=False,
     if birth_year is not None:
         birth_year = v.integer("birth_year", birth_year)
     index = int(_k_rule_index(rating, rated_games, birth_year, reached_2400, on))
-    rule, k, _ = K_RULES[index]
+    rule, k, _words = K_RULES[index]
     r, games = _fmt(rating), rated_games
     junior_until = None if birth_year is None else birth_year + 18
     year = _as_date(on).year
+    n = dict(r=r, games=games, born=birth_year, until=junior_until, year=year, k_new=K_NEW,
+             k_high=K_HIGH, k_junior=K_JUNIOR, new_games=NEW_PLAYER_GAMES, high=HIGH_FROM,
+             below=JUNIOR_BELOW)
     if rule == "new_player":
-        why = (f"{games} rated games — a player new to the list keeps K {K_NEW} until they "
-               f"have completed events with at least {NEW_PLAYER_GAMES} games")
+        why = _("{games} rated games — a player new to the list keeps K {k_new} until they "
+                "have completed events with at least {new_games} games")
     elif rule == "reached_2400":
         if rating >= HIGH_FROM:
-            why = (f"rated {r}, which has reached {HIGH_FROM}; K stays {K_HIGH} even if the "
-                   f"rating later drops below {HIGH_FROM}")
+            why = _("rated {r}, which has reached {high}; K stays {k_high} even if the "
+                    "rating later drops below {high}")
         else:
-            why = (f"the published rating once reached {HIGH_FROM}, so K stays {K_HIGH} for "
-                   f"good, even at {r}")
+            why = _("the published rating once reached {high}, so K stays {k_high} for "
+                    "good, even at {r}")
     elif rule == "junior":
-        why = (f"born {birth_year}, a junior until the end of {junior_until}, and rated "
-               f"{r}, under {JUNIOR_BELOW}")
+        why = _("born {born}, a junior until the end of {until}, and rated {r}, under {below}")
     else:
         if junior_until is not None and year <= junior_until:
-            reason = (f"born {birth_year} is still a junior in {year}, but the rating {r} "
-                      f"is not under {JUNIOR_BELOW}")
+            why = _("rated {r}, under {high}, {games} rated games; born {born} is still a "
+                    "junior in {year}, but the rating {r} is not under {below}")
         elif junior_until is not None:
-            reason = f"born {birth_year}: the junior K {K_JUNIOR} ended with {junior_until}"
+            why = _("rated {r}, under {high}, {games} rated games; born {born}: the junior "
+                    "K {k_junior} ended with {until}")
         else:
-            reason = "no birth year given"
-        why = f"rated {r}, under {HIGH_FROM}, {games} rated games; {reason}"
-    return KFactor(k=k, rule=rule, text=f"K {k}: {why} (B.02 8.3.3).")
+            why = _("rated {r}, under {high}, {games} rated games; no birth year given")
+    text = _("K {k}: {why} (B.02 8.3.3).").format(k=k, why=why.format(**n))
+    return KFactor(k=k, rule=rule, text=text)
 
 
 def k_with_700_rule(k, games):
@@ -467,14 +488,19 @@ def rule_700(k, games) -> Rule700:
     g = v.integer("games", games, lo=0)
     used = k_with_700_rule(kk, g)
     k_out = int(kk) if float(kk).is_integer() else kk
-    product = _fmt(kk * g)
-    unit = "game" if g == 1 else "games"
     lowered = used != kk
-    if lowered:
-        text = (f"{_fmt(kk)} × {g} {unit} = {product} > {MAX_K_TIMES_GAMES}: K lowered from "
-                f"{_fmt(kk)} to {used} (the largest whole K with K × {g} ≤ {MAX_K_TIMES_GAMES})")
+    n = dict(k=_fmt(kk), games=g, product=_fmt(kk * g), max=MAX_K_TIMES_GAMES, used=_fmt(used))
+    if lowered and g == 1:
+        text = _("{k} × {games} game = {product} > {max}: K lowered from {k} to {used} (the "
+                 "largest whole K with K × {games} ≤ {max})")
+    elif lowered:
+        text = _("{k} × {games} games = {product} > {max}: K lowered from {k} to {used} (the "
+                 "largest whole K with K × {games} ≤ {max})")
+    elif g == 1:
+        text = _("{k} × {games} game = {product} ≤ {max}: K stays {k}")
     else:
-        text = f"{_fmt(kk)} × {g} {unit} = {product} ≤ {MAX_K_TIMES_GAMES}: K stays {_fmt(kk)}"
+        text = _("{k} × {games} games = {product} ≤ {max}: K stays {k}")
+    text = text.format(**n)
     return Rule700(k=k_out, games=g, k_used=used, lowered=bool(lowered), text=text)
 
 
@@ -520,17 +546,19 @@ def cap_decision(rating, opponent, on=None) -> CapDecision:
     used = effective_difference(r, o, on=day)
     diff = r - o
     capped = used != diff
+    n = dict(diff=_signed(diff), used=_signed(used), cap=CAP, r=_fmt(r), exempt=CAP_EXEMPT_FROM)
     if abs(diff) <= CAP:
-        reason = f"the difference {_signed(diff)} is within ±{CAP}: nothing to cap"
+        reason = _("the difference {diff} is within ±{cap}: nothing to cap")
     elif day < CAP_EXEMPTION_FROM:
-        reason = (f"from 1 March 2024 to 30 September 2025 the cap applies to every player: "
-                  f"{_signed(diff)} counts as {_signed(used)}")
+        reason = _("from 1 March 2024 to 30 September 2025 the cap applies to every player: "
+                   "{diff} counts as {used}")
     elif capped:
-        reason = (f"rated {_fmt(r)}, below {CAP_EXEMPT_FROM}: a difference of more than {CAP} "
-                  f"counts as {CAP}, so {_signed(diff)} counts as {_signed(used)}")
+        reason = _("rated {r}, below {exempt}: a difference of more than {cap} counts as {cap}, "
+                   "so {diff} counts as {used}")
     else:
-        reason = (f"rated {_fmt(r)}, {CAP_EXEMPT_FROM} and above: exempt since 1 October 2025, "
-                  f"so the real difference {_signed(diff)} counts")
+        reason = _("rated {r}, {exempt} and above: exempt since 1 October 2025, so the real "
+                   "difference {diff} counts")
+    reason = reason.format(**n)
     return CapDecision(rating=r, opponent=o, difference=diff, used=float(used),
                        capped=bool(capped), reason=reason)
 
@@ -660,7 +688,7 @@ class CalculatorVsFide:
 
 def _shown(x: float) -> str:
     """A new rating as the calculators show it: whole, or with two decimals."""
-    return _fmt(x) if float(x).is_integer() else f"{float(x):.2f}"
+    return _fmt(x) if float(x).is_integer() else fmt_pattern(float(x), "{:.2f}")
 
 
 def beside_calculator(result: CalculatorResult, *, on=None, use_table=True) -> CalculatorVsFide:
@@ -704,23 +732,27 @@ def beside_calculator(result: CalculatorResult, *, on=None, use_table=True) -> C
     fide = rate_period(result.rating, games, k=result.k, on=on, use_table=use_table)
     names = []
     if fide.k != result.k:
-        names.append(f"700 rule: K {_fmt(result.k)} → {_fmt(fide.k)}")
+        names.append(_("700 rule: K {k} → {used}").format(k=_fmt(result.k), used=_fmt(fide.k)))
     changed = np.flatnonzero(fide.differences != result.differences)
     if changed.size:
         i = int(changed[0])
         real = result.rating - float(result.opponents[i])
         if abs(fide.differences[i]) < abs(result.differences[i]):
-            names.append(f"400-point rule: {_signed(real)} counts as {_signed(fide.differences[i])}")
+            names.append(_("400-point rule: {diff} counts as {used}").format(
+                diff=_signed(real), used=_signed(fide.differences[i])))
         else:
-            names.append(f"{CAP_EXEMPT_FROM} exemption: the real difference {_signed(real)} counts")
+            names.append(_("{exempt} exemption: the real difference {diff} counts").format(
+                exempt=CAP_EXEMPT_FROM, diff=_signed(real)))
     if use_table:
-        shown = dict.fromkeys(f"{e:.2f}" for e in fide.expected.tolist())
-        names.append("table 8.1.2: E " + ", ".join(shown))
+        shown = dict.fromkeys(fmt_pattern(e, "{:.2f}") for e in fide.expected.tolist())
+        names.append(_("table 8.1.2: E {values}").format(values=", ".join(shown)))
     if not float(result.new_rating).is_integer():
         exact = "" if float(fide.change).is_integer() else f"{_signed(round(fide.change, 2))} → "
-        names.append(f"rounded once: {exact}{_signed(fide.rounded_change)}")
-    text = (f"the document's calculator: {_shown(result.new_rating)}; FIDE: "
-            f"{_shown(fide.new_rating)}" + (f" ({'; '.join(names)})" if names else ""))
+        names.append(_("rounded once: {change}").format(
+            change=exact + _signed(fide.rounded_change)))
+    text = _("the document's calculator: {calculator}; FIDE: {fide}").format(
+        calculator=_shown(result.new_rating), fide=_shown(fide.new_rating))
+    text += f" ({'; '.join(names)})" if names else ""
     return CalculatorVsFide(calculator=result, fide=fide, differences=tuple(names), text=text)
 
 
@@ -805,7 +837,7 @@ def _opponents_and_scores(opponents, scores, lo: int):
 
 def _two(x) -> str:
     """A rating with two decimals, as the regulations' examples print them."""
-    return _fmt(x) if float(x).is_integer() else f"{float(x):.2f}"
+    return _fmt(x) if float(x).is_integer() else fmt_pattern(float(x), "{:.2f}")
 
 
 def _plus(x) -> str:
@@ -816,7 +848,7 @@ def _plus(x) -> str:
 def _p_text(p) -> str:
     """p as the table prints it, rounded to the hundredth: ".57", "1.00"."""
     h = int(_hundredths(p))
-    return "1.00" if h == 100 else f".{h:02d}"
+    return fmt_pattern(1.0, "{:.2f}") if h == 100 else fmt_pattern(h / 100, "{:.2f}")[1:]
 
 
 @dataclass(frozen=True)
@@ -905,11 +937,13 @@ def initial_rating(opponents, scores, *, on=None) -> InitialRating:
         exact = ra + dp
         rating = min(round_half_away(exact), FIRST_RATING_MAX)
         capped = round_half_away(exact) > FIRST_RATING_MAX
-        result = (f"{round_half_away(exact)}, capped at {FIRST_RATING_MAX}" if capped
+        result = (_("{rating}, capped at {cap}").format(rating=round_half_away(exact),
+                                                        cap=FIRST_RATING_MAX) if capped
                   else f"{rating}")
         text = (f"Ra = ({_fmt(total)} + 2 × {IMAGINARY_OPPONENT}) / {n + 2} = {_two(ra)}; "
-                f"p = ({_fmt(points)} + 1) / {n + 2} = {float(p):.4g} → {_p_text(p)}; "
-                f"dp = {_fmt(dp)}; Ru = {_two(ra)} {_plus(dp)} = {_two(exact)} → {result}")
+                f"p = ({_fmt(points)} + 1) / {n + 2} = {fmt_pattern(float(p), '{:.4g}')} → "
+                f"{_p_text(p)}; dp = {_fmt(dp)}; Ru = {_two(ra)} {_plus(dp)} = {_two(exact)} "
+                f"→ {result}")
     else:
         rule = "2022"
         ra = total / n
@@ -917,7 +951,9 @@ def initial_rating(opponents, scores, *, on=None) -> InitialRating:
         half_points_above = int(2 * points - n)  # points - n / 2, in half points
         if p > Fraction(1, 2):
             dp = 20 * half_points_above
-            how = f"{half_points_above} half point{'s' if half_points_above > 1 else ''} above 50 % × 20"
+            how = (_("{n} half points above {pct} × 20") if half_points_above > 1 else
+                   _("{n} half point above {pct} × 20")).format(n=half_points_above,
+                                                                 pct=fmt_pct(50, 0))
         else:
             dp = table_dp(p)
             how = f"dp({_p_text(p)})"
@@ -925,18 +961,21 @@ def initial_rating(opponents, scores, *, on=None) -> InitialRating:
         rating = round_half_away(exact)
         capped = False
         text = (f"Ra = {_fmt(total)} / {n} = {_two(ra)}; p = {_fmt(points)} / {n} = "
-                f"{float(p):.4g}; {how} = {_fmt(dp)}; Ru = {_two(ra)} {_plus(dp)} = "
-                f"{_two(exact)} → {rating}")
+                f"{fmt_pattern(float(p), '{:.4g}')}; {how} = {_fmt(dp)}; Ru = {_two(ra)} "
+                f"{_plus(dp)} = {_two(exact)} → {rating}")
     reasons = []
     needed = max(0, MIN_RATED_GAMES - n)
     if needed:
-        reasons.append(f"{n} game{'s' if n > 1 else ''} against rated opponents: at least "
-                       f"{MIN_RATED_GAMES} are needed ({needed} more)")
+        reasons.append((_("{n} games against rated opponents: at least {min} are needed "
+                          "({needed} more)") if n > 1 else
+                        _("{n} game against rated opponents: at least {min} are needed "
+                          "({needed} more)")).format(n=n, min=MIN_RATED_GAMES, needed=needed))
     if points == 0:
-        reasons.append("a zero score in the player's first event is ignored")
+        reasons.append(_("a zero score in the player's first event is ignored"))
     if rating < floor:
-        reasons.append(f"{rating} is below {floor}: not published; results keep pooling"
-                       if rule == "2024" else f"{rating} is below the floor of {floor}")
+        reasons.append((_("{rating} is below {floor}: not published; results keep pooling")
+                        if rule == "2024" else _("{rating} is below the floor of {floor}"))
+                       .format(rating=rating, floor=floor))
     return InitialRating(
         rule=rule, on=day, games=n, points=float(points), games_needed=needed,
         average_opponent=float(ra), score_fraction=int(_hundredths(p)) / 100, dp=int(dp),

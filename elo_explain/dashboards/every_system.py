@@ -6,21 +6,25 @@
 documents describe them (:func:`elo_explain.elo.telugu_calculator`,
 :func:`elo_explain.elo.ukrainian_calculator`), every Gammon42 version of
 :data:`elo_explain.gammon42.VERSIONS`, FIBS (:func:`elo_explain.fibs.change`) and Lichess
-Glicko-2 (:func:`elo_explain.glicko.lichess_game`); one :class:`SystemRow` per system.
-:class:`EverySystemView` shows a summary line and a bar chart of both players' changes; the
-notebook's three tables (chess, backgammon, Lichess) are declared, each with its own inputs,
-and follow the view.
+Glicko-2 (:func:`elo_explain.glicko.lichess_game`); one :class:`SystemRow` per system, its
+numbers in named fields. :class:`EverySystemView` shows a summary line and a bar chart of both
+players' changes; the notebook's three tables (chess, backgammon, Lichess) are declared, each
+with its own inputs, and follow the view. Tables and view format the numbers when they show
+them, in the page's language (:mod:`elo_explain.formats`); their words are the page's
+language's (:mod:`elo_explain.i18n`).
 
 >>> m = EverySystemModel()                  # two established players at 1500, a win
->>> {r.key: r.cells[2:4] for r in m.rows()}["g42-1.3.1"]
-('+16', '−16')
->>> {r.key: r.cells[2:4] for r in m.rows()}["fibs"]
-('+2.00', '−2.00')
+>>> g42 = {r.key: r for r in m.rows()}["g42-1.3.1"]
+>>> g42.change_a, g42.change_b, g42.new_a
+(16.0, -16.0, 1516.0)
+>>> m.table("fibs").cells()[0][2:4], m.table("fibs").cells(locale="uk")[0][2:4]
+(['+2.00', '−2.00'], ['+2,00', '−2,00'])
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import html
+from dataclasses import dataclass
 
 import ipywidgets as widgets
 import numpy as np
@@ -29,24 +33,29 @@ import traitlets
 from elo_explain import elo, fibs, fide, gammon42, glicko
 from elo_explain.dashboards.base import (Choice, DashboardModel, DashboardView, Number, Whole,
                                          depends, html_box)
-from elo_explain.tables import Table
+from elo_explain.dashboards.fide_rules import RowTable, labelled_slider, translated_presets
+from elo_explain.formats import fmt_pattern, fmt_plain
+from elo_explain.i18n import N_, _, gettext
 from elo_explain.ui import FigureView, fmt_number, fmt_signed, round_half_away, steady_limits
 from elo_explain.ui import update_limits
 
-__all__ = ["RESULTS", "DATES", "PRESETS", "NO_DRAWS", "COLUMNS", "SystemRow",
+__all__ = ["RESULTS", "DATES", "PRESETS", "NO_DRAWS", "COLUMNS", "SystemRow", "row_cells",
            "EverySystemModel", "EverySystemView"]
 
+# Every text below is English, shown in the page's language (``_(...)`` where shown).
 #: The result, from the player's side: value → (label, score).
-RESULTS = {"win": ("You win", 1.0), "draw": ("Draw", 0.5), "loss": ("You lose", 0.0)}
+RESULTS = {"win": (N_("You win"), 1.0), "draw": (N_("Draw"), 0.5), "loss": (N_("You lose"), 0.0)}
+#: The result in the tables' caption ("1500 against 1500: you win").
+_RESULT_WORDS = {"win": N_("you win"), "draw": N_("draw"), "loss": N_("you lose")}
 #: The 400-point rule's two regimes: a date inside each → label.
-DATES = {"2025-10-01": "from 2025-10-01 (no cap for 2650+)",
-         "2025-09-30": "2024-03-01 to 2025-09-30 (cap for all)"}
+DATES = {"2025-10-01": N_("from 2025-10-01 (no cap for 2650+)"),
+         "2025-09-30": N_("2024-03-01 to 2025-09-30 (cap for all)")}
 _RATING = (400, 3500)
 _RD = (int(glicko.LICHESS.min_rd), int(glicko.LICHESS.max_rd))
 _VOLATILITY = (0.02, glicko.LICHESS.max_volatility)
-NO_DRAWS = "no draws in backgammon"
-COLUMNS = ("System", "E for you", "Your change", "Opponent's change", "You now",
-           "Opponent now", "How")
+NO_DRAWS = N_("no draws in backgammon")
+COLUMNS = (N_("System"), N_("E for you"), N_("Your change"), N_("Opponent's change"),
+           N_("You now"), N_("Opponent now"), N_("How"))
 
 #: What each family's rows are computed from.
 GAME = ("rating", "opponent", "result")
@@ -57,36 +66,40 @@ LICHESS = (*GAME, "rd", "opponent_rd", "volatility", "opponent_volatility")
 
 _NEW = dict(k=40, opponent_k=40, experience=0, opponent_experience=0, rd=500, opponent_rd=500,
             volatility=0.09, opponent_volatility=0.09)
-_EXAMPLES = {  # name → the trait values that differ from the defaults
-    "Two established players at 1500, you win": {},
-    "Two new players at 1500, you win": _NEW,
-    "Underdog 300 below wins (Gammon42 versions)": dict(rating=1500, opponent=1800),
-    "You busy (60 ranked games this week), opponent not (10)": dict(recent=60,
-                                                                    opponent_recent=10),
-    "1500 beats 1000 (the 400-point rule)": dict(rating=1500, opponent=1000),
-    "2700 draws with 2200 (the 2650 exemption)": dict(rating=2700, opponent=2200,
-                                                      result="draw", k=10, opponent_k=20),
-    "Equal players, cube 64": dict(cube=64),
+_EXAMPLES = {  # name (English, shown in the page's language) → the values that differ
+    N_("Two established players at 1500, you win"): {},
+    N_("Two new players at 1500, you win"): _NEW,
+    N_("Underdog 300 below wins (Gammon42 versions)"): dict(rating=1500, opponent=1800),
+    N_("You busy (60 ranked games this week), opponent not (10)"): dict(recent=60,
+                                                                        opponent_recent=10),
+    N_("1500 beats 1000 (the 400-point rule)"): dict(rating=1500, opponent=1000),
+    N_("2700 draws with 2200 (the 2650 exemption)"): dict(rating=2700, opponent=2200,
+                                                          result="draw", k=10, opponent_k=20),
+    N_("Equal players, cube 64"): dict(cube=64),
 }
 
 
-def _exact_then_applied(exact: float, applied: int) -> str:
+def _exact_then_applied(exact: float, applied: int, *, locale: str | None = None) -> str:
     """``"+1.8 → +2"``: the exact change with as few decimals (1 to 3) as keep it rounding
     the way the applied change does (−4.468 is "−4.47 → −4", not "−4.5 → −4").
 
-    >>> _exact_then_applied(1.818, 2), _exact_then_applied(-4.468, -4)
-    ('+1.8 → +2', '−4.47 → −4')
+    >>> _exact_then_applied(1.818, 2), _exact_then_applied(-4.468, -4, locale="el")
+    ('+1.8 → +2', '−4,47 → −4')
     """
     decimals = next((d for d in (1, 2) if round_half_away(round_half_away(exact, d)) == applied), 3)
-    return f"{fmt_signed(exact, decimals)} → {fmt_signed(applied, 0)}"
+    return f"{fmt_signed(exact, decimals, locale=locale)} → {fmt_signed(applied, 0, locale=locale)}"
 
 
 @dataclass(frozen=True)
 class SystemRow:
-    """One system's verdict: ``key``, ``family`` (fide, calculator, gammon42, fibs, lichess),
-    ``label``, ``expected_a`` (the player's E; for FIBS the chance to win the match),
-    ``change_a`` / ``change_b`` (applied; ``None`` when the system has no draws) and
-    ``cells``, the table row as text (see :data:`COLUMNS`)."""
+    """One system's verdict, in numbers: ``key``, ``family`` (fide, calculator, gammon42,
+    fibs, lichess), ``label`` (English; shown in the page's language), ``expected_a`` (the
+    player's E; for FIBS the chance to win the match), ``change_a`` / ``change_b`` (applied;
+    ``None`` when the system has no draws) with ``places`` decimals as shown; ``new_a`` /
+    ``new_b`` (the ratings after the game, ``None`` with no draws) with ``new_places``;
+    ``exact_a`` / ``exact_b`` (FIDE: the change before its one rounding, else ``None``);
+    ``rd_a`` / ``rd_b`` (Lichess: the deviations after the game, which decide its "?");
+    ``how`` (how the system got there, in words, in the page's language)."""
 
     key: str
     family: str
@@ -94,7 +107,58 @@ class SystemRow:
     expected_a: float
     change_a: float | None
     change_b: float | None
-    cells: tuple
+    new_a: float | None = None
+    new_b: float | None = None
+    places: int = 0
+    new_places: int = 0
+    exact_a: float | None = None
+    exact_b: float | None = None
+    rd_a: float | None = None
+    rd_b: float | None = None
+    how: str = ""
+
+    def values(self) -> tuple:
+        """The table's row (:data:`COLUMNS`): the system's name in the page's language, then
+        numbers (``None`` where the system has no draws) and the words of ``how``."""
+        return (_(self.label), self.expected_a, self.change_a, self.change_b, self.new_a,
+                self.new_b, self.how)
+
+    def formats(self) -> tuple:
+        """How each cell of :meth:`values` is shown (``Table.formats``, for this row): E
+        with two decimals, the changes signed ("exact → applied" for FIDE), the new
+        ratings with their decimals (Lichess: as Lichess shows them, "?" while provisional)."""
+        if self.change_a is None:
+            return (None, "{:.2f}", _no_draws, _dash, _dash, _dash, None)
+
+        def change(exact):
+            if exact is None:
+                return lambda v, locale=None: fmt_signed(v, self.places, locale=locale)
+            return lambda v, locale=None: _exact_then_applied(exact, v, locale=locale)
+
+        def new(rd):
+            if rd is None:
+                return lambda v, locale=None: fmt_number(v, self.new_places, locale=locale)
+            return lambda v, locale=None: glicko.lichess_display(v, rd)  # whole: no decimals
+
+        return (None, "{:.2f}", change(self.exact_a), change(self.exact_b), new(self.rd_a),
+                new(self.rd_b), None)
+
+
+def _dash(value, locale=None) -> str:
+    return "—"
+
+
+def _no_draws(value, locale=None) -> str:
+    return gettext(NO_DRAWS, lang=locale)
+
+
+def row_cells(row: SystemRow) -> list[str]:
+    """``row`` as the table shows it, in the page's language.
+
+    >>> row_cells(SystemRow("fibs", "fibs", "FIBS", 0.5, 2.0, -2.0, 1502, 1498, 2, 2))
+    ['FIBS', '0.50', '+2.00', '−2.00', '1502.00', '1498.00', '']
+    """
+    return RowTable(COLUMNS, [row.values()], row_formats=[row.formats()]).cells()[0]
 
 
 class EverySystemModel(DashboardModel):
@@ -108,51 +172,50 @@ class EverySystemModel(DashboardModel):
               "opponent_recent", "match_length", "experience", "opponent_experience", "rd",
               "opponent_rd", "volatility", "opponent_volatility")
     presets: dict[str, dict] = {}  # set below: the examples with every other value at its default
-    rating = Whole(1500, *_RATING, label="Your rating")
-    opponent = Whole(1500, *_RATING, label="Opponent's rating")
+    rating = Whole(1500, *_RATING, label=N_("Your rating"))
+    opponent = Whole(1500, *_RATING, label=N_("Opponent's rating"))
     result = traitlets.Enum(tuple(RESULTS), default_value="win")
-    k = Choice(20, elo.K_CHOICES, label="Your K")
-    opponent_k = Choice(20, elo.K_CHOICES, label="Opponent's K")
+    k = Choice(20, elo.K_CHOICES, label=N_("Your K"))
+    opponent_k = Choice(20, elo.K_CHOICES, label=N_("Opponent's K"))
     date = traitlets.Enum(tuple(DATES), default_value="2025-10-01")
-    cube = Choice(1, gammon42.CUBE_VALUES, label="Cube")
-    recent = Whole(0, 0, 300, label="Your games in 7 days")
-    opponent_recent = Whole(0, 0, 300, label="Opponent's games in 7 days")
-    match_length = Whole(1, 1, 25, label="Match length (points)")
-    experience = Whole(400, 0, 1000, label="Your experience")
-    opponent_experience = Whole(400, 0, 1000, label="Opponent's experience")
-    rd = Whole(60, *_RD, label="Your RD")
-    opponent_rd = Whole(60, *_RD, label="Opponent's RD")
-    volatility = Number(0.06, *_VOLATILITY, label="Your volatility σ")
-    opponent_volatility = Number(0.06, *_VOLATILITY, label="Opponent's volatility σ")
+    cube = Choice(1, gammon42.CUBE_VALUES, label=N_("Cube"))
+    recent = Whole(0, 0, 300, label=N_("Your games in 7 days"))
+    opponent_recent = Whole(0, 0, 300, label=N_("Opponent's games in 7 days"))
+    match_length = Whole(1, 1, 25, label=N_("Match length (points)"))
+    experience = Whole(400, 0, 1000, label=N_("Your experience"))
+    opponent_experience = Whole(400, 0, 1000, label=N_("Opponent's experience"))
+    rd = Whole(60, *_RD, label=N_("Your RD"))
+    opponent_rd = Whole(60, *_RD, label=N_("Opponent's RD"))
+    volatility = Number(0.06, *_VOLATILITY, label=N_("Your volatility σ"))
+    opponent_volatility = Number(0.06, *_VOLATILITY, label=N_("Opponent's volatility σ"))
 
     @property
     def score(self) -> float:
         return RESULTS[self.result][1]
 
-    def _row(self, key, family, label, e, a, b, places, how, new=None):
-        """A row from the changes ``a`` and ``b`` (``None``: no draws in this system)."""
+    def _row(self, key, family, label, e, a, b, places, how, new=None, new_places=None,
+             **more):
+        """A row from the changes ``a`` and ``b`` (``None``: no draws in this system); the
+        new ratings are ``new`` or the ratings plus the changes, shown with ``new_places``
+        decimals (default: ``places``)."""
         if a is None:
-            return SystemRow(key, family, label, e, None, None,
-                             (label, f"{e:.2f}", NO_DRAWS, "—", "—", "—", how))
-        new_a, new_b = new or (fmt_number(self.rating + a, places),
-                               fmt_number(self.opponent + b, places))
-        return SystemRow(key, family, label, e, float(a), float(b),
-                         (label, f"{e:.2f}", fmt_signed(a, places), fmt_signed(b, places),
-                          new_a, new_b, how))
+            return SystemRow(key, family, label, e, None, None, places=places, how=how)
+        new_a, new_b = new or (self.rating + a, self.opponent + b)
+        return SystemRow(key, family, label, e, float(a), float(b), float(new_a), float(new_b),
+                         places, places if new_places is None else new_places, how=how, **more)
 
     def _fide(self, key, label, use_table, cap):
         a, b = (fide.rate_period(r, [(o, s)], k=k, on=self.date, use_table=use_table, cap_400=cap)
                 for r, o, s, k in ((self.rating, self.opponent, self.score, self.k),
                                    (self.opponent, self.rating, 1 - self.score, self.opponent_k)))
-        used = (f"differences used: {fmt_number(a.differences[0], 0)} / "
-                f"{fmt_number(b.differences[0], 0)}" if cap else "real difference")
-        how = (f"{'table 8.1.2' if use_table else '÷400 formula'}, {used}; "
-               f"K {a.k:g} / {b.k:g}, rounded once")
-        row = self._row(key, "fide", label, float(a.expected[0]), a.rounded_change,
-                        b.rounded_change, 0, how)
-        return replace(row, cells=(label, row.cells[1],
-                                   _exact_then_applied(a.change, a.rounded_change),
-                                   _exact_then_applied(b.change, b.rounded_change), *row.cells[4:]))
+        used = (_("differences used: {own} / {other}").format(
+                    own=fmt_number(a.differences[0], 0), other=fmt_number(b.differences[0], 0))
+                if cap else _("real difference"))
+        how = _("{method}, {used}; K {k} / {opponent_k}, rounded once").format(
+            method=_("table 8.1.2") if use_table else _("÷400 formula"), used=used,
+            k=fmt_plain(a.k), opponent_k=fmt_plain(b.k))
+        return self._row(key, "fide", label, float(a.expected[0]), a.rounded_change,
+                         b.rounded_change, 0, how, exact_a=a.change, exact_b=b.change)
 
     def _calculator(self, key, label, how):
         """A document's calculator as it describes itself (``docs/sources.md``): the Telugu
@@ -163,21 +226,25 @@ class EverySystemModel(DashboardModel):
                     for r, o, s, k in ((self.rating, self.opponent, self.score, self.k),
                                        (self.opponent, self.rating, 1 - self.score,
                                         self.opponent_k)))
-            new = (fmt_number(a.new_rating, 0), fmt_number(b.new_rating, 0))
+            places = 0
         else:
             a, b = (elo.ukrainian_calculator(r, o, s, k=k)
                     for r, o, s, k in ((self.rating, self.opponent, self.score, self.k),
                                        (self.opponent, self.rating, 1 - self.score,
                                         self.opponent_k)))
-            new = (fmt_number(a.new_rating, 2), fmt_number(b.new_rating, 2))
+            places = 2
         return self._row(key, "calculator", label, float(a.expected[0]), a.change, b.change, 1,
-                         f"{how}; K {self.k} / {self.opponent_k}", new=new)
+                         f"{_(how)}; K {self.k} / {self.opponent_k}",
+                         new=(a.new_rating, b.new_rating), new_places=places)
 
     def _gammon42(self, version, rules):
         e = float(rules.expected_score(self.rating, self.opponent))
-        cube = (f"cube {self.cube} × {rules.cube_multiplier(self.cube):.2f}"
-                if rules.cube_mode == "coefficient" else f"cube × points ({self.cube})")
-        how = (f"÷{rules.divisor:g}, K {rules.k_for(self.recent)} / "
+        cube = (_("cube {cube} × {factor}").format(
+                    cube=self.cube, factor=fmt_pattern(float(rules.cube_multiplier(self.cube)),
+                                                       "{:.2f}"))
+                if rules.cube_mode == "coefficient" else
+                _("cube × points ({cube})").format(cube=self.cube))
+        how = (f"÷{fmt_plain(rules.divisor)}, K {rules.k_for(self.recent)} / "
                f"{rules.k_for(self.opponent_recent)}, {cube}")
         a = b = None
         if self.result == "win":
@@ -191,8 +258,10 @@ class EverySystemModel(DashboardModel):
     def _fibs(self):
         n, mine, theirs = self.match_length, self.experience, self.opponent_experience
         e = float(fibs.win_probability(self.rating, self.opponent, n))
-        how = (f"{n}-point match, you win it with {e:.2f}; K {fibs.experience_factor(mine):g} / "
-               f"{fibs.experience_factor(theirs):g} (experience {mine} / {theirs})")
+        how = _("{n}-point match, you win it with {e}; K {k} / {opponent_k} (experience "
+                "{mine} / {theirs})").format(
+            n=n, e=fmt_pattern(e, "{:.2f}"), k=fmt_plain(fibs.experience_factor(mine)),
+            opponent_k=fmt_plain(fibs.experience_factor(theirs)), mine=mine, theirs=theirs)
         a = b = None
         if self.result == "win":
             a, b = fibs.change(self.rating, self.opponent, match_length=n,
@@ -207,24 +276,25 @@ class EverySystemModel(DashboardModel):
             (self.rating, self.rd, self.volatility),
             (self.opponent, self.opponent_rd, self.opponent_volatility), self.score)
         e = float(glicko.expected_score(self.rating, self.opponent, self.opponent_rd))
-        how = (f"RD {self.rd} → {rda:.1f} / {self.opponent_rd} → {rdb:.1f}, "
-               f"σ {va:.4f} / {vb:.4f}, τ 0.75")
+        how = (f"RD {self.rd} → {fmt_pattern(rda, '{:.1f}')} / {self.opponent_rd} → "
+               f"{fmt_pattern(rdb, '{:.1f}')}, σ {fmt_pattern(va, '{:.4f}')} / "
+               f"{fmt_pattern(vb, '{:.4f}')}, τ {fmt_plain(glicko.LICHESS.tau)}")
         return self._row("lichess", "lichess", "Lichess Glicko-2", e, ra - self.rating,
-                         rb - self.opponent, 1, how,
-                         new=(glicko.lichess_display(ra, rda), glicko.lichess_display(rb, rdb)))
+                         rb - self.opponent, 1, how, new=(ra, rb), rd_a=float(rda),
+                         rd_b=float(rdb))
 
     @depends(*CHESS)
     def chess_rows(self) -> list[SystemRow]:
         """FIDE (table and formula, with and without the cap) and the two calculators."""
         return [
-            self._fide("fide-table-cap", "FIDE table, 400-point rule", True, True),
-            self._fide("fide-table", "FIDE table, no cap", True, False),
-            self._fide("fide-formula-cap", "FIDE ÷400 formula, 400-point rule", False, True),
-            self._fide("fide-formula", "FIDE ÷400 formula, no cap", False, False),
-            self._calculator("telugu", "Telugu calculator",
-                             "÷400 formula, 400-point rule on (any rating), whole new rating"),
-            self._calculator("ukrainian", "Ukrainian calculator",
-                             "the same ÷400 formula, no cap, unrounded"),
+            self._fide("fide-table-cap", N_("FIDE table, 400-point rule"), True, True),
+            self._fide("fide-table", N_("FIDE table, no cap"), True, False),
+            self._fide("fide-formula-cap", N_("FIDE ÷400 formula, 400-point rule"), False, True),
+            self._fide("fide-formula", N_("FIDE ÷400 formula, no cap"), False, False),
+            self._calculator("telugu", N_("Telugu calculator"),
+                             N_("÷400 formula, 400-point rule on (any rating), whole new rating")),
+            self._calculator("ukrainian", N_("Ukrainian calculator"),
+                             N_("the same ÷400 formula, no cap, unrounded")),
         ]
 
     @depends(*BACKGAMMON)
@@ -244,26 +314,31 @@ class EverySystemModel(DashboardModel):
     @property
     def game(self) -> str:
         """The game in words, the tables' caption: ``"1500 against 1500: you win"``."""
-        return f"{self.rating} against {self.opponent}: {RESULTS[self.result][0].lower()}"
+        return _("{rating} against {opponent}: {result}").format(
+            rating=self.rating, opponent=self.opponent, result=_(_RESULT_WORDS[self.result]))
 
-    def table(self, *families: str) -> Table:
+    def _table(self, rows: list[SystemRow]) -> RowTable:
+        """``rows`` as a table: numbers, each row with its formats (:meth:`SystemRow.formats`)."""
+        return RowTable(tuple(_(c) for c in COLUMNS), [r.values() for r in rows], self.game,
+                        row_formats=[r.formats() for r in rows])
+
+    def table(self, *families: str) -> RowTable:
         """The rows of ``families`` (all when none is named) as a table."""
-        cells = [r.cells for r in self.rows() if not families or r.family in families]
-        return Table(COLUMNS, cells, self.game)
+        return self._table([r for r in self.rows() if not families or r.family in families])
 
     @depends(chess_rows)
-    def chess_table(self) -> Table:
+    def chess_table(self) -> RowTable:
         """FIDE and the calculators (the notebook's first table)."""
-        return Table(COLUMNS, [r.cells for r in self.chess_rows()], self.game)
+        return self._table(self.chess_rows())
 
     @depends(backgammon_rows)
-    def backgammon_table(self) -> Table:
+    def backgammon_table(self) -> RowTable:
         """Gammon42 and FIBS."""
-        return Table(COLUMNS, [r.cells for r in self.backgammon_rows()], self.game)
+        return self._table(self.backgammon_rows())
 
     @depends(lichess_rows)
-    def lichess_table(self) -> Table:
-        return Table(COLUMNS, [r.cells for r in self.lichess_rows()], self.game)
+    def lichess_table(self) -> RowTable:
+        return self._table(self.lichess_rows())
 
 
 #: Examples: name → trait values (complete: an example never keeps a value of the last one).
@@ -280,26 +355,37 @@ class EverySystemView(DashboardView):
 
     def build(self) -> list:
         def group(title, *children):
-            return widgets.VBox([widgets.HTML(f"<b>{title}</b>"), *children],
+            return widgets.VBox([widgets.HTML(f"<b>{html.escape(title)}</b>"), *children],
                                 layout={"margin": "0 1.5em 0.5em 0"})
 
-        game = widgets.HBox([self.number("rating", width="14em"),
-                             self.number("opponent", width="16em"),
-                             self.toggles("result", [(t, v) for v, (t, _) in RESULTS.items()])])
-        chess = group("Chess Elo (FIDE, calculators)", self.dropdown("k", elo.K_CHOICES, width="12em"),
-                      self.dropdown("opponent_k", elo.K_CHOICES, width="14em"),
-                      self.dropdown("date", [(t, d) for d, t in DATES.items()], label="Rated",
-                                    width="25em"))
-        fibs_box = group("FIBS", *(self.slider(n, width="33em", step=s) for n, s in (
+        def label(name):  # a field's label in the page's language
+            return _(self.model.traits()[name].label)
+
+        def slider(name, **kw):
+            return labelled_slider(self, name, **kw)
+
+        game = widgets.HBox([self.number("rating", width="14em", label=label("rating")),
+                             self.number("opponent", width="16em", label=label("opponent")),
+                             self.toggles("result", [(_(t), v) for v, (t, _s) in RESULTS.items()],
+                                          label=_("Result"))])
+        chess = group(_("Chess Elo (FIDE, calculators)"),
+                      self.dropdown("k", elo.K_CHOICES, width="12em", label=label("k")),
+                      self.dropdown("opponent_k", elo.K_CHOICES, width="14em",
+                                    label=label("opponent_k")),
+                      self.dropdown("date", [(_(t), d) for d, t in DATES.items()],
+                                    label=_("Rated"), width="25em"))
+        fibs_box = group("FIBS", *(slider(n, width="33em", step=s) for n, s in (
             ("match_length", 1), ("experience", 10), ("opponent_experience", 10))))
-        g42 = group("Gammon42", self.toggles("cube", gammon42.CUBE_VALUES),
-                    *(self.slider(n, width="33em", label_width="15em")
+        g42 = group("Gammon42", self.toggles("cube", gammon42.CUBE_VALUES, label=label("cube")),
+                    *(slider(n, width="33em", label_width="15em")
                       for n in ("recent", "opponent_recent")))
-        lichess = group("Lichess", *(self.slider(n, width="33em", step=s) for n, s in (
+        lichess = group("Lichess", *(slider(n, width="33em", step=s) for n, s in (
             ("rd", 1), ("opponent_rd", 1), ("volatility", 0.001), ("opponent_volatility", 0.001))))
         self.summary = html_box("ee-summary", width="100%")
         self._figure()
-        return [self.preset_menu(width="30em"), game,
+        menu = self.preset_menu(width="30em")
+        translated_presets(self)
+        return [menu, game,
                 widgets.HBox([widgets.VBox([chess, fibs_box]), widgets.VBox([g42, lichess])]),
                 self.summary, self.figure.out]
 
@@ -311,11 +397,11 @@ class EverySystemView(DashboardView):
         self.bars = ax.barh(y, np.zeros(len(rows)), height=0.62,
                             color=[_FAMILY_COLOURS[r.family] for r in rows])
         self.labels = [ax.text(0, yi, "", va="center", fontsize=8.5) for yi in y]
-        ax.set_yticks(y, [r.label for r in rows], fontsize=8.5)
+        ax.set_yticks(y, [_(r.label) for r in rows], fontsize=8.5)
         ax.set_ylim(len(rows) - 0.5, -0.5)
         ax.axvline(0, color="black", lw=0.8)
-        ax.set_xlabel("your rating change (rating points, each system's own scale)")
-        ax.set_title("Your change, labelled yours / the opponent's", fontsize=10)
+        ax.set_xlabel(_("your rating change (rating points, each system's own scale)"))
+        ax.set_title(_("Your change, labelled yours / the opponent's"), fontsize=10)
         ax.grid(axis="x", color="#dddddd", lw=0.6)
         ax.set_axisbelow(True)
         self.figure.dynamic(*self.bars, *self.labels)  # blitted on a saved background
@@ -324,19 +410,23 @@ class EverySystemView(DashboardView):
     def render(self) -> None:
         m, rows = self.model, self.model.rows()
         by_key = {r.key: r for r in rows}
-        lichess = by_key["lichess"].cells
+        lichess, formula = by_key["lichess"], by_key["ukrainian"]
+        e = f"<span class='ee-value'>{fmt_pattern(formula.expected_a, '{:.2f}')}</span>"
+        now = (f"<span class='ee-value ee-lichess-now'>"
+               f"{glicko.lichess_display(lichess.new_a, lichess.rd_a)} / "
+               f"{glicko.lichess_display(lichess.new_b, lichess.rd_b)}</span>")
         self.summary.value = (
-            f"<p><span class='ee-value ee-big ee-game'>{m.game}</span> &nbsp; E for you (÷400 "
-            f"formula) <span class='ee-value'>{by_key['ukrainian'].cells[1]}</span> &nbsp; Lichess "
-            f"now shows <span class='ee-value ee-lichess-now'>{lichess[4]} / {lichess[5]}"
-            f"</span> <span class='ee-note'>({lichess[6]})</span></p>")
+            f"<p><span class='ee-value ee-big ee-game'>{html.escape(m.game)}</span> &nbsp; "
+            + html.escape(_("E for you (÷400 formula) {e}")).format(e=e) + " &nbsp; "
+            + html.escape(_("Lichess now shows {ratings}")).format(ratings=now)
+            + f" <span class='ee-note'>({html.escape(lichess.how)})</span></p>")
         changes = np.array([np.nan if r.change_a is None else r.change_a for r in rows])
         span = max(np.nanmax(np.abs(changes), initial=0.0), 1.0)
         for bar, text, row, c in zip(self.bars, self.labels, rows, changes):
             y = bar.get_y() + bar.get_height() / 2
             if np.isnan(c):
                 bar.set_width(0)
-                text.set(text="no draws", position=(span * 0.02, y), ha="left")
+                text.set(text=_("no draws"), position=(span * 0.02, y), ha="left")
                 continue
             bar.set_width(c)
             places = {"fibs": 2, "fide": 0, "gammon42": 0}.get(row.family, 1)

@@ -4,6 +4,8 @@
 (:func:`~elo_explain.fide.k_factor_rule`, :func:`~elo_explain.fide.rule_700`,
 :func:`~elo_explain.fide.cap_decision`) and tables (declared: the notebook's tables follow
 the view); :class:`FideRulesView` shows them, each section redrawn when its own settings change.
+Every word the page shows is in the page's language (:mod:`elo_explain.i18n`), every number
+in its format (:mod:`elo_explain.formats`).
 
 >>> m = FideRulesModel()
 >>> m.k_decision().k, [r.k_used for r in m.rules_700()], m.table_and_formula()
@@ -13,12 +15,15 @@ the view); :class:`FideRulesView` shows them, each section redrawn when its own 
 from __future__ import annotations
 
 import html
+from dataclasses import dataclass
 
 import ipywidgets as widgets
 import numpy as np
 import traitlets
 
 from elo_explain import elo, fide
+from elo_explain.formats import fmt_pattern, fmt_plain
+from elo_explain.i18n import N_, _
 from elo_explain.dashboards.base import (Choice, DashboardModel, DashboardView, Whole, depends,
                                          html_box)
 from elo_explain.dashboards.chess import (CSS, PERIOD_OPTIONS, expected_axes, k_rules_table,
@@ -27,18 +32,62 @@ from elo_explain.tables import Table
 from elo_explain.ui import (FigureView, fmt_number, fmt_signed, round_half_away, update_limits,
                             update_title)
 
-__all__ = ["FideRulesModel", "FideRulesView", "DOC_700_CASES"]
+__all__ = ["FideRulesModel", "FideRulesView", "DOC_700_CASES", "RowTable", "translated_presets",
+           "labelled_slider"]
 
-#: The 700 rule's cases printed by the Telugu document, plus two "exactly 700" cases.
+#: The 700 rule's cases printed by the Telugu document, plus two "exactly 700" cases
+#: (labels in English, shown in the page's language).
 DOC_700_CASES = (
-    ("Junior, K 40, 20 games in a month (Telugu document)", 40, 20),
-    ("Adult, K 20, 40 games (Telugu document)", 20, 40),
-    ("K 20, 35 games: exactly 700, not reduced", 20, 35),
-    ("K 10, 70 games: exactly 700, not reduced", 10, 70),
+    (N_("Junior, K 40, 20 games in a month (Telugu document)"), 40, 20),
+    (N_("Adult, K 20, 40 games (Telugu document)"), 20, 40),
+    (N_("K 20, 35 games: exactly 700, not reduced"), 20, 35),
+    (N_("K 10, 70 games: exactly 700, not reduced"), 10, 70),
 )
 #: Differences in the table-vs-formula table (400 is the documents' point).
 COMPARE_DIFFERENCES = (0, 100, 200, 300, 400, 500, 600, 736)
-METHODS = {"FIDE table 8.1.2": "table", "÷400 formula": "formula"}
+#: The two ways to get E: label (English, shown in the page's language) → value.
+METHODS = {N_("FIDE table 8.1.2"): "table", N_("÷400 formula"): "formula"}
+
+
+def _method_label(method: str) -> str:
+    """``"table"`` or ``"formula"`` in words, in the page's language."""
+    return _({v: k for k, v in METHODS.items()}[method])
+
+
+@dataclass(frozen=True)
+class RowTable(Table):
+    """A :class:`~elo_explain.tables.Table` whose rows each have their own formats
+    (``row_formats``: one per row, one format per cell, as ``Table.formats``), for a table
+    whose rows are different quantities (a rating, a difference, E) of the same players.
+    The rows hold numbers; the cells are formatted when shown, in the page's language, or
+    in ``locale``'s (a callable format is then called with ``locale=``).
+
+    >>> t = RowTable(("", "A"), (("E", 0.96), ("Change", -1.24)), "",
+    ...              row_formats=((None, "{:.2f}"), (None, fmt_signed)))
+    >>> t.cells(), t.cells(locale="uk")[0]
+    ([['E', '0.96'], ['Change', '−1.2']], ['E', '0,96'])
+    """
+
+    row_formats: tuple = ()
+
+    def __post_init__(self):
+        super().__post_init__()
+        object.__setattr__(self, "row_formats", tuple(map(tuple, self.row_formats)))
+        if len(self.row_formats) != len(self.rows) or any(
+                len(f) != len(self.columns) for f in self.row_formats):
+            raise ValueError(f"row_formats must have {len(self.rows)} rows of "
+                             f"{len(self.columns)} formats (one per cell)")
+
+    def cells(self, *, locale: str | None = None) -> list:
+        """Every row as display strings, each cell with its row's format, in the page's
+        language or ``locale``'s."""
+        def shown(value, fmt):
+            if not callable(fmt):
+                return fmt_pattern(value, fmt, locale=locale)
+            return fmt(value) if locale is None else fmt(value, locale=locale)
+
+        return [[shown(v, f) for v, f in zip(row, fmts)]
+                for row, fmts in zip(self.rows, self.row_formats)]
 
 
 class FideRulesModel(DashboardModel):
@@ -51,28 +100,28 @@ class FideRulesModel(DashboardModel):
 
     params = ("rating", "rated_games", "birth_year", "reached_2400", "on", "games",
               "rating_a", "rating_b", "k", "method", "difference")
-    presets = {
-        "New player, 12 games (K 40)": {"rating": 1800, "rated_games": 12},
-        "Junior born 2008, 2100 (K 40)": {"rating": 2100, "rated_games": 80, "birth_year": 2008,
-                                          "reached_2400": False},
-        "Reached 2400, now 2350 (K 10)": {"rating": 2350, "rated_games": 300,
-                                          "reached_2400": True},
-        "2700 vs 2200 since October 2025": {"rating_a": 2700, "rating_b": 2200,
-                                            "on": "2025-10-01"},
+    presets = {  # names in English (the menu's values), shown in the page's language
+        N_("New player, 12 games (K 40)"): {"rating": 1800, "rated_games": 12},
+        N_("Junior born 2008, 2100 (K 40)"): {"rating": 2100, "rated_games": 80,
+                                              "birth_year": 2008, "reached_2400": False},
+        N_("Reached 2400, now 2350 (K 10)"): {"rating": 2350, "rated_games": 300,
+                                              "reached_2400": True},
+        N_("2700 vs 2200 since October 2025"): {"rating_a": 2700, "rating_b": 2200,
+                                                "on": "2025-10-01"},
     }
     GAMES_MAX, DIFF_MAX = 80, 800
 
-    rating = Whole(1800, 1000, 3000, label="Published rating")
-    rated_games = Whole(80, 0, 1000, label="Rated games")
-    birth_year = Whole(1995, 1900, 2025, label="Birth year")
+    rating = Whole(1800, 1000, 3000, label=N_("Published rating"))
+    rated_games = Whole(80, 0, 1000, label=N_("Rated games"))
+    birth_year = Whole(1995, 1900, 2025, label=N_("Birth year"))
     reached_2400 = traitlets.Bool(False)
     on = period_trait()
-    games = Whole(20, 1, GAMES_MAX, label="Games in the period")
-    rating_a = Whole(2700, 1000, 3000, label="Player A")
-    rating_b = Whole(2200, 1000, 3000, label="Player B")
+    games = Whole(20, 1, GAMES_MAX, label=N_("Games in the period"))
+    rating_a = Whole(2700, 1000, 3000, label=N_("Player A"))
+    rating_b = Whole(2200, 1000, 3000, label=N_("Player B"))
     k = Choice(20, [40, 20, 10], label="K")
     method = traitlets.Enum(list(METHODS.values()), default_value="table")
-    difference = Whole(400, 0, DIFF_MAX, label="Difference D")
+    difference = Whole(400, 0, DIFF_MAX, label=N_("Difference D"))
 
     # K and the 700 rule
     @depends("rating", "rated_games", "on", "birth_year", "reached_2400")
@@ -95,12 +144,14 @@ class FideRulesModel(DashboardModel):
     def table_700(self) -> Table:
         """The documents' cases (fixed), then the reader's (K 40, 20, 10 with ``games``),
         each with what the rule does."""
-        cases = [(label, fide.rule_700(k, g)) for label, k, g in DOC_700_CASES]
-        cases += [(f"Your period: K {r.k}, {r.games} games", r) for r in self.rules_700()]
-        return Table(("Case", "K", "Games", "K × games", "K for the period", "What the rule does"),
+        cases = [(_(label), fide.rule_700(k, g)) for label, k, g in DOC_700_CASES]
+        cases += [(_("Your period: K {k}, {games} games").format(k=r.k, games=r.games), r)
+                  for r in self.rules_700()]
+        return Table((_("Case"), "K", _("Games"), _("K × games"), _("K for the period"),
+                      _("What the rule does")),
                      [(label, r.k, r.games, r.k * r.games, r.k_used, r.text)
                       for label, r in cases],
-                     "The 700 rule: the documents' cases, then your period's games")
+                     _("The 700 rule: the documents' cases, then your period's games"))
 
     def staircase(self):
         """Games 1..GAMES_MAX and, for K 40, 20, 10, the K after the 700 rule."""
@@ -123,20 +174,33 @@ class FideRulesModel(DashboardModel):
         return out
 
     @depends(sides)
-    def cap_table(self) -> Table:
+    def cap_table(self) -> RowTable:
+        """Both players of one game, one row per quantity: numbers (the ratings, the real
+        and the used difference, E without and with the cap, the changes for a win, a
+        draw and a loss) and the cap's reason; formatted when shown, per row."""
         a, b = self.sides()
-        rows = [("Rating", a["rating"], b["rating"]),
-                ("Real difference (own − opponent)",
-                 *(fmt_signed(s["decision"].difference, 0) for s in (a, b))),
-                ("Difference used", *(fmt_signed(s["decision"].used, 0) for s in (a, b))),
-                ("Why", a["decision"].reason, b["decision"].reason),
-                ("E without the cap", fmt_number(a["e_real"]), fmt_number(b["e_real"])),
-                ("E used", fmt_number(a["e"]), fmt_number(b["e"]))]
-        rows += [(f"Change for a {label}, K {self.k}", fmt_signed(a["changes"][i]),
-                  fmt_signed(b["changes"][i])) for i, label in enumerate(("win", "draw", "loss"))]
-        method = {v: k for k, v in METHODS.items()}[self.method]
-        return Table(("", f"Player A ({a['rating']})", f"Player B ({b['rating']})"), rows,
-                     f"One game, both sides ({method})")
+        whole, two = fmt_plain, fmt_number
+
+        def signed0(x, **kw):
+            return fmt_signed(x, 0, **kw)
+
+        rows = [(_("Rating"), a["rating"], b["rating"], whole),
+                (_("Real difference (own − opponent)"), a["decision"].difference,
+                 b["decision"].difference, signed0),
+                (_("Difference used"), a["decision"].used, b["decision"].used, signed0),
+                (_("Why"), a["decision"].reason, b["decision"].reason, None),
+                (_("E without the cap"), a["e_real"], b["e_real"], two),
+                (_("E used"), a["e"], b["e"], two)]
+        changes = (_("Change for a win, K {k}"), _("Change for a draw, K {k}"),
+                   _("Change for a loss, K {k}"))
+        rows += [(label.format(k=self.k), a["changes"][i], b["changes"][i], fmt_signed)
+                 for i, label in enumerate(changes)]
+        columns = ("", _("Player A ({rating})").format(rating=fmt_plain(a["rating"])),
+                   _("Player B ({rating})").format(rating=fmt_plain(b["rating"])))
+        return RowTable(columns, [row[:3] for row in rows],
+                        _("One game, both sides ({method})").format(
+                            method=_method_label(self.method)),
+                        row_formats=[(None, row[3], row[3]) for row in rows])
 
     # table vs formula
     @depends("difference")
@@ -152,9 +216,10 @@ class FideRulesModel(DashboardModel):
         rows = [(d, float(fide.table_expected_score(d)),
                  round_half_away(elo.expected_score(d, 0), 2)) for d in COMPARE_DIFFERENCES]
         rows = [(d, t, f, round_half_away(100 * (t - f))) for d, t, f in rows]
-        return Table(("Difference", "FIDE table", "÷400 formula", "Table − formula (0.01)"), rows,
-                     "Higher-rated player's expected score at fixed differences (the "
-                     "documents' 400 among them; the last section below takes any difference)",
+        return Table((_("Difference"), _("FIDE table"), _("÷400 formula"),
+                      _("Table − formula ({unit})").format(unit=fmt_number(0.01))), rows,
+                     _("Higher-rated player's expected score at fixed differences (the "
+                       "documents' 400 among them; the last section below takes any difference)"),
                      (None, fmt_number, fmt_number, lambda x: fmt_signed(x, 0)))
 
     def curves(self):
@@ -167,6 +232,29 @@ def _heading(title: str) -> widgets.HTML:
     return widgets.HTML(f"<h3>{html.escape(title)}</h3>")
 
 
+def translated_presets(view: DashboardView) -> None:
+    """The view's example menu in the page's language: each example's name translated,
+    its value (the model's preset key, what the view matches) kept."""
+    menu, custom = view.preset, "Custom"
+    view._syncing_preset = True
+    try:
+        menu.options = [(_("Custom"), custom), *((_(name), name) for name in view.model.presets)]
+        menu.value = custom
+    finally:
+        view._syncing_preset = False
+    menu.description = _("Example")
+
+
+def labelled_slider(view: DashboardView, name: str, **kw) -> widgets.HBox:
+    """``view.slider(name)`` labelled in the page's language, its text box's messages and
+    tooltip too (``DashboardView.slider`` gives the box the trait's own, English, label)."""
+    label = _(view.model.traits()[name].label)
+    box = view.slider(name, label=label, **kw)
+    english, box.field.label = box.field.label, label
+    box.field.text.tooltip = box.field.text.tooltip.replace(english, label, 1)
+    return box
+
+
 def _row(*children) -> widgets.HBox:
     box = widgets.HBox(list(children), layout={"align_items": "flex-start"})
     box.add_class("ee-row")
@@ -176,6 +264,10 @@ def _row(*children) -> widgets.HBox:
 class FideRulesView(DashboardView):
     """The FIDE rules page: four sections, each its controls, a live summary and a figure
     (the tables are the notebook's cells above)."""
+
+    def _label(self, name: str) -> str:
+        """Field ``name``'s label in the page's language."""
+        return _(self.model.traits()[name].label)
 
     def build(self):
         self.k_out = html_box("ee-k-out", width="620px")
@@ -195,28 +287,35 @@ class FideRulesView(DashboardView):
         self._build_700()
         self._build_cap()
         self._build_cmp()
-        k_box = widgets.VBox([self.number("rating", width="16em"),
-                              self.slider("rated_games", width="300px", label_width="7em"),
-                              self.number("birth_year"),
-                              self.checkbox("reached_2400", label="Published rating has reached 2400")],
+        label = self._label
+        k_box = widgets.VBox([self.number("rating", width="16em", label=label("rating")),
+                              labelled_slider(self, "rated_games", width="300px",
+                                              label_width="7em"),
+                              self.number("birth_year", label=label("birth_year")),
+                              self.checkbox("reached_2400",
+                                            label=_("Published rating has reached 2400"))],
                              layout={"width": "430px"})
+        menu = self.preset_menu()
+        translated_presets(self)
+        periods = [(_(text), on) for text, on in PERIOD_OPTIONS]
         return [
             widgets.HTML(CSS),
-            _row(self.preset_menu(), self.dropdown("on", PERIOD_OPTIONS, label="Rules of",
-                                                   width="18em")),
-            _heading("1. Which K applies"),
+            _row(menu, self.dropdown("on", periods, label=_("Rules of"), width="18em")),
+            _heading(_("1. Which K applies")),
             _row(k_box, self.k_out),
-            _heading("2. The 700 rule"),
-            self.slider("games", width="480px"),
+            _heading(_("2. The 700 rule")),
+            labelled_slider(self, "games", width="480px"),
             _row(self.fig_700.out, self.out_700),
-            _heading("3. The 400-point rule"),
-            _row(widgets.VBox([self.number("rating_a"), self.number("rating_b")]),
-                 widgets.VBox([self.toggles("method", list(METHODS.items()), label=""),
+            _heading(_("3. The 400-point rule")),
+            _row(widgets.VBox([self.number("rating_a", label=label("rating_a")),
+                               self.number("rating_b", label=label("rating_b"))]),
+                 widgets.VBox([self.toggles("method", [(_(t), m) for t, m in METHODS.items()],
+                                            label=""),
                                self.toggles("k", [("K 40", 40), ("K 20", 20), ("K 10", 10)],
                                             label="")])),
             _row(self.fig_cap.out, self.out_cap),
-            _heading("4. FIDE's table vs the ÷400 formula"),
-            self.slider("difference", width="480px"),
+            _heading(_("4. FIDE's table vs the ÷400 formula")),
+            labelled_slider(self, "difference", width="480px"),
             self.out_cmp,
             self.fig_cmp.out,
         ]
@@ -227,41 +326,46 @@ class FideRulesView(DashboardView):
         g, ks = self.model.staircase()
         for k, color in zip(elo.K_CHOICES, ("C0", "C1", "C2")):
             ax.step(g, ks[k], where="mid", color=color, label=f"K {k}")
-        for _, k, games in DOC_700_CASES[:2]:
+        for _case, k, games in DOC_700_CASES[:2]:
             r = fide.rule_700(k, games)
-            ax.annotate(f"K {k}, {games} games → {r.k_used}", (games, r.k_used), xytext=(12, 10),
-                        textcoords="offset points", fontsize=8, arrowprops={"arrowstyle": "-"})
-        self.marks_700, = ax.plot([], [], "o", color="C3", zorder=5, label="your games")
+            ax.annotate(_("K {k}, {games} games → {used}").format(k=k, games=games, used=r.k_used),
+                        (games, r.k_used), xytext=(12, 10), textcoords="offset points",
+                        fontsize=8, arrowprops={"arrowstyle": "-"})
+        self.marks_700, = ax.plot([], [], "o", color="C3", zorder=5, label=_("your games"))
         self.vline_700 = ax.axvline(self.model.games, color="C3", lw=0.8, ls=":")
         self.fig_700.dynamic(self.marks_700, self.vline_700)
-        ax.set(xlabel="Games in the rating period", ylabel="K for the period",
+        ax.set(xlabel=_("Games in the rating period"), ylabel=_("K for the period"),
                xlim=(0, self.model.GAMES_MAX + 1), ylim=(0, 45))
         ax.grid(alpha=0.3)
         ax.legend(loc="lower left", fontsize=8)
-        ax.set_title("The 700 rule: K × games ≤ 700", fontsize=10)
+        ax.set_title(_("The 700 rule: K × games ≤ {max}").format(max=fide.MAX_K_TIMES_GAMES),
+                     fontsize=10)
 
     def _build_cap(self):
         ax = self.fig_cap.ax
-        self.line_real, = ax.plot([], [], color="C0", label="real difference (no cap)")
-        self.line_capped, = ax.plot([], [], color="C1", ls="--", label="difference capped at ±400")
-        self.mark_a, = ax.plot([], [], "o", color="C3", ms=7, zorder=5, label="player A")
-        self.mark_b, = ax.plot([], [], "s", color="C4", ms=7, zorder=5, label="player B")
+        self.line_real, = ax.plot([], [], color="C0", label=_("real difference (no cap)"))
+        self.line_capped, = ax.plot([], [], color="C1", ls="--",
+                                    label=_("difference capped at ±{cap}").format(cap=fide.CAP))
+        self.mark_a, = ax.plot([], [], "o", color="C3", ms=7, zorder=5, label=_("player A"))
+        self.mark_b, = ax.plot([], [], "s", color="C4", ms=7, zorder=5, label=_("player B"))
         for s in (-fide.CAP, fide.CAP):
             ax.axvline(s, color="grey", lw=0.6, ls=":")
-        expected_axes(ax, "Difference own − opponent")
+        expected_axes(ax, _("Difference own − opponent"))
         self.fig_cap.dynamic(self.line_real, self.line_capped, self.mark_a, self.mark_b)
 
     def _build_cmp(self):
         ax1, ax2 = self.fig_cmp.axes
         self.cmp_x, self.cmp_table, self.cmp_formula = x, table, formula = self.model.curves()
         for ax in (ax1, ax2):
-            ax.plot(x, formula, color="C0", label="÷400 formula")
-            ax.step(x, table, where="post", color="C1", label="FIDE table 8.1.2")
-            ax.set_xlabel("Rating difference D")
+            ax.plot(x, formula, color="C0", label=_("÷400 formula"))
+            ax.step(x, table, where="post", color="C1", label=_("FIDE table 8.1.2"))
+            ax.set_xlabel(_("Rating difference D"))
             ax.grid(alpha=0.3)
-        ax1.annotate("400: table 0.92, formula 0.91", (400, 0.915), xytext=(15, 0.965),
-                     fontsize=8, arrowprops={"arrowstyle": "->"})
-        ax1.set(ylabel="Higher-rated player's E", ylim=(0.45, 1.02))
+        t400, f400 = self.model.table_and_formula(400)
+        ax1.annotate(_("{d}: table {table}, formula {formula}").format(
+            d=400, table=fmt_number(t400), formula=fmt_number(f400)), (400, 0.915),
+            xytext=(15, 0.965), fontsize=8, arrowprops={"arrowstyle": "->"})
+        ax1.set(ylabel=_("Higher-rated player's E"), ylim=(0.45, 1.02))
         ax1.legend(loc="lower right", fontsize=8)
         self.cmp_marks, = ax1.plot([], [], "o", color="C3", zorder=5)
         self.cmp_zoom_marks, = ax2.plot([], [], "o", color="C3", zorder=5)
@@ -271,17 +375,18 @@ class FideRulesView(DashboardView):
     @depends(FideRulesModel.k_decision)
     def show_k(self):
         d = self.model.k_decision()
-        self.k_out.value = (
-            f'<div>K for this player <span class="ee-value ee-big ee-k-value">{d.k}</span></div>'
-            f'<div class="ee-k-reason">{html.escape(d.text)}</div>')
+        k = f'<span class="ee-value ee-big ee-k-value">{d.k}</span>'
+        line = html.escape(_("K for this player {k}")).format(k=k)
+        self.k_out.value = f'<div>{line}</div><div class="ee-k-reason">{html.escape(d.text)}</div>'
 
     @depends(FideRulesModel.rules_700)
     def render_700(self):
         m, rules = self.model, self.model.rules_700()
-        lines = [f"K {r.k} × {r.games} games = {r.k * r.games} > {fide.MAX_K_TIMES_GAMES}: K becomes "
-                 f"{r.k_used} ({r.k_used} × {r.games} = {r.k_used * r.games})." if r.lowered else
-                 f"K {r.k} × {r.games} games = {r.k * r.games} ≤ {fide.MAX_K_TIMES_GAMES}: "
-                 f"K stays {r.k}." for r in rules]
+        lines = [(_("K {k} × {games} games = {product} > {max}: K becomes {used} ({used} × "
+                    "{games} = {used_product}).") if r.lowered else
+                  _("K {k} × {games} games = {product} ≤ {max}: K stays {k}.")).format(
+            k=r.k, games=r.games, product=r.k * r.games, max=fide.MAX_K_TIMES_GAMES,
+            used=r.k_used, used_product=r.k_used * r.games) for r in rules]
         self.out_700.value = "".join(f'<div class="ee-700-line">{html.escape(s)}</div>'
                                      for s in lines)
         self.marks_700.set_data([m.games] * 3, [r.k_used for r in rules])
@@ -293,14 +398,18 @@ class FideRulesView(DashboardView):
         m = self.model
         a, b = m.sides()
         total = a["e"] + b["e"]
-        note = ("The two E's add up to 1: the game is zero-sum." if abs(total - 1) < 1e-9 else
-                f"The two E's add up to {fmt_number(total)}, not 1: with different differences "
-                f"one player's gain is no longer the other's loss.")
+        note = (_("The two E's add up to 1: the game is zero-sum.") if abs(total - 1) < 1e-9
+                else _("The two E's add up to {total}, not 1: with different differences one "
+                       "player's gain is no longer the other's loss.").format(
+                    total=fmt_number(total)))
+        line = html.escape(_("{player} {rating}: difference used {used}, E {e}; K {k}: win "
+                             "{win}, draw {draw}, loss {loss}"))
         sides = "".join(
-            f'<div class="ee-cap-{n.lower()}">{n} {s["rating"]}: difference used '
-            f'{fmt_signed(s["decision"].used, 0)}, E <span class="ee-value">{fmt_number(s["e"])}'
-            f'</span>; K {m.k}: win {fmt_signed(s["changes"][0])}, draw '
-            f'{fmt_signed(s["changes"][1])}, loss {fmt_signed(s["changes"][2])}</div>'
+            f'<div class="ee-cap-{n.lower()}">' + line.format(
+                player=n, rating=s["rating"], used=fmt_signed(s["decision"].used, 0),
+                e=f'<span class="ee-value">{fmt_number(s["e"])}</span>', k=m.k,
+                win=fmt_signed(s["changes"][0]), draw=fmt_signed(s["changes"][1]),
+                loss=fmt_signed(s["changes"][2])) + "</div>"
             for n, s in (("A", a), ("B", b)))
         self.out_cap.value = sides + f'<div class="ee-cap-sum">{html.escape(note)}</div>'
 
@@ -318,9 +427,9 @@ class FideRulesView(DashboardView):
             line.set_drawstyle("steps-post" if m.method == "table" else "default")
         self.mark_a.set_data([a["decision"].difference], [a["e"]])
         self.mark_b.set_data([b["decision"].difference], [b["e"]])
-        label = {v: k for k, v in METHODS.items()}[m.method]
-        period = {v: k for k, v in PERIOD_OPTIONS}[m.on]
-        update_title(self.fig_cap.ax, f"{label}, rules of {period}", fontsize=10)
+        period = _({v: k for k, v in PERIOD_OPTIONS}[m.on])
+        update_title(self.fig_cap.ax, _("{method}, rules of {period}").format(
+            method=_method_label(m.method), period=period), fontsize=10)
         self.fig_cap.refresh()
 
     @depends(FideRulesModel.table_and_formula)
@@ -328,16 +437,19 @@ class FideRulesView(DashboardView):
         m, d = self.model, self.model.difference
         t, f = m.table_and_formula()
         f_exact = float(elo.expected_score(d, 0))
-        self.out_cmp.value = (
-            f'<div>At a difference of <span class="ee-value ee-cmp-d">{d}</span>: FIDE table '
-            f'<span class="ee-value ee-big ee-cmp-fide">{fmt_number(t)}</span>, ÷400 formula '
-            f'<span class="ee-value ee-big ee-cmp-formula">{fmt_number(f)}</span> '
-            f'<span class="ee-note">(unrounded {f_exact:.4f})</span></div>')
+        line = html.escape(_("At a difference of {d}: FIDE table {table}, ÷400 formula {formula}"))
+        unrounded = html.escape(_("(unrounded {value})").format(
+            value=fmt_pattern(f_exact, "{:.4f}")))
+        self.out_cmp.value = "<div>" + line.format(
+            d=f'<span class="ee-value ee-cmp-d">{d}</span>',
+            table=f'<span class="ee-value ee-big ee-cmp-fide">{fmt_number(t)}</span>',
+            formula=f'<span class="ee-value ee-big ee-cmp-formula">{fmt_number(f)}</span>',
+        ) + f' <span class="ee-note">{unrounded}</span></div>'
         self.cmp_marks.set_data([d, d], [t, f_exact])
         self.cmp_zoom_marks.set_data([d, d], [t, f_exact])
         ax2 = self.fig_cmp.axes[1]
         lo, hi = max(0, d - 50), min(m.DIFF_MAX, d + 50)
         ys = np.concatenate([self.cmp_table[lo:hi + 1], self.cmp_formula[lo:hi + 1]])
         update_limits(ax2, x=(lo, hi), y=(ys.min() - 0.005, ys.max() + 0.005))
-        update_title(ax2, f"Zoom: D from {lo} to {hi}", fontsize=10)
+        update_title(ax2, _("Zoom: D from {lo} to {hi}").format(lo=lo, hi=hi), fontsize=10)
         self.fig_cmp.refresh()

@@ -39,7 +39,7 @@ import pytest
 from traitlets import TraitError
 
 from elo_explain.dashboards.every_system import (
-    NO_DRAWS, PRESETS, EverySystemModel, EverySystemView,
+    NO_DRAWS, PRESETS, EverySystemModel, EverySystemView, row_cells,
 )
 
 MINUS = "\u2212"
@@ -47,6 +47,11 @@ MINUS = "\u2212"
 
 def rows(**state):
     return {r.key: r for r in EverySystemModel(**state).rows()}
+
+
+def text(row):
+    """The row's cells as the table shows them (English page)."""
+    return tuple(row_cells(row))
 
 
 def test_every_system_is_there():
@@ -61,20 +66,20 @@ def test_defaults_equal_experienced_players():
     r = rows()
     for key in ("fide-table-cap", "fide-table", "fide-formula-cap", "fide-formula"):
         # [TEL]/[FIDE] E 0.50 and K 20 × 0.5 = 10, rounded once
-        assert r[key].cells[1] == "0.50"
+        assert text(r[key])[1] == "0.50"
         assert (r[key].change_a, r[key].change_b) == (10, -10)
     for key in ("telugu", "ukrainian"):
-        assert r[key].change_a == pytest.approx(10) and r[key].cells[2] == "+10.0"
+        assert r[key].change_a == pytest.approx(10) and text(r[key])[2] == "+10.0"
     for key in ("g42-pre-1.0.5", "g42-1.0.5", "g42-1.2.0", "g42-1.3.1"):
-        assert r[key].cells[2:4] == ("+16", MINUS + "16")  # [GR] equal ratings +16/−16
-    assert r["fibs"].cells[2:4] == ("+2.00", MINUS + "2.00")  # [KB] exactly 2.00
+        assert text(r[key])[2:4] == ("+16", MINUS + "16")  # [GR] equal ratings +16/−16
+    assert text(r["fibs"])[2:4] == ("+2.00", MINUS + "2.00")  # [KB] exactly 2.00
 
 
 def test_new_players():
     r = rows(**PRESETS["Two new players at 1500, you win"])
-    assert r["lichess"].cells[4:6] == ("1741?", "1258?")  # [LILA]
+    assert text(r["lichess"])[4:6] == ("1741?", "1258?")  # [LILA]
     assert r["lichess"].change_a == pytest.approx(241, abs=1)
-    assert r["fibs"].cells[2:4] == ("+10.00", MINUS + "10.00")  # [HELP] K 5
+    assert text(r["fibs"])[2:4] == ("+10.00", MINUS + "10.00")  # [HELP] K 5
     assert r["fide-table-cap"].change_a == 20  # K 40 × 0.5
 
 
@@ -95,7 +100,7 @@ def test_underdog_300_below_wins_under_each_gammon42_version():
 
 def test_busy_against_casual_player():
     r = rows(**PRESETS["You busy (60 ranked games this week), opponent not (10)"])
-    assert r["g42-1.3.1"].cells[2:4] == ("+8", MINUS + "16")  # [GR]
+    assert text(r["g42-1.3.1"])[2:4] == ("+8", MINUS + "16")  # [GR]
     assert (r["g42-1.2.0"].change_a, r["g42-1.2.0"].change_b) == (16, -16)  # no volume rule
     r = rows(**{**PRESETS["You busy (60 ranked games this week), opponent not (10)"], "result": "loss"})
     assert (r["g42-1.3.1"].change_b, r["g42-1.3.1"].change_a) == (16, -8)  # [GR] other way
@@ -104,20 +109,20 @@ def test_busy_against_casual_player():
 def test_400_point_rule():
     r = rows(**PRESETS["1500 beats 1000 (the 400-point rule)"])
     # [TEL] formula: E 0.91 with the cap, gain +1.8; E 0.95 without, gain ≈ +1.1
-    assert r["fide-formula-cap"].cells[1:3] == ("0.91", "+1.8 → +2")
-    assert r["fide-formula"].cells[1:3] == ("0.95", "+1.1 → +1")
+    assert text(r["fide-formula-cap"])[1:3] == ("0.91", "+1.8 → +2")
+    assert text(r["fide-formula"])[1:3] == ("0.95", "+1.1 → +1")
     # [TEL] T18: "the calculator applies the cap when the 400-point rule is on" (its switch,
     # on by default): E 0.91, +1.8, a whole-number new rating 1502 (issue 18: was the real
     # difference, 0.95 and +1.1); the Ukrainian calculator has no cap: 0.95, +1.1, 1501.06
-    assert r["telugu"].cells[1:6] == ("0.91", "+1.8", MINUS + "1.8", "1502", "998")
-    assert r["ukrainian"].cells[1:6] == ("0.95", "+1.1", MINUS + "1.1", "1501.06", "998.94")
+    assert text(r["telugu"])[1:6] == ("0.91", "+1.8", MINUS + "1.8", "1502", "998")
+    assert text(r["ukrainian"])[1:6] == ("0.95", "+1.1", MINUS + "1.1", "1501.06", "998.94")
     # [TEL]/[FIDE] the table gives 0.92 at 400; 500 points is the .96 row
-    assert r["fide-table-cap"].cells[1:3] == ("0.92", "+1.6 → +2")
-    assert r["fide-table"].cells[1:3] == ("0.96", "+0.8 → +1")
+    assert text(r["fide-table-cap"])[1:3] == ("0.92", "+1.6 → +2")
+    assert text(r["fide-table"])[1:3] == ("0.96", "+0.8 → +1")
     # [TEL] a loss costs 18.2 with the cap instead of 18.9
     r = rows(**{**PRESETS["1500 beats 1000 (the 400-point rule)"], "result": "loss"})
-    assert r["fide-formula-cap"].cells[2] == MINUS + "18.2 → " + MINUS + "18"
-    assert r["fide-formula"].cells[2] == MINUS + "18.9 → " + MINUS + "19"
+    assert text(r["fide-formula-cap"])[2] == MINUS + "18.2 → " + MINUS + "18"
+    assert text(r["fide-formula"])[2] == MINUS + "18.9 → " + MINUS + "19"
 
 
 def test_2650_exemption_depends_on_the_date():
@@ -125,25 +130,25 @@ def test_2650_exemption_depends_on_the_date():
     r = rows(**state)
     # [TEL]/[FIDE] from 2025-10-01: A (2700) uses 500 → PD .96, ΔR 0.5 − 0.96, × K 10 = −4.6
     # → −5; B (2200) is capped at −400 → 1 − .92 = .08, ΔR 0.42 × K 20 = +8.4 → +8
-    assert r["fide-table-cap"].cells[2:4] == (MINUS + "4.6 → " + MINUS + "5", "+8.4 → +8")
+    assert text(r["fide-table-cap"])[2:4] == (MINUS + "4.6 → " + MINUS + "5", "+8.4 → +8")
     before = rows(**{**state, "date": "2025-09-30"})
     # [FIDE] before: A capped at 400 too → .92, ΔR −0.42 × 10 = −4.2 → −4
-    assert before["fide-table-cap"].cells[2] == MINUS + "4.2 → " + MINUS + "4"
+    assert text(before["fide-table-cap"])[2] == MINUS + "4.2 → " + MINUS + "4"
     # the rows without the cap do not depend on the date
-    assert before["fide-table"].cells == r["fide-table"].cells
+    assert text(before["fide-table"]) == text(r["fide-table"])
 
 
 def test_draw_has_no_backgammon_result():
     r = rows(result="draw", opponent=1700)
     for key in ("g42-pre-1.0.5", "g42-1.0.5", "g42-1.2.0", "g42-1.3.1", "fibs"):
-        assert r[key].cells[2] == NO_DRAWS and r[key].change_a is None
+        assert text(r[key])[2] == NO_DRAWS and r[key].change_a is None
     # [TEL] a draw against a stronger player gains points
     assert r["telugu"].change_a > 0 and r["lichess"].change_a > 0
 
 
 def test_cube():
     r = rows(cube=64)
-    assert r["g42-1.3.1"].cells[2:4] == ("+32", MINUS + "32")  # [GR] 2.00 → ±32
+    assert text(r["g42-1.3.1"])[2:4] == ("+32", MINUS + "32")  # [GR] 2.00 → ±32
     assert r["g42-1.0.5"].change_a == 32  # the coefficient since 1.0.5
     assert r["g42-pre-1.0.5"].change_a == 16 * 64  # [GR] the cube multiplied the points
     assert rows(cube=2)["g42-1.3.1"].change_a == 19  # [GR] 1.17 → ±19
@@ -151,7 +156,7 @@ def test_cube():
 
 
 def test_fibs_match_length_and_experience():
-    assert rows(match_length=3)["fibs"].cells[2] == "+3.46"  # [GT] 3-point, equal: ±3.5
+    assert text(rows(match_length=3)["fibs"])[2] == "+3.46"  # [GT] 3-point, equal: ±3.5
     r = rows(match_length=3, opponent=2000)
     assert r["fibs"].change_a == pytest.approx(5.1, abs=0.05)  # [GT] +5.1
     r = rows(experience=0, opponent_experience=400)
@@ -164,7 +169,7 @@ def test_lichess_scalachess_example():
     # [SC] 1216.73 and 1635.99
     assert r.change_a == pytest.approx(1216.73 - 1200, abs=0.005)
     assert r.change_b == pytest.approx(1635.99 - 1850, abs=0.005)
-    assert r.cells[4:6] == ("1216", "1635?")  # B's RD 196.99 ≥ 110: provisional [LILA]
+    assert text(r)[4:6] == ("1216", "1635?")  # B's RD 196.99 ≥ 110: provisional [LILA]
 
 
 @pytest.mark.parametrize("name, value, message", [
@@ -291,3 +296,65 @@ def test_widget_count_is_modest():
     # issue 9 retired the 60-models target and every slider now has its text box (9 sliders):
     # this bounds a leak, not the page's cost
     assert len(dom) <= 70, len(dom)
+
+
+# ------------------------------------------------------------------- translated pages (issue 21)
+from elo_explain import translate  # noqa: E402
+from tests.models.shown import page_language, shown_texts  # noqa: E402
+
+DECIMAL = {"te": ".", "uk": ",", "el": ","}  # terms.md: Telugu a point, Ukrainian/Greek a comma
+
+
+def every_page(lang, query=""):
+    """The view in ``lang``, what it shows (with the notebook's three tables) and the model."""
+    with page_language(lang), contextlib.redirect_stdout(io.StringIO()):
+        v = EverySystemView(EverySystemModel(), query=query)
+        m = v.model
+        tables = [t.to_html() for t in (m.chess_table(), m.backgammon_table(), m.lichess_table())]
+        return v, "\n".join(shown_texts(v) + tables)
+
+
+@pytest.mark.parametrize("lang", ["te", "uk", "el"])
+def test_translated_page_has_no_english_left_and_the_documents_numbers(lang):
+    d = DECIMAL[lang]
+    v, text = every_page(lang)
+    assert translate.english_left(text, lang) == []
+    assert label(v, 10) == f"+2{d}00 / {MINUS}2{d}00"  # [KB] exactly 2.00
+    # [GR] the underdog 300 below wins: +27 / +23 / +20 under ÷400 / ÷800 / ÷1200, and its
+    # E is what the favourite's 84.9 % / 70.3 % / 64.0 % leave (1 − 0.640 = 0.36)
+    v, text = every_page(lang, "rating=1500&opponent=1800")
+    assert [label(v, i) for i in (7, 8, 9)] == [f"+{c} / {MINUS}{c}" for c in (27, 23, 20)]
+    with page_language(lang):
+        g42 = {row[0]: row for row in v.model.backgammon_table().cells()}["Gammon42 1.3.1"]
+    assert g42[1:4] == [f"0{d}36", "+20", f"{MINUS}20"]
+    assert translate.english_left(text, lang) == []
+
+
+@pytest.mark.parametrize("lang", ["uk", "el"])
+def test_translated_tables_show_the_telugu_example_with_a_decimal_comma(lang):
+    # [TEL] 1500 beats 1000, K 20, the formula: with the cap E 0.91, gain +1.8 (FIDE applies
+    # +2, rounded once [FIDE]); without it E 0.95, gain ≈ +1.1; a loss costs 18.2 / 18.9
+    v, text = every_page(lang, "rating=1500&opponent=1000")
+    with page_language(lang):
+        rows = [tuple(r) for r in v.model.chess_table().cells()]
+        cap = next(r for r in rows if r[1] == "0,91" and "→" in r[2])
+        assert cap[2] == "+1,8 → +2"
+        assert any(r[1:3] == ("0,95", "+1,1 → +1") for r in rows)
+        v.model.result = "loss"
+        changes = [r[2] for r in v.model.chess_table().cells()]
+    assert f"{MINUS}18,2 → {MINUS}18" in changes and f"{MINUS}18,9 → {MINUS}19" in changes
+    assert translate.english_left(text, lang) == []
+
+
+def test_rows_are_named_numbers():
+    r = rows(**PRESETS["Underdog 300 below wins (Gammon42 versions)"])
+    g = r["g42-1.3.1"]  # [GR] ÷1200, K 32: the underdog 300 below gains 20, the favourite −20
+    assert (g.change_a, g.change_b, g.new_a, g.new_b) == (20, -20, 1520, 1780)
+    assert g.expected_a == pytest.approx(1 - 0.640, abs=0.0005)  # [GR] 64.0 % for the favourite
+    r = rows(**PRESETS["1500 beats 1000 (the 400-point rule)"])
+    f = r["fide-formula-cap"]  # [TEL] E 0.91 with the cap, +1.8; [FIDE] rounded once: +2
+    assert (f.exact_a, f.change_a, f.new_a) == (pytest.approx(1.82, abs=0.005), 2, 1502)
+    assert r["ukrainian"].new_a == pytest.approx(1501.06, abs=0.005)  # [TEL] E 0.95: +1.06
+    assert rows(result="draw")["fibs"].change_a is None  # backgammon has no draws
+    lichess = rows(**PRESETS["Two new players at 1500, you win"])["lichess"]
+    assert lichess.new_a == pytest.approx(1741, abs=1) and lichess.rd_a >= 110  # [LILA] "?"

@@ -255,3 +255,68 @@ def test_link_sets_the_start_and_bad_values_are_noted():
     assert (v.model.k, v.model.method, v.model.difference) == (20, "table", 400)
     for bad in ("k=30", "method=guess", "difference=900"):
         assert bad in v.notes.value
+
+
+# ------------------------------------------------------------------- translated pages (issue 21)
+from elo_explain import translate  # noqa: E402
+from elo_explain.dashboards.fide_rules import RowTable  # noqa: E402
+from tests.models.shown import page_language, shown_texts  # noqa: E402
+
+DECIMAL = {"te": ".", "uk": ",", "el": ","}  # terms.md: Telugu a point, Ukrainian/Greek a comma
+
+
+def fide_page(lang, query=""):
+    """The view in ``lang`` and what it shows, with the notebook's tables of this module
+    (the K-rule table is chess.k_rules_table's, translated with that module)."""
+    with page_language(lang), contextlib.redirect_stdout(io.StringIO()):
+        v = FideRulesView(FideRulesModel(), query=query)
+        m = v.model
+        tables = [t.to_html() for t in (m.table_700(), m.cap_table(), m.compare_table())]
+        return v, "\n".join(shown_texts(v) + tables), [t.cells() for t in (m.cap_table(),)]
+
+
+@pytest.mark.parametrize("lang", ["te", "uk", "el"])
+def test_translated_page_has_no_english_left_and_the_documents_numbers(lang):
+    v, text, _ = fide_page(lang)
+    assert translate.english_left(text, lang) == []
+    d = DECIMAL[lang]
+    # [TE] at 400 points the table gives 0.92 where the formula gives 0.91
+    assert f'"ee-value ee-big ee-cmp-fide">0{d}92<' in v.out_cmp.value
+    assert f'"ee-value ee-big ee-cmp-formula">0{d}91<' in v.out_cmp.value
+    # [TE] 700 rule: K 40 with 20 games -> 35, in the page's words
+    assert "35 × 20 = 700" in v.out_700.value and "games" not in v.out_700.value
+    # [B02] 2700 vs 2200 since 2025-10-01: E 0.96 (485-517) and 0.08 (1 - 0.92)
+    assert f'<span class="ee-value">0{d}96</span>' in v.out_cap.value
+    assert f'<span class="ee-value">0{d}08</span>' in v.out_cap.value
+
+
+@pytest.mark.parametrize("lang", ["te", "uk", "el"])
+def test_translated_page_follows_a_link(lang):
+    # [TE] adult K 20 with 40 games: 800 -> 17; junior born 2008 at 2100: K 40
+    v, text, _ = fide_page(lang, "games=40&rating=2100&birth_year=2008")
+    assert "17 × 40 = 680" in v.out_700.value
+    assert '"ee-value ee-big ee-k-value">40<' in v.k_out.value
+    assert translate.english_left(text, lang) == []
+
+
+def test_cap_table_rows_are_numbers_cells_in_the_page_language():
+    m = FideRulesModel()  # 2700 vs 2200, K 20, table 8.1.2, rules of 2026
+    t = m.cap_table()
+    assert isinstance(t, RowTable)
+    rows = {row[0]: row[1:] for row in t.rows}
+    # [B02]/[TE] since 2025-10-01: 2700 (>= 2650) uses the real +500, 2200 is capped at -400
+    assert rows["Real difference (own − opponent)"] == (500, -500)
+    assert rows["Difference used"] == (500, -400)
+    # [B02] table 8.1.2: 485-517 -> .96; 392-411 -> .92, so the lower-rated 1 - .92 = .08
+    assert rows["E used"] == (0.96, pytest.approx(0.08))
+    # K 20 × (0.5 − 0.96) = −9.2 for A's draw; K 20 × (0.5 − 0.08) = +8.4 for B's
+    assert rows["Change for a draw, K 20"] == (pytest.approx(-9.2), pytest.approx(8.4))
+    english = {r[0]: r[1:] for r in t.cells()}
+    assert english["E used"] == ["0.96", "0.08"]
+    assert english["Change for a draw, K 20"] == [f"{M}9.2", "+8.4"]
+    for lang in ("uk", "el"):
+        with page_language(lang):
+            cells = m.cap_table().cells()
+        assert ["0,96", "0,08"] in [c[1:] for c in cells]
+        assert [f"{M}9,2", "+8,4"] in [c[1:] for c in cells]
+        assert ["+500", f"{M}400"] in [c[1:] for c in cells]  # whole numbers: no separator
