@@ -77,7 +77,7 @@ EXAMPLE_CSV = "rating,opponent,score\n" + "".join(f"1620,{row}\n" for row in (
 def upload_help() -> str:
     """What the upload box takes, in the page's language."""
     what = html.escape(_("a CSV with the header row {header}, at most {size} MB."), quote=False)
-    return (f"<div class='ee-note'><b>{html.escape(_('Your results:'), quote=False)}</b> "
+    return ("<div class='ee-note'><b>" + html.escape(_("Your results:"), quote=False) + "</b> "
             + what.format(header="<code>rating,opponent,score</code>",
                           size=fmt_plain(MAX_UPLOAD_BYTES // 1_000_000)) + "</div>")
 

@@ -276,13 +276,13 @@ class EloVsGlickoView(DashboardView):
 
     def build(self) -> list:
         t = self._label
-        you = widgets.VBox([widgets.HTML(f"<b>{html.escape(_('You'))}</b>"),
+        you = widgets.VBox([widgets.HTML("<b>" + html.escape(_("You")) + "</b>"),
                             self.number("rating", label=t("rating"), width="15em"),
                             self.slider("rd", label=t("rd")),
                             self.slider("days_away", label=t("days_away")),
                             self.slider("volatility", step=0.005, label=t("volatility")),
                             self.toggles("k", list(elo.K_CHOICES), label=t("k"))])
-        opponent = widgets.VBox([widgets.HTML(f"<b>{html.escape(_('Your opponent'))}</b>"),
+        opponent = widgets.VBox([widgets.HTML("<b>" + html.escape(_("Your opponent")) + "</b>"),
                                  self.number("opponent", label=t("opponent"), width="17em"),
                                  self.number("opponent_rd", label=t("opponent_rd"),
                                              width="17em")])

@@ -478,8 +478,8 @@ class LadderView(DashboardView):
                 won=fmt_pct(won), expected=fmt_pct(expected), true=fmt_pct(true)),
                 css="ee-favourites"),
         ]) + (
-            f'<div class="ee-key ee-note"><b>{html.escape(_("Ratings over the season"))}</b> '
-            f"{key_text}<br>{key}</div>")
+            '<div class="ee-key ee-note"><b>' + html.escape(_("Ratings over the season"))
+            + f"</b> {key_text}<br>{key}</div>")
 
     def _draw_season(self, s):
         m, weeks, fw = self.model, np.arange(s.weeks + 1), np.arange(1, s.weeks + 1)
