@@ -277,6 +277,9 @@ def test_translated_page_shows_no_catalog_english_and_the_document_numbers(lang,
         assert "big.csv" in big and ("2,0" if lang != "te" else "2.0") in big
         assert m.upload_summary and "rejected" not in m.upload_summary
         assert len(m.upload_errors) == 3 and all("row" not in e for e in m.upload_errors)
+        m.load_csv("rating,opponent,score\n1500,1500,1\n1500,1500,0\n")  # all differences 0
+        assert m.fit is None and 'class="ee-fit-error"' in view.headline.value
+        assert english_left_of(view.headline.value, lang, ["calibration.py", *modules]) == []
         limit = upload_limit()   # the words the page's script shows before sending
         assert "{name}" in limit and "{size}" in limit
         assert english_left_of(limit, lang, modules) == []
