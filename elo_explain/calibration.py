@@ -30,6 +30,7 @@ import numpy as np
 
 from . import _validate as v
 from ._validate import readonly as _readonly
+from .i18n import _
 
 __all__ = [
     "Calibration",
@@ -531,7 +532,7 @@ def fit_divisor(differences, scores, *, white_advantage=False, confidence=0.95,
     conf = v.in_range("confidence", confidence, 0.5, 0.9999)
     _bucket_width(d, bucket)
     if not np.any(d != 0):
-        raise ValueError("differences must not all be 0: the curve's slope cannot be fitted")
+        raise ValueError(_("differences must not all be 0: the curve's slope cannot be fitted"))
     with_alpha = bool(white_advantage)
     if with_alpha and np.all(d == d[0]):
         raise ValueError(
@@ -539,11 +540,11 @@ def fit_divisor(differences, scores, *, white_advantage=False, confidence=0.95,
             "together with the divisor"
         )
     if _separated(d, s, with_alpha):
-        raise ValueError(
+        raise ValueError(_(
             "scores are perfectly predicted by the differences (every favourite won, or every "
             "underdog won): the maximum-likelihood divisor would be 0; add games with upsets "
             "or draws"
-        )
+        ))
     games_d, games_s = d, s
     d, s, n = _aggregate(d, s)  # same likelihood, one term per distinct difference
     beta, alpha, ll = _newton(d, s, n, LN10 / 400.0, 0.0, with_alpha)
@@ -557,13 +558,13 @@ def fit_divisor(differences, scores, *, white_advantage=False, confidence=0.95,
             or not info[0, 0] > 0 or (with_alpha and not det > 0)):
         # the likelihood keeps rising towards a vertical curve until every game's expected
         # score is 0 or 1 to machine precision: numerically, perfect prediction
-        raise ValueError(
+        raise ValueError(_(
             "scores are almost perfectly predicted by the differences (the fitted curve is "
             "so steep that every game's expected score is 0 or 1 to machine precision, "
             "e.g. the only upset or draw lies at a difference thousands of times smaller "
             "than the others): the divisor cannot be estimated; add games with upsets or "
             "draws at larger differences"
-        )
+        ))
     if with_alpha:
         cov = np.linalg.inv(info)
     else:

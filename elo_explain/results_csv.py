@@ -16,11 +16,24 @@ import numpy as np
 
 from . import _validate as v
 from ._validate import readonly as _readonly
+from .i18n import _
 
 __all__ = [
     "UploadedResults",
+    "FileProblem",
     "parse_results_csv",
 ]
+
+
+class FileProblem(str):
+    """An error of :func:`parse_results_csv` about the whole file (empty, no fields, a
+    header that does not name the columns), not about one of its rows: a ``str`` like the
+    others, in the page's language."""
+
+
+def _row(n: int, reason: str) -> str:
+    """``"row N: reason"``, in the page's language."""
+    return _("row {row}: {reason}").format(row=n, reason=reason)
 
 
 @dataclass(frozen=True, eq=False)
@@ -96,7 +109,7 @@ def parse_results_csv(text):
         try:
             text = text.decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise ValueError("text must be UTF-8 encoded CSV") from None
+            raise ValueError(_("text must be UTF-8 encoded CSV")) from None
     if not isinstance(text, str):
         raise TypeError(f"text must be the CSV file's text (str or bytes), got {type(text).__name__}")
     text = text.lstrip("\ufeff")
@@ -105,7 +118,8 @@ def parse_results_csv(text):
     errors: list[str] = []
     empty = UploadedResults(*(np.zeros(0) for _ in range(3)), np.zeros(0, dtype=np.int64))
     if first is None:
-        return empty, ["row 1: the file is empty (expected columns rating, opponent, score)"]
+        return empty, [FileProblem(_row(1, _("the file is empty (expected columns rating, "
+                                            "opponent, score)")))]
     delimiter = max((";", "\t", ","), key=first.count) if any(c in first for c in ";\t,") else ","
     decimal_comma = delimiter != ","
     # each record with the line it starts on (a quoted field may span lines)
@@ -117,10 +131,12 @@ def parse_results_csv(text):
             line_of.append(last + 1)
             last = reader.line_num
     except csv.Error as exc:
-        raise ValueError(f"text could not be read as CSV (row {reader.line_num}: {exc})") from None
+        raise ValueError(_("text could not be read as CSV (row {row}: {reason})").format(
+            row=reader.line_num, reason=exc)) from None
     header_index = next((i for i, r in enumerate(records) if any(f.strip() for f in r)), None)
     if header_index is None:  # only quotes and separators
-        return empty, ["row 1: the file has no fields (expected columns rating, opponent, score)"]
+        return empty, [FileProblem(_row(1, _("the file has no fields (expected columns rating, "
+                                            "opponent, score)")))]
     head = [f.strip().lower() for f in records[header_index]]
     if all(_number(f, decimal_comma) is not None or f.lower() in _SCORE_WORDS for f in head) \
             and len(head) >= 3:
@@ -130,10 +146,10 @@ def parse_results_csv(text):
     else:
         missing = [c for c in _COLUMNS if c not in head]
         if missing:
-            return empty, [
-                f"row {line_of[header_index]}: the header must name the columns rating, opponent, "
-                f"score; missing {', '.join(missing)} (found {', '.join(head) or 'nothing'})"
-            ]
+            return empty, [FileProblem(_row(line_of[header_index], _(
+                "the header must name the columns rating, opponent, score; missing {missing} "
+                "(found {found})").format(missing=", ".join(missing),
+                                          found=", ".join(head) or _("nothing"))))]
         positions = tuple(head.index(c) for c in _COLUMNS)
         start = header_index + 1
         width = len(head)
@@ -144,8 +160,8 @@ def parse_results_csv(text):
         if not any(f.strip() for f in fields_):
             continue
         if len(fields_) < max(positions) + 1 or (width == 3 and len(fields_) != 3):
-            errors.append(f"row {n}: expected {width} fields (rating, opponent, score), "
-                          f"got {len(fields_)}")
+            errors.append(_row(n, _("expected {width} fields (rating, opponent, score), got "
+                                    "{count}").format(width=width, count=len(fields_))))
             continue
         problems = []
         values = []
@@ -153,11 +169,13 @@ def parse_results_csv(text):
             raw = fields_[pos].strip()
             x = _number(raw, decimal_comma)
             if raw == "":
-                problems.append(f"{name} is empty")
+                problems.append(_("{column} is empty").format(column=name))
             elif x is None:
-                problems.append(f"{name} {raw!r} is not a number")
+                problems.append(_("{column} {value} is not a number").format(column=name,
+                                                                            value=repr(raw)))
             elif not 0 <= x <= 4000:
-                problems.append(f"{name} {raw} is outside 0..4000")
+                problems.append(_("{column} {value} is outside 0..4000").format(column=name,
+                                                                               value=raw))
             values.append(x)
         raw = fields_[positions[2]].strip()
         sc = _SCORE_WORDS.get(raw.lower())
@@ -165,11 +183,12 @@ def parse_results_csv(text):
             x = _number(raw, decimal_comma)
             sc = x if x in (0.0, 0.5, 1.0) else None
         if raw == "":
-            problems.append("score is empty")
+            problems.append(_("{column} is empty").format(column="score"))
         elif sc is None:
-            problems.append(f"score {raw!r} must be 1 (win), 0.5 (draw) or 0 (loss)")
+            problems.append(_("score {value} must be 1 (win), 0.5 (draw) or 0 (loss)").format(
+                value=repr(raw)))
         if problems:
-            errors.append(f"row {n}: " + "; ".join(problems))
+            errors.append(_row(n, "; ".join(problems)))
             continue
         rating.append(values[0])
         opponent.append(values[1])

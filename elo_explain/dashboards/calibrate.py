@@ -23,6 +23,8 @@ import traitlets
 from matplotlib.collections import LineCollection
 
 from elo_explain import calibration, lichess, results_csv
+from elo_explain.formats import fmt_number, fmt_plain, symbols
+from elo_explain.i18n import N_, _, language
 from elo_explain.dashboards.base import (DashboardModel, DashboardView, FieldError, Whole,
                                          depends, html_box)
 from elo_explain.tables import Table
@@ -33,25 +35,56 @@ __all__ = ["CalibrateModel", "CalibrateView", "Upload", "time_control_options",
 
 #: Largest file (or pasted text) accepted, in bytes.
 MAX_UPLOAD_BYTES = 2_000_000
-#: a file or paste over the limit ({name}: the file's name or "pasted text"; {size}: MB, to 0.1)
-TOO_BIG = ("{name} is {size} MB; the limit is " f"{MAX_UPLOAD_BYTES / 1e6:g}"
-           " MB: split it or keep the rating, opponent and score columns only")
-#: the same words on the published page, shown before anything is sent (the page template's
-#: script reads ``.ee-limit``), so a file of any size gets them
-UPLOAD_LIMIT = (f'<span class="ee-limit ee-error" data-bytes="{MAX_UPLOAD_BYTES}" '
-                f'data-message="{html.escape(TOO_BIG)}"></span>')
+#: a file or paste over the limit ({name}: the file's name or "pasted text"; {size}: MB, to
+#: 0.1; {limit}: :data:`MAX_UPLOAD_BYTES` in MB), translated where shown (:func:`too_big`)
+TOO_BIG = N_("{name} is {size} MB; the limit is {limit} MB: split it or keep the rating, "
+             "opponent and score columns only")
+#: the names the page's script gives a paste and a file it refuses (as :meth:`Upload.read`)
+PASTED_TEXT, THE_FILE = N_("pasted text"), N_("the file")
+
+
+def too_big(name: str = "{name}", size: str = "{size}") -> str:
+    """:data:`TOO_BIG` in the page's language, with the limit filled in (by default the
+    ``{name}`` and ``{size}`` fields are kept, for the page's script).
+
+    >>> too_big("big.csv", "2.3")
+    'big.csv is 2.3 MB; the limit is 2 MB: split it or keep the rating, opponent and score columns only'
+    """
+    return _(TOO_BIG).format(name=name, size=size, limit=fmt_plain(MAX_UPLOAD_BYTES / 1e6))
+
+
+def upload_limit() -> str:
+    """The limit's marker on the published page, in the page's language: the page template's
+    script reads ``.ee-limit`` and shows its ``data-message`` (:func:`too_big`, its ``{name}``
+    and ``{size}`` filled in) before anything is sent, so a file of any size gets the
+    kernel's own words; ``data-pasted`` and ``data-file`` are the names it gives a paste and
+    an unnamed file, ``data-decimal`` the decimal symbol of ``{size}``."""
+    attrs = {"data-bytes": str(MAX_UPLOAD_BYTES), "data-message": too_big(),
+             "data-pasted": _(PASTED_TEXT), "data-file": _(THE_FILE),
+             "data-decimal": symbols().decimal}
+    shown = " ".join(f'{k}="{html.escape(v)}"' for k, v in attrs.items())
+    return f'<span class="ee-limit ee-error" {shown}></span>'
+
+
 #: How many bad-row messages are listed; the rest are counted.
 MAX_SHOWN_ERRORS = 12
 #: A small example a reader can paste (row 10 is deliberately bad).
 EXAMPLE_CSV = "rating,opponent,score\n" + "".join(f"1620,{row}\n" for row in (
     "1500,1", "1710,0", "1580,0.5", "1450,1", "1800,0", "1620,1", "1390,1", "1700,1", "abc,1",
     "1550,0", "1660,0.5", "1480,1"))
-UPLOAD_HELP = ("<div class='ee-note'><b>Your results:</b> a CSV with the header row "
-               f"<code>rating,opponent,score</code>, at most {MAX_UPLOAD_BYTES // 1_000_000} MB."
-               "</div>")
+
+
+def upload_help() -> str:
+    """What the upload box takes, in the page's language."""
+    what = html.escape(_("a CSV with the header row {header}, at most {size} MB."), quote=False)
+    return ("<div class='ee-note'><b>" + html.escape(_("Your results:"), quote=False) + "</b> "
+            + what.format(header="<code>rating,opponent,score</code>",
+                          size=fmt_plain(MAX_UPLOAD_BYTES // 1_000_000)) + "</div>")
+
+
 #: Compact lines in the report (widgets' HTML has a tall default line height).
 STYLE = "<style>.ee-upload-report .widget-html-content {line-height: 1.35;}</style>"
-PASTE_NAME = "Your results to paste, one game a line: rating,opponent,score"
+PASTE_NAME = N_("Your results to paste, one game a line: rating,opponent,score")
 
 
 def _p_value(p: float) -> str:
@@ -61,9 +94,9 @@ def _p_value(p: float) -> str:
     ('p = 0.034', 'p < 0.001', 'p < 1e−120', 'p < 1e−300')
     """
     if p >= 1e-3:
-        return f"p = {p:.3f}"
+        return f"p = {fmt_number(p, 3)}"
     if p >= 1e-10:
-        return "p < 0.001"
+        return f"p < {fmt_number(0.001, 3)}"
     return f"p < 1e{MINUS}{min(-math.floor(math.log10(p)) - 1, 300) if p > 0 else 300}"
 
 
@@ -74,23 +107,43 @@ def _lichess_columns() -> dict:
             "rated": g.rated, "clock": g.time_control, "speed": g.speed}
 
 
+#: Lichess's speed classes as the page names them, and their clocks.
+SPEED_NAMES = {"bullet": N_("Bullet"), "blitz": N_("Blitz"), "rapid": N_("Rapid"),
+               "classical": N_("Classical")}
+SPEED_HINTS = {"bullet": N_("under 3 min"), "blitz": N_("3 to 8 min"),
+               "rapid": N_("8 to 25 min"), "classical": N_("25 min and more")}
+
+
+def _speed_name(speed: str) -> str:
+    return _(SPEED_NAMES[speed]) if speed in SPEED_NAMES else speed.capitalize()
+
+
 @lru_cache(maxsize=1)
+def _time_control_keys(top: int = 8) -> tuple:
+    """``(speeds, clocks)``: the speed classes with at least 100 games, the ``top`` most
+    common exact clocks."""
+    a = _lichess_columns()
+    speeds = tuple(s for s in lichess.SPEEDS if np.count_nonzero(a["speed"] == s) >= 100)
+    clocks, counts = np.unique(a["clock"], return_counts=True)
+    return speeds, tuple(str(clocks[i]) for i in np.lexsort((clocks, -counts))[:top])
+
+
 def time_control_options(top: int = 8) -> tuple:
     """``(label, key)`` choices: all games, the Lichess speed classes with at least 100
-    games, then the ``top`` most common exact clocks (key ``"10+0"``...).
+    games, then the ``top`` most common exact clocks (key ``"10+0"``...); the labels in the
+    page's language.
 
     >>> [key for _, key in time_control_options()][:5]
     ['all', 'rapid', 'classical', '10+0', '15+0']
+    >>> time_control_options()[1][0]
+    'Rapid (Lichess class, 8 to 25 min)'
     """
-    a = _lichess_columns()
-    out = [("All time controls", "all")]
-    hints = {"bullet": "under 3 min", "blitz": "3 to 8 min", "rapid": "8 to 25 min",
-             "classical": "25 min and more"}
-    out += [(f"{s.capitalize()} (Lichess class, {hints.get(s, '')})", s)
-            for s in lichess.SPEEDS if np.count_nonzero(a["speed"] == s) >= 100]
-    clocks, counts = np.unique(a["clock"], return_counts=True)
-    out += [(f"{clocks[i]} only (minutes + increment)", str(clocks[i]))
-            for i in np.lexsort((clocks, -counts))[:top]]
+    speeds, clocks = _time_control_keys(top)
+    out = [(_("All time controls"), "all")]
+    out += [(_("{speed} (Lichess class, {clock})").format(
+                speed=_speed_name(s), clock=_(SPEED_HINTS[s]) if s in SPEED_HINTS else ""), s)
+            for s in speeds]
+    out += [(_("{clock} only (minutes + increment)").format(clock=c), c) for c in clocks]
     return tuple(out)
 
 
@@ -116,12 +169,13 @@ def _fit(d, s, white_advantage: bool, empty: str):
 
 
 @lru_cache(maxsize=32)
-def _lichess_fit(rated_only: bool, time_control: str, white_advantage: bool):
+def _lichess_fit(rated_only: bool, time_control: str, white_advantage: bool, lang: str):
+    """The fit of the bundled games (``lang``: the page's language, that of the message)."""
     return _fit(*_lichess_games(rated_only, time_control), white_advantage,
-                "no games match these filters")
+                _("no games match these filters"))
 
 
-NO_UPLOAD = "no games to fit: upload or paste results first"
+NO_UPLOAD = N_("no games to fit: upload or paste results first")
 
 
 @dataclass(frozen=True, eq=False)
@@ -144,7 +198,7 @@ class Upload:
         size = len(data.encode("utf-8")) if isinstance(data, str) else len(data)
         results, rows_read = None, 0
         if size > MAX_UPLOAD_BYTES:
-            errors = [TOO_BIG.format(name=name, size=f"{size / 1e6:.1f}")]
+            errors = [too_big(name, fmt_number(size / 1e6, 1))]
         else:
             try:
                 results, errors = results_csv.parse_results_csv(
@@ -154,13 +208,13 @@ class Upload:
                 errors = [f"{name}: {exc}"]
             # rows that reached a verdict; a header problem or an empty file is about the file
             n = 0 if results is None else len(results)
-            about_file = n == 0 and len(errors) == 1 and (
-                "header" in errors[0] or "empty" in errors[0])
+            about_file = n == 0 and len(errors) == 1 and isinstance(errors[0],
+                                                                    results_csv.FileProblem)
             rows_read = 0 if about_file else n + len(errors)
         games = ((results.difference, results.score) if results is not None and len(results)
                  else (np.zeros(0), np.zeros(0)))
         return cls(name, results, tuple(errors), rows_read, games,
-                   _fit(*games, False, NO_UPLOAD))
+                   _fit(*games, False, _(NO_UPLOAD)))
 
 
 #: What the games are: the source, the bundled games' filters, the reader's upload.
@@ -186,19 +240,19 @@ class CalibrateModel(DashboardModel):
     """The reader's last upload or paste (``None`` before any)."""
     rated_only = traitlets.Bool(True)
     time_control = traitlets.Unicode("all")
-    bucket = Whole(100, 25, 200, label="Bucket width")
-    min_games = Whole(30, 1, 300, label="Min. games per bucket")
+    bucket = Whole(100, 25, 200, label=N_("Bucket width"))
+    min_games = Whole(30, 1, 300, label=N_("Min. games per bucket"))
     white_advantage = traitlets.Bool(False)
 
     @traitlets.validate("time_control")
     def _valid_time_control(self, proposal):
         keys = [k for _, k in time_control_options()]
         if proposal.value not in keys:
-            raise FieldError(f"Time control must be one of {', '.join(keys)}, "
-                             f"got {proposal.value!r}")
+            raise FieldError(_("Time control must be one of {keys}, got {value}").format(
+                keys=", ".join(keys), value=repr(proposal.value)))
         return proposal.value
 
-    def load_csv(self, data, name: str = "pasted text") -> None:
+    def load_csv(self, data, name: str | None = None) -> None:
         """Read a reader's results (CSV text or bytes) and switch to them, in one change;
         every rejected row is in :attr:`upload_errors`, a file over :data:`MAX_UPLOAD_BYTES`
         is refused.
@@ -208,7 +262,7 @@ class CalibrateModel(DashboardModel):
         ['big.csv is 2.0 MB; the limit is 2 MB: split it or keep the rating, opponent and score columns only']
         """
         with self.batch():
-            self.upload = Upload.read(data, name)
+            self.upload = Upload.read(data, _(PASTED_TEXT) if name is None else name)
             self.source = "upload"
 
     # the last upload, as read
@@ -234,7 +288,8 @@ class CalibrateModel(DashboardModel):
         if self.uploaded is None and not self.upload_errors:
             return ""
         rejected = len(self.upload_errors) if self.upload_rows_read else 0
-        return f"{self.upload_rows_read} rows read, {rejected} rejected"
+        return _("{read} rows read, {rejected} rejected").format(
+            read=fmt_plain(self.upload_rows_read), rejected=fmt_plain(rejected))
 
     @depends(*GAMES)
     def games(self):
@@ -250,8 +305,9 @@ class CalibrateModel(DashboardModel):
     @depends(*GAMES, "white_advantage")
     def _fit_and_error(self):
         if self.source == "upload":
-            return (None, NO_UPLOAD) if self.upload is None else self.upload.fit
-        return _lichess_fit(bool(self.rated_only), self.time_control, bool(self.white_advantage))
+            return (None, _(NO_UPLOAD)) if self.upload is None else self.upload.fit
+        return _lichess_fit(bool(self.rated_only), self.time_control, bool(self.white_advantage),
+                            language())
 
     @property
     def fit(self) -> calibration.DivisorFit | None:
@@ -277,17 +333,18 @@ class CalibrateModel(DashboardModel):
         """The fitted divisor, its 95 % interval and the chess curve's likelihood-ratio test."""
         fit = self.fit
         if fit is None:
-            raise ValueError(f"No divisor can be fitted to these games: {self.fit_error}")
+            raise ValueError(_("No divisor can be fitted to these games: {why}").format(
+                why=self.fit_error))
         lo, hi = fit.interval
         stat, p = fit.lr_test(400)
-        row = [self.n_games, fit.divisor, lo, hi, "yes" if lo <= 400 <= hi else "no",
+        row = [self.n_games, fit.divisor, lo, hi, _("yes") if lo <= 400 <= hi else _("no"),
                _p_value(p)]
-        columns = ["Games", "Fitted divisor", "95 % interval from", "to", "÷400 inside?",
-                   "÷400 against the fit"]
+        columns = [_("Games"), _("Fitted divisor"), _("95 % interval from"), _("to"),
+                   _("÷400 inside?"), _("÷400 against the fit")]
         if fit.fits_white_advantage:
             row.append(fit.white_advantage)
-            columns.append("White's first-move advantage (points)")
-        return Table(columns, [row], "The divisor these games imply (maximum likelihood)",
+            columns.append(_("White's first-move advantage (points)"))
+        return Table(columns, [row], _("The divisor these games imply (maximum likelihood)"),
                      ("{:,}", "÷{:.1f}", "{:.1f}", "{:.1f}", None, None, "{:+.0f}")[:len(row)])
 
     @depends(*GAMES, "white_advantage", "bucket", "min_games")
@@ -295,15 +352,21 @@ class CalibrateModel(DashboardModel):
         """The calibration table: buckets with at least :attr:`min_games` games (none when
         there are no games)."""
         calib = self.calibration
-        columns = ("Difference", "Games", "Actual score", "Expected ÷400", "Expected (fit)")
+        columns = (_("Difference"), _("Games"), _("Actual score"), _("Expected ÷400"),
+                   _("Expected (fit)"))
         if calib is None:
-            return Table(columns, [], "No games to put in buckets")
+            return Table(columns, [], _("No games to put in buckets"))
         keep = calib.count >= self.min_games
         rows = zip(calib.center[keep].tolist(), calib.count[keep].tolist(),
                    *(100 * a[keep] for a in (calib.actual, calib.expected_400, calib.expected)))
-        what = "your results" if self.source == "upload" else "the Lichess games chosen"
-        return Table(columns, rows, f"Buckets of {self.bucket} points (by their centre) with at "
-                     f"least {self.min_games} games: {what}",
+        if self.source == "upload":
+            caption = _("Buckets of {bucket} points (by their centre) with at least {games} "
+                        "games: your results")
+        else:
+            caption = _("Buckets of {bucket} points (by their centre) with at least {games} "
+                        "games: the Lichess games chosen")
+        return Table(columns, rows, caption.format(bucket=fmt_plain(self.bucket),
+                                                   games=fmt_plain(self.min_games)),
                      (lambda c: fmt_signed(c, 0), "{:,}", fmt_pct, fmt_pct, fmt_pct))
 
     @depends(*GAMES, "white_advantage")
@@ -321,32 +384,37 @@ class CalibrateView(DashboardView):
     """The filters, the fit, the calibration plot and the upload / paste box."""
 
     def build(self):
-        self.source = self.toggles("source", [("Bundled Lichess games", "lichess"),
-                                              ("Your results", "upload")], label="")
-        self.source.tooltips = ["19,113 real games from lichess.org, 15,467 of them rated (CC0)",
-                                "The CSV you upload or paste below"]
-        self.rated = self.checkbox("rated_only", label="Rated games only")
-        self.white = self.checkbox("white_advantage", label="Fit white's first-move advantage")
+        self.source = self.toggles("source", [(_("Bundled Lichess games"), "lichess"),
+                                              (_("Your results"), "upload")], label="")
+        self.source.tooltips = [
+            _("{all} real games from lichess.org, {rated} of them rated (CC0)").format(
+                all=fmt_number(19113, 0, grouping=True), rated=fmt_number(15467, 0, grouping=True)),
+            _("The CSV you upload or paste below")]
+        self.rated = self.checkbox("rated_only", label=_("Rated games only"))
+        self.white = self.checkbox("white_advantage", label=_("Fit white's first-move advantage"))
         self.time_control = self.dropdown("time_control", time_control_options(),
-                                          label="Time control:", width="24em")
-        self.bucket = self.slider("bucket", step=25, width="30em", label_width="12em")
-        self.min_games = self.slider("min_games", width="30em", label_width="12em")
+                                          label=_("Time control:"), width="24em")
+        self.bucket = self.slider("bucket", step=25, width="30em", label_width="12em",
+                                  label=_(CalibrateModel.class_traits()["bucket"].label))
+        self.min_games = self.slider("min_games", width="30em", label_width="12em",
+                                     label=_(CalibrateModel.class_traits()["min_games"].label))
         self.headline = html_box("ee-headline", width="auto")
         self.report = html_box("ee-upload-report", width="auto")
         self.upload = widgets.FileUpload(accept=".csv,text/csv,text/plain", multiple=False,
-                                         description="Choose CSV file")
+                                         description=_("Choose CSV file"))
         self.paste = widgets.Textarea(
             placeholder="rating,opponent,score\n1620,1500,1\n1620,1710,0\n1620,1580,0.5",
-            tooltip=PASTE_NAME,
+            tooltip=_(PASTE_NAME),
             layout={"width": "30em", "height": "9em"})
-        self.fit_button = widgets.Button(description="Fit pasted results", button_style="primary")
-        self.example_button = widgets.Button(description="Paste an example")
+        self.fit_button = widgets.Button(description=_("Fit pasted results"),
+                                         button_style="primary")
+        self.example_button = widgets.Button(description=_("Paste an example"))
         for w, css in ((self.upload, "ee-upload"), (self.paste, "ee-paste"),
                        (self.fit_button, "ee-fit-pasted"), (self.example_button, "ee-example")):
             w.add_class(css)
         self.upload.observe(self.guard(self._on_upload), names="value")
-        self.fit_button.on_click(self.guard(lambda _: self._load(self.paste.value, "pasted text")))
-        self.example_button.on_click(lambda _: setattr(self.paste, "value", EXAMPLE_CSV))
+        self.fit_button.on_click(self.guard(lambda _b: self._load(self.paste.value, _(PASTED_TEXT))))
+        self.example_button.on_click(lambda _b: setattr(self.paste, "value", EXAMPLE_CSV))
         self._build_figure()
         return [
             widgets.HBox([self.source, self.rated, self.white]),
@@ -360,7 +428,7 @@ class CalibrateView(DashboardView):
         page checks before sending (the page template's script reads ``.ee-limit``: a file or
         paste over it is never sent, at any size, and gets the same message as
         :meth:`CalibrateModel.load_csv`)."""
-        limit = html_box("ee-limit-box", UPLOAD_LIMIT)
+        limit = html_box("ee-limit-box", upload_limit())
         box = widgets.HBox([self.paste, widgets.VBox([self.upload, self.fit_button,
                                                       self.example_button, limit])])
         box.add_class("ee-limited")
@@ -375,19 +443,19 @@ class CalibrateView(DashboardView):
         self.ax, self.ax_n = ax, axn = fig.subplots(2, 1, sharex=True, height_ratios=[3, 1],
                                                     gridspec_kw=self.view.margins)
         self.band = ax.fill_between([0, 1], [0, 0], [0, 0], color="#d62728", alpha=0.15,
-                                    linewidth=0, label="fit, 95 % interval")
-        self.line_400, = ax.plot([], [], color="#1f77b4", lw=1.8, label="chess curve ÷400")
-        self.line_fit, = ax.plot([], [], color="#d62728", lw=1.8, label="fitted curve")
+                                    linewidth=0, label=_("fit, 95 % interval"))
+        self.line_400, = ax.plot([], [], color="#1f77b4", lw=1.8, label=_("chess curve ÷400"))
+        self.line_fit, = ax.plot([], [], color="#d62728", lw=1.8, label=_("fitted curve"))
         self.bars = ax.add_collection(LineCollection([], colors="#333333", linewidths=1.2))
         self.points, = ax.plot([], [], "o", color="#333333", ms=4.5,
-                               label="actual mean score (±1.96 SE)")
+                               label=_("actual mean score (±1.96 SE)"))
         ax.set_ylim(0, 1)
-        ax.yaxis.set_major_formatter(lambda y, _: f"{100 * y:.0f} %")
+        ax.yaxis.set_major_formatter(lambda y, _pos: fmt_pct(100 * y, 0))
         self.counts = axn.stairs([1], [0, 1], fill=True, color="#9ecae1", baseline=0.8)
         self.min_line = axn.axhline(self.model.min_games, color="#b00020", lw=1, ls="--")
         axn.set_yscale("log")
-        axn.yaxis.set_major_formatter(lambda y, _: f"{y:,.0f}")
-        axn.set_ylabel("Games")
+        axn.yaxis.set_major_formatter(lambda y, _pos: fmt_number(y, 0, grouping=True))
+        axn.set_ylabel(_("Games"))
         for a in (ax, axn):
             a.grid(alpha=0.3)
         self.view.dynamic(self.band, self.line_400, self.line_fit, self.bars, self.points,
@@ -396,7 +464,7 @@ class CalibrateView(DashboardView):
     def _on_upload(self, change):
         if change["new"]:
             item = change["new"][0]
-            name = item.get("name", "upload") if isinstance(item, dict) else item.name
+            name = item.get("name", _(THE_FILE)) if isinstance(item, dict) else item.name
             content = item["content"] if isinstance(item, dict) else item.content
             self.upload.value = ()  # so that choosing the same file again reloads it
             self._load(bytes(content), name)
@@ -417,7 +485,7 @@ class CalibrateView(DashboardView):
 
     @depends("upload")
     def show_report(self):
-        self.report.value = STYLE + UPLOAD_HELP + self._report()
+        self.report.value = STYLE + upload_help() + self._report()
 
     @depends(CalibrateModel.table)
     def draw(self):
@@ -425,40 +493,55 @@ class CalibrateView(DashboardView):
 
     def _headline(self, calib) -> str:
         m, fit = self.model, self.model.fit
-        clock = m.time_control if "+" in m.time_control else self.time_control.label.split(" (")[0]
-        what = ("your results" if m.source == "upload" else ("rated " if m.rated_only else "")
-                + "Lichess games" + ("" if m.time_control == "all" else f" ({clock})"))
-        parts = [value_html("Games:", f"{m.n_games:,} {what}")]
+        n = fmt_number(m.n_games, 0, grouping=True)
+        if m.source == "upload":
+            what = _("{games} your results").format(games=n)
+        elif m.time_control == "all":
+            what = (_("{games} rated Lichess games") if m.rated_only
+                    else _("{games} Lichess games")).format(games=n)
+        else:
+            clock = m.time_control if "+" in m.time_control else _speed_name(m.time_control)
+            what = (_("{games} rated Lichess games ({clock})") if m.rated_only
+                    else _("{games} Lichess games ({clock})")).format(games=n, clock=clock)
+        parts = [value_html(_("Games:"), what)]
         if calib is not None:
             hidden = calib.count < m.min_games
+            shown = _("{buckets} shown").format(buckets=fmt_plain(int((~hidden).sum())))
+            if hidden.any():
+                shown = _("{buckets} shown; {fewer} with fewer ({games} games) not shown, all "
+                          "games count in the fit").format(
+                    buckets=fmt_plain(int((~hidden).sum())), fewer=fmt_plain(int(hidden.sum())),
+                    games=fmt_number(int(calib.count[hidden].sum()), 0, grouping=True))
             parts.append(value_html(
-                f"Buckets of {m.bucket} points (by their centre) with at least {m.min_games} "
-                "games:", f"{int((~hidden).sum())} shown" + (
-                    f"; {int(hidden.sum())} with fewer ({int(calib.count[hidden].sum()):,} "
-                    "games) not shown, all games count in the fit" if hidden.any() else ""),
-                css="ee-buckets"))
+                _("Buckets of {bucket} points (by their centre) with at least {games} "
+                  "games:").format(bucket=fmt_plain(m.bucket), games=fmt_plain(m.min_games)),
+                shown, css="ee-buckets"))
         e400 = fmt_pct(100 * float(calibration.expected_curve(200)))
         if fit is None:
-            return "<br>".join(parts + [f'<span class="ee-fit-error">Cannot fit: '
-                                        f"{html.escape(m.fit_error)}</span>",
-                                        f"A player 200 points up: ÷400 expects {e400}."])
+            return "<br>".join(parts + [
+                '<span class="ee-fit-error">'
+                + html.escape(_("Cannot fit: {why}").format(why=m.fit_error)) + "</span>",
+                _("A player 200 points up: ÷400 expects {e400}.").format(e400=e400)])
         lo, hi = fit.interval
         stat, p = fit.lr_test(400)
         if lo <= 400 <= hi:
-            verdict = f"÷400 fits these games (inside the interval; {_p_value(p)})."
+            verdict = _("÷400 fits these games (inside the interval; {p}).").format(p=_p_value(p))
         else:
-            verdict = (f"÷400 does not fit: these games follow a "
-                       f"{'flatter' if fit.divisor > 400 else 'steeper'} curve "
-                       f"(likelihood ratio {stat:.0f}, {_p_value(p)}).")
-        parts += [value_html("Fitted divisor:", self._divisor_text(fit), big=True,
+            verdict = (_("÷400 does not fit: these games follow a flatter curve (likelihood "
+                         "ratio {ratio}, {p}).") if fit.divisor > 400 else
+                       _("÷400 does not fit: these games follow a steeper curve (likelihood "
+                         "ratio {ratio}, {p}).")).format(ratio=fmt_number(stat, 0),
+                                                         p=_p_value(p))
+        parts += [value_html(_("Fitted divisor:"), self._divisor_text(fit), big=True,
                              css="ee-divisor"), html.escape(verdict),
-                  f"A player 200 points up: ÷400 expects {e400}, the fitted curve "
-                  f"{fmt_pct(100 * float(fit.expected(200)))}."]
+                  _("A player 200 points up: ÷400 expects {e400}, the fitted curve "
+                    "{fitted}.").format(e400=e400, fitted=fmt_pct(100 * float(fit.expected(200))))]
         if fit.fits_white_advantage:
             wlo, whi = fit.white_advantage_interval
-            parts.append(value_html("White's first-move advantage:",
-                                    f"{fmt_signed(fit.white_advantage, 0)} points (95 % "
-                                    f"{fmt_signed(wlo, 0)} to {fmt_signed(whi, 0)})"))
+            parts.append(value_html(_("White's first-move advantage:"),
+                                    _("{points} points (95 % {low} to {high})").format(
+                                        points=fmt_signed(fit.white_advantage, 0),
+                                        low=fmt_signed(wlo, 0), high=fmt_signed(whi, 0))))
         return "<br>".join(parts)
 
     @staticmethod
@@ -466,25 +549,34 @@ class CalibrateView(DashboardView):
         """``'÷543 (95 % interval 518 to 570)'``, or what an unusual fit means: the slope
         ln 10 / divisor may cross 0 (a flat curve) when the games say little."""
         b_lo, b_hi = fit.slope_interval
-        lo = f"{math.log(10) / b_hi:.0f}" if b_hi > 0 else ""
+        lo = fmt_number(math.log(10) / b_hi, 0) if b_hi > 0 else ""
         if math.isinf(fit.divisor):
-            return "÷∞ (a flat curve: ratings predict nothing here)"
+            return _("÷∞ (a flat curve: ratings predict nothing here)")
+        divisor = fmt_number(fit.divisor, 0)
         if fit.divisor > 0 and b_lo > 0:
-            return f"÷{fit.divisor:.0f} (95 % interval {lo} to {math.log(10) / b_lo:.0f})"
+            return _("÷{divisor} (95 % interval {low} to {high})").format(
+                divisor=divisor, low=lo, high=fmt_number(math.log(10) / b_lo, 0))
         if fit.divisor > 0:
-            return (f"÷{fit.divisor:.0f} (95 % interval {lo} to ∞: a flat curve, ratings "
-                    "predicting nothing, cannot be excluded)")
-        return (f"negative ({fmt_signed(fit.divisor, 0)}): the higher-rated side scored less "
-                "here" + (f"; the 95 % interval still includes ÷{lo} to ∞ (flat)" if b_hi > 0 else ""))
+            return _("÷{divisor} (95 % interval {low} to ∞: a flat curve, ratings predicting "
+                     "nothing, cannot be excluded)").format(divisor=divisor, low=lo)
+        if b_hi > 0:
+            return _("negative ({divisor}): the higher-rated side scored less here; the 95 % "
+                     "interval still includes ÷{low} to ∞ (flat)").format(
+                divisor=fmt_signed(fit.divisor, 0), low=lo)
+        return _("negative ({divisor}): the higher-rated side scored less here").format(
+            divisor=fmt_signed(fit.divisor, 0))
 
     def _report(self) -> str:
         m = self.model
         if not m.upload_summary:
-            return ('<div class="ee-note ee-upload-summary">No results loaded yet: choose a CSV '
-                    "file or paste rows below.</div>")
+            return ('<div class="ee-note ee-upload-summary">'
+                    + html.escape(_("No results loaded yet: choose a CSV file or paste rows "
+                                    "below."), quote=False) + "</div>")
         items = "".join(f"<li>{html.escape(e)}</li>" for e in m.upload_errors[:MAX_SHOWN_ERRORS])
         if len(m.upload_errors) > MAX_SHOWN_ERRORS:
-            items += f"<li>… and {len(m.upload_errors) - MAX_SHOWN_ERRORS} more rejected rows</li>"
+            more = _("… and {count} more rejected rows").format(
+                count=fmt_plain(len(m.upload_errors) - MAX_SHOWN_ERRORS))
+            items += f"<li>{html.escape(more, quote=False)}</li>"
         return (f'<div class="ee-upload-summary"><b>{html.escape(m.upload_name)}:</b> '
                 f"{html.escape(m.upload_summary)}</div>"
                 + (f'<ul class="ee-row-errors">{items}</ul>' if items else ""))
@@ -510,8 +602,8 @@ class CalibrateView(DashboardView):
                         1.96 * calib.actual_se[keep]) if keep.any() else ([], [], []))
         self.points.set_data(xs, ys)
         self.bars.set_segments([[(a, b - e), (a, b + e)] for a, b, e in zip(xs, ys, err)])
-        fit_label = f"fitted curve ÷{m.fit.divisor:.0f}" if m.fit and m.fit.divisor > 0 \
-            else "fitted curve"
+        fit_label = (_("fitted curve ÷{divisor}").format(divisor=fmt_number(m.fit.divisor, 0))
+                     if m.fit and m.fit.divisor > 0 else _("fitted curve"))
         if self.line_fit.get_label() != fit_label or not self.ax.get_legend():
             self.line_fit.set_label(fit_label)   # the key is part of the background
             self.ax.legend(loc="lower left", bbox_to_anchor=(0, 1.01), ncols=2, fontsize=8,
@@ -530,10 +622,11 @@ class CalibrateView(DashboardView):
         update_limits(self.ax, x=(lo, hi))
         update_limits(self.ax_n, y=(0.8, top))
         lichess_source = m.source == "lichess"
-        for label, text in ((self.ax_n.xaxis.label, "Rating difference, white − black (points)"
-                             if lichess_source else "Your rating − opponent's rating (points)"),
-                            (self.ax.yaxis.label, "Mean score of white" if lichess_source
-                             else "Your mean score")):
+        for label, text in ((self.ax_n.xaxis.label,
+                             _("Rating difference, white − black (points)") if lichess_source
+                             else _("Your rating − opponent's rating (points)")),
+                            (self.ax.yaxis.label, _("Mean score of white") if lichess_source
+                             else _("Your mean score"))):
             if label.get_text() != text:
                 label.set_text(text)
         self.view.refresh()

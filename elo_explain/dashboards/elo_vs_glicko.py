@@ -18,6 +18,7 @@ against RD and of the intervals.
 
 from __future__ import annotations
 
+import html
 from functools import partial
 
 import ipywidgets as widgets
@@ -26,6 +27,8 @@ import numpy as np
 from elo_explain import elo, glicko
 from elo_explain.dashboards.base import (Choice, DashboardModel, DashboardView, Number, Whole,
                                          depends, html_box)
+from elo_explain.formats import fmt_plain
+from elo_explain.i18n import N_, _
 from elo_explain.tables import Sentence, Table
 from elo_explain.ui import FigureView, fmt_number, fmt_signed, steady_limits, update_limits
 
@@ -33,7 +36,7 @@ __all__ = ["RESULTS", "RD_GRID", "PAPER_GLICKO1", "PAPER_GLICKO2", "PRESETS", "E
            "EloVsGlickoView"]
 
 #: The three results of a game, from the player's side: (label, score).
-RESULTS = (("Win", 1.0), ("Draw", 0.5), ("Loss", 0.0))
+RESULTS = ((N_("Win"), 1.0), (N_("Draw"), 0.5), (N_("Loss"), 0.0))
 _SCORES = np.array([s for _, s in RESULTS])
 _RD = (int(glicko.LICHESS.min_rd), int(glicko.LICHESS.max_rd))  # Lichess keeps RD in 45…500
 #: RD values of the change-vs-RD plot.
@@ -51,18 +54,28 @@ _PARAMS = ("rating", "rd", "volatility", "days_away", "k", "opponent", "opponent
            "opponent_volatility")
 #: Examples: name → trait values, in the order of ``_PARAMS``.
 PRESETS: dict[str, dict] = {name: dict(zip(_PARAMS, values)) for name, values in {
-    "Two new Lichess players (lila's own test)": (1500, 500, 0.09, 0, 40, 1500, 500, 0.09),
-    "A new player against a regular 1500": (1500, 500, 0.09, 0, 40, 1500, 60, 0.06),
-    "Two regulars (RD 60)": (1500, 60, 0.06, 0, 20, 1500, 60, 0.06),
-    "A regular back after a year away": (1500, 60, 0.06, 365, 20, 1500, 60, 0.06),
-    "Settled player (RD 45) against a 1700": (1500, 45, 0.06, 0, 20, 1700, 45, 0.06),
-    "scalachess's test: 1400 (RD 79) against 1550 (RD 110)": (1400, 79, 0.06, 0, 20, 1550, 110,
-                                                              0.065),
+    N_("Two new Lichess players (lila's own test)"): (1500, 500, 0.09, 0, 40, 1500, 500, 0.09),
+    N_("A new player against a regular 1500"): (1500, 500, 0.09, 0, 40, 1500, 60, 0.06),
+    N_("Two regulars (RD 60)"): (1500, 60, 0.06, 0, 20, 1500, 60, 0.06),
+    N_("A regular back after a year away"): (1500, 60, 0.06, 365, 20, 1500, 60, 0.06),
+    N_("Settled player (RD 45) against a 1700"): (1500, 45, 0.06, 0, 20, 1700, 45, 0.06),
+    N_("scalachess's test: 1400 (RD 79) against 1550 (RD 110)"): (1400, 79, 0.06, 0, 20, 1550,
+                                                                  110, 0.065),
 }.items()}
 
 
 def _interval(low: float, high: float) -> str:
     return f"{fmt_number(low, 0)} … {fmt_number(high, 0)}"
+
+
+def _printed(text: str) -> str:
+    """A number printed in a paper (``"151.4"``), in the page's language (``"151,4"``)."""
+    return fmt_number(float(text), len(text.partition(".")[2]))
+
+
+def _plain_html(text: str) -> str:
+    """A translated sentence as HTML text (its fields are filled with markup after)."""
+    return html.escape(text, quote=False)
 
 
 _one = partial(fmt_number, places=1)
@@ -77,14 +90,14 @@ class EloVsGlickoModel(DashboardModel):
     ``days_away`` without games since, Elo ``k``) against an ``opponent``."""
 
     params, presets = _PARAMS, PRESETS
-    rating = Whole(1500, 400, 3200, label="Your rating")
-    rd = Whole(500, *_RD, label="Your RD (last game)")
-    volatility = Number(0.09, *_VOLATILITY, label="Your volatility σ")
-    days_away = Whole(0, 0, 1095, label="Days without games")
-    k = Choice(40, elo.K_CHOICES, label="Elo K")
-    opponent = Whole(1500, 400, 3200, label="Opponent's rating")
-    opponent_rd = Whole(500, *_RD, label="Opponent's RD")
-    opponent_volatility = Number(0.09, *_VOLATILITY, label="Opponent's volatility σ")
+    rating = Whole(1500, 400, 3200, label=N_("Your rating"))
+    rd = Whole(500, *_RD, label=N_("Your RD (last game)"))
+    volatility = Number(0.09, *_VOLATILITY, label=N_("Your volatility σ"))
+    days_away = Whole(0, 0, 1095, label=N_("Days without games"))
+    k = Choice(40, elo.K_CHOICES, label=N_("Elo K"))
+    opponent = Whole(1500, 400, 3200, label=N_("Opponent's rating"))
+    opponent_rd = Whole(500, *_RD, label=N_("Opponent's RD"))
+    opponent_volatility = Number(0.09, *_VOLATILITY, label=N_("Opponent's volatility σ"))
 
     # before the game
     @property
@@ -117,7 +130,7 @@ class EloVsGlickoModel(DashboardModel):
         return np.asarray(elo.rating_change(_SCORES, self.elo_expected, self.k))
 
     def _lichess(self, rd, scores):
-        new, _ = glicko.lichess_game((self.rating, rd, self.volatility),
+        new, _old = glicko.lichess_game((self.rating, rd, self.volatility),
                                      (self.opponent, self.opponent_rd, self.opponent_volatility),
                                      scores)
         return tuple(np.asarray(x) for x in new)
@@ -135,7 +148,7 @@ class EloVsGlickoModel(DashboardModel):
         return self._lichess(grid[None, :], _SCORES[:, None])[0] - self.rating
 
     def intervals_after(self) -> tuple[np.ndarray, np.ndarray]:
-        r, rd, _ = self.glicko_after
+        r, rd, _vol = self.glicko_after
         return tuple(np.asarray(x) for x in glicko.confidence_interval(r, rd, Z))
 
     # tables and sentences
@@ -143,27 +156,31 @@ class EloVsGlickoModel(DashboardModel):
     def before_table(self) -> Table:
         grown = _one(self.rd_now)
         if self.days_away:
-            grown += f" ({self.rd} + {self.days_away} idle days)"
-        note = "provisional (RD ≥ 110)" if self.provisional else "not provisional (RD < 110)"
+            grown = _("{rd} ({last} + {days} idle days)").format(
+                rd=grown, last=fmt_plain(self.rd), days=fmt_plain(self.days_away))
+        note = _("provisional (RD ≥ 110)") if self.provisional else _("not provisional (RD < 110)")
         return Table(
-            ("System", "Rating shown", "RD", "95 % interval", "E", "Note"),
-            [("Elo (÷400, FIDE K)", str(self.rating), "none", "—", self.elo_expected, f"K {self.k}"),
-             ("Glicko-2 (Lichess)", self.display_before, grown, _interval(*self.interval_before),
+            (_("System"), _("Rating shown"), "RD", _("95 % interval"), "E", _("Note")),
+            [(_("Elo (÷400, FIDE K)"), fmt_plain(self.rating), _("none"), "—", self.elo_expected,
+              f"K {self.k}"),
+             (_("Glicko-2 (Lichess)"), self.display_before, grown,
+              _interval(*self.interval_before),
               glicko.expected_score(self.rating, self.opponent, self.opponent_rd), note)],
-            "Before the game (E: expected points per game, not a win chance)",
+            _("Before the game (E: expected points per game, not a win chance)"),
             (None, None, None, None, "{:.2f}", None))
 
     @depends(*_PARAMS)
     def after_table(self) -> Table:
-        r, rd, _ = self.glicko_after
+        r, rd, _vol = self.glicko_after
         low, high = self.intervals_after()
         shown = glicko.lichess_display(r, rd)
-        rows = [(label, e, self.rating + e, r[i] - self.rating, shown[i], rd[i],
+        rows = [(_(label), e, self.rating + e, r[i] - self.rating, shown[i], rd[i],
                  _interval(low[i], high[i]))
-                for i, ((label, _), e) in enumerate(zip(RESULTS, self.elo_changes))]
-        return Table(("Result", "Elo change", "Elo new rating", "Glicko-2 change",
-                      "Lichess shows", "RD after", "95 % interval after"), rows,
-                     f"After the game (Elo: K {self.k}, ÷400; Glicko-2: Lichess settings)",
+                for i, ((label, _score), e) in enumerate(zip(RESULTS, self.elo_changes))]
+        return Table((_("Result"), _("Elo change"), _("Elo new rating"), _("Glicko-2 change"),
+                      _("Lichess shows"), _("RD after"), _("95 % interval after")), rows,
+                     _("After the game (Elo: K {k}, ÷400; Glicko-2: Lichess settings)").format(
+                         k=fmt_plain(self.k)),
                      (None, fmt_signed, _one, fmt_signed, None, _one, None))
 
     @depends("rating", "volatility", "k", *_OPP)
@@ -176,10 +193,13 @@ class EloVsGlickoModel(DashboardModel):
         elo_w, elo_d, elo_l = self.elo_changes
         rows = [(rd, shown[i], _interval(low[i], high[i]), *curves[:, i], elo_w, elo_d, elo_l)
                 for i, rd in enumerate(rds)]
-        return Table(("Your RD", "Lichess shows", "± 2·RD", "Glicko-2 win", "Glicko-2 draw",
-                      "Glicko-2 loss", "Elo win", "Elo draw", "Elo loss"), rows,
-                     f"{self.rating} against {self.opponent} (RD {self.opponent_rd}) "
-                     f"as your RD grows; Elo K {self.k} knows no RD",
+        return Table((_("Your RD"), _("Lichess shows"), "± 2·RD", _("Glicko-2 win"),
+                      _("Glicko-2 draw"), _("Glicko-2 loss"), _("Elo win"), _("Elo draw"),
+                      _("Elo loss")), rows,
+                     _("{rating} against {opponent} (RD {opponent_rd}) as your RD grows; "
+                       "Elo K {k} knows no RD").format(
+                         rating=fmt_plain(self.rating), opponent=fmt_plain(self.opponent),
+                         opponent_rd=fmt_plain(self.opponent_rd), k=fmt_plain(self.k)),
                      (None, None, None, *[fmt_signed] * 6))
 
     @depends(*_NOW)
@@ -191,9 +211,13 @@ class EloVsGlickoModel(DashboardModel):
         Yours: RD 60 after 365 days without games is 110.0 at this game.
         """
         year = glicko.lichess_live_rd(60, 0.06, 365)
-        return Sentence(f"Lichess's figure: a regular's RD 60 (σ 0.06) grows to {_one(year)} in a "
-                        f"year away (fixed).\nYours: RD {self.rd} after {self.days_away} days "
-                        f"without games is {_one(self.rd_now)} at this game.", self.rd_now)
+        return Sentence(
+            _("Lichess's figure: a regular's RD {rd} (σ {volatility}) grows to {grown} in a year "
+              "away (fixed).").format(rd=fmt_plain(60), volatility=fmt_plain(0.06),
+                                      grown=_one(year)) + "\n"
+            + _("Yours: RD {rd} after {days} days without games is {now} at this game.").format(
+                rd=fmt_plain(self.rd), days=fmt_plain(self.days_away), now=_one(self.rd_now)),
+            self.rd_now)
 
     @depends("rating", *_NOW)
     def intervals(self) -> Sentence:
@@ -205,26 +229,34 @@ class EloVsGlickoModel(DashboardModel):
         """
         low, high = glicko.confidence_interval(1850, 50)
         mine = glicko.confidence_interval(self.rating, self.rd_now)
-        return Sentence(f"Glickman's example (fixed): 1850 ± 2 × 50 is "
-                        f"{fmt_number(low, 0)} to {fmt_number(high, 0)}.\nYours: {self.rating} "
-                        f"± 2 × {_one(self.rd_now)} is {fmt_number(mine[0], 0)} to "
-                        f"{fmt_number(mine[1], 0)}.", mine)
+        return Sentence(
+            _("Glickman's example (fixed): {rating} ± 2 × {rd} is {low} to {high}.").format(
+                rating=fmt_plain(1850), rd=fmt_plain(50), low=fmt_number(low, 0),
+                high=fmt_number(high, 0)) + "\n"
+            + _("Yours: {rating} ± 2 × {rd} is {low} to {high}.").format(
+                rating=fmt_plain(self.rating), rd=_one(self.rd_now), low=fmt_number(mine[0], 0),
+                high=fmt_number(mine[1], 0)), mine)
 
     @staticmethod
     def paper_table() -> Table:
         """Glickman's worked examples: the printed values beside this package's results."""
         r1, rd1 = glicko.glicko1_update(1500, 200, _PAPER_GAMES)
         r2, rd2, vol2 = glicko.glicko2_update(1500, 200, 0.06, _PAPER_GAMES)
-        return Table(("Glickman's worked example", "printed in the paper", "computed here", "Note"), [
-            ("Glicko-1, rating", PAPER_GLICKO1["rating"], fmt_number(r1, 2), "printed to the unit"),
-            ("Glicko-1, RD", PAPER_GLICKO1["rd"], fmt_number(rd1, 2), "printed to 0.1"),
-            ("Glicko-2 (τ 0.5), rating", PAPER_GLICKO2["rating"], fmt_number(r2, 2),
-             "printed from the rounded μ′ −0.2069: 173.7178 × (−0.2069) + 1500 = 1464.06"),
-            ("Glicko-2, RD", PAPER_GLICKO2["rd"], fmt_number(rd2, 2), "the same to 0.01"),
-            ("Glicko-2, volatility", PAPER_GLICKO2["volatility"], fmt_number(vol2, 6),
-             "from the paper's rounded steps (v 1.7785, Δ −0.4834); unrounded it prints 0.06000"),
-        ], "Check against the papers (fixed): 1500 / RD 200 / σ 0.06 beats 1400 (RD 30), "
-           "loses to 1550 (RD 100) and 1700 (RD 300)")
+        printed = {k: _printed(v) for k, v in {**PAPER_GLICKO1, **{
+            f"2{k}": v for k, v in PAPER_GLICKO2.items()}}.items()}
+        return Table((_("Glickman's worked example"), _("printed in the paper"),
+                      _("computed here"), _("Note")), [
+            (_("Glicko-1, rating"), printed["rating"], fmt_number(r1, 2),
+             _("printed to the unit")),
+            (_("Glicko-1, RD"), printed["rd"], fmt_number(rd1, 2), _("printed to 0.1")),
+            (_("Glicko-2 (τ 0.5), rating"), printed["2rating"], fmt_number(r2, 2),
+             _("printed from the rounded μ′ −0.2069: 173.7178 × (−0.2069) + 1500 = 1464.06")),
+            (_("Glicko-2, RD"), printed["2rd"], fmt_number(rd2, 2), _("the same to 0.01")),
+            (_("Glicko-2, volatility"), printed["2volatility"], fmt_number(vol2, 6),
+             _("from the paper's rounded steps (v 1.7785, Δ −0.4834); unrounded it prints "
+               "0.06000")),
+        ], _("Check against the papers (fixed): 1500 / RD 200 / σ 0.06 beats 1400 (RD 30), "
+             "loses to 1550 (RD 100) and 1700 (RD 300)"))
 
 
 _COLOURS = ("#1b7837", "#7f7f7f", "#b2182b")  # win, draw, loss
@@ -238,18 +270,38 @@ class EloVsGlickoView(DashboardView):
     """The controls, a two-line live summary and the two plots of an :class:`EloVsGlickoModel`
     (the tables are the notebook's cells above)."""
 
+    def _label(self, name: str) -> str:
+        """The control's label (its trait's), in the page's language."""
+        return _(type(self.model).class_traits()[name].label)
+
     def build(self) -> list:
-        you = widgets.VBox([widgets.HTML("<b>You</b>"), self.number("rating", width="15em"),
-                            self.slider("rd"), self.slider("days_away"),
-                            self.slider("volatility", step=0.005),
-                            self.toggles("k", list(elo.K_CHOICES))])
-        opponent = widgets.VBox([widgets.HTML("<b>Your opponent</b>"),
-                                 self.number("opponent", width="17em"),
-                                 self.number("opponent_rd", width="17em")])
+        t = self._label
+        you = widgets.VBox([widgets.HTML("<b>" + html.escape(_("You")) + "</b>"),
+                            self.number("rating", label=t("rating"), width="15em"),
+                            self.slider("rd", label=t("rd")),
+                            self.slider("days_away", label=t("days_away")),
+                            self.slider("volatility", step=0.005, label=t("volatility")),
+                            self.toggles("k", list(elo.K_CHOICES), label=t("k"))])
+        opponent = widgets.VBox([widgets.HTML("<b>" + html.escape(_("Your opponent")) + "</b>"),
+                                 self.number("opponent", label=t("opponent"), width="17em"),
+                                 self.number("opponent_rd", label=t("opponent_rd"),
+                                             width="17em")])
         self.summary, self.results = html_box("ee-summary"), html_box("ee-results")
         self._figure()
-        return [self.preset_menu(), widgets.HBox([you, opponent]), self.summary, self.results,
+        return [self._preset_menu(), widgets.HBox([you, opponent]), self.summary, self.results,
                 self.figure.out]
+
+    def _preset_menu(self) -> widgets.Dropdown:
+        """The examples' menu, its names in the page's language (the values stay English)."""
+        menu = self.preset_menu()
+        keys = [o[1] if isinstance(o, tuple) else o for o in menu.options]
+        value, self._syncing_preset = menu.value, True
+        try:
+            menu.options = [(_(key), key) for key in keys]
+            menu.value = value
+        finally:
+            self._syncing_preset = False
+        return menu
 
     def _figure(self) -> None:
         fv = self.figure = FigureView(figsize=(10.5, 3.9), height="400px", ncols=2,
@@ -258,30 +310,33 @@ class EloVsGlickoView(DashboardView):
                                                    top=0.92, wspace=0.3))
         ax, bx = fv.axes
         shade = ax.axvspan(glicko.LICHESS.provisional_rd, _RD[1], color="#fff3c4", zorder=0,
-                           label="Lichess shows ? (RD ≥ 110)")
+                           label=_("Lichess shows ? (RD ≥ 110)"))
         self.lines, self.flat, self.dots = [], [], []
-        for (label, _), colour in zip(RESULTS, _COLOURS):
+        for (label, _score), colour in zip(RESULTS, _COLOURS):
+            result = _(label).lower()
             self.lines += ax.plot(RD_GRID, 0 * RD_GRID, color=colour, lw=2,
-                                  label=f"Glicko-2: {label.lower()}")
+                                  label=_("Glicko-2: {result}").format(result=result))
             self.flat += ax.plot(RD_GRID[[0, -1]], [0, 0], color=colour, lw=1.2, ls="--",
-                                 label=f"Elo: {label.lower()}")
+                                 label=_("Elo: {result}").format(result=result))
             self.dots += ax.plot([0], [0], "o", color=colour, ms=7, clip_on=False, zorder=5)
         ax.axhline(0, color="black", lw=0.6)
-        ax.set(xlim=RD_GRID[[0, -1]], xlabel="your RD before the game", ylabel="rating change")
-        ax.set_title("Change for one game: Glicko-2 (solid) vs Elo (dashed)", fontsize=10)
+        ax.set(xlim=RD_GRID[[0, -1]], xlabel=_("your RD before the game"),
+               ylabel=_("rating change"))
+        ax.set_title(_("Change for one game: Glicko-2 (solid) vs Elo (dashed)"), fontsize=10)
         ax.legend(handles=[*self.lines, shade, *self.flat], fontsize=7.5, ncol=2, loc="upper left")
         self.rd_text = ax.text(0.99, 0.03, "", transform=ax.transAxes, ha="right", fontsize=8)
-        labels = ["You, before", "after a win", "after a draw", "after a loss", "Opponent"]
+        labels = [_("You, before"), _("after a win"), _("after a draw"), _("after a loss"),
+                  _("Opponent")]
         self.bars, self.centres = [], []
         for i, colour in enumerate(["#2166ac", *_COLOURS, "#762a83"]):
             self.bars += bx.plot([0, 0], [i, i], color=colour, lw=6, alpha=0.45,
                                  solid_capstyle="butt")
             self.centres += bx.plot([0], [i], "|", color=colour, ms=14, mew=2)
         self.elo_marks, = bx.plot([0, 0, 0], [1, 2, 3], "x", color="black", ms=6,
-                                  label="Elo's new rating")
+                                  label=_("Elo's new rating"))
         bx.set_yticks(range(5), labels, fontsize=8.5)
-        bx.set(ylim=(4.5, -0.5), xlabel="rating")
-        bx.set_title("rating ± 2·RD (the \"95 % interval\")", fontsize=10)
+        bx.set(ylim=(4.5, -0.5), xlabel=_("rating"))
+        bx.set_title(_("rating ± 2·RD (the \"95 % interval\")"), fontsize=10)
         bx.legend(fontsize=7.5, loc="lower right")
         fv.dynamic(*self.lines, *self.flat, *self.dots, self.rd_text, *self.bars, *self.centres,
                    self.elo_marks)  # blitted on a saved background
@@ -291,23 +346,27 @@ class EloVsGlickoView(DashboardView):
         """The two summary lines: before the game, and after a win, a draw and a loss."""
         m = self.model
         elo_changes, now = m.elo_changes, m.rd_now
-        r_after, rd_after, _ = m.glicko_after
+        r_after, rd_after, _vol = m.glicko_after
         g_expected = glicko.expected_score(m.rating, m.opponent, m.opponent_rd)
-        self.summary.value = (
-            f"Before the game: Elo <b>{m.rating}</b> (E {m.elo_expected:.2f}); Glicko-2 "
-            f"<b>{m.display_before}</b>, RD {_one(now)}, interval {_interval(*m.interval_before)} "
-            f"(E {g_expected:.2f})")
-        self.results.value = (
-            f"After a win / draw / loss: Elo {_slashed(map(fmt_signed, elo_changes))}; Glicko-2 "
-            f"{_slashed(fmt_signed(r - m.rating) for r in r_after)}, Lichess shows "
-            f"<b>{_slashed(glicko.lichess_display(r_after, rd_after))}</b>, RD after "
-            f"{_slashed(dict.fromkeys(map(_one, rd_after)))}")
+        self.summary.value = _plain_html(_(
+            "Before the game: Elo {elo} (E {elo_expected}); Glicko-2 {glicko}, RD {rd}, "
+            "interval {interval} (E {glicko_expected})")).format(
+            elo=f"<b>{fmt_plain(m.rating)}</b>", elo_expected=fmt_number(m.elo_expected),
+            glicko=f"<b>{m.display_before}</b>", rd=_one(now),
+            interval=_interval(*m.interval_before), glicko_expected=fmt_number(g_expected))
+        self.results.value = _plain_html(_(
+            "After a win / draw / loss: Elo {elo}; Glicko-2 {glicko}, Lichess shows {shown}, "
+            "RD after {rd}")).format(
+            elo=_slashed(map(fmt_signed, elo_changes)),
+            glicko=_slashed(fmt_signed(r - m.rating) for r in r_after),
+            shown=f"<b>{_slashed(glicko.lichess_display(r_after, rd_after))}</b>",
+            rd=_slashed(dict.fromkeys(map(_one, rd_after))))
 
     @depends(*_PARAMS)
     def draw(self) -> None:
         m = self.model
         curves, elo_changes, now = m.change_curves(), m.elo_changes, m.rd_now
-        r_after, rd_after, _ = m.glicko_after
+        r_after, rd_after, _vol = m.glicko_after
         for i in range(len(RESULTS)):
             self.lines[i].set_ydata(curves[i])
             self.flat[i].set_ydata([elo_changes[i]] * 2)
@@ -315,7 +374,7 @@ class EloVsGlickoView(DashboardView):
         ax, bx = self.figure.axes
         span = max(np.abs(curves).max(), np.abs(elo_changes).max(), 5.0) * 1.12
         update_limits(ax, y=steady_limits(ax.get_ylim(), -span, span, margin=0))
-        self.rd_text.set_text(f"your RD now: {now:.0f}")
+        self.rd_text.set_text(_("your RD now: {rd}").format(rd=fmt_number(now, 0)))
         low_a, high_a = m.intervals_after()
         o_low, o_high = glicko.confidence_interval(m.opponent, m.opponent_rd, Z)
         lows = [m.interval_before[0], *low_a, o_low]

@@ -25,6 +25,8 @@ import traitlets
 from matplotlib.ticker import MaxNLocator, MultipleLocator
 
 from elo_explain import simulate
+from elo_explain.formats import fmt_number, fmt_plain
+from elo_explain.i18n import N_, _
 from elo_explain.dashboards.base import (Choice, DashboardModel, DashboardView, Whole, depends,
                                          html_box)
 from elo_explain.tables import Table
@@ -35,8 +37,14 @@ __all__ = ["LadderModel", "LadderView", "first_weeks", "AUTO_SECONDS", "MAX_SECO
 
 DEFAULT_RULES = "Gammon42 1.3.1 (÷1200, volume K)"
 #: The game's true curve: the rule's own, or a divisor.
-TRUE_CURVES = (("the rule's own curve", "own"), ("÷400 (chess-like)", "400"), ("÷800", "800"),
-               ("÷1200 (Gammon42 1.3.1)", "1200"), ("÷2000 (FIBS, one-point matches)", "2000"))
+TRUE_CURVES = ((N_("the rule's own curve"), "own"), (N_("÷400 (chess-like)"), "400"),
+               ("÷800", "800"), (N_("÷1200 (Gammon42 1.3.1)"), "1200"),
+               (N_("÷2000 (FIBS, one-point matches)"), "2000"))
+#: The rule sets' names (:data:`elo_explain.simulate.RULE_SETS`' keys, the link's values).
+RULE_NAMES = {N_("FIDE (table, 400 cap, K 20)"), N_("FIDE (formula, no cap, K 20)"),
+              N_("Elo per game (K 20, ÷400)"), N_("Gammon42 1.0.5 (÷400)"),
+              N_("Gammon42 1.2.0 (÷800)"), N_("Gammon42 1.3.1 (÷1200, volume K)"),
+              N_("FIBS (1-point matches)"), N_("Lichess Glicko-2")}
 #: Settings estimated to take at most this long run on every change (seconds).
 AUTO_SECONDS = 0.25
 #: Settings estimated to take longer than this are refused.
@@ -55,8 +63,8 @@ SWING_WEEKS = simulate.SWING_WEEKS
 SWING_BINS = np.arange(-1248.0, 1249.0, 64.0)
 #: The sample players: quantiles of the true strengths, names and colours.
 SAMPLE_QUANTILES = (0.95, 0.75, 0.5, 0.25, 0.05)
-SAMPLE_NAMES = ("strong (top 5 %)", "good (top 25 %)", "median", "weak (bottom 25 %)",
-                "weakest (bottom 5 %)")
+SAMPLE_NAMES = (N_("strong (top 5 %)"), N_("good (top 25 %)"), N_("median"),
+                N_("weak (bottom 25 %)"), N_("weakest (bottom 5 %)"))
 SAMPLE_COLOURS = ("#d62728", "#ff7f0e", "#2ca02c", "#1f77b4", "#9467bd")
 LEGEND_ABOVE = dict(loc="lower left", bbox_to_anchor=(0, 1.01), ncols=3, fontsize=8,
                     frameon=False, borderaxespad=0, handlelength=1.6, columnspacing=1.0)
@@ -114,14 +122,14 @@ class LadderModel(DashboardModel):
 
     params = ("rules", "true_curve", "players", "games_per_week", "weeks", "spread", "seed",
               "swing_games", "feedback")
-    rules = Choice(DEFAULT_RULES, simulate.RULE_SETS, label="Rule set")
-    true_curve = Choice("own", [key for _, key in TRUE_CURVES], label="True curve")
-    players = Whole(100, 10, 1000, label="Players")
-    games_per_week = Whole(5, 1, 50, label="Games per week")
-    weeks = Whole(20, 1, 104, label="Weeks")
-    spread = Whole(200, 0, 400, label="True strengths: SD")
-    seed = Whole(1, 0, 99_999, label="Seed")
-    swing_games = Choice(300, SWING_GAMES, label="Games a week (swing)")
+    rules = Choice(DEFAULT_RULES, simulate.RULE_SETS, label=N_("Rule set"))
+    true_curve = Choice("own", [key for _, key in TRUE_CURVES], label=N_("True curve"))
+    players = Whole(100, 10, 1000, label=N_("Players"))
+    games_per_week = Whole(5, 1, 50, label=N_("Games per week"))
+    weeks = Whole(20, 1, 104, label=N_("Weeks"))
+    spread = Whole(200, 0, 400, label=N_("True strengths: SD"))
+    seed = Whole(1, 0, 99_999, label=N_("Seed"))
+    swing_games = Choice(300, SWING_GAMES, label=N_("Games a week (swing)"))
     feedback = traitlets.Bool(False)
     shown = traitlets.Instance(simulate.Season, allow_none=True)
     """The season shown (the last one simulated), ``None`` before any."""
@@ -171,11 +179,12 @@ class LadderModel(DashboardModel):
         """What to tell the reader about running the current settings (``''`` if automatic)."""
         t, mode = self.estimated_seconds(), self.mode
         if mode == "run":
-            return (f"These settings take about {t:.1f} s: press Run to simulate them "
-                    "(the plots still show the last run).")
-        return "" if mode == "auto" else (
-            f"Too big: about {t:.0f} s. Keep players × games per week × weeks smaller "
-            f"(at most about {MAX_SECONDS:g} s of simulation).")
+            return _("These settings take about {seconds} s: press Run to simulate them "
+                     "(the plots still show the last run).").format(seconds=fmt_number(t, 1))
+        return "" if mode == "auto" else _(
+            "Too big: about {seconds} s. Keep players × games per week × weeks smaller "
+            "(at most about {limit} s of simulation).").format(seconds=fmt_number(t, 0),
+                                                               limit=fmt_plain(MAX_SECONDS))
 
     def season(self, *, run: bool = False) -> simulate.Season:
         """The season for the current settings, simulated if needed: without ``run`` only in
@@ -223,13 +232,14 @@ class LadderModel(DashboardModel):
         """A season's summary numbers (default: the season shown, simulated if none is)."""
         s = season or self.shown or self.season(run=True)
         return Table(
-            ("Players", "Weeks", "Games per week", "Mean rating", "Rating spread (SD)",
-             "True strengths' SD, rule's scale", "Correlation with true strengths"),
+            (_("Players"), _("Weeks"), _("Games per week"), _("Mean rating"),
+             _("Rating spread (SD)"), _("True strengths' SD, rule's scale"),
+             _("Correlation with true strengths")),
             [(s.true_strength.size, s.weeks, s.games_per_week, float(s.ratings[-1].mean()),
               float(s.spread[-1]), self.true_spread_on_rule_scale(s), float(s.correlation[-1]))],
-            f"{s.rules.label} after {s.weeks} weeks",
-            ("{:,}", None, None, "{:.0f}", "{:.0f}", "{:.0f}",
-             lambda c: f"{c:.2f}" if math.isfinite(c) else "–"))
+            _("{rules} after {weeks} weeks").format(rules=rule_label(s.rules),
+                                                    weeks=fmt_plain(s.weeks)),
+            ("{:,}", None, None, "{:.0f}", "{:.0f}", "{:.0f}", fmt_number))
 
     @depends("shown")
     def favourite_table(self, season=None) -> Table:
@@ -238,12 +248,12 @@ class LadderModel(DashboardModel):
         g, half = s.favourite_games.astype(float), slice(s.weeks // 2, s.weeks)
         rows = [(label, 100 * values[0], 100 * _weighted(values[half], g[half]),
                  100 * _weighted(values, g))
-                for label, values in (("Favourites won", s.favourite_score),
-                                      ("The rule's curve expected", s.favourite_expected),
-                                      ("Their true strengths gave", s.favourite_true))]
-        return Table(("Games won by the higher-rated player", "Week 1", "Second half",
-                      "Whole season"), rows, "How often the favourite won, and what was "
-                     "expected", (None, fmt_pct, fmt_pct, fmt_pct))
+                for label, values in ((_("Favourites won"), s.favourite_score),
+                                      (_("The rule's curve expected"), s.favourite_expected),
+                                      (_("Their true strengths gave"), s.favourite_true))]
+        return Table((_("Games won by the higher-rated player"), _("Week 1"), _("Second half"),
+                      _("Whole season")), rows, _("How often the favourite won, and what was "
+                                                 "expected"), (None, fmt_pct, fmt_pct, fmt_pct))
 
     def swing(self) -> simulate.WeeklySwing:
         """The weekly-swing experiment (with or without :attr:`feedback`)."""
@@ -262,11 +272,12 @@ class LadderModel(DashboardModel):
     def swing_table(self) -> Table:
         """Typical weekly change (SD) and share of weeks moving 200 or more, by games a week."""
         sd, big = self.swing().std, 100 * self.swing().share_beyond(200)
-        return Table(("Games a week", "K 32: typical swing (SD)", "K 32: weeks moving ≥ 200",
-                      "K 16: typical swing (SD)", "K 16: weeks moving ≥ 200"),
+        return Table((_("Games a week"), _("K 32: typical swing (SD)"),
+                      _("K 32: weeks moving ≥ 200"), _("K 16: typical swing (SD)"),
+                      _("K 16: weeks moving ≥ 200")),
                      [(g, sd[0, i], big[0, i], sd[1, i], big[1, i])
                       for i, g in enumerate(SWING_GAMES)],
-                     "Luck alone: correctly rated players, one week",
+                     _("Luck alone: correctly rated players, one week"),
                      (None, "±{:.0f}", fmt_pct, "±{:.0f}", fmt_pct))
 
     @depends("swing_games", "feedback")
@@ -274,10 +285,26 @@ class LadderModel(DashboardModel):
         """The document's K × games × shortfall at :attr:`swing_games` games a week."""
         i = SWING_GAMES.index(self.swing_games)
         low, high = (self.swing().rule_of_thumb(s)[:, i] for s in (0.02, 0.03))
-        return Table(("K", "Games a week", "2 points short", "3 points short"),
+        return Table(("K", _("Games a week"), _("2 points short"), _("3 points short")),
                      [(k, self.swing_games, float(a), float(b))
                       for k, a, b in zip(SWING_K, low, high)],
-                     "A week's loss: K × games × shortfall", (None, None, "{:.0f}", "{:.0f}"))
+                     _("A week's loss: K × games × shortfall"), (None, None, "{:.0f}", "{:.0f}"))
+
+
+def rule_label(rules: simulate.RuleSet) -> str:
+    """A rule set's short description (its ``label``) in the page's language."""
+    if isinstance(rules, simulate.FideElo):
+        k = _("K by rule 8.3.3") if rules.k == "fide" else f"K {fmt_plain(rules.k)}"
+        return _("FIDE {k}, {how}, {cap}").format(
+            k=k, how=_("table") if rules.use_table else _("formula"),
+            cap=_("400 cap") if rules.cap_400 else _("no cap"))
+    if isinstance(rules, simulate.Fibs):
+        return _("FIBS {length}-point matches").format(length=fmt_plain(rules.match_length))
+    if isinstance(rules, simulate.LichessGlicko2):
+        return f"Lichess Glicko-2 (τ {fmt_plain(rules.config.tau)})"
+    if isinstance(rules, simulate.Gammon42):
+        return f"Gammon42 {rules.version} (÷{fmt_plain(rules.divisor)})"
+    return f"Elo K {fmt_plain(rules.k)} ÷{fmt_plain(rules.divisor)}"
 
 
 class LadderView(DashboardView):
@@ -285,28 +312,30 @@ class LadderView(DashboardView):
 
     def build(self):
         m = self.model
-        self.rule = self.dropdown("rules", tuple(simulate.RULE_SETS), label="Rule set:",
-                                  width="24em")
-        self.true_curve = self.dropdown("true_curve", TRUE_CURVES, label="True results follow:",
-                                        width="24em")
-        self.seed = self.number("seed", width="9em")
+        label = {n: _(t.label) for n, t in LadderModel.class_traits().items()
+                 if getattr(t, "label", None)}
+        self.rule = self.dropdown("rules", tuple((_(name), name) for name in simulate.RULE_SETS),
+                                  label=_("Rule set:"), width="24em")
+        self.true_curve = self.dropdown("true_curve", tuple((_(t), key) for t, key in TRUE_CURVES),
+                                        label=_("True results follow:"), width="24em")
+        self.seed = self.number("seed", width="9em", label=label["seed"])
         sliders = dict(width="28em", label_width="11em")
-        self.players = self.slider("players", step=10, **sliders)
-        self.games = self.slider("games_per_week", **sliders)
-        self.weeks = self.slider("weeks", **sliders)
-        self.spread = self.slider("spread", step=10, **sliders)
-        self.run = widgets.Button(description="Run", icon="play", layout={"width": "7em"},
-                                  tooltip="Simulate the chosen season")
+        self.players = self.slider("players", step=10, label=label["players"], **sliders)
+        self.games = self.slider("games_per_week", label=label["games_per_week"], **sliders)
+        self.weeks = self.slider("weeks", label=label["weeks"], **sliders)
+        self.spread = self.slider("spread", step=10, label=label["spread"], **sliders)
+        self.run = widgets.Button(description=_("Run"), icon="play", layout={"width": "7em"},
+                                  tooltip=_("Simulate the chosen season"))
         self.run.add_class("ee-run")
         self.run.on_click(self.guard(self._run))
         self.summary = html_box("ee-summary", width="auto")
         self.swing_games = widgets.SelectionSlider(
-            options=SWING_GAMES, value=m.swing_games, description="Weekly swing: games a week",
+            options=SWING_GAMES, value=m.swing_games, description=_("Weekly swing: games a week"),
             style={"description_width": "initial"}, continuous_update=False,
             layout={"width": "32em"})
         widgets.link((m, "swing_games"), (self.swing_games, "value"))
         self.swing_games.add_class("ee-swing-games")
-        self.feedback = self.checkbox("feedback", label="Ratings move game by game (feedback)")
+        self.feedback = self.checkbox("feedback", label=_("Ratings move game by game (feedback)"))
         self.swing_text = html_box("ee-swing", width="auto")
         self._build_season_figure()
         self._build_swing_figure()
@@ -329,20 +358,22 @@ class LadderView(DashboardView):
         self.median, = ax.plot([], [], color="#555555", lw=1.2, ls="--")
         self.samples = [ax.plot([], [], color=c, lw=1.6)[0] for c in SAMPLE_COLOURS]
         self.trues = [ax.plot([], [], color=c, lw=1.0, ls=":")[0] for c in SAMPLE_COLOURS]
-        ax.set_ylabel("Rating")
-        self.spread_line, = axs.plot([], [], color="#1f77b4", lw=1.8, label="rating spread (SD)")
+        ax.set_ylabel(_("Rating"))
+        self.spread_line, = axs.plot([], [], color="#1f77b4", lw=1.8,
+                                     label=_("rating spread (SD)"))
         self.true_spread_line, = axs.plot([], [], color="#1f77b4", lw=1.0, ls=":",
-                                          label="true strengths' SD, rule's scale")
-        axs.set_ylabel("Rating points")
+                                          label=_("true strengths' SD, rule's scale"))
+        axs.set_ylabel(_("Rating points"))
         self.fav_actual, = axf.plot([], [], "o-", color="#333333", ms=3, lw=1,
-                                    label="favourites won")
-        self.fav_expected, = axf.plot([], [], color="#d62728", lw=1.8, label="curve expected")
+                                    label=_("favourites won"))
+        self.fav_expected, = axf.plot([], [], color="#d62728", lw=1.8,
+                                      label=_("curve expected"))
         self.fav_true, = axf.plot([], [], color="#2ca02c", lw=1.2, ls="--",
-                                  label="true strengths gave")
-        axf.set_ylabel("Favourite's score")
-        axf.yaxis.set_major_formatter(lambda y, _: f"{100 * y:.0f} %")
+                                  label=_("true strengths gave"))
+        axf.set_ylabel(_("Favourite's score"))
+        axf.yaxis.set_major_formatter(lambda y, _pos: fmt_pct(100 * y, 0))
         for a in (axs, axf):
-            a.set_xlabel("Week")
+            a.set_xlabel(_("Week"))
             a.legend(**LEGEND_ABOVE)
         for a in (ax, axs, axf):  # few ticks: text is most of the drawing time
             a.grid(alpha=0.3)
@@ -360,20 +391,20 @@ class LadderView(DashboardView):
         for k, colour in zip(SWING_K, ("#d62728", "#1f77b4")):
             self.swing_bands.append(ax.fill_between([0, 1], [0, 0], [0, 0], color=colour,
                                                     alpha=0.18, linewidth=0,
-                                                    label=f"K {k}: 90 % of weeks"))
+                                                    label=_("K {k}: 90 % of weeks").format(k=k)))
             self.swing_sd.append(ax.plot([], [], color=colour, lw=1.8, marker="o", ms=3,
-                                         label=f"K {k}: ±1 SD")[0])
+                                         label=_("K {k}: ±1 SD").format(k=k))[0])
             self.hists.append(axh.stairs(np.zeros(SWING_BINS.size - 1), SWING_BINS,
                                          color=colour, lw=1.6, label=f"K {k}"))
         self.swing_marker = ax.axvline(300, color="#555555", lw=1, ls=":")
         ax.axhline(0, color="#999999", lw=0.8)
-        ax.set(xlabel="Ranked games in the week", ylabel="Rating change over the week",
+        ax.set(xlabel=_("Ranked games in the week"), ylabel=_("Rating change over the week"),
                xlim=(0, 320))
-        ax.set_title("Weekly change from luck alone", fontsize=10)
+        ax.set_title(_("Weekly change from luck alone"), fontsize=10)
         ax.legend(loc="upper left", fontsize=8, ncols=2)
-        axh.set(xlim=(-1000, 1000), xlabel="Rating change over the week",
-                ylabel="Share of weeks (per 64 points)")
-        axh.yaxis.set_major_formatter(lambda y, _: f"{100 * y:.0f} %")
+        axh.set(xlim=(-1000, 1000), xlabel=_("Rating change over the week"),
+                ylabel=_("Share of weeks (per 64 points)"))
+        axh.yaxis.set_major_formatter(lambda y, _pos: fmt_pct(100 * y, 0))
         axh.legend(loc="upper right", fontsize=8)
         for a in (ax, axh):
             a.grid(alpha=0.3)
@@ -412,30 +443,43 @@ class LadderView(DashboardView):
 
     def _summary(self, s) -> str:
         m = self.model
-        true_text = (" the rule's own" if s.true_divisor == s.rules.divisor else "") + \
-            f" ÷{s.true_divisor:g}"
+        divisor = fmt_plain(s.true_divisor)
+        true_text = (_("true results follow the rule's own ÷{divisor}")
+                     if s.true_divisor == s.rules.divisor
+                     else _("true results follow ÷{divisor}")).format(divisor=divisor)
         corr = s.correlation[-1]
         key = "".join(f'<span style="color:{c}; white-space:nowrap; margin-right:1.2em">'
-                      f"&#9473;&#9473; {html.escape(name)}, true {t:.0f}</span>"
+                      "&#9473;&#9473; " + html.escape(_("{player}, true {strength}").format(
+                          player=_(name), strength=fmt_number(t, 0)))
+                      + "</span>"
                       for c, name, t in zip(SAMPLE_COLOURS, SAMPLE_NAMES, m.sample_players(s)[1]))
         games = s.games_per_week * s.weeks
         won, expected, true = (row[3] for row in m.favourite_table(s).rows)
+        key_text = html.escape(_("of five players (solid; dotted: their true strength), the "
+                                 "middle 80 % of all players (grey) and the median (dashed):"),
+                               quote=False)
         return "<br>".join([
-            value_html("Season:", f"{s.rules.label}, {s.true_strength.size:,} players, "
-                       f"{s.weeks} weeks × {s.games_per_week} games (about {games:,} games "
-                       f"each); true results follow{true_text}", css="ee-season"),
-            value_html("Rating spread after the season:", f"{s.spread[-1]:.0f} points (true "
-                       f"strengths on this rule's scale: {m.true_spread_on_rule_scale(s):.0f})",
-                       css="ee-final-spread"),
-            value_html("Correlation of ratings with true strengths:",
-                       f"{corr:.2f}" if np.isfinite(corr) else "–", css="ee-corr"),
-            value_html("Favourites won:", f"{fmt_pct(won)} of their games over the season "
-                       f"(the rule's curve expected {fmt_pct(expected)}, their true strengths "
-                       f"gave {fmt_pct(true)})", css="ee-favourites"),
+            value_html(_("Season:"), _(
+                "{rules}, {players} players, {weeks} weeks × {games} games (about {total} games "
+                "each); {true}").format(
+                rules=rule_label(s.rules), players=fmt_number(s.true_strength.size, 0,
+                                                               grouping=True),
+                weeks=fmt_plain(s.weeks), games=fmt_plain(s.games_per_week),
+                total=fmt_number(games, 0, grouping=True), true=true_text), css="ee-season"),
+            value_html(_("Rating spread after the season:"), _(
+                "{spread} points (true strengths on this rule's scale: {true})").format(
+                spread=fmt_number(s.spread[-1], 0),
+                true=fmt_number(m.true_spread_on_rule_scale(s), 0)), css="ee-final-spread"),
+            value_html(_("Correlation of ratings with true strengths:"), fmt_number(corr),
+                       css="ee-corr"),
+            value_html(_("Favourites won:"), _(
+                "{won} of their games over the season (the rule's curve expected {expected}, "
+                "their true strengths gave {true})").format(
+                won=fmt_pct(won), expected=fmt_pct(expected), true=fmt_pct(true)),
+                css="ee-favourites"),
         ]) + (
-            '<div class="ee-key ee-note"><b>Ratings over the season</b> of five players (solid; '
-            "dotted: their true strength), the middle 80 % of all players (grey) and the median "
-            f"(dashed):<br>{key}</div>")
+            '<div class="ee-key ee-note"><b>' + html.escape(_("Ratings over the season"))
+            + f"</b> {key_text}<br>{key}</div>")
 
     def _draw_season(self, s):
         m, weeks, fw = self.model, np.arange(s.weeks + 1), np.arange(1, s.weeks + 1)
@@ -485,17 +529,23 @@ class LadderView(DashboardView):
         for h, d in zip(self.hists, dens):
             h.set_data(d, SWING_BINS)
         update_limits(self.ax_h, y=(0, math.ceil(max(float(np.max(dens)) * 1.1, 0.01) * 10) / 10))
-        self.title_h.set_text(f"Weekly changes at {m.swing_games} games a week")
+        self.title_h.set_text(_("Weekly changes at {games} games a week").format(
+            games=fmt_plain(m.swing_games)))
         self.swing_view.refresh()
         i = SWING_GAMES.index(m.swing_games)
         sd, big = sw.std[:, i], sw.share_beyond(200)[:, i]
-        (_, g_, lo32, hi32), (_, _, lo16, hi16) = m.rule_of_thumb_table().rows
-        now = value_html(
-            f"At {g_} games a week{', game by game' if m.feedback else ''}:",
-            f"typical swing ±{sd[0]:.0f} at K 32, ±{sd[1]:.0f} at K 16; {fmt_pct(100 * big[0])} "
-            f"and {fmt_pct(100 * big[1])} of weeks moved 200 or more", css="ee-swing-now")
+        (_k, g_, lo32, hi32), (_k2, _g2, lo16, hi16) = m.rule_of_thumb_table().rows
+        at = (_("At {games} games a week, game by game:") if m.feedback
+              else _("At {games} games a week:")).format(games=fmt_plain(g_))
+        now = value_html(at, _(
+            "typical swing ±{sd32} at K 32, ±{sd16} at K 16; {big32} and {big16} of weeks moved "
+            "200 or more").format(sd32=fmt_number(sd[0], 0), sd16=fmt_number(sd[1], 0),
+                                  big32=fmt_pct(100 * big[0]), big16=fmt_pct(100 * big[1])),
+            css="ee-swing-now")
         thumb = value_html(
-            "A week 2–3 points below the expected win rate:",
-            f"32 × {g_} × 2 % = {lo32:.0f} to 32 × {g_} × 3 % = {hi32:.0f} points at K 32, "
-            f"{lo16:.0f} to {hi16:.0f} at K 16", css="ee-thumb")
+            _("A week 2–3 points below the expected win rate:"),
+            _("32 × {games} × 2 % = {low32} to 32 × {games} × 3 % = {high32} points at K 32, "
+              "{low16} to {high16} at K 16").format(
+                games=fmt_plain(g_), low32=fmt_number(lo32, 0), high32=fmt_number(hi32, 0),
+                low16=fmt_number(lo16, 0), high16=fmt_number(hi16, 0)), css="ee-thumb")
         self.swing_text.value = f"{STYLE}{now}<br>{thumb}"

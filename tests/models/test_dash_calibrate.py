@@ -29,7 +29,7 @@ import pytest
 from elo_explain import lichess
 from elo_explain.dashboards.calibrate import (
     EXAMPLE_CSV, MAX_SHOWN_ERRORS, MAX_UPLOAD_BYTES, CalibrateModel, CalibrateView,
-    time_control_options,
+    time_control_options, upload_limit,
 )
 from oracles import grid_fit
 
@@ -250,3 +250,36 @@ def test_paste_and_upload_switch_to_the_readers_results(view):
         assert not view.rated.disabled
         assert "15,467 rated Lichess games" in view.headline.value           # [SRC]
     assert view.status.value == ""
+
+
+# --------------------------------------------------------------------------- translated pages
+@pytest.mark.parametrize("lang, pct", [("te", "76.0%"), ("uk", "76,0%"), ("el", "76,0%")])
+def test_translated_page_shows_no_catalog_english_and_the_document_numbers(lang, pct):
+    """In te/uk/el the view, its tables, the upload's summary, row messages and size limit
+    are translated, and "a player 200 points up is expected to score 76 %" (the Telugu
+    document's 0.76, the Greek one's 76 %) is written in the language's format (Ukrainian and
+    Greek: a decimal comma and no space before %, as the Greek document prints 50,0%)."""
+    from models.page_text import english_left_of, in_language, shown_text
+
+    modules = ["dashboards/calibrate.py", "results_csv.py"]
+    with in_language(lang):
+        m = CalibrateModel()
+        view = CalibrateView(m)
+        text = "\n".join([shown_text(view, field_tooltips=False), m.fit_table().to_html(), m.table().to_html()])
+        assert english_left_of(text, lang, modules) == []
+        assert pct in view.headline.value, view.headline.value
+        m.load_csv(b"x" * (MAX_UPLOAD_BYTES + 1), "big.csv")
+        big = m.upload_errors[0]
+        m.load_csv("rating,opponent,score\n1600,1500,1\n1600,x,0\n1600,1700,0.7\n1600,1650\n")
+        report = view.report.value
+        assert english_left_of("\n".join([report, big, view.headline.value]), lang,
+                               modules) == []
+        assert "big.csv" in big and ("2,0" if lang != "te" else "2.0") in big
+        assert m.upload_summary and "rejected" not in m.upload_summary
+        assert len(m.upload_errors) == 3 and all("row" not in e for e in m.upload_errors)
+        m.load_csv("rating,opponent,score\n1500,1500,1\n1500,1500,0\n")  # all differences 0
+        assert m.fit is None and 'class="ee-fit-error"' in view.headline.value
+        assert english_left_of(view.headline.value, lang, ["calibration.py", *modules]) == []
+        limit = upload_limit()   # the words the page's script shows before sending
+        assert "{name}" in limit and "{size}" in limit
+        assert english_left_of(limit, lang, modules) == []

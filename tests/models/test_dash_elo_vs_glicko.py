@@ -243,3 +243,26 @@ def test_widget_count_is_modest():
     # slider has its text box): this bounds a leak, not the page's cost
     assert len(dom) <= 36, len(dom)
     assert len(new) <= 90, len(new)  # including Layout and Style models
+
+
+# --------------------------------------------------------------------------- translated pages
+@pytest.mark.parametrize("lang, e", [("te", "0.24"), ("uk", "0,24"), ("el", "0,24")])
+def test_translated_page_shows_no_catalog_english_and_the_document_numbers(lang, e):
+    """In te/uk/el every text the view and the notebook's tables show is translated, and the
+    Telugu document's E = 0.24 (1500 against 1700, [TEL]) is written as the language writes
+    it (a decimal comma in Ukrainian and Greek); the "?" and the ratings stay as Lichess
+    shows them ([LILA])."""
+    from models.page_text import english_left_of, in_language, shown_text
+
+    with in_language(lang):
+        m = EloVsGlickoModel(days_away=30)
+        view = EloVsGlickoView(m)
+        tables = [m.before_table(), m.after_table(), m.rd_table(), m.paper_table()]
+        text = "\n".join([shown_text(view, field_tooltips=False), *(t.to_html() for t in tables),
+                          str(m.rd_growth()), str(m.intervals())])
+        assert english_left_of(text, lang, ["dashboards/elo_vs_glicko.py"]) == []
+        assert [row[4] for row in m.after_table().cells()][0].endswith("?")
+        view.apply({"opponent": 1700, "opponent_rd": 45, "rd": 45, "days_away": 0})
+        assert f"(E {e})" in view.summary.value, view.summary.value
+        legend = [t.get_text() for t in view.figure.axes[0].get_legend().get_texts()]
+        assert legend[0] != "Glicko-2: win" and "Glicko-2" in legend[0]

@@ -244,3 +244,28 @@ def test_feedback_shrinks_the_swing(view):
     assert "game by game" in view.swing_text.value
     with contextlib.redirect_stdout(io.StringIO()):
         view.feedback.value = False
+
+
+# --------------------------------------------------------------------------- translated pages
+@pytest.mark.parametrize("lang, percent", [("te", " %"), ("uk", "%"), ("el", "%")])
+def test_translated_page_shows_no_catalog_english_and_the_document_numbers(lang, percent):
+    """In te/uk/el the view and the notebook's tables are translated (the rule sets' names
+    too, their link values stay English), and the Greek document's weekly swing at 300 games
+    and K 32, 32 × 300 × 2 % = 192 to 3 % = 288, is written with the language's percent
+    style (no space in Ukrainian and Greek, as the Greek document prints 50,0%; the Telugu
+    document's "76 %")."""
+    from models.page_text import english_left_of, in_language, shown_text
+
+    with in_language(lang):
+        m = LadderModel()
+        view = LadderView(m)
+        tables = [m.season_table(), m.favourite_table(), m.swing_table(),
+                  m.rule_of_thumb_table()]
+        text = "\n".join([shown_text(view, field_tooltips=False), *(t.to_html() for t in tables)])
+        assert english_left_of(text, lang, ["dashboards/simulate_ladder.py"]) == []
+        swing = view.swing_text.value
+        assert f"32 × 300 × 2{percent} = 192" in swing and f"3{percent} = 288" in swing, swing
+        labels = dict(zip(view.rule._options_values, view.rule._options_labels))
+        assert labels["Gammon42 1.3.1 (÷1200, volume K)"] != "Gammon42 1.3.1 (÷1200, volume K)"
+        view.apply({"rules": "FIDE (table, 400 cap, K 20)"})
+        assert "FIDE K 20, table" not in view.summary.value
