@@ -59,9 +59,11 @@ def _source_hash(module_name: str) -> str:
 
 @functools.lru_cache(maxsize=None)
 def package_hash() -> str:
-    """A hash of every source file of the package (what any figure or result may depend on)."""
+    """A hash of every source file and compiled catalog of the package (what any figure or
+    result may depend on: a changed translation changes a figure's words)."""
     digest = hashlib.sha256()
-    for path in sorted(Path(__file__).parent.rglob("*.py")):
+    here = Path(__file__).parent
+    for path in sorted([*here.rglob("*.py"), *here.rglob("*.mo")]):
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 
