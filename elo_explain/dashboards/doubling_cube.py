@@ -277,9 +277,10 @@ class CubeView(DashboardView):
         old = _text(_("Before 1.0.5 (÷400, K 32 for everyone, points × cube) the same game gave "
                       "{change}.")).format(change="<span class='ee-value ee-old-change'>"
                                            f"{fmt_pair(*m.old_change())}</span>")
+        winner, loser = _text(_("Winner")), _text(_("Loser"))
         self.result.value = (
-            f"<div class='ee-big'>{_text(_('Winner'))} <span class='ee-value ee-winner-change'>"
-            f"{fmt_signed(w, 0)}</span> &nbsp; {_text(_('Loser'))} <span class='ee-value "
+            f"<div class='ee-big'>{winner} <span class='ee-value ee-winner-change'>"
+            f"{fmt_signed(w, 0)}</span> &nbsp; {loser} <span class='ee-value "
             f"ee-loser-change'>{fmt_signed(lo, 0)}</span> &nbsp; {cube}</div><div class='ee-note'>"
             f"{lines}<div>{old}</div></div>")
 

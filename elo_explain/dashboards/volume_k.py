@@ -380,11 +380,11 @@ class VolumeView(DashboardView):
                   else _("not mirror images: different K"))
         a, b = (_text(_(t).format(k=fmt_plain(k)))
                 for t, k in ((N_("A (K {k}) wins"), ka), (N_("B (K {k}) wins"), kb)))
+        note = _text(_("winner / loser; {mirror}").format(mirror=mirror))
         self.asym_html.value = (
             f"<p>{a}: <span class='ee-value ee-big ee-a-wins'>{fmt_pair(*a_wins)}"
             f"</span> &nbsp; {b}: <span class='ee-value ee-big ee-b-wins'>"
-            f"{fmt_pair(*b_wins)}</span> <span class='ee-note'>("
-            f"{_text(_('winner / loser; {mirror}').format(mirror=mirror))})</span></p>")
+            f"{fmt_pair(*b_wins)}</span> <span class='ee-note'>({note})</span></p>")
 
     @depends(VolumeModel.window)
     def show_window(self) -> None:
