@@ -260,11 +260,7 @@ class VolumeView(DashboardView):
             getattr(m, f"games_{p}"), min=0, max=300, description=_(
                 "Player {player}'s games this week").format(player=p.upper()),
             continuous_update=False, **wide)) for p in "ab"]
-        self.week_sliders = [widgets.IntSlider(n, min=0, max=40,
-                                               description=_("Week {n}").format(n=fmt_plain(w + 1)),
-                                               continuous_update=False, layout={"width": "16em"},
-                                               style={"description_width": "5.5em"})
-                             for w, n in enumerate(m.per_day)]
+        self.week_sliders = [self._week_slider(w, n) for w, n in enumerate(m.per_day)]
         for w, s in enumerate(self.week_sliders):
             s.add_class(f"ee-week{w + 1}")
             s.observe(self.guard(lambda c, w=w: setattr(m, "per_day", [
@@ -290,6 +286,16 @@ class VolumeView(DashboardView):
                 self.window_html, self.window_fig.out,
                 h(_("4. Why K halves: the weekly swing")), *swing, self.swing_html,
                 self.swing_fig.out]
+
+    @staticmethod
+    def _week_slider(week: int, games: int) -> widgets.IntSlider:
+        """Week ``week``'s games per day; its label's room grows with a longer translation
+        ("Εβδομάδα 1"), the slider keeps its length ("Week 1": 5.5em, as before)."""
+        label = _("Week {n}").format(n=fmt_plain(week + 1))
+        room = max(5.5, round(0.75 * len(label), 1))
+        return widgets.IntSlider(games, min=0, max=40, description=label,
+                                 continuous_update=False, layout={"width": f"{10.5 + room:g}em"},
+                                 style={"description_width": f"{room:g}em"})
 
     def _shortfall_slider(self, wide: dict) -> widgets.Widget:
         """The shortfall's slider (0..10, step 0.5); in a language other than English its
