@@ -15,19 +15,28 @@ from elo_explain import fibs, tables
 from elo_explain import gammon42 as g42
 from elo_explain._validate import positive
 from elo_explain.dashboards.base import DashboardModel, DashboardView, Whole, depends, html_box
+from elo_explain.i18n import N_, _
 from elo_explain.ui import FigureView, fmt_pair, fmt_pct, fmt_signed
+from elo_explain.formats import fmt_plain
 
 __all__ = ["as_printed", "DivisorModel", "DivisorView"]
 
 FIBS_DIVISOR = int(fibs.DIVISOR)  # FIBS's divisor for one-point matches (2000)
 # the fixed curves: (legend, version-history label, colour)
 CURVES = {
-    400: ("÷400: chess; Gammon42 before 1.2.0", "Before 1.2.0 (÷400)", "#d62728"),
-    800: ("÷800: Gammon42 1.2.0 to 1.3.0", "1.2.0 to 1.3.0 (÷800)", "#ff7f0e"),
-    1200: ("÷1200: Gammon42 from 1.3.1", "From 1.3.1 (÷1200)", "#1f77b4"),
-    FIBS_DIVISOR: ("÷2000: FIBS, one-point match", "FIBS's ÷2000 with K 32", "#2ca02c"),
+    400: (N_("÷400: chess; Gammon42 before 1.2.0"), N_("Before 1.2.0 (÷400)"), "#d62728"),
+    800: (N_("÷800: Gammon42 1.2.0 to 1.3.0"), N_("1.2.0 to 1.3.0 (÷800)"), "#ff7f0e"),
+    1200: (N_("÷1200: Gammon42 from 1.3.1"), N_("From 1.3.1 (÷1200)"), "#1f77b4"),
+    FIBS_DIVISOR: (N_("÷2000: FIBS, one-point match"), N_("FIBS's ÷2000 with K 32"), "#2ca02c"),
 }
 POINTS = (None, fmt_pct, lambda v: fmt_signed(v, 0), lambda v: fmt_signed(v, 0), fmt_pct)
+
+
+def translated_presets(menu):
+    """The "Example" menu with each preset's name in the page's language (its value stays the
+    English key). For now here; its place is ``DashboardView.preset_menu`` (base.py)."""
+    menu.options = [(_(o), o) if isinstance(o, str) else o for o in menu.options]
+    return menu
 
 
 class DivisorModel(DashboardModel):
@@ -41,20 +50,21 @@ class DivisorModel(DashboardModel):
     """
 
     params = ("divisor", "difference")
-    presets = {"The document: 300 points up, ÷1200": {"divisor": 1200, "difference": 300},
-               "Gammon42 1.2.0: ÷800, 300 points up": {"divisor": 800, "difference": 300},
-               "Chess: ÷400, 200 points up (76 %)": {"divisor": 400, "difference": 200}}
-    divisor = Whole(g42.DIVISOR, 100, 4000, label="Your divisor")
-    difference = Whole(300, 0, 800, label="Rating difference")
+    presets = {N_("The document: 300 points up, ÷1200"): {"divisor": 1200, "difference": 300},
+               N_("Gammon42 1.2.0: ÷800, 300 points up"): {"divisor": 800, "difference": 300},
+               N_("Chess: ÷400, 200 points up (76 %)"): {"divisor": 400, "difference": 200}}
+    divisor = Whole(g42.DIVISOR, 100, 4000, label=N_("Your divisor"))
+    difference = Whole(300, 0, 800, label=N_("Rating difference"))
     grid = np.arange(0, 801, 2.0)  # differences of the curves
 
     @depends("divisor")
     def win_rates(self) -> tables.Table:
         """The document's differences: ``(difference, % at ÷1200, % at the divisor)``."""
         t = tables.divisor_comparison(divisors=(g42.DIVISOR, self.divisor))
-        return tables.Table(("Rating difference", "÷1200 (the document)",
-                             f"÷{self.divisor} (your divisor)"), t.rows,
-                            "Expected win rate of the favourite", (None, fmt_pct, fmt_pct))
+        return tables.Table((_("Rating difference"), _("÷1200 (the document)"),
+                             _("÷{divisor} (your divisor)").format(divisor=fmt_plain(self.divisor))),
+                            t.rows, _("Expected win rate of the favourite"),
+                            (None, fmt_pct, fmt_pct))
 
     @depends("divisor")
     def changes(self) -> tables.Table:
@@ -67,11 +77,12 @@ class DivisorModel(DashboardModel):
         doc, mine = (tables.changes_by_difference(k=g42.K, divisor=d).rows
                      for d in (g42.DIVISOR, self.divisor))
         rows = [(a[0], a[1:3], a[3:5], b[1:3], b[3:5]) for a, b in zip(doc, mine)]
-        d = self.divisor
+        d = fmt_plain(self.divisor)
         return tables.Table(
-            ("Rating difference", "÷1200 (the document): favourite wins", "÷1200: underdog wins",
-             f"÷{d} (your divisor): favourite wins", f"÷{d}: underdog wins"), rows,
-            "Rating changes with K 32, cube 1 (winner / loser)",
+            (_("Rating difference"), _("÷1200 (the document): favourite wins"),
+             _("÷1200: underdog wins"), _("÷{divisor} (your divisor): favourite wins").format(
+                 divisor=d), _("÷{divisor}: underdog wins").format(divisor=d)), rows,
+            _("Rating changes with K 32, cube 1 (winner / loser)"),
             (None,) + (lambda p: fmt_pair(*p),) * 4)
 
     @depends("divisor", "difference")
@@ -82,13 +93,14 @@ class DivisorModel(DashboardModel):
         t = tables.divisor_history(self.difference, divisors=divisors, k=g42.K)
         need = np.asarray(g42.go_round(1000 * self.needed_win_rate(
             self.difference, np.array(divisors)))) / 10  # 0.1 %, halves away from zero
-        labels = [CURVES[d][1] for d in CURVES] + [f"Your divisor (÷{self.divisor})"]
+        labels = [_(CURVES[d][1]) for d in CURVES] + [
+            _("Your divisor (÷{divisor})").format(divisor=fmt_plain(self.divisor))]
         return tables.Table(
-            ("Version", "Divisor", "Expected win rate", "Points for a win", "Points for a loss",
-             "Win rate needed to hold the rating"),
+            (_("Version"), _("Divisor"), _("Expected win rate"), _("Points for a win"),
+             _("Points for a loss"), _("Win rate needed to hold the rating")),
             [(lab, r[1], r[2], r[3], r[4], float(n)) for lab, r, n in zip(labels, t.rows, need)],
-            f"A favourite {self.difference} points up: the version history (K 32; "
-            "at 300 points up the document's table)", (None,) + POINTS)
+            _("A favourite {lead} points up: the version history (K 32; at 300 points up the "
+              "document's table)").format(lead=fmt_plain(self.difference)), (None,) + POINTS)
 
     def needed_win_rate(self, difference, divisor):
         """Win rate (0..1) a favourite ``difference`` up needs to hold their rating: with whole
@@ -113,7 +125,7 @@ class DivisorModel(DashboardModel):
 
 #: The Greek document's win rates that hold a rating, as it prints them (docs/sources.md#greek
 #: G14, G7): (divisor, difference, the document's words).
-PRINTED = ((400, 300, "85 %"), (g42.DIVISOR, 200, "about 60 %"))
+PRINTED = ((400, 300, N_("85 %")), (g42.DIVISOR, 200, N_("about 60 %")))
 
 
 def as_printed() -> tables.Table:
@@ -126,13 +138,14 @@ def as_printed() -> tables.Table:
     """
     rows = []
     for divisor, lead, words in PRINTED:
-        (_, _, _, win, loss), = tables.divisor_history(lead, divisors=(divisor,), k=g42.K).rows
+        (*_row, win, loss), = tables.divisor_history(lead, divisors=(divisor,), k=g42.K).rows
         need = 100 * float(g42.break_even_win_rate(lead, divisor=divisor))
-        rows.append((f"÷{divisor}, {lead} points up", fmt_pair(win, loss),
-                     f"{-loss} / {win - loss} = {fmt_pct(need)}", words))
-    return tables.Table(("A favourite", "Points for a win / a loss (K 32)",
-                         "Win rate that holds the rating", "The document prints"), rows,
-                        "The document's figures beside the exact ones (fixed)")
+        rows.append((_("÷{divisor}, {lead} points up").format(
+                        divisor=fmt_plain(divisor), lead=fmt_plain(lead)), fmt_pair(win, loss),
+                     f"{fmt_plain(-loss)} / {fmt_plain(win - loss)} = {fmt_pct(need)}", _(words)))
+    return tables.Table((_("A favourite"), _("Points for a win / a loss (K 32)"),
+                         _("Win rate that holds the rating"), _("The document prints")), rows,
+                        _("The document's figures beside the exact ones (fixed)"))
 
 
 class DivisorView(DashboardView):
@@ -155,19 +168,22 @@ class DivisorView(DashboardView):
     def build(self) -> list:
         self.summary = html_box("ee-summary")
         self._figure()
-        return [self.preset_menu(), self.slider("divisor", step=50),
-                self.slider("difference", step=10), self.summary, self.figure.out]
+        return [translated_presets(self.preset_menu()),
+                self.slider("divisor", step=50, label=_(self.model.traits()["divisor"].label)),
+                self.slider("difference", step=10,
+                            label=_(self.model.traits()["difference"].label)),
+                self.summary, self.figure.out]
 
     def _figure(self) -> None:
         m = self.model
         self.figure = FigureView(figsize=(11, 4.1), height="420px", ncols=2, margins=dict(
             left=0.06, right=0.98, bottom=0.12, top=0.87, wspace=0.2))
         left, right = self.figure.axes
-        for d, (legend, _, color) in CURVES.items():
-            left.plot(m.grid, m.expected_curve(d), color=color, lw=1.6, label=legend)
+        for d, (legend, _version, color) in CURVES.items():
+            left.plot(m.grid, m.expected_curve(d), color=color, lw=1.6, label=_(legend))
             right.plot(m.grid, m.needed_curve(d), color=color, lw=1.4, drawstyle="steps-mid")
         mine = dict(color="black", lw=2, ls="--")
-        self.my_expected = left.plot(m.grid, m.grid, **mine, label="your divisor (the slider)")[0]
+        self.my_expected = left.plot(m.grid, m.grid, **mine, label=_("your divisor (the slider)"))[0]
         self.my_needed = right.plot(m.grid, m.grid, **mine, drawstyle="steps-mid")[0]
         self.left_vline = left.axvline(0, color="grey", lw=0.8)
         self.right_vline = right.axvline(0, color="grey", lw=0.8)
@@ -179,35 +195,39 @@ class DivisorView(DashboardView):
                             self.my_point, self.my_label)
         need400, red = 100 * m.needed_win_rate(300, 400), CURVES[400][2]  # the document's 85 %
         right.plot([300], [need400], "o", ms=9, mfc="none", mec=red, mew=2)
-        right.annotate("÷400, 300 up: +5 / −27\n→ must win ≈ 85 % to hold the rating",
+        right.annotate(_("÷400, 300 up: {points}\n→ must win ≈ {pct} to hold the rating").format(
+                           points=fmt_pair(5, -27), pct=fmt_pct(85, 0)),
                        xy=(300, need400), xytext=(15, 93), fontsize=8.5, color=red,
                        va="center", arrowprops=dict(arrowstyle="->", color=red, lw=0.8))
         right.axhspan(57, 58, color="grey", alpha=0.3, lw=0)
-        right.text(790, 53, "57–58 %: what the strongest players really won under ÷800",
+        right.text(790, 53, _("{range}: what the strongest players really won under ÷800").format(
+                       range=f"{fmt_plain(57)}–{fmt_pct(58, 0)}"),
                    fontsize=8, va="center", ha="right", color="#333")
         for ax in (left, right):
             ax.set(xlim=(0, 800), ylim=(48, 100),
-                   xlabel="Rating difference (favourite minus underdog)")
+                   xlabel=_("Rating difference (favourite minus underdog)"))
             ax.grid(alpha=0.3)
-        left.set_ylabel("Favourite's expected win rate (%)")
-        left.set_title("Expected win rate by divisor", fontsize=10.5)
-        right.set_ylabel("Win rate needed to hold the rating (%)")
-        right.set_title("Win rate needed to hold the rating (K 32, whole points;\n"
-                        "same colours)", fontsize=10.5)
+        left.set_ylabel(_("Favourite's expected win rate (%)"))
+        left.set_title(_("Expected win rate by divisor"), fontsize=10.5)
+        right.set_ylabel(_("Win rate needed to hold the rating (%)"))
+        right.set_title(_("Win rate needed to hold the rating (K 32, whole points;\n"
+                          "same colours)"), fontsize=10.5)
         left.legend(fontsize=8, loc="lower right")
 
     @depends(DivisorModel.history)
     def show_lead(self) -> None:
         """The headline and the version history at the chosen lead."""
         m, d, lead = self.model, self.model.divisor, self.model.difference
-        *versions, (_, _, pct, win, loss, need) = m.history().rows
+        *versions, (_label, _divisor, pct, win, loss, need) = m.history().rows
         self.summary.value = "<p class='ee-value ee-big'>" + html.escape(
-            f"{lead} points up, ÷{d}: expected win rate {fmt_pct(pct)}; {fmt_signed(win, 0)} "
-            f"for a win, {fmt_signed(loss, 0)} for a loss; needs {fmt_pct(need)} to hold the "
-            "rating.") + "</p><p class='ee-note'>" + html.escape(
-            f"At {lead} points up: " + " · ".join(
-                f"{'FIBS ' if v == FIBS_DIVISOR else ''}÷{v} {fmt_pct(p)} ({fmt_pair(w, lo)})"
-                for _, v, p, w, lo, _ in versions)) + "</p>"
+            _("{lead} points up, ÷{divisor}: expected win rate {pct}; {win} for a win, {loss} for "
+              "a loss; needs {need} to hold the rating.").format(
+                lead=fmt_plain(lead), divisor=fmt_plain(d), pct=fmt_pct(pct),
+                win=fmt_signed(win, 0), loss=fmt_signed(loss, 0), need=fmt_pct(need))
+        ) + "</p><p class='ee-note'>" + html.escape(
+            _("At {lead} points up: {versions}").format(lead=fmt_plain(lead), versions=" · ".join(
+                f"{'FIBS ' if v == FIBS_DIVISOR else ''}÷{fmt_plain(v)} {fmt_pct(p)} "
+                f"({fmt_pair(w, lo)})" for _v, v, p, w, lo, _n in versions))) + "</p>"
 
     @depends("divisor", "difference")
     def draw(self) -> None:
@@ -218,5 +238,5 @@ class DivisorView(DashboardView):
         for line in (self.left_vline, self.right_vline):
             line.set_xdata([lead, lead])
         self.my_point.set_data([lead], [100 * g42.expected_score(lead, 0, d)])
-        self.my_label.set_text(f"your divisor (dashed): ÷{d}")
+        self.my_label.set_text(_("your divisor (dashed): ÷{divisor}").format(divisor=fmt_plain(d)))
         self.figure.refresh()

@@ -15,11 +15,14 @@ from elo_explain import gammon42 as g42
 from elo_explain import tables
 from elo_explain.dashboards.base import (Choice, DashboardModel, DashboardView, Whole, depends,
                                          html_box)
+from elo_explain.dashboards.backgammon_divisor import translated_presets
+from elo_explain.formats import fmt_plain
+from elo_explain.i18n import N_, _
 from elo_explain.ui import FigureView, fmt_number, fmt_pair, fmt_signed
 
 __all__ = ["K_SOURCES", "CubeModel", "CubeView"]
 
-K_SOURCES = ("K 32", "K 16", "from games this week")
+K_SOURCES = ("K 32", "K 16", N_("from games this week"))
 """How a player's K is chosen: fixed 32, fixed 16, or :func:`gammon42.k_for` of their games."""
 OLD = g42.VERSIONS["pre-1.0.5"]
 #: What each player's K comes from.
@@ -29,7 +32,12 @@ GAME = ("winner_rating", "loser_rating", *KS)
 
 
 def _pm(v) -> str:
-    return f"±{v}"
+    return f"±{fmt_plain(v)}"
+
+
+def _text(text: str) -> str:
+    """Translated words for HTML text (``&``, ``<``, ``>`` escaped; English has none)."""
+    return html.escape(text, quote=False)
 
 
 class CubeModel(DashboardModel):
@@ -44,18 +52,18 @@ class CubeModel(DashboardModel):
     params = ("winner_rating", "loser_rating", "cube", "winner_k_source", "loser_k_source",
               "winner_games", "loser_games")
     presets = {
-        "Two players at 1500, cube 2 (±19)": dict(winner_rating=1500, loser_rating=1500, cube=2,
+        N_("Two players at 1500, cube 2 (±19)"): dict(winner_rating=1500, loser_rating=1500, cube=2,
                                                   winner_k_source="K 32", loser_k_source="K 32"),
-        "The underdog 300 down wins (+20 / −20)": dict(
+        N_("The underdog 300 down wins (+20 / −20)"): dict(
             winner_rating=1500, loser_rating=1800, cube=1, winner_k_source="K 32",
             loser_k_source="K 32"),
-        "60 vs 10 games this week (+8 / −16)": dict(
+        N_("60 vs 10 games this week (+8 / −16)"): dict(
             winner_rating=1500, loser_rating=1500, cube=1, winner_k_source=K_SOURCES[2],
             loser_k_source=K_SOURCES[2], winner_games=60, loser_games=10),
     }
-    winner_rating = Whole(g42.STARTING, 500, 3000, label="Winner's rating")
-    loser_rating = Whole(g42.STARTING, 500, 3000, label="Loser's rating")
-    cube = Choice(1, g42.CUBE_VALUES, label="cube")
+    winner_rating = Whole(g42.STARTING, 500, 3000, label=N_("Winner's rating"))
+    loser_rating = Whole(g42.STARTING, 500, 3000, label=N_("Loser's rating"))
+    cube = Choice(1, g42.CUBE_VALUES, label=N_("cube"))
     winner_k_source = Choice("K 32", K_SOURCES)
     loser_k_source = Choice("K 32", K_SOURCES)
     winner_games = Whole(0, 0, 300)
@@ -113,12 +121,19 @@ class CubeModel(DashboardModel):
         def k(who):
             source, games = getattr(self, f"{who}_k_source"), getattr(self, f"{who}_games")
             k = getattr(self, f"{who}_k")
-            return f"K {k}, from {games} games this week" if source == K_SOURCES[2] else f"K {k}"
+            if source == K_SOURCES[2]:
+                return _("K {k}, from {games} games this week").format(
+                    k=fmt_plain(k), games=fmt_plain(games))
+            return f"K {fmt_plain(k)}"
         return tables.Sentence(
-            f"Winner {self.winner_rating} ({k('winner')}): {fmt_signed(w, 0)}, new rating "
-            f"{self.winner_rating + w}. Loser {self.loser_rating} ({k('loser')}): "
-            f"{fmt_signed(lo, 0)}, new rating {self.loser_rating + lo}. Cube {self.cube}, "
-            f"coefficient {self.coefficient:.2f}.", (w, lo))
+            _("Winner {rating} ({k}): {change}, new rating {new}. Loser {loser_rating} "
+              "({loser_k}): {loser_change}, new rating {loser_new}. Cube {cube}, coefficient "
+              "{coefficient}.").format(
+                rating=fmt_plain(self.winner_rating), k=k("winner"), change=fmt_signed(w, 0),
+                new=fmt_plain(self.winner_rating + w), loser_rating=fmt_plain(self.loser_rating),
+                loser_k=k("loser"), loser_change=fmt_signed(lo, 0),
+                loser_new=fmt_plain(self.loser_rating + lo), cube=fmt_plain(self.cube),
+                coefficient=fmt_number(self.coefficient, 2)), (w, lo))
 
     @depends(*GAME)
     def cubes(self) -> tables.Table:
@@ -132,11 +147,12 @@ class CubeModel(DashboardModel):
         old = tables.cube_table(ks=(OLD.k,), mode=OLD.cube_mode, divisor=OLD.divisor)
         game = zip(*self.change(np.array(g42.CUBE_VALUES)))
         return tables.Table(
-            ("Cube", "Coefficient", "Two players at 1500, K 32", "Two players at 1500, K 16",
-             "Before 1.0.5: K 32 × cube", "Your game (winner / loser)"),
+            (_("Cube"), _("Coefficient"), _("Two players at 1500, K 32"),
+             _("Two players at 1500, K 16"), _("Before 1.0.5: K 32 × cube"),
+             _("Your game (winner / loser)")),
             [(*a, b[2], (int(w), int(lo))) for a, b, (w, lo) in zip(now.rows, old.rows, game)],
-            "The doubling cube: coefficient = 1 + log2(cube) / 6 "
-            "(the document's table, plus the old rule and your game)",
+            _("The doubling cube: coefficient = 1 + log2(cube) / 6 "
+              "(the document's table, plus the old rule and your game)"),
             (None, "{:.2f}", _pm, _pm, _pm, lambda p: fmt_pair(*p)))
 
 
@@ -153,19 +169,23 @@ class CubeView(DashboardView):
 
     def build(self) -> list:
         self.cube = self._linked("cube", widgets.SelectionSlider(
-            options=g42.CUBE_VALUES, value=self.model.cube, description="Doubling cube",
+            options=g42.CUBE_VALUES, value=self.model.cube, description=_("Doubling cube"),
             continuous_update=False, style={"description_width": "13em"},
             layout={"width": "36em"}))
         self.k_widgets = {who: self._k_widgets(who) for who in ("winner", "loser")}
         self.result = html_box("ee-result")
         self._figure()
-        return [self.preset_menu(), self.slider("winner_rating", step=10),
-                self.slider("loser_rating", step=10), self.cube,
+        label = {name: _(self.model.traits()[name].label)
+                 for name in ("winner_rating", "loser_rating")}
+        return [translated_presets(self.preset_menu()),
+                self.slider("winner_rating", step=10, label=label["winner_rating"]),
+                self.slider("loser_rating", step=10, label=label["loser_rating"]), self.cube,
                 *(widgets.HBox(list(w)) for w in self.k_widgets.values()),
                 self.result, self.figure.out]
 
     def _k_widgets(self, who: str):
-        source = self.dropdown(f"{who}_k_source", K_SOURCES, label=f"{who.capitalize()}'s K",
+        label = _("Winner's K") if who == "winner" else _("Loser's K")
+        source = self.dropdown(f"{who}_k_source", [(_(s), s) for s in K_SOURCES], label=label,
                                width="26em")
         source.style.description_width = "13em"
         games = self._linked(f"{who}_games", widgets.IntSlider(
@@ -178,21 +198,24 @@ class CubeView(DashboardView):
         self.figure = FigureView(figsize=(11, 3.9), height="400px", ncols=2, margins=dict(
             left=0.06, right=0.99, bottom=0.13, top=0.92, wspace=0.2))
         left, right = self.figure.axes
-        for mode, style, label in (("direct", "o-r", "before 1.0.5: × cube"),
-                                   ("coefficient", "o-b", "since 1.0.5: 1 + log2(cube) / 6")):
+        for mode, style, label in (("direct", "o-r", _("before 1.0.5: × cube")),
+                                   ("coefficient", "o-b", _("since 1.0.5: 1 + log2(cube) / 6"))):
             left.plot(X, g42.cube_multiplier(np.array(g42.CUBE_VALUES), mode), style, label=label)
         left.set_yscale("log", base=2)
-        left.set_yticks([1, 2, 4, 8, 16, 32, 64], ["1", "2", "4", "8", "16", "32", "64"])
-        left.set(ylim=(0.8, 90), ylabel="Multiplier of the rating change")
-        left.set_title("What the cube multiplies the change by", fontsize=10.5)
+        ticks = [1, 2, 4, 8, 16, 32, 64]
+        left.set_yticks(ticks, [fmt_plain(t) for t in ticks])
+        left.set(ylim=(0.8, 90), ylabel=_("Multiplier of the rating change"))
+        left.set_title(_("What the cube multiplies the change by"), fontsize=10.5)
         left.legend(fontsize=8.5, loc="upper left")
         self.left_vline = left.axvline(0, color="grey", lw=0.8)
         self.left_marks = left.plot([0, 0], [1, 1], "s", ms=9, mfc="none", mec="black",
                                     mew=1.5)[0]
         self.left_label = left.text(0.97, 0.3, "", fontsize=9, ha="right", va="bottom",
                                     transform=left.transAxes)
-        self.win_bars = right.bar(X - 0.18, 0 * X, width=0.36, color="#2ca02c", label="winner")
-        self.loss_bars = right.bar(X + 0.18, 0 * X, width=0.36, color="#d62728", label="loser")
+        self.win_bars = right.bar(X - 0.18, 0 * X, width=0.36, color="#2ca02c",
+                               label=_("winner"))
+        self.loss_bars = right.bar(X + 0.18, 0 * X, width=0.36, color="#d62728",
+                                label=_("loser"))
         self.win_text = [right.text(x - 0.18, 0, "", ha="center", va="bottom", fontsize=8)
                          for x in X]
         self.loss_text = [right.text(x + 0.18, 0, "", ha="center", va="top", fontsize=8)
@@ -201,12 +224,12 @@ class CubeView(DashboardView):
         # the chosen cube's column: an outline, drawn over the bars (it moves with the cube)
         self.right_vspan = right.axvspan(-0.45, 0.45, facecolor="none", edgecolor="#e0a800",
                                          lw=1.6)
-        right.set(ylim=(-75, 75), ylabel="Rating change (whole points)")
+        right.set(ylim=(-75, 75), ylabel=_("Rating change (whole points)"))
         self.right_title = right.set_title("", fontsize=10.5)
         right.legend(fontsize=8.5, loc="upper left")
         for ax in (left, right):
-            ax.set_xticks(X, [str(c) for c in g42.CUBE_VALUES])
-            ax.set(xlim=(-0.5, 6.5), xlabel="Doubling cube")
+            ax.set_xticks(X, [fmt_plain(c) for c in g42.CUBE_VALUES])
+            ax.set(xlim=(-0.5, 6.5), xlabel=_("Doubling cube"))
             ax.grid(alpha=0.3)
         # what the controls change is drawn on a saved background (FigureView.dynamic)
         self.figure.dynamic(self.left_vline, self.left_marks, self.left_label, self.right_vspan,
@@ -216,15 +239,22 @@ class CubeView(DashboardView):
     def explanation(self) -> list[str]:
         """The calculation, line by line (plain text)."""
         m = self.model
-        e, c, (w_raw, l_raw) = m.expected, f"{m.coefficient:.2f}", m.unrounded()
+        e, c, (w_raw, l_raw) = m.expected, fmt_number(m.coefficient, 2), m.unrounded()
         w, lo = m.change()
+        n = fmt_plain
         return [
-            f"Cube {m.cube}: coefficient = 1 + log2({m.cube}) / 6 = {c}",
-            f"Winner {m.winner_rating} vs loser {m.loser_rating}: winner's expected score {e:.3f}",
-            f"Winner (K {m.winner_k}): {m.winner_k} × (1 − {e:.3f}) × {c} = {fmt_number(w_raw)}"
-            f" → {fmt_signed(w, 0)}, new rating {m.winner_rating + w}",
-            f"Loser (K {m.loser_k}): {m.loser_k} × (0 − {1 - e:.3f}) × {c} = {fmt_number(l_raw)}"
-            f" → {fmt_signed(lo, 0)}, new rating {m.loser_rating + lo}",
+            _("Cube {cube}: coefficient = 1 + log2({cube}) / 6 = {coefficient}").format(
+                cube=n(m.cube), coefficient=c),
+            _("Winner {winner} vs loser {loser}: winner's expected score {expected}").format(
+                winner=n(m.winner_rating), loser=n(m.loser_rating), expected=fmt_number(e, 3)),
+            _("Winner (K {k}): {k} × (1 − {expected}) × {coefficient} = {unrounded} → {change}, "
+              "new rating {new}").format(
+                k=n(m.winner_k), expected=fmt_number(e, 3), coefficient=c,
+                unrounded=fmt_number(w_raw), change=fmt_signed(w, 0), new=n(m.winner_rating + w)),
+            _("Loser (K {k}): {k} × (0 − {expected}) × {coefficient} = {unrounded} → {change}, "
+              "new rating {new}").format(
+                k=n(m.loser_k), expected=fmt_number(1 - e, 3), coefficient=c,
+                unrounded=fmt_number(l_raw), change=fmt_signed(lo, 0), new=n(m.loser_rating + lo)),
         ]
 
     @depends(*KS)
@@ -233,31 +263,35 @@ class CubeView(DashboardView):
         m = self.model
         for who, (source, games) in self.k_widgets.items():
             games.disabled = getattr(m, f"{who}_k_source") != K_SOURCES[2]
-            games.description = "games this week" + (
-                "" if games.disabled else f" → K {getattr(m, f'{who}_k')}")
+            games.description = _("games this week") if games.disabled else _(
+                "games this week → K {k}").format(k=fmt_plain(getattr(m, f"{who}_k")))
 
     @depends(CubeModel.change)
     def show_game(self) -> None:
         """The game worked out, then the same game before 1.0.5."""
         m = self.model
-        (w, lo), c = m.change(), f"{m.coefficient:.2f}"
+        (w, lo), c = m.change(), fmt_number(m.coefficient, 2)
         lines = "".join(f"<div>{html.escape(t)}</div>" for t in self.explanation())
+        cube = _text(_("(cube {cube}, coefficient {coefficient})")).format(
+            cube=fmt_plain(m.cube), coefficient=f"<span class='ee-value ee-coefficient'>{c}</span>")
+        old = _text(_("Before 1.0.5 (÷400, K 32 for everyone, points × cube) the same game gave "
+                      "{change}.")).format(change="<span class='ee-value ee-old-change'>"
+                                           f"{fmt_pair(*m.old_change())}</span>")
+        winner, loser = _text(_("Winner")), _text(_("Loser"))
         self.result.value = (
-            f"<div class='ee-big'>Winner <span class='ee-value ee-winner-change'>"
-            f"{fmt_signed(w, 0)}</span> &nbsp; Loser <span class='ee-value ee-loser-change'>"
-            f"{fmt_signed(lo, 0)}</span> &nbsp; (cube {m.cube}, coefficient "
-            f"<span class='ee-value ee-coefficient'>{c}</span>)</div><div class='ee-note'>"
-            f"{lines}<div>Before 1.0.5 (÷400, K 32 for everyone, points × cube) the same game "
-            f"gave <span class='ee-value ee-old-change'>{fmt_pair(*m.old_change())}</span>."
-            "</div></div>")
+            f"<div class='ee-big'>{winner} <span class='ee-value ee-winner-change'>"
+            f"{fmt_signed(w, 0)}</span> &nbsp; {loser} <span class='ee-value "
+            f"ee-loser-change'>{fmt_signed(lo, 0)}</span> &nbsp; {cube}</div><div class='ee-note'>"
+            f"{lines}<div>{old}</div></div>")
 
     @depends(CubeModel.change)
     def draw(self) -> None:
-        m, c = self.model, f"{self.model.coefficient:.2f}"
+        m, c = self.model, fmt_number(self.model.coefficient, 2)
         x = float(X[g42.CUBE_VALUES.index(m.cube)])
         self.left_vline.set_xdata([x, x])
         self.left_marks.set_data([x, x], [m.cube, m.coefficient])
-        self.left_label.set_text(f"cube {m.cube}: × {c} since 1.0.5,\n× {m.cube} before")
+        self.left_label.set_text(_("cube {cube}: × {coefficient} since 1.0.5,\n× {cube} before")
+                                 .format(cube=fmt_plain(m.cube), coefficient=c))
         game = zip(*m.change(np.array(g42.CUBE_VALUES)))  # (winner, loser) at every cube
         for (gain, lost), win, loss, wt, lt in zip(game, self.win_bars, self.loss_bars,
                                                    self.win_text, self.loss_text):
@@ -266,6 +300,8 @@ class CubeView(DashboardView):
                 text.set_position((text.get_position()[0], v + dy))
                 text.set_text(fmt_signed(v, 0))
         self.right_vspan.set_x(x - 0.45)
-        self.right_title.set_text(f"Your game by cube: {m.winner_rating} (K {m.winner_k}) beats "
-                                  f"{m.loser_rating} (K {m.loser_k})")
+        self.right_title.set_text(_("Your game by cube: {winner} (K {winner_k}) beats {loser} "
+                                    "(K {loser_k})").format(
+            winner=fmt_plain(m.winner_rating), winner_k=fmt_plain(m.winner_k),
+            loser=fmt_plain(m.loser_rating), loser_k=fmt_plain(m.loser_k)))
         self.figure.refresh()

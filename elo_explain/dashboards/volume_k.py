@@ -7,6 +7,7 @@ tables and the K sentence are declared results: they follow the view's four part
 from __future__ import annotations
 
 import functools
+import html
 
 import ipywidgets as widgets
 import numpy as np
@@ -17,6 +18,8 @@ from elo_explain import simulate, tables
 from elo_explain._validate import integer
 from elo_explain.dashboards.base import DashboardModel, DashboardView, FieldError, Number, Whole
 from elo_explain.dashboards.base import checked, depends, html_box
+from elo_explain.formats import fmt_number, fmt_plain, fmt_readout
+from elo_explain.i18n import N_, _, language
 from elo_explain.ui import FigureView, fmt_pair, fmt_pct, fmt_signed, steady_limits, table_html
 from elo_explain.ui import update_limits
 
@@ -34,6 +37,19 @@ BIN_EDGES = np.arange(-1600, 1601, 64) + 16.0
 PAIR = lambda p: fmt_pair(*p)  # noqa: E731
 
 
+def _points(value) -> str:
+    return _("{n} points").format(n=fmt_number(value, 0))
+
+
+def _points_below(value) -> str:
+    return _("{n} points below").format(n=fmt_plain(value))
+
+
+def _text(text: str) -> str:
+    """Translated words for HTML text (``&``, ``<``, ``>`` escaped; English has none)."""
+    return html.escape(text, quote=False)
+
+
 @functools.lru_cache(maxsize=2)
 def _swing(feedback: bool) -> simulate.WeeklySwing:
     return simulate.luck_only_weeks(feedback)  # the same run as 09's
@@ -44,14 +60,16 @@ class PerDay(traitlets.List):
 
     def validate(self, obj, value):
         if len(value) != WEEKS:
-            raise FieldError(f"per_day must hold {WEEKS} numbers (one per week), got {len(value)}")
+            raise FieldError(_("per_day must hold {weeks} numbers (one per week), got {got}").format(
+                weeks=fmt_plain(WEEKS), got=fmt_plain(len(value))))
         return [checked(integer, f"per_day[{i}]", n, lo=0, hi=40) for i, n in enumerate(value)]
 
 
 class Tens(Whole):
     def validate(self, obj, value):
         if super().validate(obj, value) % 10:
-            raise FieldError(f"{self.name} must be a multiple of 10 from 10 to 500, got {value}")
+            raise FieldError(_("{name} must be a multiple of 10 from 10 to 500, got {value}").format(
+                name=self.name, value=fmt_plain(value)))
         return int(value)
 
 
@@ -76,7 +94,7 @@ class VolumeModel(DashboardModel):
     """
 
     params = ("games", "games_a", "games_b", "per_day", "swing_games", "shortfall", "feedback")
-    games = Whole(0, 0, 300, label="Ranked games in the last 7 days")
+    games = Whole(0, 0, 300, label=N_("Ranked games in the last 7 days"))
     games_a = Whole(60, 0, 300)
     games_b = Whole(10, 0, 300)
     per_day = PerDay([3, 12, 2, 9])
@@ -97,20 +115,21 @@ class VolumeModel(DashboardModel):
         K 16: 60 ranked games in the last 7 days, 50 or more, so every change is halved.
         """
         n, k = self.games, self.k
-        why = ("50 or more, so every change is halved" if k == g42.HEAVY_VOLUME_K
-               else "fewer than 50, so the full K")
-        return tables.Sentence(f"K {k}: {n} ranked game{'s' * (n != 1)} in the last 7 days, "
-                               f"{why}.", k)
+        why = (_("50 or more, so every change is halved") if k == g42.HEAVY_VOLUME_K
+               else _("fewer than 50, so the full K"))
+        text = (_("K {k}: {n} ranked game in the last 7 days, {why}.") if n == 1
+                else _("K {k}: {n} ranked games in the last 7 days, {why}."))
+        return tables.Sentence(text.format(k=fmt_plain(k), n=fmt_plain(n), why=why), k)
 
     @staticmethod
     def k_table() -> tables.Table:
         """The document's K 32 vs K 16 table: ``(difference, (win, loss) at K 32, at K 16)``."""
         t = tables.k_comparison()
-        return tables.Table(("Rating difference", "K = 32: favourite wins / loses",
-                             "K = 16: favourite wins / loses"),
+        return tables.Table((_("Rating difference"), _("K = 32: favourite wins / loses"),
+                             _("K = 16: favourite wins / loses")),
                             [(r[0], r[1:3], r[3:5]) for r in t.rows],
-                            "The favourite's change with K 32 and K 16, cube 1 (the document's "
-                            "table, fixed)", (None, PAIR, PAIR))
+                            _("The favourite's change with K 32 and K 16, cube 1 (the document's "
+                              "table, fixed)"), (None, PAIR, PAIR))
 
     @depends("games_a", "games_b")
     def asymmetric(self):
@@ -133,9 +152,12 @@ class VolumeModel(DashboardModel):
         [['A (K 16) wins', '+8 / −16'], ['B (K 32) wins', '+16 / −8']]
         """
         (ka, kb), (a_wins, b_wins) = self.ks_ab(), self.asymmetric()
-        return tables.Table(("Result", "Winner / loser"),
-                            [(f"A (K {ka}) wins", a_wins), (f"B (K {kb}) wins", b_wins)],
-                            f"{self.games_a} vs {self.games_b} games this week", (None, PAIR))
+        return tables.Table((_("Result"), _("Winner / loser")),
+                            [(_("A (K {k}) wins").format(k=fmt_plain(ka)), a_wins),
+                             (_("B (K {k}) wins").format(k=fmt_plain(kb)), b_wins)],
+                            _("{a} vs {b} games this week").format(
+                                a=fmt_plain(self.games_a), b=fmt_plain(self.games_b)),
+                            (None, PAIR))
 
     @depends("per_day")
     def schedule(self) -> np.ndarray:
@@ -175,12 +197,15 @@ class VolumeModel(DashboardModel):
     @depends("per_day")
     def switch_table(self) -> tables.Table:
         """:meth:`switches` as the reader reads them (the day of the schedule and the time)."""
-        rows = [(n, f"day {int((t - START) / np.timedelta64(1, 'D')) + 1} ({str(t)[:10]}), "
-                 f"{str(t)[11:16]}", c, f"K {k}") for n, t, c, k in self.switches()]
+        rows = [(n, _("day {day} ({date}), {time}").format(
+                     day=fmt_plain(int((t - START) / np.timedelta64(1, "D")) + 1),
+                     date=str(t)[:10], time=str(t)[11:16]), c, f"K {fmt_plain(k)}")
+                for n, t, c, k in self.switches()]
         return tables.Table(
-            ("Game", "When", "Games in the 7 days before", "K from this game on"),
-            rows or [("—", "K never switches in these four weeks", "", "K 32")],
-            f"The moments K switches ({sum(self.per_day) * 7} games in four weeks)")
+            (_("Game"), _("When"), _("Games in the 7 days before"), _("K from this game on")),
+            rows or [("—", _("K never switches in these four weeks"), "", "K 32")],
+            _("The moments K switches ({games} games in four weeks)").format(
+                games=fmt_plain(sum(self.per_day) * 7)))
 
     @property
     def swing_index(self) -> int:
@@ -195,11 +220,11 @@ class VolumeModel(DashboardModel):
         """K × games × shortfall at :attr:`swing_games` for 2, 3 and :attr:`shortfall` points."""
         rows = [(s, *map(float, self.swing().rule_of_thumb(s / 100)[:, self.swing_index]))
                 for s in (2.0, 3.0, float(self.shortfall))]
-        return tables.Table((f"{self.swing_games} games in a week",
-                             "K 32: K × games × shortfall", "K 16: K × games × shortfall"), rows,
-                            "The rule of thumb (the document: 300 games, 2–3 points short → "
-                            "about 200 points at K 32)",
-                            ("{:g} points below", "{:.0f} points", "{:.0f} points"))
+        return tables.Table((_("{games} games in a week").format(games=fmt_plain(self.swing_games)),
+                             _("K 32: K × games × shortfall"), _("K 16: K × games × shortfall")),
+                            rows, _("The rule of thumb (the document: 300 games, 2–3 points "
+                                    "short → about 200 points at K 32)"),
+                            (_points_below, _points, _points))
 
     @depends("swing_games", "feedback")
     def spread(self) -> dict:
@@ -230,40 +255,62 @@ class VolumeView(DashboardView):
         m, wide = self.model, dict(style={"description_width": "17em"}, layout={"width": "36em"})
         self.k_html, self.asym_html, self.window_html, self.swing_html = (
             html_box(css) for css in ("ee-k", "ee-asymmetric", "ee-window", "ee-swing"))
-        games = self.slider("games", label_width="17em")
+        games = self.slider("games", label_width="17em", label=_(m.traits()["games"].label))
         ab = [self._linked(f"games_{p}", widgets.IntSlider(
-            getattr(m, f"games_{p}"), min=0, max=300, description=f"Player {p.upper()}'s games "
-            "this week", continuous_update=False, **wide)) for p in "ab"]
-        self.week_sliders = [widgets.IntSlider(n, min=0, max=40, description=f"Week {w + 1}",
-                                               continuous_update=False, layout={"width": "16em"},
-                                               style={"description_width": "5.5em"})
-                             for w, n in enumerate(m.per_day)]
+            getattr(m, f"games_{p}"), min=0, max=300, description=_(
+                "Player {player}'s games this week").format(player=p.upper()),
+            continuous_update=False, **wide)) for p in "ab"]
+        self.week_sliders = [self._week_slider(w, n) for w, n in enumerate(m.per_day)]
         for w, s in enumerate(self.week_sliders):
             s.add_class(f"ee-week{w + 1}")
             s.observe(self.guard(lambda c, w=w: setattr(m, "per_day", [
                 c["new"] if i == w else n for i, n in enumerate(m.per_day)])), names="value")
         m.observe(self._show_weeks, names="per_day")
         swing = [self._linked("swing_games", widgets.IntSlider(
-                     m.swing_games, min=10, max=500, step=10, description="Ranked games in the "
-                     "week", continuous_update=False, **wide)),
-                 self._linked("shortfall", widgets.FloatSlider(
-                     m.shortfall, min=0, max=10, step=0.5, readout_format=".1f",
-                     description="Points below expected win rate", continuous_update=False,
-                     **wide)),
-                 self.checkbox("feedback", label="Move the rating game by game, as the server "
-                               "does (not once for the whole week)")]
+                     m.swing_games, min=10, max=500, step=10, description=_(
+                         "Ranked games in the week"), continuous_update=False, **wide)),
+                 self._shortfall_slider(wide),
+                 self.checkbox("feedback", label=_("Move the rating game by game, as the server "
+                                                   "does (not once for the whole week)"))]
         swing[-1].layout.width = "auto"
         self._window_figure()
         self._swing_figure()
-        h = widgets.HTML
-        return [h("<h2>1. Games this week decide K</h2>"), games, self.k_html,
-                h("<h2>2. Each player has their own K</h2>"), *ab, self.asym_html,
-                h("<h2>3. The window moves with the player</h2><p class='ee-note'>The busy "
-                  "player's games per day in each week:</p>"),
+        def h(heading, note=""):
+            return widgets.HTML(f"<h2>{_text(heading)}</h2>" + (
+                f"<p class='ee-note'>{_text(note)}</p>" if note else ""))
+        return [h(_("1. Games this week decide K")), games, self.k_html,
+                h(_("2. Each player has their own K")), *ab, self.asym_html,
+                h(_("3. The window moves with the player"),
+                  _("The busy player's games per day in each week:")),
                 widgets.HBox(self.week_sliders, layout={"flex_flow": "row wrap"}),
                 self.window_html, self.window_fig.out,
-                h("<h2>4. Why K halves: the weekly swing</h2>"), *swing, self.swing_html,
+                h(_("4. Why K halves: the weekly swing")), *swing, self.swing_html,
                 self.swing_fig.out]
+
+    @staticmethod
+    def _week_slider(week: int, games: int) -> widgets.IntSlider:
+        """Week ``week``'s games per day; its label's room grows with a longer translation
+        ("Εβδομάδα 1"), the slider keeps its length ("Week 1": 5.5em, as before)."""
+        label = _("Week {n}").format(n=fmt_plain(week + 1))
+        room = max(5.5, round(0.75 * len(label), 1))
+        return widgets.IntSlider(games, min=0, max=40, description=label,
+                                 continuous_update=False, layout={"width": f"{10.5 + room:g}em"},
+                                 style={"description_width": f"{room:g}em"})
+
+    def _shortfall_slider(self, wide: dict) -> widgets.Widget:
+        """The shortfall's slider (0..10, step 0.5); in a language other than English its
+        readout is the page's own (``fmt_readout``: "2,5"), as ipywidgets formats in en-US."""
+        m = self.model
+        slider = self._linked("shortfall", widgets.FloatSlider(
+            m.shortfall, min=0, max=10, step=0.5, readout_format=".1f",
+            description=_("Points below expected win rate"), continuous_update=False, **wide))
+        if language() == "en":
+            return slider
+        slider.readout = False
+        readout = html_box("ee-readout ee-shortfall-readout", fmt_readout(m.shortfall, 0.5))
+        m.observe(lambda c: setattr(readout, "value", fmt_readout(c["new"], 0.5)),
+                  names="shortfall")
+        return widgets.HBox([slider, readout])
 
     def _show_weeks(self, change) -> None:
         for slider, n in zip(self.week_sliders, change["new"]):
@@ -274,19 +321,20 @@ class VolumeView(DashboardView):
                                      margins=dict(left=0.06, right=0.98, bottom=0.15, top=0.9))
         ax = self.window_ax = self.window_fig.ax
         self.count_line = ax.step([], [], where="post", color="#1f77b4", lw=1.5,
-                                  label="ranked games in the 7 days before each game")[0]
+                                  label=_("ranked games in the 7 days before each game"))[0]
         ax.axhline(g42.HEAVY_VOLUME_GAMES, color="#d62728", ls="--", lw=1,
-                   label="50 games: K 32 → K 16")
+                   label=_("50 games: K 32 → K 16"))
         self.k16_span = ax.stairs([0.0], [0.0, 1.0], baseline=0, fill=True, color="#fff3c4",
                                   zorder=0, label="K 16")
-        self.switch_marks = ax.plot([], [], "v", color="black", ms=8, label="K switches")[0]
+        self.switch_marks = ax.plot([], [], "v", color="black", ms=8, label=_("K switches"))[0]
         self.switch_labels = [ax.text(0, 0, "", fontsize=8, ha="center", va="bottom")
-                              for _ in range(12)]
+                              for _i in range(12)]
         ax.set_xlim(0, 7 * WEEKS)
-        ax.set_xticks(np.arange(0, 7 * WEEKS + 1, 7), [f"week {i + 1}" if i < WEEKS else ""
-                                                       for i in range(WEEKS + 1)], ha="left")
+        ax.set_xticks(np.arange(0, 7 * WEEKS + 1, 7), [
+            _("week {n}").format(n=fmt_plain(i + 1)) if i < WEEKS else ""
+            for i in range(WEEKS + 1)], ha="left")
         ax.set_xticks(np.arange(0, 7 * WEEKS + 1), minor=True)
-        ax.set(xlabel="Days since the start of the schedule", ylabel="Games in the window")
+        ax.set(xlabel=_("Days since the start of the schedule"), ylabel=_("Games in the window"))
         ax.grid(alpha=0.3)
         ax.grid(alpha=0.15, which="minor")
         ax.legend(fontsize=8, loc="upper left", ncols=2)
@@ -296,22 +344,24 @@ class VolumeView(DashboardView):
             left=0.06, right=0.98, bottom=0.14, top=0.91, wspace=0.2))
         left, right = self.swing_axes = self.swing_fig.axes
         zero, colors = np.zeros(SWING_GAMES.size), ("#d62728", "#1f77b4")
-        self.std_lines = [left.plot(SWING_GAMES, zero, color=c, label=f"K {k}: simulated SD")[0]
+        self.std_lines = [left.plot(SWING_GAMES, zero, color=c, label=_(
+                              "K {k}: simulated SD").format(k=fmt_plain(k)))[0]
                           for k, c in zip(SWING_KS, colors)]
         self.thumb_lines = [left.plot(SWING_GAMES, zero, color=c, ls=":",
-                                      label=f"K {k} × games × shortfall")[0]
+                                      label=_("K {k} × games × shortfall").format(
+                                          k=fmt_plain(k)))[0]
                             for k, c in zip(SWING_KS, colors)]
         self.std_vline = left.axvline(0, color="grey", lw=0.8)
         self.std_marks = left.plot([], [], "o", color="black")[0]
-        left.set(xlim=(0, SWING_GAMES[-1]), xlabel="Ranked games in the week",
-                 ylabel="Rating points")
-        left.set_title("Weekly swing from luck alone, by games per week", fontsize=10.5)
+        left.set(xlim=(0, SWING_GAMES[-1]), xlabel=_("Ranked games in the week"),
+                 ylabel=_("Rating points"))
+        left.set_title(_("Weekly swing from luck alone, by games per week"), fontsize=10.5)
         left.legend(fontsize=8, loc="upper left")
         self.hists = [right.stairs(np.zeros(BIN_EDGES.size - 1), BIN_EDGES, color=c, lw=1.5,
-                                   label=f"K {k}") for k, c in zip(SWING_KS, colors)]
+                                   label=f"K {fmt_plain(k)}") for k, c in zip(SWING_KS, colors)]
         self.hist_title = right.set_title("", fontsize=10.5)
-        right.set(xlabel="Rating change over the week",
-                  ylabel="Share of simulated weeks (% per 64 points)")
+        right.set(xlabel=_("Rating change over the week"),
+                  ylabel=_("Share of simulated weeks (% per 64 points)"))
         right.axvline(0, color="black", lw=0.6)
         right.legend(fontsize=8, loc="upper right")
         for ax in (left, right):
@@ -323,21 +373,24 @@ class VolumeView(DashboardView):
     @depends(VolumeModel.your_k)
     def show_k(self) -> None:
         k = self.model.k
-        why = ("50 or more games in the last 7 days: every change is halved" if k == 16
-               else "fewer than 50 games in the last 7 days: the full K")
-        self.k_html.value = (f"<p><span class='ee-value ee-big ee-k-value'>K {k}</span> <span "
-                             f"class='ee-note'>({why})</span></p>")
+        why = (_("50 or more games in the last 7 days: every change is halved") if k == 16
+               else _("fewer than 50 games in the last 7 days: the full K"))
+        self.k_html.value = (f"<p><span class='ee-value ee-big ee-k-value'>K {fmt_plain(k)}</span>"
+                             f" <span class='ee-note'>({_text(why)})</span></p>")
 
     @depends(VolumeModel.asymmetric)
     def show_asymmetric(self) -> None:
         m = self.model
         (ka, kb), (a_wins, b_wins) = m.ks_ab(), m.asymmetric()
-        mirror = "mirror images: same K" if ka == kb else "not mirror images: different K"
+        mirror = (_("mirror images: same K") if ka == kb
+                  else _("not mirror images: different K"))
+        a, b = (_text(_(t).format(k=fmt_plain(k)))
+                for t, k in ((N_("A (K {k}) wins"), ka), (N_("B (K {k}) wins"), kb)))
+        note = _text(_("winner / loser; {mirror}").format(mirror=mirror))
         self.asym_html.value = (
-            f"<p>A (K {ka}) wins: <span class='ee-value ee-big ee-a-wins'>{fmt_pair(*a_wins)}"
-            f"</span> &nbsp; B (K {kb}) wins: <span class='ee-value ee-big ee-b-wins'>"
-            f"{fmt_pair(*b_wins)}</span> <span class='ee-note'>(winner / loser; {mirror})"
-            "</span></p>")
+            f"<p>{a}: <span class='ee-value ee-big ee-a-wins'>{fmt_pair(*a_wins)}"
+            f"</span> &nbsp; {b}: <span class='ee-value ee-big ee-b-wins'>"
+            f"{fmt_pair(*b_wins)}</span> <span class='ee-note'>({note})</span></p>")
 
     @depends(VolumeModel.window)
     def show_window(self) -> None:
@@ -352,7 +405,7 @@ class VolumeView(DashboardView):
             self.count_line.set_data([], [])
             self.k16_span.set_data([0.0], [0.0, 1.0])
         switches = m.switches()
-        sx, sy = [days[n - 1] for n, *_ in switches], [c for _, _, c, _ in switches]
+        sx, sy = [days[n - 1] for n, *_rest in switches], [row[2] for row in switches]
         self.switch_marks.set_data(sx, [y + ymax * 0.03 for y in sy])
         for i, label in enumerate(self.switch_labels):
             label.set_visible(i < len(switches))
@@ -360,39 +413,48 @@ class VolumeView(DashboardView):
                 label.set_position((sx[i], sy[i] + ymax * 0.07))
                 label.set_horizontalalignment("right" if sx[i] > 7 * WEEKS - 2 else
                                               "left" if sx[i] < 2 else "center")
-                label.set_text(f"→ K {switches[i][3]}\nday {int(sx[i]) + 1}, "
-                               f"{str(switches[i][1])[11:16]}")
+                label.set_text(_("→ K {k}\nday {day}, {time}").format(
+                    k=fmt_plain(switches[i][3]), day=fmt_plain(int(sx[i]) + 1),
+                    time=str(switches[i][1])[11:16]))
         ax.set_ylim(0, ymax)
         self.window_fig.refresh()
-        n = [str(n) for n, *_ in switches]
-        at = ("K stays 32" if not n else f"K switches at game {n[0]}" if len(n) == 1
-              else f"K switches at games {', '.join(n[:-1])} and {n[-1]}")
-        self.window_html.value = (f"<p><span class='ee-value'>{sum(m.per_day) * 7} games in four "
-                                  f"weeks</span>: {at}</p>")
+        n = [fmt_plain(n) for n, *_rest in switches]
+        at = (_("K stays 32") if not n
+              else _("K switches at game {game}").format(game=n[0]) if len(n) == 1
+              else _("K switches at games {games} and {last}").format(
+                  games=", ".join(n[:-1]), last=n[-1]))
+        four = _("{games} games in four weeks").format(games=fmt_plain(sum(m.per_day) * 7))
+        self.window_html.value = (f"<p><span class='ee-value'>{_text(four)}</span>: "
+                                  f"{_text(at)}</p>")
 
     @depends(VolumeModel.rule_of_thumb)
     def show_swing(self) -> None:
         m, g, i = self.model, self.model.swing_games, self.model.swing_index
         spread, std, thumbs = m.spread(), m.swing().std, m.swing().rule_of_thumb(m.shortfall / 100)
         beyond = spread["beyond200"]
-        between = [f"{fmt_signed(int(lo), 0)} and {fmt_signed(int(hi), 0)}"  # toward zero
+        between = [_("{low} and {high}").format(low=fmt_signed(int(lo), 0),  # toward zero
+                                                 high=fmt_signed(int(hi), 0))
                    for lo, hi in zip(spread["q05"], spread["q95"])]
-        mode = ("rating moves game by game" if m.feedback
-                else "every game rated from the week's starting rating")
-        thumb = [f"{s:g} → <span class='ee-value'>{a:.0f} points</span> ({b:.0f})"
-                 for s, a, b in m.rule_of_thumb().rows]
+        mode = (_("rating moves game by game") if m.feedback
+                else _("every game rated from the week's starting rating"))
+        thumb = [f"{fmt_plain(s)} → <span class='ee-value'>{_text(_points(a))}</span> "
+                 f"({fmt_number(b, 0)})" for s, a, b in m.rule_of_thumb().rows]
         simulated = table_html(
-            [f"Simulated, {g} games, luck only ({mode})", "K 32", "K 16"],
-            [["Standard deviation of the week's change", *(f"{s:.0f} points" for s in std[:, i])],
-             ["90 % of weeks between", *between],
-             ["Weeks moving 200 points or more", *(fmt_pct(100 * s) for s in beyond)]],
-            caption=f"By simulation: weekly_swing, {SWING_PLAYERS} weeks per K, opponents rated "
-                    "correctly, cube 1")
+            [_("Simulated, {games} games, luck only ({mode})").format(games=fmt_plain(g),
+                                                                      mode=mode), "K 32", "K 16"],
+            [[_("Standard deviation of the week's change"), *(_points(s) for s in std[:, i])],
+             [_("{pct} of weeks between").format(pct=fmt_pct(90, 0)), *between],
+             [_("Weeks moving 200 points or more"), *(fmt_pct(100 * s) for s in beyond)]],
+            caption=_("By simulation: weekly_swing, {weeks} weeks per K, opponents rated "
+                      "correctly, cube 1").format(weeks=fmt_plain(SWING_PLAYERS)))
+        games = _text(_("{games} games in a week").format(games=fmt_plain(g)))
+        games = f"<span class='ee-value'>{games}</span>"
         self.swing_html.value = (
-            f"<p>Points short → K × games × shortfall at K 32 (K 16), <span class='ee-value'>{g} "
-            f"games in a week</span>: {thumb[0]}, {thumb[1]}, your {thumb[2]}"
-            + (" — the document's figure for them: “about 200”" if g == DOC_GAMES else "")
-            + "</p>" + simulated)
+            "<p>" + _text(_("Points short → K × games × shortfall at K 32 (K 16), {games}: "
+                            "{first}, {second}, your {yours}")).format(
+                games=games, first=thumb[0], second=thumb[1], yours=thumb[2])
+            + (" " + _text(_("— the document's figure for them: “about 200”")) if g == DOC_GAMES
+               else "") + "</p>" + simulated)
         for line, y in zip(self.std_lines + self.thumb_lines, [*std, *thumbs]):
             line.set_ydata(y)
         self.std_vline.set_xdata([g, g])
@@ -406,5 +468,6 @@ class VolumeView(DashboardView):
         half = max(4 * float(spread["std"][0]), 120)
         update_limits(right, x=steady_limits(right.get_xlim(), -half, half, margin=0),
                       y=(0, steady_limits(right.get_ylim(), 0, float(hist.max()) * 1.1 + 0.1)[1]))
-        self.hist_title.set_text(f"Weekly change at {g} games: K 32 vs K 16")
+        self.hist_title.set_text(_("Weekly change at {games} games: K 32 vs K 16").format(
+            games=fmt_plain(g)))
         self.swing_fig.refresh()

@@ -223,3 +223,56 @@ def test_the_documents_rounded_figures_beside_the_exact_ones():
     rows = as_printed().rows
     assert rows[0][1:] == (f"+5 / \u221227", "27 / 32 = 84.4 %", "85 %")
     assert rows[1][1:] == (f"+13 / \u221219", "19 / 32 = 59.4 %", "about 60 %")
+
+
+# --- the translated pages (issue 21) --------------------------------------------------------
+# The Greek document's history table, 300 points up: "84,9%" (÷400), "70,3%" (÷800), "64,0%"
+# (÷1200), written as each language writes a percentage (CLDR, as the Greek document itself:
+# decimal comma and no space in Ukrainian and Greek; Telugu: decimal point, no space).
+DOC_HISTORY_PCT = {"te": ("84.9%", "70.3%", "64.0%"), "uk": ("84,9%", "70,3%", "64,0%"),
+                   "el": ("84,9%", "70,3%", "64,0%")}
+
+
+@pytest.mark.parametrize("lang", ["te", "uk", "el"])
+def test_translated_view_leaves_no_catalog_english(lang):
+    from elo_explain.dashboards.backgammon_divisor import as_printed
+    from elo_explain.translate import english_left
+
+    from tests.models.shown_text import page_language, shown_text
+
+    with page_language(lang):
+        for query in ("", "divisor=800", "divisor=400&difference=200", "divisor=2000"):
+            v = DivisorView(DivisorModel(), query=query)
+            m = v.model
+            text = "\n".join([shown_text(v), m.win_rates().to_html(), m.changes().to_html(),
+                              m.history().to_html(), as_printed().to_html()])
+            assert english_left(text, lang) == [], query
+            assert v.preset.value in DivisorModel.presets or v.preset.value == "Custom"
+
+
+@pytest.mark.parametrize("lang", ["te", "uk", "el"])
+def test_translated_view_writes_the_documents_numbers_in_its_language(lang):
+    from tests.models.shown_text import page_language
+
+    at400, at800, at1200 = DOC_HISTORY_PCT[lang]
+    with page_language(lang):
+        doc = DivisorView(DivisorModel())                       # ÷1200, 300 points up
+        assert at1200 in doc.summary.value                      # the issue: "64,0" in uk / el
+        old = DivisorView(DivisorModel(), query="divisor=800")  # Gammon42 1.2.0
+        assert at800 in old.summary.value                       # the issue: ÷800 at 300: 70,3
+        for pct in (at400, at800, at1200):                      # the version line, every divisor
+            assert pct in old.summary.value
+        assert f"<td>{at1200}</td>" in DivisorModel().win_rates().to_html()
+    assert "64.0 %" in DivisorView(DivisorModel()).summary.value  # English as before
+
+
+def test_translated_presets_keep_their_english_keys():
+    from tests.models.shown_text import page_language
+
+    with page_language("el"):
+        v = DivisorView(DivisorModel(), query="divisor=800&difference=300")
+        labels = dict((value, label) for label, value in v.preset.options)
+        assert v.preset.value == "Gammon42 1.2.0: ÷800, 300 points up"  # the link's key
+        assert labels[v.preset.value] == "Gammon42 1.2.0: ÷800, 300 πόντους πάνω"
+        v.preset.value = "Chess: ÷400, 200 points up (76 %)"
+        assert (v.model.divisor, v.model.difference) == (400, 200)

@@ -161,3 +161,52 @@ def test_presets_and_link(view):
     bad = CubeView(CubeModel(), query="cube=3&loser_rating=1800")
     assert "cube=3" in bad.notes.value and bad.model.cube == 1
     assert "ee-winner-change'>+20<" in bad.result.value  # document: underdog 300 down wins +20
+
+
+# --- the translated pages (issue 21) --------------------------------------------------------
+# The Greek document's cube table: cube 2 "1,17" (±19, ±9), cube 64 "2,00" (±32, ±16), with a
+# decimal comma in Ukrainian and Greek (as the Greek document prints it), a point in Telugu.
+DOC_COEFFICIENTS = {"te": ("1.17", "2.00"), "uk": ("1,17", "2,00"), "el": ("1,17", "2,00")}
+
+
+@pytest.mark.parametrize("lang", ["te", "uk", "el"])
+def test_translated_view_leaves_no_catalog_english(lang):
+    from elo_explain.translate import english_left
+
+    from tests.models.shown_text import page_language, shown_text
+
+    with page_language(lang):
+        for query in ("", "cube=64&winner_k_source=from games this week&winner_games=60",
+                      "loser_rating=1800&loser_k_source=K 16"):
+            v = CubeView(CubeModel(), query=query)
+            m = v.model
+            text = "\n".join([shown_text(v), m.cubes().to_html(), str(m.outcome())])
+            assert english_left(text, lang) == [], query
+
+
+@pytest.mark.parametrize("lang", ["te", "uk", "el"])
+def test_translated_view_writes_the_documents_numbers_in_its_language(lang):
+    from tests.models.shown_text import page_language
+
+    cube2, cube64 = DOC_COEFFICIENTS[lang]
+    with page_language(lang):
+        v = CubeView(CubeModel(), query="cube=2")
+        assert f"ee-coefficient'>{cube2}<" in v.result.value
+        assert "ee-winner-change'>+19<" in v.result.value            # the document: ±19
+        assert "ee-loser-change'>\u221219<" in v.result.value
+        table = CubeModel().cubes().to_html()
+        assert f"<td>{cube2}</td>" in table and f"<td>{cube64}</td>" in table
+        assert "<td>±19</td><td>±9</td>" in table                    # the document's row
+    assert "ee-coefficient'>1.17<" in CubeView(CubeModel(), query="cube=2").result.value
+
+
+def test_translated_k_sources_keep_their_link_values():
+    from tests.models.shown_text import page_language
+
+    with page_language("uk"):
+        v = CubeView(CubeModel(), query="winner_k_source=from games this week&winner_games=60")
+        assert v.model.winner_k == 16                     # the document: 50 or more -> K 16
+        source = v.controls["winner_k_source"]
+        assert source.value == "from games this week"     # the link's value stays English
+        assert source.label == "з ігор цього тижня"       # what the viewer reads
+        assert "from games this week" not in source._options_labels

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 
+import ipywidgets as widgets
 import matplotlib.pyplot as plt
 import numpy as np
 import pytest
@@ -239,3 +240,43 @@ def test_05_and_09_print_the_weekly_share_the_same_way_and_the_documents_200():
     assert row[2] == share                                      # 09's table, the same text
     assert "192 points" in five.swing_html.value and "288 points" in five.swing_html.value
     assert "the document's figure for them: “about 200”" in five.swing_html.value
+
+
+# --- the translated pages (issue 21) --------------------------------------------------------
+@pytest.mark.parametrize("lang", ["te", "uk", "el"])
+def test_translated_view_leaves_no_catalog_english(lang):
+    from elo_explain.translate import english_left
+
+    from tests.models.shown_text import page_language, shown_text
+
+    with page_language(lang):
+        for query in ("", "games=60&swing_games=300&feedback=true",
+                      "per_day=0,0,0,0&games_a=10&shortfall=3.5", "per_day=9,9,9,9&games=1"):
+            v = VolumeView(VolumeModel(), query=query)
+            m = v.model
+            text = "\n".join([shown_text(v), str(m.your_k()), m.k_table().to_html(),
+                              m.asymmetric_table().to_html(), m.switch_table().to_html(),
+                              m.rule_of_thumb().to_html()])
+            assert english_left(text, lang) == [], query
+
+
+@pytest.mark.parametrize("lang", ["te", "uk", "el"])
+def test_translated_view_writes_the_documents_numbers_in_its_language(lang):
+    from tests.models.shown_text import page_language
+
+    with page_language(lang):
+        v = VolumeView(VolumeModel())
+        # the Greek document: 60 games against 10, "+8 ... −16", "+16 ... −8" (U+2212)
+        assert "ee-a-wins'>+8 / \u221216<" in v.asym_html.value
+        assert "ee-b-wins'>+16 / \u22128<" in v.asym_html.value
+        # its K table, 300 points up: +12 / −20 at K = 32, +6 / −10 at K = 16
+        assert "<td>+12 / \u221220</td><td>+6 / \u221210</td>" in VolumeModel.k_table().to_html()
+        # the shortfall slider's readout in the page's language (ipywidgets' is en-US)
+        readout = "2.5" if lang == "te" else "2,5"
+        shortfall = v.controls["shortfall"]
+        assert shortfall.readout is False
+        box = next(w for w in v.children if isinstance(w, widgets.HBox) and shortfall in w.children)
+        assert box.children[1].value == readout
+        v.model.shortfall = 3.0
+        assert box.children[1].value == ("3.0" if lang == "te" else "3,0")
+    assert VolumeView(VolumeModel()).controls["shortfall"].readout is True  # English as before
