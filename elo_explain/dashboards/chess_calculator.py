@@ -615,10 +615,11 @@ class CalculatorView(DashboardView):
             value = fmt_number(c.new_rating, 0)
             note = _("(a whole number, as the Telugu calculator shows it; {unrounded} "
                      "unrounded)").format(unrounded=fmt_number(c.unrounded_rating, 1))
+        change, new = _text(_("Change")), _text(_("New rating"))
         return (f'<div class="ee-note ee-who">{html.escape(who)}, K {k}:</div>'
-                f"<div>{head}</div><div>{_text(_('Change'))} <span class=\"ee-value ee-big "
+                f"<div>{head}</div><div>{change} <span class=\"ee-value ee-big "
                 f'ee-change">{fmt_signed(c.change)}</span> <span class="ee-note">= '
-                f"{html.escape(formula)}</span></div><div>{_text(_('New rating'))} "
+                f"{html.escape(formula)}</span></div><div>{new} "
                 f'<span class="ee-value ee-big ee-new">{value}</span> '
                 f'<span class="ee-note">{_text(note)}</span></div>')
 

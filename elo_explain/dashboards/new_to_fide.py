@@ -351,7 +351,8 @@ class NewToFideView(DashboardView):
             value_html(_("First rating under the {rule} rule:").format(rule=rule), str(r.rating),
                        big=True, css="ee-first-value")
             + (" " + _html(_("(capped)"))) * r.capped
-            + f"<br>{_html(_('Published:'))} <span class='ee-verdict'>{verdict}</span><br>"
+            + "<br>" + _html(_("Published:"))
+            + f" <span class='ee-verdict'>{verdict}</span><br>"
             + _html(_("Games against rated opponents: {games} of at least {least}, "
                       "{needed}")).format(
                 games=r.games, least=fide.MIN_RATED_GAMES,
