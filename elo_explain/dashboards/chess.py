@@ -53,6 +53,16 @@ def period_trait(**kw) -> traitlets.Enum:
     return traitlets.Enum(list(PERIODS.values()), default_value=DEFAULT_ON, **kw)
 
 
+class TranslatedLabels:
+    """A view mixin: the widgets :class:`DashboardView` makes for a trait (``number``,
+    ``slider``, ...) take the trait's label (``N_``-marked in the model) in the page's
+    language, and so do their messages."""
+
+    def _trait(self, name: str):
+        trait, label = super()._trait(name)
+        return trait, _(label)
+
+
 def translated_presets(menu):
     """The "Example" dropdown of :meth:`DashboardView.preset_menu` with its labels in the
     page's language (its values, the presets' English names, stay: a view and a link read

@@ -32,7 +32,7 @@ from elo_explain import elo, fide
 from elo_explain.dashboards.base import (DashboardModel, DashboardView, FieldError, Number,
                                          Whole, depends, html_box)
 from elo_explain.dashboards.chess import (
-    CSS, expected_axes, period_options, period_trait, translated_presets,
+    CSS, TranslatedLabels, expected_axes, period_options, period_trait, translated_presets,
 )
 from elo_explain.formats import fmt_pct, fmt_plain
 from elo_explain.i18n import N_, _, pgettext
@@ -406,7 +406,7 @@ def _box(children, **layout) -> widgets.VBox:
     return widgets.VBox(children, layout=layout)
 
 
-class CalculatorView(DashboardView):
+class CalculatorView(TranslatedLabels, DashboardView):
     """The calculator page: inputs on the left; the numbers and the E curve on the right
     (the listed games' averaging figure is the notebook's, above)."""
 
@@ -437,21 +437,18 @@ class CalculatorView(DashboardView):
         self.games_text.observe(self.guard(self._pasted), names="value")
         self.games_box = _box([self.rows_box, widgets.HBox([self.add, self.remove]),
                                _box([self.games_text, self.games_error])])
-        self.single_box = _box([self.number("opponent", label=self._label("opponent")),
+        self.single_box = _box([self.number("opponent"),
                                 self.toggles("result", [(result_label(r), r) for r in RESULTS],
                                              label="")])
-        self.average_box = _box([self.number("average", width="16em",
-                                             label=self._label("average")),
-                                 self.slider("n_games", label=self._label("n_games")),
-                                 self.slider("points", step=0.5, label=self._label("points"))])
+        self.average_box = _box([self.number("average", width="16em"),
+                                 self.slider("n_games"), self.slider("points", step=0.5)])
         points = self.controls["points"].slider
         points.max = m.n_games
         m.observe(lambda c: setattr(points, "max", c["new"]), names="n_games")  # clamps points
-        self.profile_box = _box([self.slider("rated_games", label=self._label("rated_games")),
-                                 self.number("birth_year", label=self._label("birth_year")),
+        self.profile_box = _box([self.slider("rated_games"), self.number("birth_year"),
                                  self.checkbox("reached_2400",
                                                label=_("Published rating has reached 2400"))])
-        left = _box([self.number("rating", label=self._label("rating")),
+        left = _box([self.number("rating"),
                      self.toggles("mode", [(_(v), k) for k, v in MODES.items()], label=""),
                      self.single_box, self.games_box, self.average_box,
                      self._k_controls(), self.profile_box,
@@ -463,10 +460,6 @@ class CalculatorView(DashboardView):
         right = _box([self.summary, self.fig.out], width="600px")
         return [translated_presets(self.preset_menu()),
                 widgets.HBox([left, right], layout={"align_items": "flex-start"})]
-
-    def _label(self, name: str) -> str:
-        """A trait's label (``N_``-marked in the model) in the page's language."""
-        return _(self.model.traits()[name].label)
 
     # K: a button (who each K is for) or a K of one's own
     def _k_controls(self) -> widgets.VBox:

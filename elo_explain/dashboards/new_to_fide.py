@@ -34,7 +34,7 @@ from elo_explain import fide
 from elo_explain._validate import integer
 from elo_explain.dashboards.base import (DashboardModel, DashboardView, FieldError, Whole,
                                          depends, html_box)
-from elo_explain.dashboards.chess import translated_presets
+from elo_explain.dashboards.chess import TranslatedLabels, translated_presets
 from elo_explain.formats import fmt_plain
 from elo_explain.i18n import N_, _
 from elo_explain.tables import Table
@@ -251,7 +251,7 @@ class NewToFideModel(DashboardModel):
                      (None, None, "{:+d}"))
 
 
-class NewToFideView(DashboardView):
+class NewToFideView(TranslatedLabels, DashboardView):
     """The first event's games (typed, pasted or added row by row) and the first rating under
     both rules; the uplift and the floor below."""
 
@@ -290,8 +290,7 @@ class NewToFideView(DashboardView):
                 widgets.HBox([widgets.VBox([self.games, self.games_error]), entry]),
                 self.headline, self.steps,
                 widgets.HTML(f"<h3>{heading}</h3>"),
-                self.slider("rating", step=10, label_width="15em",
-                            label=_(self.model.traits()["rating"].label)), self.up]
+                self.slider("rating", step=10, label_width="15em"), self.up]
 
     def _typed(self, change) -> None:
         self.apply_pasted(self.model.parse_games, change["new"], self.games_error,
