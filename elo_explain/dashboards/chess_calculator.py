@@ -35,10 +35,10 @@ from elo_explain.dashboards.chess import (
     CSS, TranslatedLabels, expected_axes, period_options, period_trait, translated_presets,
 )
 from elo_explain.formats import fmt_pct, fmt_plain
-from elo_explain.i18n import N_, _, pgettext
+from elo_explain.i18n import N_, _, language, pgettext
 from elo_explain.tables import Table
-from elo_explain.ui import (FigureView, NumberField, Picture, fmt_number, fmt_signed, update_limits,
-                            update_title)
+from elo_explain.ui import (FigureView, NumberField, Picture, fmt_number, fmt_signed,
+                            register_fonts, update_limits, update_title)
 
 __all__ = ["CalculatorModel", "CalculatorView", "MODES", "RESULTS", "Expected"]
 
@@ -363,6 +363,8 @@ class CalculatorModel(DashboardModel):
     def averaging_figure(self) -> Picture:
         """The shortcut's error against the spread, and this list (the notebook's figure)."""
         a = self.averaging()
+        if language() == "te":  # the notebook's figure may come before any FigureView
+            register_fonts()
         pic = Picture.new((5.6, 2.8), margins=AVERAGING_MARGINS, alt=_(
             "The shortcut's error against the spread of the opponents' ratings; the listed "
             "games: spread {spread}, error {error}").format(spread=fmt_number(a['spread'], 0),
@@ -395,6 +397,12 @@ def averaging_axes(ax, line, mark) -> None:
            ylabel=_("Shortcut − sum (points)"))
     ax.grid(alpha=0.3)
     ax.legend(loc="upper left", fontsize=8)
+
+
+def _wide(english: str, other: str) -> str:
+    """A width: ``english`` on an English page (as it always was), ``other`` for the longer
+    words of the other languages."""
+    return english if language() == "en" else other
 
 
 def _text(text: str) -> str:
@@ -471,7 +479,7 @@ class CalculatorView(TranslatedLabels, DashboardView):
         buttons.observe(self.guard(lambda c: c["new"] is not None and setattr(m, "k", c["new"])),
                         names="value")
         own = NumberField(_("Or type your K (1 to 100)"), 20 if m.k == "profile" else m.k,
-                          lo=K_LO, hi=K_HI, integer=True, width="16em")
+                          lo=K_LO, hi=K_HI, integer=True, width=_wide("16em", "22em"))
         own.add_class("ee-k-own")
         own.on_change(self.guard(lambda v: setattr(m, "k", v)))
 
@@ -515,7 +523,7 @@ class CalculatorView(TranslatedLabels, DashboardView):
                                 hi=HI, integer=True, width="15em")
             field.add_class(f"ee-row-{i + 1}")
             result = widgets.Dropdown(options=[(result_label(r), r) for r in RESULTS],
-                                      value="win", layout={"width": "6em"})
+                                      value="win", layout={"width": _wide("6em", "8.5em")})
             result.add_class(f"ee-row-result-{i + 1}")
             field.on_change(self.guard(lambda v, i=i: self._set_row(i, "opponents", v)))
             result.observe(self.guard(lambda c, i=i: self._set_row(i, "results", c["new"])),

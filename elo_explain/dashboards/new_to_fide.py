@@ -35,8 +35,8 @@ from elo_explain._validate import integer
 from elo_explain.dashboards.base import (DashboardModel, DashboardView, FieldError, Whole,
                                          depends, html_box)
 from elo_explain.dashboards.chess import TranslatedLabels, translated_presets
-from elo_explain.formats import fmt_plain
-from elo_explain.i18n import N_, _
+from elo_explain.formats import fmt_plain, symbols
+from elo_explain.i18n import N_, _, language
 from elo_explain.tables import Table
 from elo_explain.ui import NumberField, fmt_number, fmt_signed, value_html
 
@@ -165,7 +165,9 @@ class NewToFideModel(DashboardModel):
 
     def games_text(self) -> str:
         """The games, one per line, as :meth:`parse_games` reads them."""
-        return "\n".join(f"{o} {s:g}" for o, s in zip(self.opponents, self.scores))
+        half = "0.5" if symbols().decimal == "." else "½"  # a decimal comma would split the list
+        return "\n".join(f"{o} {half if s == 0.5 else f'{s:g}'}"
+                         for o, s in zip(self.opponents, self.scores))
 
     # --- computation -----------------------------------------------------------------------
     def rule_in_force(self) -> str:
@@ -259,7 +261,8 @@ class NewToFideView(TranslatedLabels, DashboardView):
         self.games = widgets.Textarea(
             self.model.games_text(), description=_("Games"), rows=7, continuous_update=True,
             placeholder=_("1600 1, 1700 0.5, … or one game per line"),
-            layout={"width": "24em"}, style={"description_width": "4em"})
+            layout={"width": "24em"},
+            style={"description_width": "4em" if language() == "en" else "initial"})
         self.games.add_class("ee-field")
         self.games_error = _out("ee-error ee-games-error")
         self.games.observe(self.guard(self._typed), names="value")
@@ -270,8 +273,9 @@ class NewToFideView(TranslatedLabels, DashboardView):
             options=[("1", 1.0), ("½", 0.5), ("0", 0.0)], value=1.0, description=_("Result"),
             style={"description_width": "initial", "button_width": "3em"})
         self.new_result.add_class("ee-new-result")
-        add = widgets.Button(description=_("Add game"))
-        remove = widgets.Button(description=_("Remove last"))
+        wide = {} if language() == "en" else {"layout": {"width": "auto"}}
+        add = widgets.Button(description=_("Add game"), **wide)
+        remove = widgets.Button(description=_("Remove last"), **wide)
         add.add_class("ee-add-game")
         remove.add_class("ee-remove-game")
         add.on_click(self.guard(lambda _click: self._add()))
@@ -290,7 +294,8 @@ class NewToFideView(TranslatedLabels, DashboardView):
                 widgets.HBox([widgets.VBox([self.games, self.games_error]), entry]),
                 self.headline, self.steps,
                 widgets.HTML(f"<h3>{heading}</h3>"),
-                self.slider("rating", step=10, label_width="15em"), self.up]
+                self.slider("rating", step=10,
+                            label_width="15em" if language() == "en" else "20em"), self.up]
 
     def _typed(self, change) -> None:
         self.apply_pasted(self.model.parse_games, change["new"], self.games_error,

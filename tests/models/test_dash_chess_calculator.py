@@ -508,3 +508,16 @@ def test_english_tables_are_unchanged_by_the_numbers_in_rows():
     assert cells[0] == ["1", "1400", "Win", "+100", "0.64", "+7.2"]
     assert cells[3] == ["Total", "", "1.5", "", "1.43", "+1.4"]
     assert preset(CAP_ON).outcomes_table().cells()[0] == ["E", "0.91", "", "0.95", ""]
+
+
+@pytest.mark.parametrize("language", ["uk"], indirect=True)
+def test_a_pasted_period_in_the_pages_words(language):
+    # [TE] the period, as a Ukrainian reader types it ([UK] перемога / нічия / поразка)
+    v = quiet(CalculatorView, CalculatorModel(), query="")
+    v.model.mode = "games"
+    v.games_text.value = "1400 перемога, 1600 нічия; 1550 поразка"
+    assert v.model.results == ["win", "draw", "loss"] and v.games_error.value == ""
+    assert 'ee-new">1501<' in v.summary.value
+    v.model.opponents = [1400, 1600]
+    v.model.results = ["win", "draw"]
+    assert v.games_text.value == "1400 перемога\n1600 нічия"

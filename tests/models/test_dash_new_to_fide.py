@@ -252,3 +252,13 @@ def test_table_8_1_1_rows_and_columns_with_a_decimal_comma(language):
     # [T] p .57 = row .50 + column +.07 -> dp 50
     row = next(r for r in t.rows if r[0] == "0,50")
     assert row[t.columns.index("+0,07")] == 50
+
+
+@pytest.mark.parametrize("language", ["uk", "el"], indirect=True)
+def test_a_draw_in_the_games_box_is_a_half_where_the_decimal_symbol_is_a_comma(language):
+    # "1700 0,5" would split at the comma that separates games: the box writes ½, reads it
+    with contextlib.redirect_stdout(io.StringIO()):
+        v = view(**EX1)
+    assert v.games.value.splitlines()[1:3] == ["1700 ½", "1800 ½"]
+    v.games.value = v.games.value
+    assert v.model.scores == [1.0, 0.5, 0.5, 1.0, 0.0] and v.games_error.value == ""
