@@ -34,18 +34,8 @@ def period_options() -> list:
     return [(_(label), on) for label, on in PERIODS.items()]
 
 
-class _PeriodOptions:
-    """:func:`period_options`, made when a dropdown reads it (a view is built after the
-    notebook set the page's language; a list made at import would stay English)."""
-
-    def __iter__(self):
-        return iter(period_options())
-
-    def __len__(self):
-        return len(PERIODS)
-
-
-PERIOD_OPTIONS = _PeriodOptions()
+PERIOD_OPTIONS = [(label, on) for label, on in PERIODS.items()]
+"""The same, labels in English (``N_``-marked): a view shows ``_(label)``."""
 
 
 def period_trait(**kw) -> traitlets.Enum:
