@@ -11,26 +11,64 @@ from __future__ import annotations
 import traitlets
 
 from elo_explain import fide
+from elo_explain.i18n import N_, _
 from elo_explain.tables import Table
 from elo_explain.ui import fmt_number, fmt_signed
 
 #: Rating periods: label -> the ISO date whose rules apply (the 400-point rule changed on
 #: 1 October 2025; the junior K depends on the year). Before 1 March 2024 not modelled.
 PERIODS = {
-    "March–December 2024": "2024-03-01",
-    "January–September 2025": "2025-01-01",
-    "October–December 2025": "2025-10-01",
+    N_("March–December 2024"): "2024-03-01",
+    N_("January–September 2025"): "2025-01-01",
+    N_("October–December 2025"): "2025-10-01",
     "2026": "2026-01-01",
     "2027": "2027-01-01",
     "2028": "2028-01-01",
 }
 DEFAULT_ON = "2026-01-01"
+
+
+def period_options() -> list:
+    """The rating periods as a dropdown's ``(label, date)`` options, labels in the page's
+    language (the dates, a link's values, stay the same)."""
+    return [(_(label), on) for label, on in PERIODS.items()]
+
+
 PERIOD_OPTIONS = [(label, on) for label, on in PERIODS.items()]
+"""The same, labels in English (``N_``-marked): a view shows ``_(label)``."""
 
 
 def period_trait(**kw) -> traitlets.Enum:
     """The date whose rules apply, one of :data:`PERIODS`' dates."""
     return traitlets.Enum(list(PERIODS.values()), default_value=DEFAULT_ON, **kw)
+
+
+class TranslatedLabels:
+    """A view mixin: the widgets :class:`DashboardView` makes for a trait (``number``,
+    ``slider``, ...) take the trait's label (``N_``-marked in the model) in the page's
+    language, and so do their messages."""
+
+    def _trait(self, name: str):
+        trait, label = super()._trait(name)
+        return trait, _(label)
+
+
+def translated_presets(menu):
+    """The "Example" dropdown of :meth:`DashboardView.preset_menu` with its labels in the
+    page's language (its values, the presets' English names, stay: a view and a link read
+    them). Presets are named with ``N_`` in their model.
+
+    >>> import ipywidgets as widgets
+    >>> menu = translated_presets(widgets.Dropdown(options=["Custom", "a"], value="Custom"))
+    >>> menu.options, menu.value
+    ((('Custom', 'Custom'), ('a', 'a')), 'Custom')
+    """
+    if menu.options and not isinstance(menu.options[0], tuple):
+        value = menu.value
+        with menu.hold_trait_notifications():
+            menu.options = [(_(name), name) for name in menu.options]
+            menu.value = value
+    return menu
 
 
 def cap_example_table(on=DEFAULT_ON) -> Table:
@@ -42,21 +80,25 @@ def cap_example_table(on=DEFAULT_ON) -> Table:
     [[0.95, 1.06, -18.94], [0.91, 1.82, -18.18]]
     """
     rows = []
-    for cap, label in ((False, "Real difference 500 (no cap)"), (True, "Difference capped at 400")):
+    for cap, label in ((False, _("Real difference 500 (no cap)")),
+                       (True, _("Difference capped at 400"))):
         win, loss = (fide.rate_period(1500, [(1000, s)], k=20, on=on, use_table=False,
                                       cap_400=cap) for s in (1, 0))
         rows.append((label, float(win.expected[0]), win.change, loss.change))
-    return Table(("1500 against 1000, K 20, ÷400 formula", "E", "Win", "Loss"), rows,
-                 "The Telugu document's example (fixed)", (None, fmt_number, fmt_signed, fmt_signed))
+    return Table((_("1500 against 1000, K 20, ÷400 formula"), "E", _("Win"), _("Loss")), rows,
+                 _("The Telugu document's example (fixed)"),
+                 (None, fmt_number, fmt_signed, fmt_signed))
 
 
 def k_rules_table(decision: fide.KFactor) -> Table:
     """FIDE rule 8.3.3 tried from the top (:data:`fide.K_RULES`), the rule that gave
     ``decision`` marked; the caption is the decision and its reason."""
-    return Table(("FIDE rule 8.3.3, tried from the top", "K", ""),
-                 [(text, f"K {k}", "◀ applies" if rule == decision.rule else "")
+    applies = _("◀ applies")
+    return Table((_("FIDE rule 8.3.3, tried from the top"), "K", ""),
+                 [(_(text), f"K {k}", applies if rule == decision.rule else "")
                   for rule, k, text in fide.K_RULES],
-                 f"The first rule that matches gives K. {decision.text}")
+                 _("The first rule that matches gives K. {decision}").format(
+                     decision=decision.text))
 
 
 #: Page CSS of both dashboards (on top of :data:`elo_explain.ui.STYLE`).
@@ -71,7 +113,7 @@ CSS = """<style>
 def expected_axes(ax, xlabel: str) -> None:
     """Label an expected-score plot: E from 0 to 1, grid, legend."""
     ax.set_xlabel(xlabel)
-    ax.set_ylabel("Expected score E")
+    ax.set_ylabel(_("Expected score E"))
     ax.set_ylim(-0.03, 1.03)
     ax.grid(alpha=0.3)
     ax.legend(loc="upper left", fontsize=8)

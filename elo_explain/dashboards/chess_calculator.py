@@ -32,21 +32,24 @@ from elo_explain import elo, fide
 from elo_explain.dashboards.base import (DashboardModel, DashboardView, FieldError, Number,
                                          Whole, depends, html_box)
 from elo_explain.dashboards.chess import (
-    CSS, PERIOD_OPTIONS, expected_axes, period_trait,
+    CSS, TranslatedLabels, expected_axes, period_options, period_trait, translated_presets,
 )
+from elo_explain.formats import fmt_pct, fmt_plain
+from elo_explain.i18n import N_, _, language, pgettext
 from elo_explain.tables import Table
-from elo_explain.ui import (FigureView, NumberField, Picture, fmt_number, fmt_signed, update_limits,
-                            update_title)
+from elo_explain.ui import (FigureView, NumberField, Picture, fmt_number, fmt_signed,
+                            register_fonts, update_limits, update_title)
 
-__all__ = ["CalculatorModel", "CalculatorView", "MODES", "RESULTS"]
+__all__ = ["CalculatorModel", "CalculatorView", "MODES", "RESULTS", "Expected"]
 
-MODES = {"single": "One game", "games": "Several games", "average": "Average opponent"}
+MODES = {"single": N_("One game"), "games": N_("Several games"),
+         "average": N_("Average opponent")}
 RESULTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
-METHODS = {"÷400 formula": "formula", "FIDE table 8.1.2": "table"}
+METHODS = {N_("÷400 formula"): "formula", N_("FIDE table 8.1.2"): "table"}
 #: The buttons: who each K is for, as the Telugu document lists FIDE's K (docs/sources.md#telugu
 #: T11-T14: new players and juniors, rated below 2400, published rating reached 2400).
-K_OPTIONS = [("K 40: new and young players", 40), ("K 20: most players, below 2400", 20),
-             ("K 10: 2400 and above", 10), ("From a player profile", "profile")]
+K_OPTIONS = [(N_("K 40: new and young players"), 40), (N_("K 20: most players, below 2400"), 20),
+             (N_("K 10: 2400 and above"), 10), (N_("From a player profile"), "profile")]
 K_LO, K_HI = 1, 100  # a K the reader types
 LO, HI, MAX_ROWS = 100, 3500, 100
 #: A pasted result: the words, or the score.
@@ -57,6 +60,52 @@ SPREADS = np.arange(0, 801, 10)  # the averaging plot's spreads (rating points)
 AVERAGING_MARGINS = dict(left=0.12, right=0.97, bottom=0.17, top=0.95)
 
 _K20 = {"k": 20, "method": "formula", "cap_400": True}
+
+
+def result_label(result: str) -> str:
+    """A result's name as a button, a row or a table shows it ("Win"), in the page's language."""
+    return {"win": _("Win"), "draw": _("Draw"), "loss": _("Loss")}[result]
+
+
+def result_word(result: str) -> str:
+    """A result's word in a sentence or a pasted list ("win"), in the page's language."""
+    return {"win": pgettext("result", "win"), "draw": pgettext("result", "draw"),
+            "loss": pgettext("result", "loss")}[result]
+
+
+def result_words() -> dict:
+    """What a pasted result may be: :data:`RESULT_WORDS` and the page's own words."""
+    return {**RESULT_WORDS, **{result_word(r).lower(): r for r in RESULTS}}
+
+
+class Expected(float):
+    """An expected score E in a table's column of changes (the one-game table's first row):
+    shown with two decimals, without a sign."""
+
+
+def _cell(fmt):
+    """A table column's format: ``fmt`` for a number, nothing for ``None``."""
+    return lambda v: "" if v is None else fmt(v)
+
+
+def _change_or_e(v) -> str:
+    return fmt_number(v) if isinstance(v, Expected) else fmt_signed(v)
+
+
+def _rating_cell(v) -> str:
+    return fmt_number(v, 0)
+
+
+def _game_cell(v) -> str:
+    return _("Total") if v == "total" else str(v)
+
+
+def _result_or_points(v) -> str:
+    return fmt_number(v, 1) if isinstance(v, (int, float)) else result_label(v)
+
+
+def _result_or_e(v) -> str:
+    return "E" if v == "E" else result_label(v)
 #: What decides K: the choice, or the player's profile (FIDE's rule), and the period's date.
 K_TRAITS = ("k", "rating", "rated_games", "birth_year", "reached_2400", "on")
 #: What the listed period is rated from (the averaging comparison: no cap, ÷400 formula).
@@ -95,8 +144,8 @@ class KValue(traitlets.TraitType):
         if isinstance(value, float) and value.is_integer():
             value = int(value)
         if isinstance(value, bool) or not isinstance(value, int) or not K_LO <= value <= K_HI:
-            raise FieldError(f"K must be a whole number between {K_LO} and {K_HI}, or 'profile', "
-                             f"got {value!r}")
+            raise FieldError(_("K must be a whole number between {lo} and {hi}, or 'profile', "
+                               "got {value}").format(lo=K_LO, hi=K_HI, value=repr(value)))
         return value
 
 
@@ -114,21 +163,24 @@ def parse_games(text: str) -> tuple[list[int], list[str]]:
     """
     rows = [r.strip() for r in re.split(r"[,;\n]", text or "") if r.strip()]
     if not 1 <= len(rows) <= MAX_ROWS:
-        raise ValueError(f"Games: there must be 1 to {MAX_ROWS} games, one per line "
-                         f"(\"1600 win\"), got {len(rows)}")
-    opponents, results = [], []
+        raise ValueError(_("Games: there must be 1 to {most} games, one per line "
+                           "(\"1600 win\"), got {count}").format(most=MAX_ROWS, count=len(rows)))
+    opponents, results, words = [], [], result_words()
     for i, row in enumerate(rows, 1):
-        where, parts = f"Games, row {i} ({row[:30]!r})", row.split()
+        where = _("Games, row {row} ({text})").format(row=i, text=repr(row[:30]))
+        parts = row.split()
         if len(parts) != 2:
-            raise ValueError(f"{where}: write the opponent's rating and the result, e.g. 1600 win")
+            raise ValueError(_("{where}: write the opponent's rating and the result, "
+                               "e.g. 1600 win").format(where=where))
         if not re.fullmatch(r"\d{1,4}", parts[0]) or not LO <= int(parts[0]) <= HI:
-            raise ValueError(f"{where}: the opponent's rating must be a whole number from {LO} "
-                             f"to {HI}, got {parts[0][:20]!r}")
-        if parts[1].lower() not in RESULT_WORDS:
-            raise ValueError(f"{where}: the result must be win, draw or loss (or 1, 0.5, 0), "
-                             f"got {parts[1][:20]!r}")
+            raise ValueError(_("{where}: the opponent's rating must be a whole number from {lo} "
+                               "to {hi}, got {got}").format(where=where, lo=LO, hi=HI,
+                                                            got=repr(parts[0][:20])))
+        if parts[1].lower() not in words:
+            raise ValueError(_("{where}: the result must be win, draw or loss (or 1, 0.5, 0), "
+                               "got {got}").format(where=where, got=repr(parts[1][:20])))
         opponents.append(int(parts[0]))
-        results.append(RESULT_WORDS[parts[1].lower()])
+        results.append(words[parts[1].lower()])
     return opponents, results
 
 
@@ -139,30 +191,30 @@ class CalculatorModel(DashboardModel):
               "n_games", "points", "rated_games", "birth_year", "reached_2400", "method",
               "cap_400", "on")
     presets = {  # the Telugu document's examples
-        "1500 vs 1700: a draw gains": {"mode": "single", "rating": 1500, "opponent": 1700,
+        N_("1500 vs 1700: a draw gains"): {"mode": "single", "rating": 1500, "opponent": 1700,
                                        "result": "draw", **_K20},
-        "Period 1500 → 1501": {"mode": "games", "rating": 1500, "opponents": [1400, 1600, 1550],
+        N_("Period 1500 → 1501"): {"mode": "games", "rating": 1500, "opponents": [1400, 1600, 1550],
                                "results": ["win", "draw", "loss"], **_K20},
-        "1500 beats 1000, 400-point rule on": {"mode": "single", "rating": 1500,
+        N_("1500 beats 1000, 400-point rule on"): {"mode": "single", "rating": 1500,
                                                "opponent": 1000, "result": "win", **_K20},
-        "1500 beats 1000, rule off": {"mode": "single", "rating": 1500, "opponent": 1000,
+        N_("1500 beats 1000, rule off"): {"mode": "single", "rating": 1500, "opponent": 1000,
                                       "result": "win", **{**_K20, "cap_400": False}},
     }
 
-    rating = _rating(1500, "Your rating")
-    opponent = _rating(1700, "Opponent")
+    rating = _rating(1500, N_("Your rating"))
+    opponent = _rating(1700, N_("Opponent"))
     result = traitlets.Enum(list(RESULTS), default_value="draw")
     k = KValue(20)
     mode = traitlets.Enum(list(MODES), default_value="single")
-    opponents = traitlets.List(_rating(1500, "Opponent"), [1400, 1600, 1550], minlen=1,
+    opponents = traitlets.List(_rating(1500, N_("Opponent")), [1400, 1600, 1550], minlen=1,
                                maxlen=MAX_ROWS)
     results = traitlets.List(traitlets.Enum(list(RESULTS)), ["win", "draw", "loss"], minlen=1,
                              maxlen=MAX_ROWS)
-    average = Number(1600, LO, HI, label="Average opponent")
-    n_games = Whole(5, 1, 50, label="Games G")
-    points = Number(3.0, 0, 50, label="Points")
-    rated_games = Whole(80, 0, 1000, label="Rated games")
-    birth_year = Whole(1995, 1900, 2025, label="Birth year")
+    average = Number(1600, LO, HI, label=N_("Average opponent"))
+    n_games = Whole(5, 1, 50, label=N_("Games G"))
+    points = Number(3.0, 0, 50, label=N_("Points"))
+    rated_games = Whole(80, 0, 1000, label=N_("Rated games"))
+    birth_year = Whole(1995, 1900, 2025, label=N_("Birth year"))
     reached_2400 = traitlets.Bool(False)
     method = traitlets.Enum(list(METHODS.values()), default_value="formula")
     cap_400 = traitlets.Bool(True)
@@ -181,8 +233,9 @@ class CalculatorModel(DashboardModel):
         if self.mode == "games":
             return self.listed()
         if 2 * self.points != int(2 * self.points) or self.points > self.n_games:
-            raise ValueError(f"Points must be a multiple of 0.5 from 0 to the games G "
-                             f"({self.n_games}), got {self.points:g}")
+            raise ValueError(_("Points must be a multiple of 0.5 from 0 to the games G "
+                               "({games}), got {points}").format(games=self.n_games,
+                                                                 points=fmt_plain(self.points)))
         wins, draw = int(self.points), int(self.points % 1 > 0)  # only the sum matters
         scores = [1.0] * wins + [0.5] * draw + [0.0] * (self.n_games - wins - draw)
         return [(self.average, s) for s in scores]
@@ -235,32 +288,51 @@ class CalculatorModel(DashboardModel):
     # tables
     @depends("opponent", "method", "cap_400", *K_TRAITS)
     def outcomes_table(self) -> Table:
-        """One game: E and every result, with and without the cap when it applies."""
-        variants = ([(True, " (400-point rule applied)"), (False, " (real difference)")]
-                    if self.cap_applies() else [(self.cap_400, "")])
-        cols, rows, e_row = ["Result"], {r: [r.capitalize()] for r in RESULTS}, ["E"]
-        for cap, label in variants:
-            cols += [f"Change{label}", f"New rating{label}"]
+        """One game: E and every result, with and without the cap when it applies.
+
+        The rows hold numbers (the first row E, an :class:`Expected`, then each result's
+        change and new rating) and the results' keys; the table formats them when shown.
+
+        >>> t = CalculatorModel().outcomes_table()      # docs/sources.md#telugu: 1500 vs 1700, E 0.24
+        >>> [(r[0], round(r[1], 2), r[2]) for r in t.rows]
+        [('E', 0.24, None), ('win', 15.19, 1515.0), ('draw', 5.19, 1505.0), ('loss', -4.81, 1495.0)]
+        >>> from elo_explain.i18n import set_language
+        >>> set_language("uk"); t.cells()[:2]; set_language("en")
+        [['E', '0,24', ''], ['Перемога', '+15,2', '1515']]
+        """
+        variants = ([(True, _("Change (400-point rule applied)"),
+                      _("New rating (400-point rule applied)")),
+                     (False, _("Change (real difference)"), _("New rating (real difference)"))]
+                    if self.cap_applies() else [(self.cap_400, _("Change"), _("New rating"))])
+        cols, rows, e_row = [_("Result")], {r: [r] for r in RESULTS}, ["E"]
+        for cap, change, new in variants:
+            cols += [change, new]
             for r, score in RESULTS.items():
                 q = self.period(cap_400=cap, games=[(self.opponent, score)])
-                rows[r] += [fmt_signed(q.change), fmt_number(q.new_rating, 0)]
-            e_row += [fmt_number(q.expected[0]), ""]
+                rows[r] += [float(q.change), float(q.new_rating)]
+            e_row += [Expected(q.expected[0]), None]
+        formats = [_result_or_e] + [_cell(_change_or_e), _cell(_rating_cell)] * len(variants)
         return Table(cols, [e_row, *rows.values()],
-                     f"{self.rating} against {self.opponent}: every result")
+                     _("{rating} against {opponent}: every result").format(
+                         rating=fmt_plain(self.rating), opponent=fmt_plain(self.opponent)),
+                     formats)
 
     @depends(*LISTED, "method", "cap_400")
     def games_table(self) -> Table:
         """The listed period game by game, from the starting ratings, and the total."""
         p = self.period(games=self.listed())
-        rows = [(i + 1, fmt_number(o, 0), r.capitalize(), fmt_signed(d, 0), fmt_number(e),
-                 fmt_signed(p.k * dr))
+        rows = [(i + 1, int(o), r, int(d), float(e), float(p.k * dr))
                 for i, (o, r, d, e, dr) in enumerate(zip(p.opponents, self.results,
                                                          p.differences, p.expected, p.delta))]
-        rows.append(("Total", "", fmt_number(p.points, 1), "", fmt_number(p.expected_points),
-                     fmt_signed(p.change)))
-        return Table(("Game", "Opponent", "Result", "Difference used", "E", "Change"), rows,
-                     f"{self.rating}: every game from the starting ratings, changes summed "
-                     f"(new rating {fmt_number(p.new_rating, 0)})")
+        rows.append(("total", None, float(p.points), None, float(p.expected_points),
+                     float(p.change)))
+        return Table((_("Game"), _("Opponent"), _("Result"), _("Difference used"), "E",
+                      _("Change")), rows,
+                     _("{rating}: every game from the starting ratings, changes summed "
+                       "(new rating {new})").format(rating=fmt_plain(self.rating),
+                                                    new=fmt_number(p.new_rating, 0)),
+                     (_game_cell, _cell(_rating_cell), _result_or_points,
+                      _cell(lambda d: fmt_signed(d, 0)), fmt_number, fmt_signed))
 
     # the average-opponent shortcut against the per-game sum (÷400 formula, no cap)
     @depends(*LISTED)
@@ -271,8 +343,8 @@ class CalculatorModel(DashboardModel):
         ``spread`` the standard deviation of the opponents' ratings.
         """
         games = self.listed()
-        opps = np.array([o for o, _ in games], dtype=float)
-        points = sum(s for _, s in games)
+        opps = np.array([o for o, _s in games], dtype=float)
+        points = sum(s for _o, s in games)
         k = fide.k_with_700_rule(self.k_base, len(games))
         per_game = elo.rating_period(self.rating, games, k=k).total_change
         shortcut = elo.multi_game(self.rating, opps.mean(), len(games), points, k) - self.rating
@@ -291,9 +363,12 @@ class CalculatorModel(DashboardModel):
     def averaging_figure(self) -> Picture:
         """The shortcut's error against the spread, and this list (the notebook's figure)."""
         a = self.averaging()
-        pic = Picture.new((5.6, 2.8), margins=AVERAGING_MARGINS, alt=(
-            f"The shortcut's error against the spread of the opponents' ratings; the listed "
-            f"games: spread {fmt_number(a['spread'], 0)}, error {fmt_signed(a['error'], 2)}"))
+        if language() == "te":  # the notebook's figure may come before any FigureView
+            register_fonts()
+        pic = Picture.new((5.6, 2.8), margins=AVERAGING_MARGINS, alt=_(
+            "The shortcut's error against the spread of the opponents' ratings; the listed "
+            "games: spread {spread}, error {error}").format(spread=fmt_number(a['spread'], 0),
+                                                          error=fmt_signed(a['error'], 2)))
         ax = pic.figure.axes[0]
         averaging_axes(ax, ax.plot(SPREADS, self.averaging_error())[0],
                        ax.plot([a["spread"]], [a["error"]], "o")[0])
@@ -302,31 +377,44 @@ class CalculatorModel(DashboardModel):
     @depends(*LISTED)
     def averaging_table(self) -> Table:
         a = self.averaging()
-        return Table(("Listed period, ÷400 formula, no cap", "Change", "New rating"), [
-            ("FIDE: every game, changes summed", fmt_signed(a["per_game"], 2),
-             fmt_number(self.rating + a["per_game"], 2)),
-            (f"Shortcut: G games against the average {fmt_number(a['average'], 1)}",
-             fmt_signed(a["shortcut"], 2), fmt_number(self.rating + a["shortcut"], 2)),
-            ("Shortcut − sum", fmt_signed(a["error"], 2), "")],
-            f"Average opponent vs game by game (opponents' spread ±{fmt_number(a['spread'], 0)})")
+        return Table((_("Listed period, ÷400 formula, no cap"), _("Change"), _("New rating")), [
+            (_("FIDE: every game, changes summed"), a["per_game"], self.rating + a["per_game"]),
+            (_("Shortcut: G games against the average {average}").format(
+                average=fmt_number(a['average'], 1)),
+             a["shortcut"], self.rating + a["shortcut"]),
+            (_("Shortcut − sum"), a["error"], None)],
+            _("Average opponent vs game by game (opponents' spread ±{spread})").format(
+                spread=fmt_number(a['spread'], 0)),
+            (None, lambda x: fmt_signed(x, 2), _cell(lambda x: fmt_number(x, 2))))
 
 
 def averaging_axes(ax, line, mark) -> None:
     """The look of the averaging plot: the curve ``line``, the reader's list ``mark``."""
-    line.set(color="C0", label="opponents at ā − s and ā + s")
-    mark.set(color="C3", zorder=5, label="your list", marker="o", linestyle="none")
+    line.set(color="C0", label=_("opponents at ā − s and ā + s"))
+    mark.set(color="C3", zorder=5, label=_("your list"), marker="o", linestyle="none")
     ax.axhline(0, color="grey", lw=0.5)
-    ax.set(xlabel="Spread of the opponents' ratings s (standard deviation)",
-           ylabel="Shortcut − sum (points)")
+    ax.set(xlabel=_("Spread of the opponents' ratings s (standard deviation)"),
+           ylabel=_("Shortcut − sum (points)"))
     ax.grid(alpha=0.3)
     ax.legend(loc="upper left", fontsize=8)
+
+
+def _wide(english: str, other: str) -> str:
+    """A width: ``english`` on an English page (as it always was), ``other`` for the longer
+    words of the other languages."""
+    return english if language() == "en" else other
+
+
+def _text(text: str) -> str:
+    """Text put into a page's HTML (``<``, ``>``, ``&`` escaped; quotes kept, as before)."""
+    return html.escape(text, quote=False)
 
 
 def _box(children, **layout) -> widgets.VBox:
     return widgets.VBox(children, layout=layout)
 
 
-class CalculatorView(DashboardView):
+class CalculatorView(TranslatedLabels, DashboardView):
     """The calculator page: inputs on the left; the numbers and the E curve on the right
     (the listed games' averaging figure is the notebook's, above)."""
 
@@ -340,15 +428,16 @@ class CalculatorView(DashboardView):
         self.rows: list = []  # the listed games, one row each (made as the list grows)
         self.rows_box = _box([])
         self.add, self.remove = (widgets.Button(description=d, icon=i, layout={"width": "auto"})
-                                 for d, i in (("Add a game", "plus"), ("Remove the last", "minus")))
+                                 for d, i in ((_("Add a game"), "plus"),
+                                              (_("Remove the last"), "minus")))
         self.add.add_class("ee-add")
         self.remove.add_class("ee-remove")
-        self.add.on_click(self.guard(lambda _: self._resize(+1)))
-        self.remove.on_click(self.guard(lambda _: self._resize(-1)))
+        self.add.on_click(self.guard(lambda _click: self._resize(+1)))
+        self.remove.on_click(self.guard(lambda _click: self._resize(-1)))
         # the same games as a list: pasted, or typed ("1600 win" per line)
         self.games_text = widgets.Textarea(
-            self._games_text(), description="Games", rows=4, continuous_update=True,
-            placeholder="1400 win, 1600 draw, 1550 loss … or one game per line",
+            self._games_text(), description=_("Games"), rows=4, continuous_update=True,
+            placeholder=_("1400 win, 1600 draw, 1550 loss … or one game per line"),
             layout={"width": "24em"}, style={"description_width": "initial"})
         self.games_text.add_class("ee-games-text")
         self.games_text.add_class("ee-field")
@@ -357,38 +446,40 @@ class CalculatorView(DashboardView):
         self.games_box = _box([self.rows_box, widgets.HBox([self.add, self.remove]),
                                _box([self.games_text, self.games_error])])
         self.single_box = _box([self.number("opponent"),
-                                self.toggles("result", [(r.capitalize(), r) for r in RESULTS],
+                                self.toggles("result", [(result_label(r), r) for r in RESULTS],
                                              label="")])
-        self.average_box = _box([self.number("average", width="16em"), self.slider("n_games"),
-                                 self.slider("points", step=0.5)])
+        self.average_box = _box([self.number("average", width="16em"),
+                                 self.slider("n_games"), self.slider("points", step=0.5)])
         points = self.controls["points"].slider
         points.max = m.n_games
         m.observe(lambda c: setattr(points, "max", c["new"]), names="n_games")  # clamps points
         self.profile_box = _box([self.slider("rated_games"), self.number("birth_year"),
                                  self.checkbox("reached_2400",
-                                               label="Published rating has reached 2400")])
+                                               label=_("Published rating has reached 2400"))])
         left = _box([self.number("rating"),
-                     self.toggles("mode", [(v, k) for k, v in MODES.items()], label=""),
+                     self.toggles("mode", [(_(v), k) for k, v in MODES.items()], label=""),
                      self.single_box, self.games_box, self.average_box,
                      self._k_controls(), self.profile_box,
-                     self.toggles("method", list(METHODS.items()), label="E from"),
-                     self.checkbox("cap_400", label="400-point rule"),
-                     self.dropdown("on", PERIOD_OPTIONS, label="Rating period")],
+                     self.toggles("method", [(_(k), v) for k, v in METHODS.items()],
+                                  label=_("E from")),
+                     self.checkbox("cap_400", label=_("400-point rule")),
+                     self.dropdown("on", period_options(), label=_("Rating period"))],
                     width="440px", margin="0 24px 0 0")
         right = _box([self.summary, self.fig.out], width="600px")
-        return [self.preset_menu(),
+        return [translated_presets(self.preset_menu()),
                 widgets.HBox([left, right], layout={"align_items": "flex-start"})]
 
     # K: a button (who each K is for) or a K of one's own
     def _k_controls(self) -> widgets.VBox:
-        m, values = self.model, [k for _, k in K_OPTIONS]
+        m, values = self.model, [k for _label, k in K_OPTIONS]
         buttons = widgets.ToggleButtons(
-            options=K_OPTIONS, value=m.k if m.k in values else None, description="K-factor",
+            options=[(_(label), k) for label, k in K_OPTIONS], value=m.k if m.k in values else None,
+            description=_("K-factor"),
             style={"description_width": "initial", "button_width": "auto"})
         buttons.observe(self.guard(lambda c: c["new"] is not None and setattr(m, "k", c["new"])),
                         names="value")
-        own = NumberField("Or type your K (1 to 100)", 20 if m.k == "profile" else m.k,
-                          lo=K_LO, hi=K_HI, integer=True, width="16em")
+        own = NumberField(_("Or type your K (1 to 100)"), 20 if m.k == "profile" else m.k,
+                          lo=K_LO, hi=K_HI, integer=True, width=_wide("16em", "22em"))
         own.add_class("ee-k-own")
         own.on_change(self.guard(lambda v: setattr(m, "k", v)))
 
@@ -403,7 +494,8 @@ class CalculatorView(DashboardView):
 
     # the listed games, one row each, or pasted
     def _games_text(self) -> str:
-        return "\n".join(f"{o} {r}" for o, r in zip(self.model.opponents, self.model.results))
+        return "\n".join(f"{o} {result_word(r)}"
+                         for o, r in zip(self.model.opponents, self.model.results))
 
     def _pasted(self, change) -> None:
         self.apply_pasted(parse_games, change["new"], self.games_error, ("opponents", "results"))
@@ -411,9 +503,9 @@ class CalculatorView(DashboardView):
     def _resize(self, step):
         m, n = self.model, len(self.model.opponents) + step
         if n > MAX_ROWS:
-            raise ValueError(f"at most {MAX_ROWS} games can be listed")
+            raise ValueError(_("at most {most} games can be listed").format(most=MAX_ROWS))
         if n < 1:
-            raise ValueError("the list needs at least one game")
+            raise ValueError(_("the list needs at least one game"))
         self.apply({"opponents": (m.opponents + [1500])[:n], "results": (m.results + ["win"])[:n]})
 
     def _set_row(self, i, name, value):
@@ -427,21 +519,21 @@ class CalculatorView(DashboardView):
         m = self.model
         while len(self.rows) < len(m.opponents):
             i = len(self.rows)
-            field = NumberField(f"Game {i + 1}: opponent", 1500, lo=LO, hi=HI, integer=True,
-                                width="15em")
+            field = NumberField(_("Game {number}: opponent").format(number=i + 1), 1500, lo=LO,
+                                hi=HI, integer=True, width="15em")
             field.add_class(f"ee-row-{i + 1}")
-            result = widgets.Dropdown(options=[(r.capitalize(), r) for r in RESULTS],
-                                      value="win", layout={"width": "6em"})
+            result = widgets.Dropdown(options=[(result_label(r), r) for r in RESULTS],
+                                      value="win", layout={"width": _wide("6em", "8.5em")})
             result.add_class(f"ee-row-result-{i + 1}")
             field.on_change(self.guard(lambda v, i=i: self._set_row(i, "opponents", v)))
             result.observe(self.guard(lambda c, i=i: self._set_row(i, "results", c["new"])),
                            names="value")
             self.rows.append((field, result, widgets.HBox([field, result])))
-        for (field, result, _), opp, res in zip(self.rows, m.opponents, m.results):
+        for (field, result, _row), opp, res in zip(self.rows, m.opponents, m.results):
             if field.value != opp or not field.valid:
                 field.set(opp)
             result.value = res
-        self.rows_box.children = [box for _, _, box in self.rows[:len(m.opponents)]]
+        self.rows_box.children = [box for _f, _r, box in self.rows[:len(m.opponents)]]
         try:  # the list box follows the rows (a half-typed list stays as typed)
             typed = parse_games(self.games_text.value)
         except ValueError:
@@ -466,18 +558,19 @@ class CalculatorView(DashboardView):
         ax, x = self.fig.ax, np.arange(LO - HI, HI - LO + 1)
         self.x, self.e = x, {"formula": elo.expected_score(x, 0),
                              "table": fide.table_expected_score(x)}
-        self.line = {"formula": ax.plot(x, self.e["formula"], color="C0", label="÷400 formula")[0],
+        self.line = {"formula": ax.plot(x, self.e["formula"], color="C0",
+                                        label=_("÷400 formula"))[0],
                      "table": ax.plot(x, self.e["table"], color="C1", drawstyle="steps-post",
-                                      label="FIDE table 8.1.2")[0]}
+                                      label=_("FIDE table 8.1.2"))[0]}
         self.line_capped, = ax.plot([], [], color="grey", ls="--", lw=1,
-                                    label="with the 400-point rule")
-        self.marks, = ax.plot([], [], "o", color="C3", ms=7, zorder=5, label="this game")
+                                    label=_("with the 400-point rule"))
+        self.marks, = ax.plot([], [], "o", color="C3", ms=7, zorder=5, label=_("this game"))
         self.mark_free, = ax.plot([], [], "o", mfc="none", mec="C3", ms=7, zorder=5)
         self.mark_text = ax.text(0.97, 0.05, "", transform=ax.transAxes, ha="right", va="bottom",
                                  fontsize=9, color="C3")
         ax.axhline(0.5, color="grey", lw=0.5)
         ax.axvline(0, color="grey", lw=0.5)
-        expected_axes(ax, "Rating difference: yours − opponent's")
+        expected_axes(ax, _("Rating difference: yours − opponent's"))
         self.fig.dynamic(self.line_capped, self.marks, self.mark_free, self.mark_text)
 
     # showing the model
@@ -496,46 +589,53 @@ class CalculatorView(DashboardView):
     def _summary(self, c) -> str:
         """What the document's calculator shows (``c``, an :class:`elo.CalculatorResult`)."""
         k = fmt_number(c.k, 0 if float(c.k).is_integer() else 2)
-        who = ("The Ukrainian calculator (its multi-game mode, Ra + K·(points − G·E))"
-               if c.document == "ukrainian" else "The Telugu calculator")
+        who = (_("The Ukrainian calculator (its multi-game mode, Ra + K·(points − G·E))")
+               if c.document == "ukrainian" else _("The Telugu calculator"))
         if self.model.mode == "single":
             e = float(c.expected[0])
-            head = (f'Expected score E <span class="ee-value ee-big ee-e">{fmt_number(e)}</span> '
-                    f'<span class="ee-note">= {fmt_number(100 * e, 0)} points from 100 such games, '
-                    f"draws counting ½ — expected points, not a {fmt_number(100 * e, 0)} % chance "
-                    f"of winning.</span>")
-            formula = f"K {k} × ({c.scores[0]:g} − {fmt_number(e)})"
+            head = (_text(_("Expected score E")) + ' <span class="ee-value ee-big ee-e">'
+                    f'{fmt_number(e)}</span> <span class="ee-note">' + _text(_(
+                        "= {points} points from 100 such games, draws counting ½ — expected "
+                        "points, not a {chance} chance of winning.").format(
+                        points=fmt_number(100 * e, 0), chance=fmt_pct(100 * e, 0))) + "</span>")
+            formula = f"K {k} × ({fmt_plain(c.scores[0])} − {fmt_number(e)})"
         else:
             per_game = ", ".join(fmt_number(x) for x in
                                  c.expected[:1 if c.document == "ukrainian" else None])
-            head = (f'Expected points <span class="ee-value ee-big ee-e">'
-                    f'{fmt_number(c.expected_points)}</span> from {c.games} games (E per game: '
-                    f'{per_game}); scored <span class="ee-value ee-points">{fmt_number(c.points, 1)}'
-                    f"</span>")
-            formula = f"K {k} × ({c.points:g} − {fmt_number(c.expected_points)})"
-        shown = (f"{fmt_number(c.new_rating, 2)} <span class=\"ee-note\">(unrounded, as the "
-                 f"Ukrainian calculator shows it)</span>" if c.document == "ukrainian" else
-                 f"{fmt_number(c.new_rating, 0)} <span class=\"ee-note\">(a whole number, as the "
-                 f"Telugu calculator shows it; {fmt_number(c.unrounded_rating, 1)} unrounded)"
-                 f"</span>")
-        new_value = shown.split(" ", 1)
+            head = _text(_("Expected points {expected} from {games} games (E per game: "
+                           "{per_game}); scored {points}")).format(
+                expected=f'<span class="ee-value ee-big ee-e">{fmt_number(c.expected_points)}'
+                         "</span>",
+                games=c.games, per_game=per_game,
+                points=f'<span class="ee-value ee-points">{fmt_number(c.points, 1)}</span>')
+            formula = f"K {k} × ({fmt_plain(c.points)} − {fmt_number(c.expected_points)})"
+        if c.document == "ukrainian":
+            value = fmt_number(c.new_rating, 2)
+            note = _("(unrounded, as the Ukrainian calculator shows it)")
+        else:
+            value = fmt_number(c.new_rating, 0)
+            note = _("(a whole number, as the Telugu calculator shows it; {unrounded} "
+                     "unrounded)").format(unrounded=fmt_number(c.unrounded_rating, 1))
+        change, new = _text(_("Change")), _text(_("New rating"))
         return (f'<div class="ee-note ee-who">{html.escape(who)}, K {k}:</div>'
-                f"<div>{head}</div><div>Change <span class=\"ee-value ee-big ee-change\">"
-                f'{fmt_signed(c.change)}</span> <span class="ee-note">= {html.escape(formula)}'
-                f'</span></div><div>New rating <span class="ee-value ee-big ee-new">'
-                f"{new_value[0]}</span> {new_value[1]}</div>")
+                f"<div>{head}</div><div>{change} <span class=\"ee-value ee-big "
+                f'ee-change">{fmt_signed(c.change)}</span> <span class="ee-note">= '
+                f"{html.escape(formula)}</span></div><div>{new} "
+                f'<span class="ee-value ee-big ee-new">{value}</span> '
+                f'<span class="ee-note">{_text(note)}</span></div>')
 
     @staticmethod
     def _fide(b) -> str:
         """FIDE's result for the same games, each difference named (or: the same)."""
         f = b.fide
+        new = f'<span class="ee-value ee-fide-new">{fmt_number(f.new_rating, 0)}</span>'
         if b.differences:
             why = "; ".join(b.differences)
-            text = (f'FIDE rates these games differently: new rating <span class="ee-value '
-                    f'ee-fide-new">{fmt_number(f.new_rating, 0)}</span>. Why: {html.escape(why)}.')
+            text = _text(_("FIDE rates these games differently: new rating {rating}. "
+                           "Why: {why}.")).format(rating=new, why=html.escape(why))
         else:
-            text = (f'FIDE rates these games the same: new rating <span class="ee-value '
-                    f'ee-fide-new">{fmt_number(f.new_rating, 0)}</span>.')
+            text = _text(_("FIDE rates these games the same: new rating {rating}.")).format(
+                rating=new)
         return f'<div class="ee-fide">{text}</div>'
 
     def _detail(self, p) -> str:
@@ -546,31 +646,40 @@ class CalculatorView(DashboardView):
         if m.mode == "single":
             def results(cap):
                 return " · ".join(
-                    f"{r} {fmt_signed(m.period(cap_400=cap, games=[(m.opponent, s)]).change)}"
+                    f"{result_word(r)} "
+                    f"{fmt_signed(m.period(cap_400=cap, games=[(m.opponent, s)]).change)}"
                     for r, s in RESULTS.items())
-            text = "Every result: " + results(m.cap_400)
             if m.cap_applies():
-                text += "; with the real difference: " + results(False)
-            return line("ee-outcomes", text)
+                text = _("Every result: {results}; with the real difference: {real}").format(
+                    results=results(m.cap_400), real=results(False))
+            else:
+                text = _("Every result: {results}").format(results=results(m.cap_400))
+            return line("ee-outcomes", _text(text))
         if m.mode == "games":
             a, sign = m.averaging(), lambda x: fmt_signed(x, 2)
-            return (line("ee-per-game", "Change per game: "
-                         + ", ".join(fmt_signed(p.k * d) for d in p.delta))
-                    + line("ee-averaging", f"Average-opponent shortcut {sign(a['shortcut'])} vs "
-                           f"per-game sum {sign(a['per_game'])} (÷400, no cap): error "
-                           f"{sign(a['error'])}"))
+            changes = ", ".join(fmt_signed(p.k * d) for d in p.delta)
+            return (line("ee-per-game", _text(_("Change per game: {changes}").format(
+                        changes=changes)))
+                    + line("ee-averaging", _text(_(
+                        "Average-opponent shortcut {shortcut} vs per-game sum {per_game} "
+                        "(÷400, no cap): error {error}").format(
+                        shortcut=sign(a["shortcut"]), per_game=sign(a["per_game"]),
+                        error=sign(a["error"])))))
         return ""
 
     def _settings(self, p) -> str:
         m = self.model
-        k = m.k_decision().text if m.k == "profile" else f"K {m.k} chosen by hand."
+        k = (m.k_decision().text if m.k == "profile"
+             else _("K {k} chosen by hand.").format(k=m.k))
         rule = fide.rule_700(p.k_requested, p.games)
         if rule.lowered:
-            k += f" 700 rule: {rule.text}, so K {rule.k_used} for this period."
-        cap = "400-point rule off: the real difference is used in every game."
+            k += " " + _("700 rule: {rule}, so K {k} for this period.").format(
+                rule=rule.text, k=rule.k_used)
+        cap = _("400-point rule off: the real difference is used in every game.")
         if m.cap_400:  # the decision for the game with the largest difference
-            cap = "400-point rule: " + max((fide.cap_decision(m.rating, o, on=m.on) for o in
-                                            p.opponents), key=lambda d: abs(d.difference)).reason
+            cap = _("400-point rule: {reason}").format(reason=max(
+                (fide.cap_decision(m.rating, o, on=m.on) for o in p.opponents),
+                key=lambda d: abs(d.difference)).reason)
         return "".join(f'<div class="ee-note {c}">{html.escape(t)}</div>' for c, t in (
             ("ee-k-text", k), ("ee-cap-text", cap)))
 
@@ -589,13 +698,15 @@ class CalculatorView(DashboardView):
         update_limits(self.fig.ax, x=(-(lim := max(800.0, float(np.abs(xs).max()) + 60)), lim))
         text, free = "", ([], [])
         if m.mode == "single":
-            text = f"this game: E {fmt_number(es[0])}"
+            text = _("this game: E {e}").format(e=fmt_number(es[0]))
             if m.cap_applies():  # hollow point: the same game without the cap
                 q = m.period(cap_400=False)
                 free = (xs, q.expected)
-                text += f"\nwithout the cap (hollow): {fmt_number(q.expected[0])}"
+                text += "\n" + _("without the cap (hollow): {e}").format(
+                    e=fmt_number(q.expected[0]))
         self.mark_free.set_data(*free)
         self.mark_text.set_text(text)
-        label = {v: k for k, v in METHODS.items()}[m.method]
-        update_title(self.fig.ax, label + (", 400-point rule" if capped else ""), fontsize=10)
+        label = _({v: k for k, v in METHODS.items()}[m.method])
+        update_title(self.fig.ax, _("{method}, 400-point rule").format(method=label)
+                     if capped else label, fontsize=10)
         self.fig.refresh()

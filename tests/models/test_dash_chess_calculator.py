@@ -423,3 +423,112 @@ def test_a_pasted_list_of_100_games_and_a_bad_row(view):
     # the rows follow the list, the list follows a row
     view.rows[0][0].text.value = "1450"
     assert view.games_text.value.splitlines()[0] == "1450 win"
+
+
+# ------------------------------------------------------ the page in the documents' languages (issue 21)
+from elo_explain import translate  # noqa: E402
+from elo_explain.i18n import set_language  # noqa: E402
+from tests.models.shown import shown_texts  # noqa: E402
+
+#: [TE] 1500 vs 1700: E 0.24; the period's changes +7.2, +2.8, -8.6 -- in each language's
+#: numbers (terms.md: Telugu writes a decimal point, Ukrainian and Greek a decimal comma;
+#: the product's minus U+2212).
+LANGUAGE_NUMBERS = {"te": ("0.24", f"+7.2, +2.8, {M}8.6"), "uk": ("0,24", f"+7,2, +2,8, {M}8,6"),
+                    "el": ("0,24", f"+7,2, +2,8, {M}8,6")}
+
+
+@pytest.fixture
+def language(request):
+    set_language(request.param)
+    yield request.param
+    set_language("en")
+
+
+def picture_texts(picture) -> list:
+    """A notebook figure's words: its alt text, titles, axis and tick labels, legend."""
+    fig = picture.figure
+    fig.canvas.draw()  # tick labels exist once drawn
+    out = [picture.alt]
+    for ax in fig.axes:
+        out += [ax.get_title(), ax.get_xlabel(), ax.get_ylabel()]
+        out += [t.get_text() for t in (*ax.texts, *ax.get_xticklabels(), *ax.get_yticklabels())]
+        out += [t.get_text() for t in ax.get_legend().get_texts()]
+    return out
+
+
+def every_text(v) -> str:
+    """The page: the view, the notebook's tables and its figure, in every mode."""
+    m, parts = v.model, []
+    for mode in ("single", "games", "average"):
+        m.mode = mode
+        parts += shown_texts(v)
+    m.apply(CalculatorModel.presets[CAP_ON])  # the one-game table with both sides of the cap
+    parts += shown_texts(v) + picture_texts(m.averaging_figure())
+    parts += [m.outcomes_table().to_html(), m.games_table().to_html(),
+              m.averaging_table().to_html(), cap_example_table().to_html()]
+    m.k = "profile"
+    parts += shown_texts(v)
+    return "\n".join(parts)
+
+
+@pytest.mark.parametrize("language", ["te", "uk", "el"], indirect=True)
+def test_the_page_in_the_documents_languages_has_no_english_left(language):
+    v = quiet(CalculatorView, CalculatorModel(), query="")
+    e, changes = LANGUAGE_NUMBERS[language]
+    assert f'"ee-value ee-big ee-e">{e}<' in v.summary.value  # [TE] E 0.24
+    v.preset.value = PERIOD
+    assert changes in v.summary.value  # [TE] +7.2, +2.8, -8.6
+    text = every_text(v)
+    assert translate.english_left(text, language) == []
+    # short strings english_left does not look for (fewer than three words of two letters)
+    for english in ("Expected score E", "Several games", "New rating", "K-factor", "this game"):
+        assert english not in text, english
+    # a bad pasted row: the message in the page's language, naming the row
+    v.model.mode = "games"
+    v.games_text.value = "1400 1\n1600 x"
+    message = html.unescape(v.games_error.value)
+    assert translate.english_left(message, language) == [] and "2" in message
+    assert "row" not in message
+
+
+@pytest.mark.parametrize("language", ["uk", "el"], indirect=True)
+def test_the_period_table_holds_numbers_shown_with_a_decimal_comma(language):
+    table = preset(PERIOD).games_table()
+    # [TE] win vs 1400 (E 0.64, +7.2), draw vs 1600 (E 0.36, +2.8), loss vs 1550 (E 0.43, -8.6)
+    rows = table.rows
+    assert [r[1] for r in rows[:3]] == [1400, 1600, 1550]
+    assert [round(r[4], 2) for r in rows[:3]] == [0.64, 0.36, 0.43]
+    assert [round(r[5], 1) for r in rows[:3]] == [7.2, 2.8, -8.6]
+    assert round(rows[3][5], 1) == 1.4  # [TE] total +1.4
+    assert all(isinstance(x, (int, float)) for r in rows[:3] for x in (r[1], r[3], r[4], r[5]))
+    cells = table.cells()
+    assert [c[4] for c in cells[:3]] == ["0,64", "0,36", "0,43"]
+    assert [c[5] for c in cells] == ["+7,2", "+2,8", f"{M}8,6", "+1,4"]
+    # [TE] with the cap, 1500 beats 1000: E 0.91, +1.8; a loss costs 18.2 (real difference 18.9)
+    one = preset(CAP_ON).outcomes_table()
+    assert round(one.rows[0][1], 2) == 0.91 and round(one.rows[0][3], 2) == 0.95
+    assert round(one.rows[1][1], 1) == 1.8 and round(one.rows[3][1], 1) == -18.2
+    cells = one.cells()
+    assert cells[0][1:4:2] == ["0,91", "0,95"]
+    assert cells[3][1] == f"{M}18,2" and cells[3][3] == f"{M}18,9"
+
+
+def test_english_tables_are_unchanged_by_the_numbers_in_rows():
+    # the English cells as the page has always printed them ([TE] the period)
+    cells = preset(PERIOD).games_table().cells()
+    assert cells[0] == ["1", "1400", "Win", "+100", "0.64", "+7.2"]
+    assert cells[3] == ["Total", "", "1.5", "", "1.43", "+1.4"]
+    assert preset(CAP_ON).outcomes_table().cells()[0] == ["E", "0.91", "", "0.95", ""]
+
+
+@pytest.mark.parametrize("language", ["uk"], indirect=True)
+def test_a_pasted_period_in_the_pages_words(language):
+    # [TE] the period, as a Ukrainian reader types it ([UK] перемога / нічия / поразка)
+    v = quiet(CalculatorView, CalculatorModel(), query="")
+    v.model.mode = "games"
+    v.games_text.value = "1400 перемога, 1600 нічия; 1550 поразка"
+    assert v.model.results == ["win", "draw", "loss"] and v.games_error.value == ""
+    assert 'ee-new">1501<' in v.summary.value
+    v.model.opponents = [1400, 1600]
+    v.model.results = ["win", "draw"]
+    assert v.games_text.value == "1400 перемога\n1600 нічия"

@@ -196,3 +196,69 @@ def test_view_from_a_link():
     bad = NewToFideView(NewToFideModel(), query="scores=1,2,0,0,0&colour=red")
     assert "scores=1,2,0,0,0 (Result in row 2" in bad.notes.value and "colour" in bad.notes.value
     assert "1743" in text(bad.headline)
+
+
+# ------------------------------------------------------ the page in the documents' languages (issue 21)
+import contextlib  # noqa: E402
+import io  # noqa: E402
+
+from elo_explain import translate  # noqa: E402
+from elo_explain.i18n import set_language  # noqa: E402
+from tests.models.shown import shown_texts  # noqa: E402
+
+#: [EX1] Ra 1692.86, p .57 and [UP] R + 0.4 × (2000 − R), in each language's numbers
+#: (terms.md: Telugu a decimal point, Ukrainian and Greek a decimal comma).
+RA = {"te": "1692.86", "uk": "1692,86", "el": "1692,86"}
+P = {"te": "0.57", "uk": "0,57", "el": "0,57"}
+
+
+@pytest.fixture
+def language(request):
+    set_language(request.param)
+    yield request.param
+    set_language("en")
+
+
+@pytest.mark.parametrize("language", ["te", "uk", "el"], indirect=True)
+def test_the_page_in_the_documents_languages_has_no_english_left(language):
+    with contextlib.redirect_stdout(io.StringIO()):
+        v = view(**EX1)
+    m = v.model
+    tables = [m.first_rating_table(), NewToFideModel.worked_examples(),
+              NewToFideModel.table_8_1_1(), m.uplift_table()]
+    first = tables[0].cells()[0]
+    assert first[2] == RA[language] and first[3] == P[language]  # [EX1]
+    assert first[5] == "1743"  # [EX1]
+    assert ("0,4 ×" if language != "te" else "0.4 ×") in tables[3].caption  # [UP]
+    texts = shown_texts(v) + [t.to_html() for t in tables]
+    v.preset.value = list(NewToFideModel.presets)[2]  # [EX3] not published
+    texts += shown_texts(v)
+    m.on = "2024-01-15"  # the 2022 rule in force
+    texts += shown_texts(v)
+    text = "\n".join(texts)
+    assert translate.english_left(text, language) == []
+    for english in ("First rating under the", "Add game", "Remove last", "Performance rating",
+                    "Published:", "Event ends on"):
+        assert english not in text, english
+    # a bad pasted row: the message in the page's language
+    v.games.value = "1600 1\n1700 3"
+    message = v.games_error.value
+    assert translate.english_left(message, language) == [] and "the result must be" not in message
+
+
+@pytest.mark.parametrize("language", ["uk", "el"], indirect=True)
+def test_table_8_1_1_rows_and_columns_with_a_decimal_comma(language):
+    t = NewToFideModel.table_8_1_1()
+    # [T] p .57 = row .50 + column +.07 -> dp 50
+    row = next(r for r in t.rows if r[0] == "0,50")
+    assert row[t.columns.index("+0,07")] == 50
+
+
+@pytest.mark.parametrize("language", ["uk", "el"], indirect=True)
+def test_a_draw_in_the_games_box_is_a_half_where_the_decimal_symbol_is_a_comma(language):
+    # "1700 0,5" would split at the comma that separates games: the box writes ½, reads it
+    with contextlib.redirect_stdout(io.StringIO()):
+        v = view(**EX1)
+    assert v.games.value.splitlines()[1:3] == ["1700 ½", "1800 ½"]
+    v.games.value = v.games.value
+    assert v.model.scores == [1.0, 0.5, 0.5, 1.0, 0.0] and v.games_error.value == ""
