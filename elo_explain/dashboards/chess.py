@@ -95,8 +95,8 @@ def k_rules_table(decision: fide.KFactor) -> Table:
     ``decision`` marked; the caption is the decision and its reason."""
     applies = _("◀ applies")
     return Table((_("FIDE rule 8.3.3, tried from the top"), "K", ""),
-                 [(_(text), f"K {k}", applies if rule == decision.rule else "")
-                  for rule, k, text in fide.K_RULES],
+                 [(fide.k_rule_text(rule), f"K {k}", applies if rule == decision.rule else "")
+                  for rule, k, _text in fide.K_RULES],
                  _("The first rule that matches gives K. {decision}").format(
                      decision=decision.text))
 
