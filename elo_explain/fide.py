@@ -273,14 +273,14 @@ def effective_difference(rating, opponent, on=None):
 
 #: FIDE rule 8.3.3, in the order it is applied (the first rule that matches gives K):
 #: ``(rule, K, the rule in words)``. ``rule`` is :attr:`KFactor.rule`.
-#: The texts are English; :func:`k_rule_text` gives a rule's words in the page's language.
+#: The texts are English; :func:`k_rule_text` (or ``_(text)``) gives them in the page's
+#: language. Their numbers are the constants above (checked in ``k_rule_text``'s example).
 _K_RULE_WORDS = {
-    "new_player": N_("New to the list: fewer than {games} rated games"),
-    "reached_2400": N_("The published rating has reached {high} (for good)"),
-    "junior": N_("Junior (to the end of the year of the 18th birthday), rated under {below}"),
-    "default": N_("Everyone else: rated under {high}"),
+    "new_player": N_("New to the list: fewer than 30 rated games"),
+    "reached_2400": N_("The published rating has reached 2400 (for good)"),
+    "junior": N_("Junior (to the end of the year of the 18th birthday), rated under 2300"),
+    "default": N_("Everyone else: rated under 2400"),
 }
-_K_RULE_NUMBERS = dict(games=NEW_PLAYER_GAMES, high=HIGH_FROM, below=JUNIOR_BELOW)
 
 
 def k_rule_text(rule: str) -> str:
@@ -288,12 +288,15 @@ def k_rule_text(rule: str) -> str:
 
     >>> k_rule_text("junior")
     'Junior (to the end of the year of the 18th birthday), rated under 2300'
+    >>> all(str(n) in k_rule_text(r) for r, n in (("new_player", NEW_PLAYER_GAMES),
+    ...     ("reached_2400", HIGH_FROM), ("junior", JUNIOR_BELOW), ("default", HIGH_FROM)))
+    True
     """
-    return _(_K_RULE_WORDS[rule]).format(**_K_RULE_NUMBERS)
+    return _(_K_RULE_WORDS[rule])
 
 
 K_RULES: tuple[tuple[str, int, str], ...] = tuple(
-    (rule, k, _K_RULE_WORDS[rule].format(**_K_RULE_NUMBERS))
+    (rule, k, _K_RULE_WORDS[rule])
     for rule, k in (("new_player", K_NEW), ("reached_2400", K_HIGH), ("junior", K_JUNIOR),
                     ("default", K_STANDARD)))
 

@@ -247,8 +247,13 @@ def translated_presets(view: DashboardView) -> None:
 
 def labelled_slider(view: DashboardView, name: str, **kw) -> widgets.HBox:
     """``view.slider(name)`` labelled in the page's language, its text box's messages and
-    tooltip too (``DashboardView.slider`` gives the box the trait's own, English, label)."""
+    tooltip too (``DashboardView.slider`` gives the box the trait's own, English, label);
+    the label's width grows for a longer translation (about 0.55 em a character; every
+    English label fits the width it was given)."""
     label = _(view.model.traits()[name].label)
+    width = kw.pop("label_width", "13em")
+    needed = round(len(label) * 0.55, 1)
+    kw["label_width"] = width if needed <= float(width.removesuffix("em")) else f"{needed:g}em"
     box = view.slider(name, label=label, **kw)
     english, box.field.label = box.field.label, label
     box.field.text.tooltip = box.field.text.tooltip.replace(english, label, 1)

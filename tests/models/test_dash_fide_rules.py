@@ -320,3 +320,16 @@ def test_cap_table_rows_are_numbers_cells_in_the_page_language():
         assert ["0,96", "0,08"] in [c[1:] for c in cells]
         assert [f"{M}9,2", "+8,4"] in [c[1:] for c in cells]
         assert ["+500", f"{M}400"] in [c[1:] for c in cells]  # whole numbers: no separator
+
+
+@pytest.mark.parametrize("lang", ["te", "uk", "el"])
+def test_the_k_rules_in_the_page_language(lang):
+    # the K-rule table's first column (chess.k_rules_table) shows each rule of fide.K_RULES in
+    # the page's words, by its English text or by fide.k_rule_text; [TE] 30 games, 2400, 2300
+    from elo_explain.i18n import gettext
+
+    with page_language(lang):
+        words = [fide.k_rule_text(rule) for rule, _k, _text in fide.K_RULES]
+    assert words == [gettext(text, lang=lang) for _r, _k, text in fide.K_RULES]
+    assert translate.english_left("\n".join(words), lang) == []
+    assert ["30" in words[0], "2400" in words[1], "2300" in words[2], "2400" in words[3]] == [True] * 4
