@@ -291,8 +291,12 @@ def k_rule_text(rule: str) -> str:
     >>> all(str(n) in k_rule_text(r) for r, n in (("new_player", NEW_PLAYER_GAMES),
     ...     ("reached_2400", HIGH_FROM), ("junior", JUNIOR_BELOW), ("default", HIGH_FROM)))
     True
+    >>> k_rule_text("senior")
+    Traceback (most recent call last):
+    ...
+    ValueError: rule must be one of 'new_player', 'reached_2400', 'junior', 'default', got 'senior'
     """
-    return _(_K_RULE_WORDS[rule])
+    return _(_K_RULE_WORDS[v.choice("rule", rule, tuple(_K_RULE_WORDS))])
 
 
 K_RULES: tuple[tuple[str, int, str], ...] = tuple(

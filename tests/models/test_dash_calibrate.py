@@ -283,3 +283,17 @@ def test_translated_page_shows_no_catalog_english_and_the_document_numbers(lang,
         limit = upload_limit()   # the words the page's script shows before sending
         assert "{name}" in limit and "{size}" in limit
         assert english_left_of(limit, lang, modules) == []
+
+
+@pytest.mark.parametrize("lang, all_games, rated", [("en", "19,113", "15,467"),
+                                                     ("uk", "19\u00a0113", "15\u00a0467"),
+                                                     ("el", "19.113", "15.467")])
+def test_source_tooltip_counts_are_source_md_s(lang, all_games, rated):
+    # [SRC] SOURCE.md: 19,113 unique games, 15,467 of them rated; written as each language groups
+    from elo_explain.i18n import set_language
+    set_language(lang)
+    try:
+        tip = CalibrateView(CalibrateModel()).source.tooltips[0]
+    finally:
+        set_language("en")
+    assert all_games in tip and rated in tip

@@ -49,7 +49,7 @@ RECORDS = {
     "elo.RatingPeriod", "elo.CalculatorResult", "fide.FidePeriod", "fide.CalculatorVsFide", "fide.KFactor", "fide.Rule700",
     "fide.CapDecision", "fide.InitialRating", "gammon42.LadderGame",
     "tables.Table", "tables.Sentence", "calibration.Calibration", "calibration.DivisorFit",
-    "results_csv.UploadedResults",
+    "results_csv.UploadedResults", "results_csv.FileProblem",
     "simulate.Season", "simulate.WeeklySwing", "lichess.Games",
 }
 
@@ -172,6 +172,8 @@ def spec():
                              dict(rating=REAL, results=("rows", (REAL, SCORE)),
                                   k=_cat(NONFINITE + (-1, 0), st.sampled_from([10, 20, 40])), on=DATE,
                                   use_table=BOOL, cap_400=BOOL)),
+        "fide.k_rule_text": (fide.k_rule_text, dict(rule="junior"),
+                             dict(rule=choice("new_player", "reached_2400", "junior", "default"))),
         "fide.table_dp": (fide.table_dp, dict(p=[0.57, 0.25]), dict(p=PROB)),
         "fide.initial_rating": (fide.initial_rating, dict(opponents=[1600, 1700, 1800, 1500, 1650],
                                                           scores=[1, 1, 0.5, 0.5, 0], on="2025-01-01"),

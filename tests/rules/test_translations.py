@@ -119,6 +119,8 @@ def test_a_changed_package_string_without_context_is_matched_to_its_old_english(
 def test_an_edited_english_notebook_fails_the_checks_until_updated(tmp_path):
     folder = tmp_path / "notebooks"
     folder.mkdir()
+    for name in translate.NOTEBOOKS:
+        shutil.copy(NOTEBOOKS / name, folder / name)
     nb = json.loads((NOTEBOOKS / "index.ipynb").read_text())
     nb["cells"][0]["source"] = ["# elo-explain\n", "\n", "A new English first paragraph."]
     (folder / "index.ipynb").write_text(json.dumps(nb))
