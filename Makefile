@@ -69,9 +69,9 @@ bench: $(STAMP)
 translations: $(STAMP)
 	$(BIN)/python -m elo_explain.translate update
 
-## Re-take the README screenshots
+## Re-take the README screenshots (PAGES="uk/03_backgammon_divisor.ipynb …": only those)
 screenshots: $(STAMP)
-	$(BIN)/python scripts/screenshots.py
+	$(BIN)/python scripts/screenshots.py $(PAGES)
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis node_modules

@@ -30,12 +30,17 @@ def nginx_binary() -> str:
 
 
 def published_notebooks() -> list[str]:
-    """The landing page and every registered dashboard (``elo_explain.dashboards``)."""
+    """The landing page and every registered dashboard (``elo_explain.dashboards``), in
+    English and in each translation (``<lang>/<notebook>``), as the gate serves them."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    from elo_explain.dashboards.gate import published_notebooks as notebooks
+    from elo_explain.dashboards.gate import served_pages
 
-    return notebooks()
+    return served_pages()
+
+
+# a notebook's file name, in a language's folder or not
+_NOTEBOOK = re.compile(r"([a-z]{2}/)?[A-Za-z0-9_.-]+\.ipynb")
 
 
 def _render_location(notebook: str) -> str:
@@ -56,10 +61,12 @@ def render_config(port: int, voila_port: int, prefix: Path, *, host: str = "",
     >>> conf = render_config(8080, 8866, Path("site"), notebooks=["index.ipynb"])
     >>> "listen 8080;" in conf, "location = /voila/render/index.ipynb" in conf
     (True, True)
+    >>> "location = /voila/render/uk/index.ipynb" in render_config(8080, 8866, Path("site"))
+    True
     """
     notebooks = published_notebooks() if notebooks is None else notebooks
     for nb in notebooks:
-        if not nb or "/" in nb or any(c in nb for c in " ;{}'\"\\$"):
+        if not _NOTEBOOK.fullmatch(nb or ""):
             raise ValueError(f"notebooks: {nb!r} is not a plain notebook file name")
     if (cert is None) != (key is None):
         raise ValueError("cert and key: give both (TLS) or neither (plain HTTP)")

@@ -7,7 +7,11 @@ Run with ``make screenshots``. It writes:
   emulation: 390 × 844 CSS px, touch), the view only, at twice the CSS pixels;
 * ``share/.../elo-explain/static/cards/<notebook>.png``: each dashboard's card picture for
   the landing page (its first figure on a desktop, or the top of its view, 480 × 300), marked with the notebook it
-  was taken from (a PNG text chunk ``Source``: ``tests/site/test_landing.py`` checks it).
+  was taken from (a PNG text chunk ``Source``: ``tests/site/test_landing.py`` checks it);
+* ``docs/screenshots/<lang>_<notebook>.png``: one page in each translation (``LANGUAGE_PAGES``).
+
+``python scripts/screenshots.py uk/03_backgammon_divisor.ipynb …`` (``make screenshots
+PAGES="…"``) shoots only the pages named, English or translated, on a desktop.
 """
 
 from __future__ import annotations
@@ -29,6 +33,9 @@ PHONE_PAGES = ("01_chess_calculator.ipynb", "03_backgammon_divisor.ipynb",
                "09_simulate_ladder.ipynb")
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
          "is_mobile": True, "has_touch": True}
+# one page in each of the documents' languages, for the README (Languages)
+LANGUAGE_PAGES = ("te/01_chess_calculator.ipynb", "uk/01_chess_calculator.ipynb",
+                  "el/03_backgammon_divisor.ipynb")
 CARD = (480, 300)
 FIGURES_READY = ("() => [...document.querySelectorAll('img.ee-plot')].every(i =>"
                  " i.getAttribute('src') && i.naturalWidth > 0 &&"
@@ -57,6 +64,40 @@ def card(png: bytes, notebook: str, target: Path) -> None:
     small.quantize(colors=128).save(target, pnginfo=info, optimize=True)
 
 
+def desktop_shot(page, base: str, notebook: str, load: bool = True) -> Path:
+    """A full-page desktop screenshot of ``notebook`` (``<lang>/`` for a translation),
+    loaded first unless ``load`` is false (the page shows it already)."""
+    if load:
+        settle(page, base, notebook)
+    # the page scrolls inside its own container: grow the viewport to the content
+    height = page.evaluate("() => Math.max(...[...document.querySelectorAll('*')]"
+                           ".map(e => e.scrollHeight))")
+    page.set_viewport_size({"width": 1200, "height": min(int(height) + 40, 6000)})
+    target = OUT / notebook.replace("/", "_").replace(".ipynb", ".png")
+    page.screenshot(path=str(target), full_page=True)
+    page.set_viewport_size({"width": 1200, "height": 900})
+    print(f"wrote {target.relative_to(ROOT)}")
+    return target
+
+
+def only(pages: list[str]) -> None:
+    """Desktop screenshots of the ``pages`` named (nothing else is re-taken)."""
+    from playwright.sync_api import sync_playwright
+
+    OUT.mkdir(parents=True, exist_ok=True)
+    proc, base = start_voila()
+    try:
+        with sync_playwright() as p:
+            browser = launch_chromium(p)
+            page = browser.new_page(viewport={"width": 1200, "height": 900})
+            for notebook in pages:
+                desktop_shot(page, base, notebook)
+            browser.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+
+
 def main() -> None:
     from playwright.sync_api import sync_playwright
 
@@ -76,14 +117,9 @@ def main() -> None:
                     shown = figure.first if figure.count() else page.locator(".ee-app").first
                     card(shown.screenshot(), notebook, target)
                     print(f"wrote {target.relative_to(ROOT)}")
-                # the page scrolls inside its own container: grow the viewport to the content
-                height = page.evaluate("() => Math.max(...[...document.querySelectorAll('*')]"
-                                       ".map(e => e.scrollHeight))")
-                page.set_viewport_size({"width": 1200, "height": min(int(height) + 40, 6000)})
-                target = OUT / notebook.replace(".ipynb", ".png")
-                page.screenshot(path=str(target), full_page=True)
-                page.set_viewport_size({"width": 1200, "height": 900})
-                print(f"wrote {target.relative_to(ROOT)}")
+                desktop_shot(page, base, notebook, load=False)
+            for notebook in LANGUAGE_PAGES:
+                desktop_shot(page, base, notebook)
             phone = browser.new_context(**PHONE).new_page()
             for notebook in PHONE_PAGES:
                 settle(phone, base, notebook)
@@ -104,4 +140,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    only(sys.argv[1:]) if sys.argv[1:] else main()

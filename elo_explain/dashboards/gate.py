@@ -11,7 +11,8 @@ server's identity provider who the user is before doing anything, so
 * ``/``, ``/voila`` and ``/voila/tree...`` redirect to the landing page
   ``/voila/render/index.ipynb``;
 * ``/voila/render/<notebook>`` is served only for the landing page and the
-  notebooks of :data:`elo_explain.dashboards.DASHBOARDS`;
+  notebooks of :data:`elo_explain.dashboards.DASHBOARDS`, in English and in each translation
+  (``/voila/render/<lang>/<notebook>``: :func:`~elo_explain.dashboards.languages.published_pages`);
 * the page's assets, its kernel's websocket and Voilà's shutdown call pass;
 * everything else (contents API, files, login/logout, unknown notebooks,
   traversal tricks) is answered 404.
@@ -21,7 +22,8 @@ It also guards what passes:
 * **Renders are admitted** under the kernel ceilings of
   :class:`~elo_explain.dashboards.kernels.ViewerKernels` (global and per client address);
   beyond them the answer is a short "busy" page, HTTP 503 with ``Retry-After``, and the
-  viewers already admitted keep working. The client address is the peer's, or nginx's
+  viewers already admitted keep working; the busy page speaks the language of the page
+  asked for (its path's ``<lang>/``). The client address is the peer's, or nginx's
   ``X-Real-IP`` when the peer is this machine (``make publish``).
 * **A kernel websocket must ask for the v1 protocol** (HTTP 400 otherwise): Voilà reads every
   binary frame it sends as v1, and a legacy frame freezes the server
@@ -51,10 +53,14 @@ from tornado import web
 from traitlets import List, Unicode, default
 
 from elo_explain.dashboards import DASHBOARDS, INDEX_NOTEBOOK
+from elo_explain import i18n
 from elo_explain.dashboards.channels import asks_for_v1
+from elo_explain.dashboards.languages import language_of, page_path, published_pages
+from elo_explain.i18n import N_
 from elo_explain.dashboards.kernels import CURRENT_RENDER, token_matches
 
-__all__ = ["PublishedOnly", "route", "published_notebooks", "client_address", "busy_page"]
+__all__ = ["PublishedOnly", "route", "published_notebooks", "client_address", "busy_page",
+           "served_pages"]
 
 LANDING = "voila/render/" + INDEX_NOTEBOOK
 
@@ -105,16 +111,33 @@ def client_address(request) -> str:
     return peer
 
 
-def busy_page(landing_url: str, why: str) -> str:
-    """The short page a render beyond a ceiling gets (with HTTP 503 and ``Retry-After``)."""
-    detail = ("Many pages of this site are open from your address at once: close some you no "
-              "longer read, or try again in a minute." if why == "address" else
-              "Many people are reading it right now. Try again in a minute.")
+_BUSY = {
+    "title": N_("Busy — try again in a minute"),
+    "heading": N_("The site is busy — try again in a minute"),
+    "address": N_("Many pages of this site are open from your address at once: close some "
+                  "you no longer read, or try again in a minute."),
+    "busy": N_("Many people are reading it right now. Try again in a minute."),
+    "again": N_("This page tries again by itself in a minute."),
+    "now": N_("Try again now"),
+}
+
+
+def busy_page(landing_url: str, why: str, lang: str = "en") -> str:
+    """The short page a render beyond a ceiling gets (with HTTP 503 and ``Retry-After``), in
+    ``lang``.
+
+    >>> "багато людей" in busy_page("/voila/render/uk/index.ipynb", "busy", "uk")
+    True
+    """
+    lang = lang if lang in i18n.LANGUAGES else "en"
+    w = {key: html.escape(i18n.gettext(text, lang=lang)) for key, text in _BUSY.items()}
+    detail = w["address"] if why == "address" else w["busy"]
+    home = html.escape(i18n.pgettext("busy page", "All topics", lang=lang))
     return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="refresh" content="{RETRY_AFTER_S}">
-<title>Busy — try again in a minute — elo-explain</title>
+<title>{w["title"]} — elo-explain</title>
 <style>
  body {{ font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1b1b1b;
         background: #f6f7f9; margin: 0; display: flex; min-height: 100vh; align-items: center;
@@ -125,9 +148,9 @@ def busy_page(landing_url: str, why: str) -> str:
  a {{ color: #1a5fb4; font-weight: 600; }}
 </style></head>
 <body><main role="main">
-<h1>The site is busy — try again in a minute</h1>
-<p>{html.escape(detail)} This page tries again by itself in a minute.</p>
-<p><a href="">Try again now</a> · <a href="{html.escape(landing_url)}">All topics</a></p>
+<h1>{w["heading"]}</h1>
+<p>{detail} {w["again"]}</p>
+<p><a href="">{w["now"]}</a> · <a href="{html.escape(landing_url)}">{home}</a></p>
 </main></body></html>
 """
 
@@ -139,6 +162,17 @@ def published_notebooks() -> list[str]:
     ['index.ipynb', '01_chess_calculator.ipynb']
     """
     return [INDEX_NOTEBOOK, *(d.notebook for d in DASHBOARDS)]
+
+
+def served_pages() -> list[str]:
+    """Every page the site serves: :func:`published_notebooks` in English and in each
+    translation (``<lang>/<notebook>``).
+
+    >>> pages = served_pages()
+    >>> len(pages), pages[11], "uk/03_backgammon_divisor.ipynb" in pages
+    (44, 'te/index.ipynb', True)
+    """
+    return published_pages(published_notebooks())
 
 
 def route(path: str, notebooks, base_url: str = "/") -> str:
@@ -156,6 +190,11 @@ def route(path: str, notebooks, base_url: str = "/") -> str:
     ('refuse', 'refuse')
     >>> route("/api/kernels/0f1e2d3c-aaaa-bbbb-cccc-123456789abc/channels", nbs)
     'allow'
+    >>> pages = served_pages()
+    >>> route("/voila/render/el/index.ipynb", pages), route("/voila/render/el/x.ipynb", pages)
+    ('allow', 'refuse')
+    >>> route("/voila/render/fr/index.ipynb", pages), route("/voila/render/uk/../index.ipynb", pages)
+    ('refuse', 'refuse')
     """
     path = unquote(path)
     if not path.startswith(base_url):
@@ -174,11 +213,12 @@ class PublishedOnly(PasswordIdentityProvider):
     """Identity provider that lets through only the published site's URLs (see module doc)."""
 
     notebooks = List(Unicode(), config=True,
-                     help="Notebook files that may be rendered (default: landing page + DASHBOARDS).")
+                     help=("Notebook files that may be rendered (default: landing page + DASHBOARDS, "
+                           "in every language: served_pages())."))
 
     @default("notebooks")
     def _default_notebooks(self):
-        return published_notebooks()
+        return served_pages()
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -197,7 +237,7 @@ class PublishedOnly(PasswordIdentityProvider):
             raise web.HTTPError(404)
         rel = unquote(handler.request.path)[len(base_url):]
         if rel.startswith("voila/render/"):
-            self._admit(handler, base_url)
+            self._admit(handler, base_url, language_of(rel[len("voila/render/"):]))
         elif _CHANNELS.fullmatch(rel):
             if not asks_for_v1(handler.request.headers.get("Sec-WebSocket-Protocol")):
                 handler.current_user = handler._jupyter_current_user = None
@@ -206,7 +246,7 @@ class PublishedOnly(PasswordIdentityProvider):
             self._check_shutdown(handler, match.group(1))
         return super().get_user(handler)
 
-    def _admit(self, handler, base_url: str) -> None:
+    def _admit(self, handler, base_url: str, lang: str = "en") -> None:
         """Reserve a kernel for this render, or answer "busy" (503) beyond a ceiling."""
         kernels = handler.settings.get("kernel_manager")
         if not hasattr(kernels, "admit"):
@@ -218,7 +258,8 @@ class PublishedOnly(PasswordIdentityProvider):
             handler.set_header("Retry-After", str(RETRY_AFTER_S))
             handler.set_header("Content-Type", "text/html; charset=UTF-8")
             handler.set_header("Cache-Control", "no-store")
-            handler.finish(busy_page(base_url + LANDING, why))
+            landing = base_url + "voila/render/" + page_path(INDEX_NOTEBOOK, lang)
+            handler.finish(busy_page(landing, why, lang))
             raise web.Finish()
         CURRENT_RENDER.set(reservation)
         done = handler.on_finish

@@ -187,6 +187,10 @@ def test_one_address_cannot_take_more_than_its_share(server):
     for _ in range(2):
         assert viewer.get("/voila/render/index.ipynb", headers=a).status_code == 200
     _busy(viewer.get("/voila/render/index.ipynb", headers=a), "from your address")
+    # a translated page's busy page speaks its language and leads to its own landing page
+    r = viewer.get("/voila/render/uk/03_backgammon_divisor.ipynb", headers=a)
+    assert r.status_code == 503 and '<html lang="uk">' in r.text
+    assert "З вашої адреси" in r.text and 'href="/voila/render/uk/index.ipynb"' in r.text
     assert viewer.get("/voila/render/index.ipynb", headers=b).status_code == 200
     assert len(kernel_pids(proc)) == 3
 

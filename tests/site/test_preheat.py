@@ -19,6 +19,9 @@ from playwright.sync_api import expect
 from harness import NOTEBOOKS, ROOT, TIMEOUT, assert_clean, open_dashboard, start_voila
 from harness import kernel_pids, stop
 
+from elo_explain.dashboards.gate import served_pages
+
+DIVISOR_NB = "03_backgammon_divisor.ipynb"
 POOL_FILL_S = 300   # ten notebooks run on 2 cores, while other tests may run too
 POLL = 0.5          # seconds between two kernel counts (polling, not a wait for a result)
 
@@ -62,9 +65,10 @@ def test_the_published_config_preheats_one_kernel_per_notebook():
 
 
 def test_a_dashboard_from_the_pool_shows_its_numbers_and_the_pool_refills(page, tmp_path):
-    # Voilà pools every notebook under the folder but the translated ones (notebooks/<lang>/),
-    # which voila.json's preheat_denylist leaves out until the site serves them
-    notebooks = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
+    # Voilà pools every notebook under the folder: the English ones and their translations
+    # (notebooks/<lang>/), all of them published pages
+    notebooks = sorted(NOTEBOOKS.rglob("*.ipynb"))
+    assert len(notebooks) == len(served_pages())
     log = open(tmp_path / "voila.log", "w")
     voila, base = start_voila(log=log, preheat=True)
     try:
@@ -77,13 +81,25 @@ def test_a_dashboard_from_the_pool_shows_its_numbers_and_the_pool_refills(page, 
         # the page took a kernel from the pool, and the pool is refilled behind it
         _wait_kernels(voila, len(notebooks) + 1, "the pool was not refilled")
         assert pooled <= kernel_pids(voila), "a pooled kernel was stopped"
+        # a translated page from the pool the same way (Greek document, ÷1200, 300 points
+        # up: 64.0 %, in Ukrainian with a decimal comma)
+        # (a second tab: the first page keeps its kernel)
+        pooled = kernel_pids(voila)
+        second = page.context.new_page()
+        open_dashboard(second, base, "uk/" + DIVISOR_NB)
+        assert second.evaluate("document.documentElement.lang") == "uk"
+        expect(second.locator(".ee-summary")).to_contain_text("64,0%", timeout=TIMEOUT)
+        assert_clean(second)
+        _wait_kernels(voila, len(notebooks) + 2, "the pool was not refilled")
+        assert pooled <= kernel_pids(voila), "a pooled kernel was stopped"
     finally:
         stop(voila)
         log.close()
 
 
-DIVISOR_NB = "03_backgammon_divisor.ipynb"
-ONLY_03 = "--VoilaKernelManager.preheat_denylist=['^(?!.*03_backgammon_divisor)']"
+# Voilà matches the pattern against the notebook's absolute path: the English 03 only, not
+# its translations (notebooks/<lang>/03_backgammon_divisor.ipynb)
+ONLY_03 = "--VoilaKernelManager.preheat_denylist=['^(?!.*/notebooks/03_backgammon_divisor)']"
 
 
 def _env(pid: int) -> dict:

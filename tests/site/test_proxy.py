@@ -4,7 +4,8 @@ nginx runs with ``deploy/nginx.conf.in`` in front of the session's Voilà (the r
 ``voila.json``); a viewer's browser talks only to nginx:
 
 * the landing page (through the site's root) and a dashboard load, and a slider answers:
-  the kernel's websocket is upgraded through the proxy;
+  the kernel's websocket is upgraded through the proxy; a translated page loads and its
+  language switch keeps the view;
 * HTML and JavaScript arrive gzip-compressed, byte for byte what Voilà sends;
 * content-addressed assets carry a one-year immutable cache header, pages none;
 * every URL the hardening tests refuse is refused through the proxy too, most by nginx
@@ -112,6 +113,23 @@ def test_landing_page_and_a_dashboard_through_the_proxy(page, proxy):
     assert sockets and all(url.startswith(ws + "/api/kernels/") for url in sockets), sockets
 
 
+def test_a_translated_page_through_the_proxy(page, proxy):
+    """A page in Greek through nginx, its switch to Ukrainian keeping the view (Greek
+    document, version history: ÷800, 300 points up, 70.3 %, with a decimal comma)."""
+    page.goto(f"{proxy}/voila/render/el/03_backgammon_divisor.ipynb?divisor=800",
+              timeout=LOAD_TIMEOUT_MS, wait_until="commit")
+    page.wait_for_selector(READY, state="visible", timeout=LOAD_TIMEOUT_MS)
+    assert page.evaluate("document.documentElement.lang") == "el"
+    expect(page.locator(".ee-summary")).to_contain_text("70,3%", timeout=TIMEOUT)
+    page.locator("nav.ee-langs a.ee-lang[lang=uk]").click()
+    page.wait_for_url(f"{proxy}/voila/render/uk/03_backgammon_divisor.ipynb"
+                      "?divisor=800&difference=300", timeout=LOAD_TIMEOUT_MS)
+    page.wait_for_selector(READY, state="visible", timeout=LOAD_TIMEOUT_MS)
+    assert page.evaluate("document.documentElement.lang") == "uk"
+    expect(page.locator(".ee-summary")).to_contain_text("70,3%", timeout=TIMEOUT)
+    assert_clean(page)
+
+
 def test_voila_bundle_is_compressed_and_unchanged_through_the_proxy(proxy, voila_url):
     direct = requests.get(voila_url + "/voila/static/voila.js", timeout=HTTP_TIMEOUT)
     proxied = requests.get(proxy + "/voila/static/voila.js", timeout=HTTP_TIMEOUT, stream=True,
@@ -135,6 +153,9 @@ def test_voila_bundle_is_compressed_and_unchanged_through_the_proxy(proxy, voila
     "/voila/templates/lab/conf.json", "/api/kernels/0f1e2d3c-aaaa-bbbb-cccc-123456789abc/x",
     "/voila/query", "/voila/execution/0f1e2d3c-aaaa-bbbb-cccc-123456789abc",
     "/voila/api/themes/light", "/static/x.js", "/metrics", "/favicon.ico/../api/contents",
+    # a language's folder holds only its translations of the published pages
+    "/voila/render/uk/secret.ipynb", "/voila/render/fr/index.ipynb", "/voila/render/uk/",
+    "/voila/render/uk", "/voila/render/el/el/index.ipynb",
 ])
 def test_url_is_refused_through_the_proxy(proxy, path):
     r = requests.get(proxy + path, timeout=HTTP_TIMEOUT)  # redirects are followed

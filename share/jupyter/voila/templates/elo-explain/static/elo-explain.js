@@ -16,19 +16,34 @@
  *    own (its tooltip names it), and each figure's alt text, which the kernel keeps up to
  *    date in the image's tooltip (what the figure shows and its key numbers).
  * 6. "Copy link" beside "Link to this view" copies the view's full address.
+ * 7. The language switch (nav.ee-langs) opens the same view in another language: each of its
+ *    links gets the query of the view's "Link to this view" (the values the viewer set).
  */
 (function () {
   "use strict";
 
-  const TEXT = {
-    en: {
-      stopped: "This view has stopped.",
-      why: "The server closed it after a while without use, or it was restarted. " +
-           "Nothing you set is lost: the link below opens the same view again.",
-      reopen: "Reopen this view",
-    },
+  // the words this script shows, in the page's language: written by the template
+  // (<script id="ee-words">, elo_explain.dashboards.languages.page_words)
+  const ENGLISH = {
+    stopped: "This view has stopped.",
+    why: "The server closed it after a while without use, or it was restarted. " +
+         "Nothing you set is lost: the link below opens the same view again.",
+    reopen: "Reopen this view",
+    file: "the file",
+    pasted: "pasted text",
   };
-  const words = () => TEXT[(document.documentElement.lang || "en").slice(0, 2)] || TEXT.en;
+  let wordsCache = null;
+  function words() {
+    if (wordsCache === null) {
+      const node = document.getElementById("ee-words");
+      try {
+        wordsCache = Object.assign({}, ENGLISH, node ? JSON.parse(node.textContent) : {});
+      } catch (e) {
+        wordsCache = ENGLISH;
+      }
+    }
+    return wordsCache;
+  }
 
   let configCache = null;
   function config() {
@@ -177,7 +192,7 @@
     if (bytes > limit.bytes) {
       event.stopImmediatePropagation();
       input.value = "";
-      refuse(limit, files.length ? files[0].name : "the file", bytes);
+      refuse(limit, files.length ? files[0].name : words().file, bytes);
     } else {
       clear(limit);
     }
@@ -213,7 +228,7 @@
     const bytes = utf8(box.value);
     if (bytes > limit.bytes) {
       event.stopImmediatePropagation();
-      refuse(limit, "pasted text", bytes);
+      refuse(limit, words().pasted, bytes);
     } else {
       clear(limit);
     }
@@ -230,7 +245,7 @@
     if (bytes > limit.bytes) {
       event.preventDefault();
       event.stopImmediatePropagation();
-      refuse(limit, "pasted text", bytes);
+      refuse(limit, words().pasted, bytes);
     }
   }, true);
 
@@ -299,9 +314,21 @@
     }
   }
 
+  // --- 7. the language switch keeps the view -------------------------------------------------
+  function switchLanguages() {
+    const link = document.querySelector("a.ee-link");
+    const href = link ? link.getAttribute("href") || "" : window.location.search;
+    const query = href.startsWith("?") ? href : "";
+    for (const a of document.querySelectorAll("nav.ee-langs a.ee-lang[data-page]")) {
+      const target = a.dataset.page + query;
+      if (a.getAttribute("href") !== target) a.setAttribute("href", target);
+    }
+  }
+
   function pass() {
     nameControls();
     tellWidths();
+    switchLanguages();
   }
   // at once after each change of the page (before anything else runs): a redrawn table or
   // figure is never without its name
