@@ -376,6 +376,18 @@ class FigureView:
         self._wide: dict | None = None   # the desktop layout, kept while the figure is narrow
         self.narrow_width: float | None = None
 
+    @classmethod
+    def _laying_out(cls, fig) -> "FigureView":
+        """A view over a figure made elsewhere (a :class:`Picture`'s), without an ``Image``:
+        only to lay it out with :meth:`fit` (drawn by its owner)."""
+        fv = cls.__new__(cls)
+        fv.fig, fv.axes, fv.ax = fig, list(fig.axes), fig.axes[0] if fig.axes else None
+        fv._dynamic, fv._background, fv._background_key = [], None, None
+        fv.full_draws = fv.restored = 0
+        fv.stored_as, fv.image, fv.out, fv.alt = None, None, None, ""
+        fv._wide, fv.narrow_width = None, None
+        return fv
+
     def dynamic(self, *artists):
         """Register artists that updates mutate (drawn on every refresh); returns them."""
         for a in artists:
@@ -518,7 +530,8 @@ class FigureView:
             self._wide = {
                 "dpi": self.fig.dpi, "size": tuple(self.fig.get_size_inches()),
                 "positions": [(ax, ax.get_position().frozen()) for ax in self.fig.axes],
-                "layout": {k: getattr(self.image.layout, k) for k in _BOX},
+                "layout": {} if self.image is None else
+                          {k: getattr(self.image.layout, k) for k in _BOX},
                 "sizes": [(t, t.get_fontsize()) for t in self._texts()],
                 "aligns": [(t, t.get_horizontalalignment()) for t in self._free_texts()],
                 "legends": [(lg, lg._loc, lg._bbox_to_anchor, lg.get_visible()) for lg in
@@ -604,7 +617,7 @@ class FigureView:
             legend._loc = loc
             legend._bbox_to_anchor = anchor  # as made (None: the axes)
             legend.stale = True
-        for k, v in w["layout"].items():
+        for k, v in w["layout"].items():  # (none without an Image)
             setattr(self.image.layout, k, v)
 
     def _narrow(self, width: float) -> None:
@@ -685,6 +698,8 @@ class FigureView:
                 break
         fig_h = self._place(rows, fig_w)
         self.fig.set_dpi(dpi * SHARP)
+        if self.image is None:
+            return
         box_w, box_h = f"{round(fig_w * dpi)}px", f"{round(fig_h * dpi)}px"
         for k, v in {"width": box_w, "min_width": box_w, "height": box_h, "min_height": box_h,
                      "object_fit": "contain"}.items():
@@ -707,6 +722,9 @@ MIN_TEXT_PT = 7.5
 """The smallest text in a figure laid out for a narrow page: 7.5 pt at 100 CSS px per inch
 is 10.4 CSS px."""
 SHARP = 2
+PICTURE_NARROW_PX = 360
+"""A :class:`Picture`'s width on a phone (CSS px): a 390 px screen shows a cell's output
+about 366 px wide."""
 """A narrow figure's PNG has this many pixels per CSS pixel (sharp on a phone's screen)."""
 _BOX = ("width", "min_width", "height", "min_height", "object_fit")
 
@@ -774,12 +792,21 @@ class Picture(Displayable):
     ``Picture.new(figsize, margins)`` makes the figure without pyplot (so nothing is left
     open in pyplot's registry); ``alt`` says what it shows, for a reader who cannot see it.
 
+    A figure wider than a phone comes in a ``<picture>`` with a second drawing for a narrow
+    screen (the browser picks it where the page is narrower than the figure): laid out as
+    :meth:`FigureView.fit` lays a view's figure out, :data:`PICTURE_NARROW_PX` CSS px wide,
+    no text under :data:`MIN_TEXT_PT`, at :data:`SHARP` × its pixels. A desktop shows the
+    same ``<img>`` as before, with the same pixels.
+
     >>> pic = Picture.new((2, 1), alt="A line")
     >>> _ = pic.figure.axes[0].plot([0, 1], [0, 1])
     >>> pic.to_html().startswith('<img class="ee-figure" alt="A line" src="data:image/png;base64,')
     True
     >>> pic.plain()
     'Figure: A line'
+    >>> wide = Picture.new((5.6, 2.8), alt="A line"); _ = wide.figure.axes[0].plot([0, 1])
+    >>> wide.to_html().startswith('<picture><source media="(max-width: 599.9px)" srcset="data:image/png;base64,')
+    True
     """
 
     def __init__(self, figure, *, alt: str = ""):
@@ -796,10 +823,29 @@ class Picture(Displayable):
     def png(self) -> bytes:
         return _png(self.figure)
 
+    def narrow_png(self) -> bytes | None:
+        """The figure laid out for a phone (:data:`PICTURE_NARROW_PX` CSS px wide, at
+        :data:`SHARP` × the pixels), or ``None`` when it is no wider than that; the figure
+        is left as made."""
+        layout = FigureView._laying_out(self.figure)
+        if not layout.fit(PICTURE_NARROW_PX):
+            return None
+        try:
+            return _png(self.figure)
+        finally:
+            layout.fit(math.inf)
+
     def to_html(self) -> str:
         data = base64.b64encode(self.png()).decode("ascii")
-        return (f'<img class="ee-figure" alt="{html.escape(self.alt)}" '
-                f'src="data:image/png;base64,{data}">')
+        img = (f'<img class="ee-figure" alt="{html.escape(self.alt)}" '
+               f'src="data:image/png;base64,{data}">')
+        narrow = self.narrow_png()
+        if narrow is None:
+            return img
+        wide_px = self.figure.get_size_inches()[0] * self.figure.dpi
+        small = base64.b64encode(narrow).decode("ascii")
+        return (f'<picture><source media="(max-width: {wide_px + 40 - 0.1:.1f}px)" '
+                f'srcset="data:image/png;base64,{small} {SHARP}x">{img}</picture>')
 
     def plain(self) -> str:
         return f"Figure: {self.alt}"

@@ -97,3 +97,52 @@ def test_anything_but_a_width_in_the_viewport_box_is_ignored(value):
     view.viewport.value = value
     assert view.figure.image.value == before
     assert view.status.value == ""
+
+
+def _pictures():
+    """Every figure a notebook cell shows (a model method returning a ``ui.Picture``)."""
+    return [("01 averaging", CalculatorModel().averaging_figure)]
+
+
+@pytest.mark.parametrize("make", [m for _, m in _pictures()], ids=[n for n, _ in _pictures()])
+def test_notebook_pictures_on_a_phone(make):
+    """A notebook cell's figure (``ui.Picture``) on a phone: the page offers a second drawing
+    for a narrow screen, 360 CSS px wide at twice the pixels, no text under 10 CSS px, none
+    cut off; a desktop gets the same ``<img>`` with the same pixels as a figure drawn alone."""
+    import base64
+    import io
+    import re
+
+    from PIL import Image
+
+    from elo_explain.ui import FigureView
+
+    alone = make().png()  # the desktop figure, before anything else drew it
+    pic = make()
+    page = pic.to_html()
+    m = re.fullmatch(r'<picture><source media="\(max-width: ([\d.]+)px\)" srcset="data:image/'
+                     r'png;base64,([^ "]+) 2x">(<img class="ee-figure" [^>]*>)</picture>', page)
+    assert m, page[:200]
+    desktop_px = pic.figure.get_size_inches()[0] * pic.figure.dpi
+    assert 390 < float(m[1]) < 1000 and desktop_px <= float(m[1])
+    desktop = re.search(r'src="data:image/png;base64,([^"]+)"', m[3])[1]
+    assert base64.b64decode(desktop) == alone == pic.png(), "the desktop figure is unchanged"
+    narrow = Image.open(io.BytesIO(base64.b64decode(m[2])))
+    assert narrow.size[0] == 2 * 360, "360 CSS px at twice the pixels"
+    layout = FigureView._laying_out(pic.figure)
+    assert layout.fit(360)
+    try:
+        pic.figure.canvas.draw()  # as the page's narrow drawing (labels placed)
+        fig_box = pic.figure.bbox
+        assert (round(fig_box.width), round(fig_box.height)) == narrow.size
+        texts = list(_shown_texts(pic.figure))
+        assert texts
+        for text, box in texts:
+            size = text.get_fontsize() * CSS_PX_PER_PT
+            assert size >= 10, f"{text.get_text()!r}: {size:.1f} CSS px"
+            assert (box.x0 >= fig_box.x0 - 1 and box.x1 <= fig_box.x1 + 1
+                    and box.y0 >= fig_box.y0 - 1 and box.y1 <= fig_box.y1 + 1), \
+                f"{text.get_text()!r} is cut off at the figure's edge"
+    finally:
+        layout.fit(float("inf"))
+    assert pic.png() == alone

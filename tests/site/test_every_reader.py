@@ -124,6 +124,11 @@ PHONE_LAYOUT = """() => {
           fonts, tracks, figures};
 }"""
 
+PICTURES = """async () => Promise.all([...document.querySelectorAll('img.ee-figure')]
+  .filter(i => i.getBoundingClientRect().width > 0).map(async i => {
+    const raw = new Image(); raw.src = i.currentSrc; await raw.decode();
+    return [i.getBoundingClientRect().width, raw.naturalWidth, i.naturalWidth]; }))"""
+
 
 def touch_drag(page, context, handle) -> None:
     """Drag a slider's handle 60 CSS px with one finger (Chromium's touch input): to the
@@ -154,6 +159,11 @@ def test_on_a_phone(browser, voila_url, notebook):
         assert all(t >= 200 for t in m["tracks"]), f"sliders too short to aim: {m['tracks']}"
         for shown_width, pixels in m["figures"]:  # fits the screen, twice its pixels: sharp
             assert shown_width <= m["vw"] - 10 and pixels >= 2 * shown_width - 2
+        for shown_width, pixels, natural in page.evaluate(PICTURES):
+            # a notebook cell's figure: its phone drawing, twice the pixels, not enlarged
+            # (laid out for the width it is shown at: text of 10 CSS px or more)
+            assert shown_width <= m["vw"] - 10 and pixels >= 2 * shown_width - 2
+            assert shown_width <= natural + 0.5
         check_alt_texts(page)
         if notebook == "01_chess_calculator.ipynb":  # its slider is in the average mode
             page.get_by_role("button", name=re.compile("average", re.I)).first.click()
