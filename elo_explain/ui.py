@@ -51,6 +51,7 @@ from matplotlib import font_manager
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.legend import Legend
+from matplotlib.ticker import FixedFormatter, FuncFormatter
 from matplotlib.transforms import Bbox
 from PIL import Image as PILImage
 
@@ -536,6 +537,8 @@ class FigureView:
                 "aligns": [(t, t.get_horizontalalignment()) for t in self._free_texts()],
                 "legends": [(lg, lg._loc, lg._bbox_to_anchor, lg.get_visible()) for lg in
                             (ax.get_legend() for ax in self.fig.axes) if lg is not None],
+                "formatters": [(ax.yaxis, ax.yaxis.get_major_formatter()) for ax in self.fig.axes
+                               if _named_ticks(ax.yaxis) is not None],
             }
         if target is None:
             self._restore()
@@ -557,6 +560,22 @@ class FigureView:
         t.set_text(lines)
         self._wide["wrapped"] = [(u, x, y) for u, x, y in wrapped if u is not t] + [(t, first, lines)]
         return True
+
+    def _wrap_tick_labels(self, axis, room: float) -> float:
+        """Break a panel's named ticks (``set_yticks(y, names)``: a bar per system) to fit
+        ``room`` inches; returns the height (inches) the names need, one under the next,
+        each in as many lines as the longest (the desktop's formatter is kept to be
+        restored)."""
+        names = _named_ticks(axis)
+        labels = axis.get_ticklabels()
+        size = max([MIN_TEXT_PT] + [t.get_fontsize() for t in labels])
+        chars = max(10, int(room * 72 / (0.56 * size)))
+        wrapped = {loc: "\n".join(textwrap.wrap(str(n), chars)) or str(n)
+                   for loc, n in names.items()}
+        if wrapped != names:
+            axis.set_major_formatter(FuncFormatter(functools.partial(_format_named, wrapped)))
+        lines = max([1] + [n.count("\n") + 1 for n in wrapped.values()])
+        return len(wrapped) * lines * size * 1.35 / 72  # the ticks are evenly spaced
 
     def _place(self, rows, fig_w: float) -> float:
         """Set the figure's height and each row's axes from ``[axes, top, height, bottom,
@@ -617,6 +636,8 @@ class FigureView:
             legend._loc = loc
             legend._bbox_to_anchor = anchor  # as made (None: the axes)
             legend.stale = True
+        for axis, formatter in w["formatters"]:
+            axis.set_major_formatter(formatter)
         for k, v in w["layout"].items():  # (none without an Image)
             setattr(self.image.layout, k, v)
 
@@ -631,6 +652,8 @@ class FigureView:
             for t, room in ((ax.title, fig_w), (ax.xaxis.label, fig_w),
                             (ax.yaxis.label, min(max(pos.height * wide_h * 0.8, 1.9), 2.7))):
                 self._wrap(t, room)
+        tick_lines = {id(ax): self._wrap_tick_labels(axis, fig_w * TICK_LABEL_SHARE)
+                      for axis, _ in w["formatters"] for ax in [axis.axes]}
         slots: dict = {}  # panels at the same place (twins) share one slot
         for ax, pos in w["positions"]:
             slots.setdefault(tuple(round(v, 3) for v in pos.extents), []).append(ax)
@@ -645,6 +668,8 @@ class FigureView:
         for extents in order:
             axes = slots[extents]
             height = min(max((extents[3] - extents[1]) * wide_h * 0.8, 1.9), 2.7)
+            # named rows (a bar per system): room for each name's lines
+            height = max([height] + [tick_lines[id(a)] for a in axes if id(a) in tick_lines])
             title_pt = axes[0].title.get_fontsize()
             top = 0.15 + max(lines(a.title.get_text(), title_pt) for a in axes) * title_pt * 1.3 / 72
             xlab = max(lines(a.xaxis.label.get_text(), a.xaxis.label.get_fontsize())
@@ -706,6 +731,24 @@ class FigureView:
             setattr(self.image.layout, k, v)
 
 
+def _named_ticks(axis) -> dict | None:
+    """An axis' tick names as ``set_yticks(locs, names)`` gave them (``{loc: name}``), or
+    ``None`` for ticks that are numbers (matplotlib keeps the names in a ``FuncFormatter``
+    over a dict, or, from ``set_major_formatter``, a ``FixedFormatter``)."""
+    formatter = axis.get_major_formatter()
+    func = getattr(formatter, "func", None)
+    if isinstance(func, functools.partial) and func.args and isinstance(func.args[0], dict) \
+            and getattr(func.func, "__name__", "") in ("_format_with_dict", "_format_named"):
+        return dict(func.args[0])
+    if isinstance(formatter, FixedFormatter):
+        return dict(zip(axis.get_majorticklocs(), formatter.seq))
+    return None
+
+
+def _format_named(names: dict, x, pos) -> str:
+    return names.get(x, "")
+
+
 def _one_column(legend):
     """A copy of a legend with one entry a line (shown instead of it on a narrow figure)."""
     copy = Legend(legend.axes, legend.legend_handles, [t.get_text() for t in legend.texts],
@@ -726,6 +769,9 @@ PICTURE_NARROW_PX = 360
 """A :class:`Picture`'s width on a phone (CSS px): a 390 px screen shows a cell's output
 about 366 px wide."""
 """A narrow figure's PNG has this many pixels per CSS pixel (sharp on a phone's screen)."""
+TICK_LABEL_SHARE = 0.42
+"""On a narrow figure, named ticks (a bar per system) take at most this share of its width:
+longer names are broken into lines."""
 _BOX = ("width", "min_width", "height", "min_height", "object_fit")
 
 

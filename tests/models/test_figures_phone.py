@@ -78,6 +78,21 @@ def test_figures_on_a_phone(view_cls, model_cls):
             inside = (box.x0 >= fig_box.x0 - 1 and box.x1 <= fig_box.x1 + 1
                       and box.y0 >= fig_box.y0 - 1 and box.y1 <= fig_box.y1 + 1)
             assert inside, f"{text.get_text()!r} is cut off at the figure's edge: {box} {fig_box}"
+        renderer = fv.fig.canvas.get_renderer()
+        for ax in fv.fig.axes:
+            if not ax.get_visible():
+                continue
+            # the plot keeps most of the width: long names (07's systems, a fifth of the
+            # width left for the bars) are broken into lines
+            assert ax.get_position().width >= 0.45, f"a panel {ax.get_position().width:.2f} wide"
+            # tick labels clear of each other
+            for axis in (ax.xaxis, ax.yaxis):
+                boxes = [t.get_window_extent(renderer) for tick in axis._update_ticks()
+                         for t in (tick.label1, tick.label2) if t.get_visible() and t.get_text()]
+                for i, a in enumerate(boxes):
+                    for b in boxes[i + 1:]:
+                        assert not (a.x0 < b.x1 - 1 and b.x0 < a.x1 - 1 and a.y0 < b.y1 - 1
+                                    and b.y0 < a.y1 - 1), f"tick labels overlap: {a} {b}"
     view.viewport.value = "1280"  # back on a desktop: the same figure as before
     for fv in view.figures():
         png, layout = wide[id(fv)]
