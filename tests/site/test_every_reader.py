@@ -208,6 +208,14 @@ def test_on_a_desktop(browser, voila_url, notebook):
     try:
         assert page.title() == TITLES[notebook]
         check_alt_texts(page)
+        if notebook != INDEX_NOTEBOOK and page.locator("img.ee-plot").count():
+            # its card on the landing page shows this page's first figure, whole
+            from tests.site.test_landing import card_shows
+
+            size = page.locator("img.ee-plot").first.evaluate(
+                "i => [Math.round(i.getBoundingClientRect().width),"
+                " Math.round(i.getBoundingClientRect().height)]")
+            assert tuple(size) == card_shows(notebook)
         # the keyboard alone: every control can take the focus, each has a name
         unnamed = page.evaluate(
             "() => [...document.querySelectorAll('.ee-app input, .ee-app select, .ee-app textarea,"
