@@ -596,17 +596,29 @@ class FigureView:
         return [t for ax in self.fig.axes for t in ax.texts]
 
     def _keep_texts_inside(self) -> None:
-        """On a narrow figure, a text that would run past the figure's side is drawn on
-        the other side of its anchor."""
+        """On a narrow figure, a text that would run past the figure's side is aligned on
+        its anchor the way that keeps the most of it inside (left, centre or right, the first
+        of the best): chosen from where the text is, not from its last alignment, so a text
+        that fits no way does not flip at every drawing (each flip redrew the background:
+        03's annotation made every slider step on a phone a full drawing)."""
         renderer, edge = self.fig.canvas.get_renderer(), self.fig.bbox
+
+        def overflow(t) -> float:
+            box = t.get_window_extent(renderer)
+            return max(box.x1 - edge.x1, 0) + max(edge.x0 - box.x0, 0)
+
         for t in self._free_texts():
             if not t.get_visible() or not t.get_text():
                 continue
-            box = t.get_window_extent(renderer)
-            if box.x1 > edge.x1 and t.get_horizontalalignment() != "right":
-                t.set_horizontalalignment("right")
-            elif box.x0 < edge.x0 and t.get_horizontalalignment() != "left":
-                t.set_horizontalalignment("left")
+            # measuring marks a text stale (an annotation places its arrow): only a change
+            # of alignment is a change of the background
+            was, stale = t.get_horizontalalignment(), t.stale
+            best = was
+            if overflow(t) > 0:
+                best = min(("left", "center", "right"), key=lambda ha: (
+                    t.set_horizontalalignment(ha), round(overflow(t), 1))[1])
+                t.set_horizontalalignment(best)
+            t.stale = stale or best != was
 
     def _texts(self):
         from matplotlib.text import Text

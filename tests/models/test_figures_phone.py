@@ -161,3 +161,29 @@ def test_notebook_pictures_on_a_phone(make):
     finally:
         layout.fit(float("inf"))
     assert pic.png() == alone
+
+
+STEPS = [(DivisorView, DivisorModel, "difference", 10), (DivisorView, DivisorModel, "divisor", 50),
+         (EloVsGlickoView, EloVsGlickoModel, "days_away", 30),
+         (LadderView, LadderModel, "games_per_week", 1), (CalculatorView, CalculatorModel, "average", 10)]
+
+
+@pytest.mark.parametrize("view_cls, model_cls, trait, step", STEPS,
+                         ids=[f"{v.__name__}-{t}" for v, _, t, _ in STEPS])
+def test_a_slider_step_on_a_phone_draws_what_it_draws_on_a_desktop(view_cls, model_cls, trait,
+                                                                     step):
+    """A slider step redraws on a phone only what it redraws on a desktop (its dynamic
+    artists onto the saved background): measuring a narrow figure's texts (to keep them
+    inside) must not mark the background changed. 03's annotation did, and every step on a
+    phone drew the whole figure (benchmarks/DASHBOARDS.md: ~3 × the desktop's latency)."""
+    draws = {}
+    for width in ("1280", str(PHONE_VIEW)):
+        view = view_cls(model_cls(), query="")
+        view.viewport.value = width
+        start = getattr(view.model, trait)
+        before = sum(fv.full_draws + fv.restored for fv in view.figures())
+        for i in range(6):
+            setattr(view.model, trait, start + step * (1 + i % 2))
+        assert view.status.value == ""
+        draws[width] = sum(fv.full_draws + fv.restored for fv in view.figures()) - before
+    assert draws[str(PHONE_VIEW)] == draws["1280"], draws
