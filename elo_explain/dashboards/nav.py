@@ -38,8 +38,13 @@ def _label(d) -> str:
     return f"{DASHBOARDS.index(d) + 1}. {d.title}"
 
 
-def nav_html(name: str) -> str:
-    """The links of the page whose notebook is ``name`` (with or without ``.ipynb``)."""
+def nav_html(name: str, end: bool = False) -> str:
+    """The links of the page whose notebook is ``name`` (with or without ``.ipynb``);
+    ``end``: the copy below the page's cells, named apart (each landmark its own name).
+
+    >>> nav_html("03_backgammon_divisor", True).startswith('<nav class="ee-nav" aria-label="Topics, end of page">')
+    True
+    """
     notebook = name if name.endswith(".ipynb") else f"{name}.ipynb"
     around = neighbours(notebook)
     if around is None:
@@ -53,4 +58,5 @@ def nav_html(name: str) -> str:
     if nxt is not None:
         links.append(f'<a class="ee-nav-next" href="{e(nxt.notebook)}" rel="next">'
                      f'{e(_label(nxt))} <span aria-hidden="true">→</span></a>')
-    return '<nav class="ee-nav" aria-label="Topics">' + "\n".join(links) + "</nav>"
+    label = "Topics, end of page" if end else "Topics"
+    return f'<nav class="ee-nav" aria-label="{label}">' + "\n".join(links) + "</nav>"

@@ -66,16 +66,21 @@ def check_self_contained(rec: Recorder, base: str) -> None:
     assert not rec.errors, f"console errors: {rec.errors[:5]}"
 
 
+MODERATE = ("heading-order", "region", "landmark-unique", "empty-table-header")
+"""axe-core's moderate findings that fail too: headings in order (the issue's own
+requirement), everything inside a landmark (the cells are the page's ``<main>``, the links
+around them its two ``<nav>``), each landmark named apart, no empty table header."""
+
+
 def check_axe(page) -> None:
-    """No serious or critical axe-core violation, and headings in order (axe's
-    ``heading-order``, rated moderate, is the issue's own requirement)."""
+    """No serious or critical axe-core violation, nor one of :data:`MODERATE`."""
     assert AXE.exists(), "axe-core is missing: make test installs it (npm ci)"
     page.add_script_tag(path=str(AXE))
     violations = page.evaluate(
-        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
-        ".filter(v => v.impact === 'serious' || v.impact === 'critical' || v.id === 'heading-order')"
+        "async (moderate) => (await axe.run(document, {resultTypes: ['violations']})).violations"
+        ".filter(v => v.impact === 'serious' || v.impact === 'critical' || moderate.includes(v.id))"
         ".map(v => v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3)"
-        ".map(n => n.target.join(' ')).join(' | '))")
+        ".map(n => n.target.join(' ')).join(' | '))", list(MODERATE))
     assert violations == [], "\n".join(violations)
 
 
@@ -215,7 +220,8 @@ def test_on_a_desktop(browser, voila_url, notebook):
             size = page.locator("img.ee-plot").first.evaluate(
                 "i => [Math.round(i.getBoundingClientRect().width),"
                 " Math.round(i.getBoundingClientRect().height)]")
-            assert tuple(size) == card_shows(notebook)
+            shows = card_shows(notebook)  # (a screenshot of an element: a pixel more or less)
+            assert all(abs(a - b) <= 2 for a, b in zip(size, shows)), (size, shows)
         # the keyboard alone: every control can take the focus, each has a name
         unnamed = page.evaluate(
             "() => [...document.querySelectorAll('.ee-app input, .ee-app select, .ee-app textarea,"
