@@ -17,6 +17,10 @@ Chromium, median of ``repeats`` loads:
   re-created figure notebook is reported beside it.  Beside it, until the last of the
   notebook's live tables and sentences above the view that follow that slider has changed
   (``—`` where none does).
+* phone slider latency -- the same step on a phone (Playwright's emulation: 390 × 844 CSS px,
+  device scale 3, touch), once the page's figures are laid out for it (one column, twice the
+  pixels: ``FigureView.fit``), against the same server in the same round; its ratio is to
+  the desktop's latency of the same notebook.
 * size -- widget models in the kernel after the notebook ran, and the kernel's
   resident memory (RSS) while a viewer has the page open.
 """
@@ -43,6 +47,13 @@ from elo_explain.dashboards.index import published  # noqa: E402
 BENCH_NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
 BARE, FIGURE, NAIVE = "bare.ipynb", "bare_figure.ipynb", "naive_interact.ipynb"
 TIMEOUT_MS = 120_000
+DESKTOP = {"viewport": {"width": 1280, "height": 1000}}
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3,
+         "is_mobile": True, "has_touch": True}
+# a phone's figures laid out for it (the kernel redraws them once it is told the width)
+PHONE_LAID_OUT = ("() => [...document.querySelectorAll('img.ee-plot')].every(i =>"
+                  " i.getAttribute('src') && i.naturalWidth > 0 &&"
+                  " i.getBoundingClientRect().width <= document.documentElement.clientWidth)")
 
 READY_JS = """() => {
   const root = document.querySelector('.ee-ready');
@@ -144,15 +155,17 @@ def _load(page, url: str) -> float:
     return time.perf_counter() - t0
 
 
-def _visit(browser, url: str, row: dict, kind: str, then=None) -> None:
+def _visit(browser, url: str, row: dict, kind: str, then=None, device=DESKTOP) -> None:
     """One load in a fresh browser context, its time appended to ``row[kind]``; a load
     that never becomes ready is counted in ``row["failed"]`` (and reported), not hidden."""
     from playwright.sync_api import Error as PlaywrightError
 
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    context = browser.new_context(**device)
     try:
         page = context.new_page()
         row[kind].append(_load(page, url))
+        if device is PHONE:
+            page.wait_for_function(PHONE_LAID_OUT, timeout=TIMEOUT_MS, polling=20)
         if then:
             then(page)
     except PlaywrightError as exc:
@@ -193,7 +206,7 @@ def measure(repeats: int = 5, preheat_pool: int = 1) -> list[dict]:
     folder = _serve_dir()
     names = [BARE, FIGURE, NAIVE] + [d.notebook for d in published()]
     rows = {n: {"notebook": n, "cold": [], "latency": [], "tables": [], "rss": [], "preheated": [],
-                "failed": []} for n in names}
+                "phone_cold": [], "phone": [], "failed": []} for n in names}
     log = open(LOG, "w")
     with sync_playwright() as p:
         browser = launch_chromium(p)
@@ -217,10 +230,19 @@ def measure(repeats: int = 5, preheat_pool: int = 1) -> list[dict]:
                     rows[n]["tables"].append(lat["tables"])
             return then
 
+        def on_phone(n):
+            def then(page):
+                lat = _slider_latency(page, n)
+                if lat["view"] is not None:
+                    rows[n]["phone"].append(lat["view"])
+            return then
+
         try:
             for _ in range(repeats):
                 for n in names:  # round-robin so every notebook sees the same machine state
                     _visit(browser, f"{base}/voila/render/{n}", rows[n], "cold", after_cold(n))
+                    _visit(browser, f"{base}/voila/render/{n}", rows[n], "phone_cold",
+                           on_phone(n), device=PHONE)
         finally:
             proc.terminate()
             proc.wait(timeout=30)
@@ -290,9 +312,9 @@ def report(repeats: int = 5) -> str:
         f"{_cell(figure['cold'], '{:.2f} s')}).",
         "",
         "| notebook | ready cold | × bare | × bare+figure | ready preheated | × bare cold | "
-        "slider → numbers+plot | × bare echo | slider → tables above | widget models | "
-        "kernel RSS | failed loads |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "slider → numbers+plot | × bare echo | slider → tables above | slider on a phone | "
+        "× desktop | widget models | kernel RSS | failed loads |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     failures = []
     for r in rows:
@@ -304,6 +326,7 @@ def report(repeats: int = 5) -> str:
             f"{_cell(m['preheated'], '{:.2f} s', bare['cold'])} | "
             f"{_cell(lat, '{:.0f} ms', bare['latency'] and 1000 * bare['latency'])} | "
             f"{_cell(m['tables'] and 1000 * m['tables'], '{:.0f} ms')} | "
+            f"{_cell(m['phone'] and 1000 * m['phone'], '{:.0f} ms', lat)} | "
             f"{models[n]} | {_cell(m['rss'] and m['rss'] / 2**20, '{:.0f} MiB')} | "
             f"{len(r['failed'])} |")
         failures += [f"- {n}, {f}" for f in r["failed"]]
@@ -317,6 +340,9 @@ def report(repeats: int = 5) -> str:
 
 
 OUT = Path(__file__).resolve().parent / "DASHBOARDS.md"
+NOTES = "\n## Notes\n"
+"""DASHBOARDS.md's hand-written part (from this heading on), kept when the figures are taken
+again."""
 LOG = Path(tempfile.gettempdir()) / "ee-bench-voila.log"  # the servers' log, for failed loads
 
 
@@ -326,12 +352,14 @@ def main(repeats: int = 5) -> None:
 
     text = report(repeats)
     load = os.getloadavg()[0]
+    old = OUT.read_text() if OUT.exists() else ""
+    notes = old[old.index(NOTES):] if NOTES in old else ""  # written by hand: kept
     OUT.write_text(
         "# Dashboards in the browser\n\n"
         f"Measured {datetime.date.today().isoformat()} by `make bench` "
         f"(`python benchmarks/browser_dashboards.py`), headless Chromium against a local "
         f"`voila` with the published configuration, {os.cpu_count()} CPUs, "
-        f"load average {load:.1f} at the end.\n\n" + text + "\n")
+        f"load average {load:.1f} at the end.\n\n" + text + "\n" + notes)
     print(text)
 
 

@@ -172,8 +172,9 @@ class Table(Displayable):
         parts = ['<table class="ee-table">']
         if self.caption:
             parts.append(f"<caption>{html.escape(self.caption)}</caption>")
-        parts.append(
-            "<tr>" + "".join(f"<th>{html.escape(str(c))}</th>" for c in self.columns) + "</tr>"
+        parts.append(  # an empty corner (row names below it) is no header: a plain cell
+            "<tr>" + "".join(f"<th>{html.escape(str(c))}</th>" if str(c) else "<td></td>"
+                             for c in self.columns) + "</tr>"
         )
         for i, row in enumerate(self.cells(locale=locale)):
             cls = ' class="ee-highlight"' if highlight is not None and i == highlight else ""

@@ -51,6 +51,7 @@ from matplotlib import font_manager, ticker
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.legend import Legend
+from matplotlib.ticker import FixedFormatter, FuncFormatter
 from matplotlib.transforms import Bbox
 from PIL import Image as PILImage
 
@@ -464,6 +465,18 @@ class FigureView:
         self._wide: dict | None = None   # the desktop layout, kept while the figure is narrow
         self.narrow_width: float | None = None
 
+    @classmethod
+    def _laying_out(cls, fig) -> "FigureView":
+        """A view over a figure made elsewhere (a :class:`Picture`'s), without an ``Image``:
+        only to lay it out with :meth:`fit` (drawn by its owner)."""
+        fv = cls.__new__(cls)
+        fv.fig, fv.axes, fv.ax = fig, list(fig.axes), fig.axes[0] if fig.axes else None
+        fv._dynamic, fv._background, fv._background_key = [], None, None
+        fv.full_draws = fv.restored = 0
+        fv.stored_as, fv.image, fv.out, fv.alt = None, None, None, ""
+        fv._wide, fv.narrow_width = None, None
+        return fv
+
     def dynamic(self, *artists):
         """Register artists that updates mutate (drawn on every refresh); returns them."""
         for a in artists:
@@ -608,11 +621,14 @@ class FigureView:
             self._wide = {
                 "dpi": self.fig.dpi, "size": tuple(self.fig.get_size_inches()),
                 "positions": [(ax, ax.get_position().frozen()) for ax in self.fig.axes],
-                "layout": {k: getattr(self.image.layout, k) for k in _BOX},
+                "layout": {} if self.image is None else
+                          {k: getattr(self.image.layout, k) for k in _BOX},
                 "sizes": [(t, t.get_fontsize()) for t in self._texts()],
                 "aligns": [(t, t.get_horizontalalignment()) for t in self._free_texts()],
                 "legends": [(lg, lg._loc, lg._bbox_to_anchor, lg.get_visible()) for lg in
                             (ax.get_legend() for ax in self.fig.axes) if lg is not None],
+                "formatters": [(ax.yaxis, ax.yaxis.get_major_formatter()) for ax in self.fig.axes
+                               if _named_ticks(ax.yaxis) is not None],
             }
         if target is None:
             self._restore()
@@ -635,6 +651,22 @@ class FigureView:
         self._wide["wrapped"] = [(u, x, y) for u, x, y in wrapped if u is not t] + [(t, first, lines)]
         return True
 
+    def _wrap_tick_labels(self, axis, room: float) -> float:
+        """Break a panel's named ticks (``set_yticks(y, names)``: a bar per system) to fit
+        ``room`` inches; returns the height (inches) the names need, one under the next,
+        each in as many lines as the longest (the desktop's formatter is kept to be
+        restored)."""
+        names = _named_ticks(axis)
+        labels = axis.get_ticklabels()
+        size = max([MIN_TEXT_PT] + [t.get_fontsize() for t in labels])
+        chars = max(10, int(room * 72 / (0.56 * size)))
+        wrapped = {loc: "\n".join(textwrap.wrap(str(n), chars)) or str(n)
+                   for loc, n in names.items()}
+        if wrapped != names:
+            axis.set_major_formatter(FuncFormatter(functools.partial(_format_named, wrapped)))
+        lines = max([1] + [n.count("\n") + 1 for n in wrapped.values()])
+        return len(wrapped) * lines * size * 1.35 / 72  # the ticks are evenly spaced
+
     def _place(self, rows, fig_w: float) -> float:
         """Set the figure's height and each row's axes from ``[axes, top, height, bottom,
         left, right]`` (inches); returns the height."""
@@ -654,17 +686,29 @@ class FigureView:
         return [t for ax in self.fig.axes for t in ax.texts]
 
     def _keep_texts_inside(self) -> None:
-        """On a narrow figure, a text that would run past the figure's side is drawn on
-        the other side of its anchor."""
+        """On a narrow figure, a text that would run past the figure's side is aligned on
+        its anchor the way that keeps the most of it inside (left, centre or right, the first
+        of the best): chosen from where the text is, not from its last alignment, so a text
+        that fits no way does not flip at every drawing (each flip redrew the background:
+        03's annotation made every slider step on a phone a full drawing)."""
         renderer, edge = self.fig.canvas.get_renderer(), self.fig.bbox
+
+        def overflow(t) -> float:
+            box = t.get_window_extent(renderer)
+            return max(box.x1 - edge.x1, 0) + max(edge.x0 - box.x0, 0)
+
         for t in self._free_texts():
             if not t.get_visible() or not t.get_text():
                 continue
-            box = t.get_window_extent(renderer)
-            if box.x1 > edge.x1 and t.get_horizontalalignment() != "right":
-                t.set_horizontalalignment("right")
-            elif box.x0 < edge.x0 and t.get_horizontalalignment() != "left":
-                t.set_horizontalalignment("left")
+            # measuring marks a text stale (an annotation places its arrow): only a change
+            # of alignment is a change of the background
+            was, stale = t.get_horizontalalignment(), t.stale
+            best = was
+            if overflow(t) > 0:
+                best = min(("left", "center", "right"), key=lambda ha: (
+                    t.set_horizontalalignment(ha), round(overflow(t), 1))[1])
+                t.set_horizontalalignment(best)
+            t.stale = stale or best != was
 
     def _texts(self):
         from matplotlib.text import Text
@@ -694,7 +738,9 @@ class FigureView:
             legend._loc = loc
             legend._bbox_to_anchor = anchor  # as made (None: the axes)
             legend.stale = True
-        for k, v in w["layout"].items():
+        for axis, formatter in w["formatters"]:
+            axis.set_major_formatter(formatter)
+        for k, v in w["layout"].items():  # (none without an Image)
             setattr(self.image.layout, k, v)
 
     def _narrow(self, width: float) -> None:
@@ -708,6 +754,8 @@ class FigureView:
             for t, room in ((ax.title, fig_w), (ax.xaxis.label, fig_w),
                             (ax.yaxis.label, min(max(pos.height * wide_h * 0.8, 1.9), 2.7))):
                 self._wrap(t, room)
+        tick_lines = {id(ax): self._wrap_tick_labels(axis, fig_w * TICK_LABEL_SHARE)
+                      for axis, _ in w["formatters"] for ax in [axis.axes]}
         slots: dict = {}  # panels at the same place (twins) share one slot
         for ax, pos in w["positions"]:
             slots.setdefault(tuple(round(v, 3) for v in pos.extents), []).append(ax)
@@ -722,6 +770,8 @@ class FigureView:
         for extents in order:
             axes = slots[extents]
             height = min(max((extents[3] - extents[1]) * wide_h * 0.8, 1.9), 2.7)
+            # named rows (a bar per system): room for each name's lines
+            height = max([height] + [tick_lines[id(a)] for a in axes if id(a) in tick_lines])
             title_pt = axes[0].title.get_fontsize()
             top = 0.15 + max(lines(a.title.get_text(), title_pt) for a in axes) * title_pt * 1.3 / 72
             xlab = max(lines(a.xaxis.label.get_text(), a.xaxis.label.get_fontsize())
@@ -775,10 +825,30 @@ class FigureView:
                 break
         fig_h = self._place(rows, fig_w)
         self.fig.set_dpi(dpi * SHARP)
+        if self.image is None:
+            return
         box_w, box_h = f"{round(fig_w * dpi)}px", f"{round(fig_h * dpi)}px"
         for k, v in {"width": box_w, "min_width": box_w, "height": box_h, "min_height": box_h,
                      "object_fit": "contain"}.items():
             setattr(self.image.layout, k, v)
+
+
+def _named_ticks(axis) -> dict | None:
+    """An axis' tick names as ``set_yticks(locs, names)`` gave them (``{loc: name}``), or
+    ``None`` for ticks that are numbers (matplotlib keeps the names in a ``FuncFormatter``
+    over a dict, or, from ``set_major_formatter``, a ``FixedFormatter``)."""
+    formatter = axis.get_major_formatter()
+    func = getattr(formatter, "func", None)
+    if isinstance(func, functools.partial) and func.args and isinstance(func.args[0], dict) \
+            and getattr(func.func, "__name__", "") in ("_format_with_dict", "_format_named"):
+        return dict(func.args[0])
+    if isinstance(formatter, FixedFormatter):
+        return dict(zip(axis.get_majorticklocs(), formatter.seq))
+    return None
+
+
+def _format_named(names: dict, x, pos) -> str:
+    return names.get(x, "")
 
 
 def _one_column(legend):
@@ -797,7 +867,13 @@ MIN_TEXT_PT = 7.5
 """The smallest text in a figure laid out for a narrow page: 7.5 pt at 100 CSS px per inch
 is 10.4 CSS px."""
 SHARP = 2
+PICTURE_NARROW_PX = 360
+"""A :class:`Picture`'s width on a phone (CSS px): a 390 px screen shows a cell's output
+about 366 px wide."""
 """A narrow figure's PNG has this many pixels per CSS pixel (sharp on a phone's screen)."""
+TICK_LABEL_SHARE = 0.42
+"""On a narrow figure, named ticks (a bar per system) take at most this share of its width:
+longer names are broken into lines."""
 _BOX = ("width", "min_width", "height", "min_height", "object_fit")
 
 
@@ -873,12 +949,21 @@ class Picture(Displayable):
     ``Picture.new(figsize, margins)`` makes the figure without pyplot (so nothing is left
     open in pyplot's registry); ``alt`` says what it shows, for a reader who cannot see it.
 
+    A figure wider than a phone comes in a ``<picture>`` with a second drawing for a narrow
+    screen (the browser picks it where the page is narrower than the figure): laid out as
+    :meth:`FigureView.fit` lays a view's figure out, :data:`PICTURE_NARROW_PX` CSS px wide,
+    no text under :data:`MIN_TEXT_PT`, at :data:`SHARP` × its pixels. A desktop shows the
+    same ``<img>`` as before, with the same pixels.
+
     >>> pic = Picture.new((2, 1), alt="A line")
     >>> _ = pic.figure.axes[0].plot([0, 1], [0, 1])
     >>> pic.to_html().startswith('<img class="ee-figure" alt="A line" src="data:image/png;base64,')
     True
     >>> pic.plain()
     'Figure: A line'
+    >>> wide = Picture.new((5.6, 2.8), alt="A line"); _ = wide.figure.axes[0].plot([0, 1])
+    >>> wide.to_html().startswith('<picture><source media="(max-width: 599.9px)" srcset="data:image/png;base64,')
+    True
     """
 
     def __init__(self, figure, *, alt: str = ""):
@@ -895,10 +980,29 @@ class Picture(Displayable):
     def png(self) -> bytes:
         return _png(self.figure)
 
+    def narrow_png(self) -> bytes | None:
+        """The figure laid out for a phone (:data:`PICTURE_NARROW_PX` CSS px wide, at
+        :data:`SHARP` × the pixels), or ``None`` when it is no wider than that; the figure
+        is left as made."""
+        layout = FigureView._laying_out(self.figure)
+        if not layout.fit(PICTURE_NARROW_PX):
+            return None
+        try:
+            return _png(self.figure)
+        finally:
+            layout.fit(math.inf)
+
     def to_html(self) -> str:
         data = base64.b64encode(self.png()).decode("ascii")
-        return (f'<img class="ee-figure" alt="{html.escape(self.alt)}" '
-                f'src="data:image/png;base64,{data}">')
+        img = (f'<img class="ee-figure" alt="{html.escape(self.alt)}" '
+               f'src="data:image/png;base64,{data}">')
+        narrow = self.narrow_png()
+        if narrow is None:
+            return img
+        wide_px = self.figure.get_size_inches()[0] * self.figure.dpi
+        small = base64.b64encode(narrow).decode("ascii")
+        return (f'<picture><source media="(max-width: {wide_px + 40 - 0.1:.1f}px)" '
+                f'srcset="data:image/png;base64,{small} {SHARP}x">{img}</picture>')
 
     def plain(self) -> str:
         return _("Figure: {alt}").format(alt=self.alt)

@@ -6,8 +6,8 @@ Run with ``make screenshots``. It writes:
 * ``docs/screenshots/phone_<notebook>.png``: three dashboards on a phone (Playwright's
   emulation: 390 × 844 CSS px, touch), the view only, at twice the CSS pixels;
 * ``share/.../elo-explain/static/cards/<notebook>.png``: each dashboard's card picture for
-  the landing page (its first figure on a desktop, or the top of its view, 480 × 300), marked with the notebook it
-  was taken from (a PNG text chunk ``Source``: ``tests/site/test_landing.py`` checks it);
+  the landing page (its first figure on a desktop, whole, or the top of its view, 480 × 300), marked with the notebook it
+  was taken from and the size it shows (a PNG text chunk ``Source``: ``tests/site/test_landing.py`` checks it);
 * ``docs/screenshots/<lang>_<notebook>.png``: one page in each translation (``LANGUAGE_PAGES``).
 
 ``python scripts/screenshots.py uk/03_backgammon_divisor.ipynb …`` (``make screenshots
@@ -37,6 +37,8 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
 LANGUAGE_PAGES = ("te/01_chess_calculator.ipynb", "uk/01_chess_calculator.ipynb",
                   "el/03_backgammon_divisor.ipynb")
 CARD = (480, 300)
+FRAME = 6  # px of white round a card's picture, inside its frame
+FRAME_COLOUR = (208, 215, 222)
 FIGURES_READY = ("() => [...document.querySelectorAll('img.ee-plot')].every(i =>"
                  " i.getAttribute('src') && i.naturalWidth > 0 &&"
                  " i.getBoundingClientRect().width <= document.documentElement.clientWidth)")
@@ -49,18 +51,27 @@ def settle(page, base: str, notebook: str) -> None:
 
 
 def card(png: bytes, notebook: str, target: Path) -> None:
-    """The top of a view, as a card picture ``CARD`` big, its source noted in the PNG."""
-    from PIL import Image, PngImagePlugin
+    """A dashboard's first figure (or the top of its view) whole, as a card picture ``CARD``
+    big: scaled to fit, centred on white in a thin frame; its source and the size it was
+    taken at (CSS px) noted in the PNG (``Source``, ``Shows``)."""
+    from PIL import Image, ImageDraw, PngImagePlugin
 
     shot = Image.open(io.BytesIO(png)).convert("RGB")
     w, h = shot.size
-    if w * CARD[1] > h * CARD[0]:  # wider than a card: its left part (a figure's first panel)
-        box = (0, 0, round(h * CARD[0] / CARD[1]), h)
-    else:  # taller: its top
-        box = (0, 0, w, round(w * CARD[1] / CARD[0]))
-    small = shot.crop(box).resize(CARD, Image.LANCZOS)
+    if h * CARD[0] > w * CARD[1] * 1.6:  # a view far taller than a card: its top
+        h = round(w * CARD[1] / CARD[0])
+        shot = shot.crop((0, 0, w, h))
+    room = (CARD[0] - 2 * FRAME, CARD[1] - 2 * FRAME)
+    scale = min(room[0] / w, room[1] / h)
+    size = (round(w * scale), round(h * scale))
+    small = Image.new("RGB", CARD, "white")
+    at = ((CARD[0] - size[0]) // 2, (CARD[1] - size[1]) // 2)
+    small.paste(shot.resize(size, Image.LANCZOS), at)
+    ImageDraw.Draw(small).rectangle((at[0] - 1, at[1] - 1, at[0] + size[0], at[1] + size[1]),
+                                    outline=FRAME_COLOUR)
     info = PngImagePlugin.PngInfo()
     info.add_text("Source", notebook)
+    info.add_text("Shows", f"{w}x{h}")
     small.quantize(colors=128).save(target, pnginfo=info, optimize=True)
 
 

@@ -103,12 +103,12 @@ def in_language(lang: str, fn, *args, **kwargs):
         i18n.set_language(before)
 
 
-def nav_in(name: str, lang: str = "en") -> str:
+def nav_in(name: str, lang: str = "en", end: bool = False) -> str:
     """The page's links to the other topics (:func:`elo_explain.dashboards.nav.nav_html`) in
-    the page's language."""
+    the page's language; ``end``: the copy below the page's cells."""
     from elo_explain.dashboards.nav import nav_html
 
-    return in_language(lang, nav_html, name)
+    return in_language(lang, nav_html, name, end=end)
 
 
 def switch_html(name: str, lang: str = "en") -> str:

@@ -49,10 +49,15 @@ def _label(d, lang: str) -> str:
     return f"{DASHBOARDS.index(d) + 1}. {title}"
 
 
-def nav_html(name: str, lang: str | None = None) -> str:
+def nav_html(name: str, lang: str | None = None, end: bool = False) -> str:
     """The links of the page whose notebook is ``name`` (with or without ``.ipynb``), in
     ``lang`` (default: the page's language; the template passes its notebook's, e.g.
-    ``resources.metadata.name | ee_nav(lang)``)."""
+    ``resources.metadata.name | ee_nav(lang)``); ``end``: the copy below the page's cells,
+    named apart (each landmark its own name).
+
+    >>> nav_html("03_backgammon_divisor", "en", True).startswith('<nav class="ee-nav" aria-label="Topics, end of page">')
+    True
+    """
     lang = lang or i18n.language()
     notebook = name if name.endswith(".ipynb") else f"{name}.ipynb"
     around = neighbours(notebook)
@@ -68,4 +73,5 @@ def nav_html(name: str, lang: str | None = None) -> str:
     if nxt is not None:
         links.append(f'<a class="ee-nav-next" href="{e(nxt.notebook)}" rel="next">'
                      f'{e(_label(nxt, lang))} <span aria-hidden="true">→</span></a>')
-    return f'<nav class="ee-nav" aria-label="{e(topics)}">' + "\n".join(links) + "</nav>"
+    label = _("Topics, end of page", lang=lang) if end else topics
+    return f'<nav class="ee-nav" aria-label="{e(label)}">' + "\n".join(links) + "</nav>"

@@ -1,7 +1,7 @@
 """The landing page: a card for every published dashboard (its picture, title and one line),
 a grid on a desktop and one column on a phone."""
 
-from PIL import Image
+from PIL import Image, ImageOps
 
 from harness import NOTEBOOKS, TIMEOUT, assert_clean, open_dashboard
 from elo_explain.dashboards import DASHBOARDS
@@ -16,15 +16,31 @@ def test_published_notebooks_exist_and_are_listed():
     assert {d.notebook for d in published()} <= {d.notebook for d in DASHBOARDS}
 
 
+def card_shows(notebook: str) -> tuple[int, int]:
+    """The size (CSS px) of what a card's picture was taken from (its ``Shows`` note)."""
+    with Image.open(CARDS / card_picture(notebook)) as im:
+        w, h = im.info["Shows"].split("x")
+    return int(w), int(h)
+
+
 def test_every_card_has_a_picture_of_its_dashboard():
     """Each card's picture is committed, and was taken from its own dashboard's page
-    (scripts/screenshots.py notes the page it was taken from in the PNG)."""
+    (scripts/screenshots.py notes the page it was taken from in the PNG, and the size of
+    the figure it shows: ``test_every_reader`` checks that size on the page). The figure is
+    whole: its frame in the card has the figure's proportions and reaches the card's sides
+    or its top and bottom (scaled to fit, not cropped)."""
     for d in published():
         path = CARDS / card_picture(d.notebook)
         assert path.exists(), f"{path.name}: run make screenshots"
         with Image.open(path) as im:
             assert im.size == (480, 300)
             assert im.info.get("Source") == d.notebook
+            w, h = card_shows(d.notebook)
+            ink = ImageOps.invert(im.convert("L")).point(lambda v: 255 if v > 12 else 0)
+            x0, y0, x1, y1 = ink.getbbox()
+        assert abs((x1 - x0) / (y1 - y0) - w / h) < 0.03 * w / h + 0.02, \
+            f"{path.name}: {x1 - x0}×{y1 - y0} shows a {w}×{h} figure cropped"
+        assert x1 - x0 >= 480 - 16 or y1 - y0 >= 300 - 16, f"{path.name}: not scaled to fit"
 
 
 def _cards(page):

@@ -1,0 +1,127 @@
+"""The keyboard alone (issue 20, point 2: "each page can be used with the keyboard alone").
+
+Each page (the landing page and every dashboard) is walked with the Tab key only, in
+headless Chromium on a desktop: every control it shows (link, button, text box, dropdown,
+slider handle, checkbox, toggle) takes the focus in turn, and each shows that it has it
+(its outline or box shadow, as computed, differs from the same control without the focus).
+Then one slider is moved with an arrow key and one dropdown, toggle or checkbox is changed
+with the keyboard, and the view follows (a figure, a number or a table changes).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from harness import TIMEOUT, open_dashboard
+
+from elo_explain.dashboards import DASHBOARDS, INDEX_NOTEBOOK
+
+PAGES = [INDEX_NOTEBOOK] + [d.notebook for d in DASHBOARDS]
+DESKTOP = {"viewport": {"width": 1280, "height": 1000}}
+
+CONTROLS = "a[href], button, input, select, textarea, [role=slider], [contenteditable=true], [tabindex]"
+
+# Every control shown, numbered (data-ee-key), with its look without the focus.
+MARK = """(sel) => {
+  const shown = e => { const r = e.getBoundingClientRect(), s = getComputedStyle(e);
+    return r.width > 0 && r.height > 0 && s.visibility !== 'hidden'; };
+  const look = e => { const s = getComputedStyle(e);
+    return [s.outlineStyle, s.outlineWidth, s.outlineColor, s.boxShadow].join('|'); };
+  document.activeElement && document.activeElement.blur();
+  return [...document.querySelectorAll(sel)]
+    .filter(e => shown(e) && !e.disabled && (e.tabIndex >= 0 || e.isContentEditable))
+    .map((e, i) => { e.dataset.eeKey = String(i);
+      return {key: String(i), look: look(e), what: e.tagName + ' ' +
+        (e.getAttribute('aria-label') || e.textContent.trim() || e.type || '').slice(0, 40)}; });
+}"""
+
+# The focused element: its number and whether it shows the focus (an outline drawn, or a box
+# shadow, that the same element does not have unfocused).
+FOCUSED = """(looks) => {
+  const e = document.activeElement;
+  if (!e || e === document.body) return null;
+  const s = getComputedStyle(e);
+  const key = e.dataset.eeKey;
+  const outline = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 1;
+  const shadow = s.boxShadow !== 'none';
+  const now = [s.outlineStyle, s.outlineWidth, s.outlineColor, s.boxShadow].join('|');
+  return {key: key === undefined ? null : key, what: e.tagName + ' ' + (e.className || ''),
+          ring: (outline || shadow) && now !== looks[key]};
+}"""
+
+# What the view shows: its figures, live numbers and tables.
+SHOWN = """() => [...document.querySelectorAll(
+  '.ee-app img.ee-plot, .ee-app .ee-value, .ee-app table, .ee-live')]
+  .map(e => e.tagName === 'IMG' ? e.getAttribute('src') || '' : e.innerText).join(' | ')"""
+
+
+def walk(page) -> tuple[list[dict], dict[str, bool], list[str]]:
+    """Tab through the page from its top: the controls shown, which ones took the focus
+    (and whether they showed it), and what else took it."""
+    controls = page.evaluate(MARK, CONTROLS)
+    looks = {c["key"]: c["look"] for c in controls}
+    reached: dict[str, bool] = {}
+    others: list[str] = []
+    for _ in range(len(controls) + 10):  # once round the page, and past its end
+        page.keyboard.press("Tab")
+        focused = page.evaluate(FOCUSED, looks)
+        if focused is None:
+            continue  # the page itself (before the first control, after the last)
+        if focused["key"] is None:
+            others.append(focused["what"])
+        else:
+            reached[focused["key"]] = reached.get(focused["key"], True) and focused["ring"]
+        if len(reached) == len(controls):
+            break
+    return controls, reached, others
+
+
+def changed(page, before: str) -> None:
+    page.wait_for_function(f"(before) => ({SHOWN})() !== before", arg=before, timeout=TIMEOUT)
+
+
+@pytest.mark.parametrize("notebook", PAGES)
+def test_the_keyboard_alone(browser, voila_url, notebook):
+    context = browser.new_context(**DESKTOP)
+    page = context.new_page()
+    try:
+        open_dashboard(page, voila_url, notebook)
+        page.wait_for_load_state("networkidle", timeout=TIMEOUT)
+        controls, reached, others = walk(page)
+        assert controls, "a page with controls (at least its links)"
+        missed = [c["what"] for c in controls if c["key"] not in reached]
+        assert missed == [], f"not reached with Tab: {missed}"
+        no_ring = [c["what"] for c in controls if reached.get(c["key"]) is False]
+        assert no_ring == [], f"no visible focus: {no_ring}"
+        assert others == [], f"took the focus though not a control shown: {others}"
+        if notebook == INDEX_NOTEBOOK:
+            return
+        # a dropdown, a toggle or a checkbox, with the keyboard: the view follows (01's
+        # "Average opponent" first: its slider is in that mode)
+        select = page.locator(".ee-app select >> visible=true")
+        toggle = page.locator(".ee-app .widget-toggle-button:not(.mod-active) >> visible=true")
+        average = toggle.filter(has_text="Average")
+        check = page.locator(".ee-app input[type=checkbox] >> visible=true")
+        before = page.evaluate(SHOWN)
+        if average.count() or (toggle.count() and not select.count()):
+            (average if average.count() else toggle).first.focus()
+            page.keyboard.press("Space")
+        elif select.count():
+            select.first.focus()
+            page.keyboard.press("ArrowDown")
+        else:
+            assert check.count(), "a dropdown, a toggle or a checkbox"
+            check.first.focus()
+            page.keyboard.press("Space")
+        changed(page, before)
+        # a slider, with an arrow key: the view follows
+        handle = page.locator(".ee-app [role=slider] >> visible=true").first
+        assert handle.count(), "a slider"
+        key = "ArrowLeft" if handle.get_attribute("aria-valuenow") == \
+            handle.get_attribute("aria-valuemax") else "ArrowRight"
+        before = page.evaluate(SHOWN)
+        handle.focus()
+        page.keyboard.press(key)
+        changed(page, before)
+    finally:
+        context.close()
