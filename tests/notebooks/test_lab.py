@@ -122,6 +122,40 @@ def test_lab_runs_the_notebook_and_shows_tables_and_the_view(browser, tmp_path):
     assert all(c.get("outputs", []) == [] for c in cells if c["cell_type"] == "code")
 
 
+def test_lab_runs_a_translated_notebook_with_a_parameter_changed(browser, tmp_path):
+    """A Ukrainian reader in JupyterLab: ``uk/03`` with the parameters cell changed to ÷800
+    (as a reader edits it), Run All: the tables and the view in Ukrainian, decimal commas."""
+    nb = json.loads((NOTEBOOKS / "uk" / NOTEBOOK).read_text("utf-8"))
+    params = next(c for c in nb["cells"] if "parameters" in c["metadata"].get("tags", []))
+    assert "".join(params["source"]) == "DIVISOR = 1200\nDIFFERENCE = 300"
+    params["source"] = ["DIVISOR = 800\n", "DIFFERENCE = 300"]
+    (tmp_path / "uk").mkdir()
+    (tmp_path / "uk" / NOTEBOOK).write_text(json.dumps(nb, ensure_ascii=False), "utf-8")
+    with lab_server(tmp_path) as (tree, token):
+        context = browser.new_context(viewport={"width": 1280, "height": 1000})
+        page = context.new_page()
+        try:
+            run_all_cells(page, tree, token, f"uk/{NOTEBOOK}")
+            outputs = page.locator(".jp-OutputArea-output")
+            # the Greek document's ÷800 at 300 points up: 70.3 %, in Ukrainian 70,3%
+            win_rates = outputs.locator(".ee-live-win-rates")
+            expect(table_row(win_rates, "300")).to_have_text(["300", "64,0%", "70,3%"],
+                                                             timeout=LOAD_TIMEOUT_MS)
+            view = outputs.locator(".ee-ready")
+            expect(view.locator(".ee-summary")).to_contain_text("70,3%")
+            # the view answers in Ukrainian: ÷1000 at 300 points up, 1 / (1 + 10^-0.3) = 66,6%
+            field = view.locator(".ee-divisor-field input")
+            field.fill("1000")
+            field.press("Enter")
+            expect(view.locator(".ee-summary")).to_contain_text("66,6%", timeout=LOAD_TIMEOUT_MS)
+            text = page.locator(".jp-Notebook").inner_text()
+            from elo_explain.translate import english_left
+            assert english_left(text, "uk") == []
+            assert page.locator(".jp-OutputArea-output[data-mime-type*='error']").count() == 0
+        finally:
+            context.close()
+
+
 def test_lab_runs_every_topic_notebook(browser, tmp_path):
     """Every topic notebook, as a reader opens it in JupyterLab: Run All Cells gives the
     document's tables (or its figure) above the interactive view, and no cell shows an error."""
