@@ -31,9 +31,7 @@ import traitlets
 from elo_explain import elo, fide
 from elo_explain.dashboards.base import (DashboardModel, DashboardView, FieldError, Number,
                                          Whole, depends, html_box)
-from elo_explain.dashboards.chess import (
-    CSS, TranslatedLabels, expected_axes, period_options, period_trait, translated_presets,
-)
+from elo_explain.dashboards.chess import CSS, expected_axes, period_options, period_trait
 from elo_explain.formats import fmt_pct, fmt_plain
 from elo_explain.i18n import N_, _, language, pgettext
 from elo_explain.tables import Table
@@ -414,7 +412,7 @@ def _box(children, **layout) -> widgets.VBox:
     return widgets.VBox(children, layout=layout)
 
 
-class CalculatorView(TranslatedLabels, DashboardView):
+class CalculatorView(DashboardView):
     """The calculator page: inputs on the left; the numbers and the E curve on the right
     (the listed games' averaging figure is the notebook's, above)."""
 
@@ -466,7 +464,7 @@ class CalculatorView(TranslatedLabels, DashboardView):
                      self.dropdown("on", period_options(), label=_("Rating period"))],
                     width="440px", margin="0 24px 0 0")
         right = _box([self.summary, self.fig.out], width="600px")
-        return [translated_presets(self.preset_menu()),
+        return [self.preset_menu(),
                 widgets.HBox([left, right], layout={"align_items": "flex-start"})]
 
     # K: a button (who each K is for) or a K of one's own
