@@ -1,7 +1,8 @@
 """Every table the documents print, as data a notebook renders and a test checks.
 
 Each function returns a :class:`Table` (``.columns``, ``.rows``, ``.caption``,
-``.to_html()``; a notebook cell showing a table renders it as HTML). The
+``.to_html()``; a notebook cell showing a table renders it as HTML; a :class:`RowTable`
+formats each row its own way). The
 defaults reproduce the printed table; the parameters let a notebook explore
 (other differences, another K, other divisors...). Cells hold numbers at the
 precision the document prints (percentages to 0.1, coefficients to 0.01,
@@ -47,6 +48,7 @@ from .i18n import N_, _
 
 __all__ = [
     "Table",
+    "RowTable",
     "Sentence",
     "divisor_comparison",
     "changes_by_difference",
@@ -201,6 +203,43 @@ class Table(Displayable):
         lines = [self.caption] if self.caption else []
         lines += [" | ".join(map(str, self.columns))] + [" | ".join(r) for r in self.cells()]
         return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class RowTable(Table):
+    """A :class:`Table` whose rows each have their own formats (``row_formats``: one per
+    row, one format per cell, as ``Table.formats``), for a table whose rows are different
+    quantities (a rating, a difference, E) of the same players.
+    The rows hold numbers; the cells are formatted when shown, in the page's language, or
+    in ``locale``'s (a callable format is then called with ``locale=``).
+
+    >>> from elo_explain.formats import fmt_signed
+    >>> t = RowTable(("", "A"), (("E", 0.96), ("Change", -1.24)), "",
+    ...              row_formats=((None, "{:.2f}"), (None, fmt_signed)))
+    >>> t.cells(), t.cells(locale="uk")[0]
+    ([['E', '0.96'], ['Change', '−1.2']], ['E', '0,96'])
+    """
+
+    row_formats: tuple = ()
+
+    def __post_init__(self):
+        super().__post_init__()
+        object.__setattr__(self, "row_formats", tuple(map(tuple, self.row_formats)))
+        if len(self.row_formats) != len(self.rows) or any(
+                len(f) != len(self.columns) for f in self.row_formats):
+            raise ValueError(f"row_formats must have {len(self.rows)} rows of "
+                             f"{len(self.columns)} formats (one per cell)")
+
+    def cells(self, *, locale: str | None = None) -> list:
+        """Every row as display strings, each cell with its row's format, in the page's
+        language or ``locale``'s."""
+        def shown(value, fmt):
+            if not callable(fmt):
+                return fmt_pattern(value, fmt, locale=locale)
+            return fmt(value) if locale is None else fmt(value, locale=locale)
+
+        return [[shown(v, f) for v, f in zip(row, fmts)]
+                for row, fmts in zip(self.rows, self.row_formats)]
 
 
 @dataclass(frozen=True)

@@ -32,13 +32,6 @@ CURVES = {
 POINTS = (None, fmt_pct, lambda v: fmt_signed(v, 0), lambda v: fmt_signed(v, 0), fmt_pct)
 
 
-def translated_presets(menu):
-    """The "Example" menu with each preset's name in the page's language (its value stays the
-    English key). For now here; its place is ``DashboardView.preset_menu`` (base.py)."""
-    menu.options = [(_(o), o) if isinstance(o, str) else o for o in menu.options]
-    return menu
-
-
 class DivisorModel(DashboardModel):
     """A divisor and a favourite's lead; K 32 and cube 1 as Gammon42.
 
@@ -168,10 +161,8 @@ class DivisorView(DashboardView):
     def build(self) -> list:
         self.summary = html_box("ee-summary")
         self._figure()
-        return [translated_presets(self.preset_menu()),
-                self.slider("divisor", step=50, label=_(self.model.traits()["divisor"].label)),
-                self.slider("difference", step=10,
-                            label=_(self.model.traits()["difference"].label)),
+        return [self.preset_menu(), self.slider("divisor", step=50),
+                self.slider("difference", step=10),
                 self.summary, self.figure.out]
 
     def _figure(self) -> None:

@@ -428,6 +428,23 @@ def _shown_state(view: "DashboardView", name: str) -> str:
 
 
 # --- the view -----------------------------------------------------------------------------
+def _label_width(label: str, width: str) -> str:
+    """A slider's label width: ``width`` (a dashboard sizes it for its English label), or
+    in another language wider for a label that needs more (about 0.55 em a character: a
+    translation longer than the English).
+
+    >>> from elo_explain.i18n import set_language
+    >>> _label_width("Rated games", "7em"), _label_width("Games in the period", "7em")
+    ('7em', '7em')
+    >>> set_language("uk"); _label_width("Ігор у періоді", "7em"); set_language("en")
+    '7.7em'
+    """
+    if language() == "en" or not width.endswith("em"):
+        return width
+    needed = round(len(label) * 0.55, 1)
+    return width if needed <= float(width.removesuffix("em")) else f"{needed:g}em"
+
+
 class _Bound(widgets.HBox):
     """A slider and a text box for one trait (see :meth:`DashboardView.slider`)."""
 
@@ -669,7 +686,10 @@ class DashboardView(widgets.VBox):
 
         CSS classes (used by the browser tests): ``ee-<name>`` on the box, ``-slider`` and
         ``-field`` after it on the two parts. The slider is linked to the trait; a typed
-        value is checked like the trait (a bad one shows the field's message)."""
+        value is checked like the trait (a bad one shows the field's message). The label
+        (default: the trait's, in the page's language, as the box's messages and tooltip
+        name it) gets ``label_width``, or more for a longer translation
+        (:func:`_label_width`)."""
         trait, default_label = self._trait(name)
         label = label or default_label
         whole = isinstance(trait, traitlets.Int)
@@ -677,7 +697,7 @@ class DashboardView(widgets.VBox):
         value = getattr(self.model, name)
         slider = cls(value=value, min=trait.lo, max=trait.hi, step=step, description=label,
                      readout=False, continuous_update=False, layout={"width": width},
-                     style={"description_width": label_width})
+                     style={"description_width": _label_width(label, label_width)})
         widgets.link((self.model, name), (slider, "value"))
         field = self.number(name, label="", register=False)
         box = _Bound([slider, field])

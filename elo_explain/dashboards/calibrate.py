@@ -394,10 +394,8 @@ class CalibrateView(DashboardView):
         self.white = self.checkbox("white_advantage", label=_("Fit white's first-move advantage"))
         self.time_control = self.dropdown("time_control", time_control_options(),
                                           label=_("Time control:"), width="24em")
-        self.bucket = self.slider("bucket", step=25, width="30em", label_width="12em",
-                                  label=_(CalibrateModel.class_traits()["bucket"].label))
-        self.min_games = self.slider("min_games", width="30em", label_width="12em",
-                                     label=_(CalibrateModel.class_traits()["min_games"].label))
+        self.bucket = self.slider("bucket", step=25, width="30em", label_width="12em")
+        self.min_games = self.slider("min_games", width="30em", label_width="12em")
         self.headline = html_box("ee-headline", width="auto")
         self.report = html_box("ee-upload-report", width="auto")
         self.upload = widgets.FileUpload(accept=".csv,text/csv,text/plain", multiple=False,

@@ -43,34 +43,6 @@ def period_trait(**kw) -> traitlets.Enum:
     return traitlets.Enum(list(PERIODS.values()), default_value=DEFAULT_ON, **kw)
 
 
-class TranslatedLabels:
-    """A view mixin: the widgets :class:`DashboardView` makes for a trait (``number``,
-    ``slider``, ...) take the trait's label (``N_``-marked in the model) in the page's
-    language, and so do their messages."""
-
-    def _trait(self, name: str):
-        trait, label = super()._trait(name)
-        return trait, _(label)
-
-
-def translated_presets(menu):
-    """The "Example" dropdown of :meth:`DashboardView.preset_menu` with its labels in the
-    page's language (its values, the presets' English names, stay: a view and a link read
-    them). Presets are named with ``N_`` in their model.
-
-    >>> import ipywidgets as widgets
-    >>> menu = translated_presets(widgets.Dropdown(options=["Custom", "a"], value="Custom"))
-    >>> menu.options, menu.value
-    ((('Custom', 'Custom'), ('a', 'a')), 'Custom')
-    """
-    if menu.options and not isinstance(menu.options[0], tuple):
-        value = menu.value
-        with menu.hold_trait_notifications():
-            menu.options = [(_(name), name) for name in menu.options]
-            menu.value = value
-    return menu
-
-
 def cap_example_table(on=DEFAULT_ON) -> Table:
     """The Telugu document's 400-point example (1500 beats 1000, K 20, ÷400 formula): E, the
     change for a win and for a loss, without and with the cap (:func:`fide.rate_period`).

@@ -31,16 +31,14 @@ import traitlets
 from elo_explain import elo, fide
 from elo_explain.dashboards.base import (DashboardModel, DashboardView, FieldError, Number,
                                          Whole, depends, html_box)
-from elo_explain.dashboards.chess import (
-    CSS, TranslatedLabels, expected_axes, period_options, period_trait, translated_presets,
-)
+from elo_explain.dashboards.chess import CSS, expected_axes, period_options, period_trait
 from elo_explain.formats import fmt_pct, fmt_plain
 from elo_explain.i18n import N_, _, language, pgettext
-from elo_explain.tables import Table
+from elo_explain.tables import RowTable, Table
 from elo_explain.ui import (FigureView, NumberField, Picture, fmt_number, fmt_signed,
                             register_fonts, update_limits, update_title)
 
-__all__ = ["CalculatorModel", "CalculatorView", "MODES", "RESULTS", "Expected"]
+__all__ = ["CalculatorModel", "CalculatorView", "MODES", "RESULTS"]
 
 MODES = {"single": N_("One game"), "games": N_("Several games"),
          "average": N_("Average opponent")}
@@ -78,22 +76,13 @@ def result_words() -> dict:
     return {**RESULT_WORDS, **{result_word(r).lower(): r for r in RESULTS}}
 
 
-class Expected(float):
-    """An expected score E in a table's column of changes (the one-game table's first row):
-    shown with two decimals, without a sign."""
-
-
 def _cell(fmt):
-    """A table column's format: ``fmt`` for a number, nothing for ``None``."""
-    return lambda v: "" if v is None else fmt(v)
+    """A table cell's format: ``fmt`` for a number, nothing for ``None``."""
+    return lambda v, **kw: "" if v is None else fmt(v, **kw)
 
 
-def _change_or_e(v) -> str:
-    return fmt_number(v) if isinstance(v, Expected) else fmt_signed(v)
-
-
-def _rating_cell(v) -> str:
-    return fmt_number(v, 0)
+def _rating_cell(v, **kw) -> str:
+    return fmt_number(v, 0, **kw)
 
 
 def _game_cell(v) -> str:
@@ -104,7 +93,7 @@ def _result_or_points(v) -> str:
     return fmt_number(v, 1) if isinstance(v, (int, float)) else result_label(v)
 
 
-def _result_or_e(v) -> str:
+def _result_or_e(v, **_kw) -> str:
     return "E" if v == "E" else result_label(v)
 #: What decides K: the choice, or the player's profile (FIDE's rule), and the period's date.
 K_TRAITS = ("k", "rating", "rated_games", "birth_year", "reached_2400", "on")
@@ -287,11 +276,11 @@ class CalculatorModel(DashboardModel):
 
     # tables
     @depends("opponent", "method", "cap_400", *K_TRAITS)
-    def outcomes_table(self) -> Table:
+    def outcomes_table(self) -> RowTable:
         """One game: E and every result, with and without the cap when it applies.
 
-        The rows hold numbers (the first row E, an :class:`Expected`, then each result's
-        change and new rating) and the results' keys; the table formats them when shown.
+        The rows hold numbers (the first row E, then each result's change and new rating)
+        and the results' keys; the table formats them when shown, each row its own way.
 
         >>> t = CalculatorModel().outcomes_table()      # docs/sources.md#telugu: 1500 vs 1700, E 0.24
         >>> [(r[0], round(r[1], 2), r[2]) for r in t.rows]
@@ -310,12 +299,14 @@ class CalculatorModel(DashboardModel):
             for r, score in RESULTS.items():
                 q = self.period(cap_400=cap, games=[(self.opponent, score)])
                 rows[r] += [float(q.change), float(q.new_rating)]
-            e_row += [Expected(q.expected[0]), None]
-        formats = [_result_or_e] + [_cell(_change_or_e), _cell(_rating_cell)] * len(variants)
-        return Table(cols, [e_row, *rows.values()],
-                     _("{rating} against {opponent}: every result").format(
-                         rating=fmt_plain(self.rating), opponent=fmt_plain(self.opponent)),
-                     formats)
+            e_row += [float(q.expected[0]), None]
+        rating = _cell(_rating_cell)
+        e_formats = [_result_or_e] + [_cell(fmt_number), rating] * len(variants)
+        formats = [_result_or_e] + [_cell(fmt_signed), rating] * len(variants)
+        return RowTable(cols, [e_row, *rows.values()],
+                        _("{rating} against {opponent}: every result").format(
+                            rating=fmt_plain(self.rating), opponent=fmt_plain(self.opponent)),
+                        row_formats=[e_formats] + [formats] * len(RESULTS))
 
     @depends(*LISTED, "method", "cap_400")
     def games_table(self) -> Table:
@@ -414,7 +405,7 @@ def _box(children, **layout) -> widgets.VBox:
     return widgets.VBox(children, layout=layout)
 
 
-class CalculatorView(TranslatedLabels, DashboardView):
+class CalculatorView(DashboardView):
     """The calculator page: inputs on the left; the numbers and the E curve on the right
     (the listed games' averaging figure is the notebook's, above)."""
 
@@ -466,7 +457,7 @@ class CalculatorView(TranslatedLabels, DashboardView):
                      self.dropdown("on", period_options(), label=_("Rating period"))],
                     width="440px", margin="0 24px 0 0")
         right = _box([self.summary, self.fig.out], width="600px")
-        return [translated_presets(self.preset_menu()),
+        return [self.preset_menu(),
                 widgets.HBox([left, right], layout={"align_items": "flex-start"})]
 
     # K: a button (who each K is for) or a K of one's own

@@ -15,7 +15,6 @@ from elo_explain import gammon42 as g42
 from elo_explain import tables
 from elo_explain.dashboards.base import (Choice, DashboardModel, DashboardView, Whole, depends,
                                          html_box)
-from elo_explain.dashboards.backgammon_divisor import translated_presets
 from elo_explain.formats import fmt_plain
 from elo_explain.i18n import N_, _
 from elo_explain.ui import FigureView, fmt_number, fmt_pair, fmt_signed
@@ -175,11 +174,8 @@ class CubeView(DashboardView):
         self.k_widgets = {who: self._k_widgets(who) for who in ("winner", "loser")}
         self.result = html_box("ee-result")
         self._figure()
-        label = {name: _(self.model.traits()[name].label)
-                 for name in ("winner_rating", "loser_rating")}
-        return [translated_presets(self.preset_menu()),
-                self.slider("winner_rating", step=10, label=label["winner_rating"]),
-                self.slider("loser_rating", step=10, label=label["loser_rating"]), self.cube,
+        return [self.preset_menu(), self.slider("winner_rating", step=10),
+                self.slider("loser_rating", step=10), self.cube,
                 *(widgets.HBox(list(w)) for w in self.k_widgets.values()),
                 self.result, self.figure.out]
 

@@ -270,38 +270,18 @@ class EloVsGlickoView(DashboardView):
     """The controls, a two-line live summary and the two plots of an :class:`EloVsGlickoModel`
     (the tables are the notebook's cells above)."""
 
-    def _label(self, name: str) -> str:
-        """The control's label (its trait's), in the page's language."""
-        return _(type(self.model).class_traits()[name].label)
-
     def build(self) -> list:
-        t = self._label
         you = widgets.VBox([widgets.HTML("<b>" + html.escape(_("You")) + "</b>"),
-                            self.number("rating", label=t("rating"), width="15em"),
-                            self.slider("rd", label=t("rd")),
-                            self.slider("days_away", label=t("days_away")),
-                            self.slider("volatility", step=0.005, label=t("volatility")),
-                            self.toggles("k", list(elo.K_CHOICES), label=t("k"))])
+                            self.number("rating", width="15em"), self.slider("rd"),
+                            self.slider("days_away"), self.slider("volatility", step=0.005),
+                            self.toggles("k", list(elo.K_CHOICES))])
         opponent = widgets.VBox([widgets.HTML("<b>" + html.escape(_("Your opponent")) + "</b>"),
-                                 self.number("opponent", label=t("opponent"), width="17em"),
-                                 self.number("opponent_rd", label=t("opponent_rd"),
-                                             width="17em")])
+                                 self.number("opponent", width="17em"),
+                                 self.number("opponent_rd", width="17em")])
         self.summary, self.results = html_box("ee-summary"), html_box("ee-results")
         self._figure()
-        return [self._preset_menu(), widgets.HBox([you, opponent]), self.summary, self.results,
+        return [self.preset_menu(), widgets.HBox([you, opponent]), self.summary, self.results,
                 self.figure.out]
-
-    def _preset_menu(self) -> widgets.Dropdown:
-        """The examples' menu, its names in the page's language (the values stay English)."""
-        menu = self.preset_menu()
-        keys = [o[1] if isinstance(o, tuple) else o for o in menu.options]
-        value, self._syncing_preset = menu.value, True
-        try:
-            menu.options = [(_(key), key) for key in keys]
-            menu.value = value
-        finally:
-            self._syncing_preset = False
-        return menu
 
     def _figure(self) -> None:
         fv = self.figure = FigureView(figsize=(10.5, 3.9), height="400px", ncols=2,

@@ -33,8 +33,8 @@ import traitlets
 from elo_explain import elo, fibs, fide, gammon42, glicko
 from elo_explain.dashboards.base import (Choice, DashboardModel, DashboardView, Number, Whole,
                                          depends, html_box)
-from elo_explain.dashboards.fide_rules import RowTable, labelled_slider, translated_presets
 from elo_explain.formats import fmt_pattern, fmt_plain
+from elo_explain.tables import RowTable
 from elo_explain.i18n import N_, _, gettext
 from elo_explain.ui import FigureView, fmt_number, fmt_signed, round_half_away, steady_limits
 from elo_explain.ui import update_limits
@@ -358,34 +358,25 @@ class EverySystemView(DashboardView):
             return widgets.VBox([widgets.HTML(f"<b>{html.escape(title)}</b>"), *children],
                                 layout={"margin": "0 1.5em 0.5em 0"})
 
-        def label(name):  # a field's label in the page's language
-            return _(self.model.traits()[name].label)
-
-        def slider(name, **kw):
-            return labelled_slider(self, name, **kw)
-
-        game = widgets.HBox([self.number("rating", width="14em", label=label("rating")),
-                             self.number("opponent", width="16em", label=label("opponent")),
+        game = widgets.HBox([self.number("rating", width="14em"),
+                             self.number("opponent", width="16em"),
                              self.toggles("result", [(_(t), v) for v, (t, _s) in RESULTS.items()],
                                           label=_("Result"))])
         chess = group(_("Chess Elo (FIDE, calculators)"),
-                      self.dropdown("k", elo.K_CHOICES, width="12em", label=label("k")),
-                      self.dropdown("opponent_k", elo.K_CHOICES, width="14em",
-                                    label=label("opponent_k")),
+                      self.dropdown("k", elo.K_CHOICES, width="12em"),
+                      self.dropdown("opponent_k", elo.K_CHOICES, width="14em"),
                       self.dropdown("date", [(_(t), d) for d, t in DATES.items()],
                                     label=_("Rated"), width="25em"))
-        fibs_box = group("FIBS", *(slider(n, width="33em", step=s) for n, s in (
+        fibs_box = group("FIBS", *(self.slider(n, width="33em", step=s) for n, s in (
             ("match_length", 1), ("experience", 10), ("opponent_experience", 10))))
-        g42 = group("Gammon42", self.toggles("cube", gammon42.CUBE_VALUES, label=label("cube")),
-                    *(slider(n, width="33em", label_width="15em")
+        g42 = group("Gammon42", self.toggles("cube", gammon42.CUBE_VALUES),
+                    *(self.slider(n, width="33em", label_width="15em")
                       for n in ("recent", "opponent_recent")))
-        lichess = group("Lichess", *(slider(n, width="33em", step=s) for n, s in (
+        lichess = group("Lichess", *(self.slider(n, width="33em", step=s) for n, s in (
             ("rd", 1), ("opponent_rd", 1), ("volatility", 0.001), ("opponent_volatility", 0.001))))
         self.summary = html_box("ee-summary", width="100%")
         self._figure()
-        menu = self.preset_menu(width="30em")
-        translated_presets(self)
-        return [menu, game,
+        return [self.preset_menu(width="30em"), game,
                 widgets.HBox([widgets.VBox([chess, fibs_box]), widgets.VBox([g42, lichess])]),
                 self.summary, self.figure.out]
 

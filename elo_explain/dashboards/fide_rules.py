@@ -15,7 +15,6 @@ in its format (:mod:`elo_explain.formats`).
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass
 
 import ipywidgets as widgets
 import numpy as np
@@ -28,12 +27,11 @@ from elo_explain.dashboards.base import (Choice, DashboardModel, DashboardView, 
                                          html_box)
 from elo_explain.dashboards.chess import (CSS, PERIOD_OPTIONS, expected_axes, k_rules_table,
                                           period_trait)
-from elo_explain.tables import Table
+from elo_explain.tables import RowTable, Table
 from elo_explain.ui import (FigureView, fmt_number, fmt_signed, round_half_away, update_limits,
                             update_title)
 
-__all__ = ["FideRulesModel", "FideRulesView", "DOC_700_CASES", "RowTable", "translated_presets",
-           "labelled_slider"]
+__all__ = ["FideRulesModel", "FideRulesView", "DOC_700_CASES"]
 
 #: The 700 rule's cases printed by the Telugu document, plus two "exactly 700" cases
 #: (labels in English, shown in the page's language).
@@ -52,42 +50,6 @@ METHODS = {N_("FIDE table 8.1.2"): "table", N_("÷400 formula"): "formula"}
 def _method_label(method: str) -> str:
     """``"table"`` or ``"formula"`` in words, in the page's language."""
     return _({v: k for k, v in METHODS.items()}[method])
-
-
-@dataclass(frozen=True)
-class RowTable(Table):
-    """A :class:`~elo_explain.tables.Table` whose rows each have their own formats
-    (``row_formats``: one per row, one format per cell, as ``Table.formats``), for a table
-    whose rows are different quantities (a rating, a difference, E) of the same players.
-    The rows hold numbers; the cells are formatted when shown, in the page's language, or
-    in ``locale``'s (a callable format is then called with ``locale=``).
-
-    >>> t = RowTable(("", "A"), (("E", 0.96), ("Change", -1.24)), "",
-    ...              row_formats=((None, "{:.2f}"), (None, fmt_signed)))
-    >>> t.cells(), t.cells(locale="uk")[0]
-    ([['E', '0.96'], ['Change', '−1.2']], ['E', '0,96'])
-    """
-
-    row_formats: tuple = ()
-
-    def __post_init__(self):
-        super().__post_init__()
-        object.__setattr__(self, "row_formats", tuple(map(tuple, self.row_formats)))
-        if len(self.row_formats) != len(self.rows) or any(
-                len(f) != len(self.columns) for f in self.row_formats):
-            raise ValueError(f"row_formats must have {len(self.rows)} rows of "
-                             f"{len(self.columns)} formats (one per cell)")
-
-    def cells(self, *, locale: str | None = None) -> list:
-        """Every row as display strings, each cell with its row's format, in the page's
-        language or ``locale``'s."""
-        def shown(value, fmt):
-            if not callable(fmt):
-                return fmt_pattern(value, fmt, locale=locale)
-            return fmt(value) if locale is None else fmt(value, locale=locale)
-
-        return [[shown(v, f) for v, f in zip(row, fmts)]
-                for row, fmts in zip(self.rows, self.row_formats)]
 
 
 class FideRulesModel(DashboardModel):
@@ -232,34 +194,6 @@ def _heading(title: str) -> widgets.HTML:
     return widgets.HTML(f"<h3>{html.escape(title)}</h3>")
 
 
-def translated_presets(view: DashboardView) -> None:
-    """The view's example menu in the page's language: each example's name translated,
-    its value (the model's preset key, what the view matches) kept."""
-    menu, custom = view.preset, "Custom"
-    view._syncing_preset = True
-    try:
-        menu.options = [(_("Custom"), custom), *((_(name), name) for name in view.model.presets)]
-        menu.value = custom
-    finally:
-        view._syncing_preset = False
-    menu.description = _("Example")
-
-
-def labelled_slider(view: DashboardView, name: str, **kw) -> widgets.HBox:
-    """``view.slider(name)`` labelled in the page's language, its text box's messages and
-    tooltip too (``DashboardView.slider`` gives the box the trait's own, English, label);
-    the label's width grows for a longer translation (about 0.55 em a character; every
-    English label fits the width it was given)."""
-    label = _(view.model.traits()[name].label)
-    width = kw.pop("label_width", "13em")
-    needed = round(len(label) * 0.55, 1)
-    kw["label_width"] = width if needed <= float(width.removesuffix("em")) else f"{needed:g}em"
-    box = view.slider(name, label=label, **kw)
-    english, box.field.label = box.field.label, label
-    box.field.text.tooltip = box.field.text.tooltip.replace(english, label, 1)
-    return box
-
-
 def _row(*children) -> widgets.HBox:
     box = widgets.HBox(list(children), layout={"align_items": "flex-start"})
     box.add_class("ee-row")
@@ -269,10 +203,6 @@ def _row(*children) -> widgets.HBox:
 class FideRulesView(DashboardView):
     """The FIDE rules page: four sections, each its controls, a live summary and a figure
     (the tables are the notebook's cells above)."""
-
-    def _label(self, name: str) -> str:
-        """Field ``name``'s label in the page's language."""
-        return _(self.model.traits()[name].label)
 
     def build(self):
         self.k_out = html_box("ee-k-out", width="620px")
@@ -292,35 +222,30 @@ class FideRulesView(DashboardView):
         self._build_700()
         self._build_cap()
         self._build_cmp()
-        label = self._label
-        k_box = widgets.VBox([self.number("rating", width="16em", label=label("rating")),
-                              labelled_slider(self, "rated_games", width="300px",
-                                              label_width="7em"),
-                              self.number("birth_year", label=label("birth_year")),
+        k_box = widgets.VBox([self.number("rating", width="16em"),
+                              self.slider("rated_games", width="300px", label_width="7em"),
+                              self.number("birth_year"),
                               self.checkbox("reached_2400",
                                             label=_("Published rating has reached 2400"))],
                              layout={"width": "430px"})
-        menu = self.preset_menu()
-        translated_presets(self)
         periods = [(_(text), on) for text, on in PERIOD_OPTIONS]
         return [
             widgets.HTML(CSS),
-            _row(menu, self.dropdown("on", periods, label=_("Rules of"), width="18em")),
+            _row(self.preset_menu(), self.dropdown("on", periods, label=_("Rules of"), width="18em")),
             _heading(_("1. Which K applies")),
             _row(k_box, self.k_out),
             _heading(_("2. The 700 rule")),
-            labelled_slider(self, "games", width="480px"),
+            self.slider("games", width="480px"),
             _row(self.fig_700.out, self.out_700),
             _heading(_("3. The 400-point rule")),
-            _row(widgets.VBox([self.number("rating_a", label=label("rating_a")),
-                               self.number("rating_b", label=label("rating_b"))]),
+            _row(widgets.VBox([self.number("rating_a"), self.number("rating_b")]),
                  widgets.VBox([self.toggles("method", [(_(t), m) for t, m in METHODS.items()],
                                             label=""),
                                self.toggles("k", [("K 40", 40), ("K 20", 20), ("K 10", 10)],
                                             label="")])),
             _row(self.fig_cap.out, self.out_cap),
             _heading(_("4. FIDE's table vs the ÷400 formula")),
-            labelled_slider(self, "difference", width="480px"),
+            self.slider("difference", width="480px"),
             self.out_cmp,
             self.fig_cmp.out,
         ]

@@ -34,7 +34,6 @@ from elo_explain import fide
 from elo_explain._validate import integer
 from elo_explain.dashboards.base import (DashboardModel, DashboardView, FieldError, Whole,
                                          depends, html_box)
-from elo_explain.dashboards.chess import TranslatedLabels, translated_presets
 from elo_explain.formats import fmt_plain, symbols
 from elo_explain.i18n import N_, _, language
 from elo_explain.tables import Table
@@ -253,7 +252,7 @@ class NewToFideModel(DashboardModel):
                      (None, None, "{:+d}"))
 
 
-class NewToFideView(TranslatedLabels, DashboardView):
+class NewToFideView(DashboardView):
     """The first event's games (typed, pasted or added row by row) and the first rating under
     both rules; the uplift and the floor below."""
 
@@ -290,7 +289,7 @@ class NewToFideView(TranslatedLabels, DashboardView):
         entry = widgets.VBox([self.new_opponent, self.new_result, widgets.HBox([add, remove]),
                               self.date])
         heading = html.escape(_("The uplift of 1 March 2024 and the floor"), quote=False)
-        return [translated_presets(self.preset_menu(width="36em")),
+        return [self.preset_menu(width="36em"),
                 widgets.HBox([widgets.VBox([self.games, self.games_error]), entry]),
                 self.headline, self.steps,
                 widgets.HTML(f"<h3>{heading}</h3>"),

@@ -312,18 +312,16 @@ class LadderView(DashboardView):
 
     def build(self):
         m = self.model
-        label = {n: _(t.label) for n, t in LadderModel.class_traits().items()
-                 if getattr(t, "label", None)}
         self.rule = self.dropdown("rules", tuple((_(name), name) for name in simulate.RULE_SETS),
                                   label=_("Rule set:"), width="24em")
         self.true_curve = self.dropdown("true_curve", tuple((_(t), key) for t, key in TRUE_CURVES),
                                         label=_("True results follow:"), width="24em")
-        self.seed = self.number("seed", width="9em", label=label["seed"])
+        self.seed = self.number("seed", width="9em")
         sliders = dict(width="28em", label_width="11em")
-        self.players = self.slider("players", step=10, label=label["players"], **sliders)
-        self.games = self.slider("games_per_week", label=label["games_per_week"], **sliders)
-        self.weeks = self.slider("weeks", label=label["weeks"], **sliders)
-        self.spread = self.slider("spread", step=10, label=label["spread"], **sliders)
+        self.players = self.slider("players", step=10, **sliders)
+        self.games = self.slider("games_per_week", **sliders)
+        self.weeks = self.slider("weeks", **sliders)
+        self.spread = self.slider("spread", step=10, **sliders)
         self.run = widgets.Button(description=_("Run"), icon="play", layout={"width": "7em"},
                                   tooltip=_("Simulate the chosen season"))
         self.run.add_class("ee-run")

@@ -255,7 +255,7 @@ class VolumeView(DashboardView):
         m, wide = self.model, dict(style={"description_width": "17em"}, layout={"width": "36em"})
         self.k_html, self.asym_html, self.window_html, self.swing_html = (
             html_box(css) for css in ("ee-k", "ee-asymmetric", "ee-window", "ee-swing"))
-        games = self.slider("games", label_width="17em", label=_(m.traits()["games"].label))
+        games = self.slider("games", label_width="17em")
         ab = [self._linked(f"games_{p}", widgets.IntSlider(
             getattr(m, f"games_{p}"), min=0, max=300, description=_(
                 "Player {player}'s games this week").format(player=p.upper()),

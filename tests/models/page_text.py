@@ -63,8 +63,8 @@ def _figure_texts(view) -> list[str]:
 def shown_text(view, *, field_tooltips: bool = True) -> str:
     """Every text ``view`` (a :class:`~elo_explain.dashboards.base.DashboardView`) shows,
     one per line. ``field_tooltips=False`` leaves out the tooltips of the slider's text
-    boxes ("Games per week: 1 to 50"): ``DashboardView.slider`` names its box after the
-    trait's English label (base.py's to translate, with ``ui.NumberField``'s "to")."""
+    boxes ("Games per week: 1 to 50"): ``DashboardView.slider`` writes them from the trait's
+    label, in the page's language (base.py's and ``ui.NumberField``'s, tested with them)."""
     return "\n".join(_widget_texts(view, field_tooltips) + _figure_texts(view))
 
 

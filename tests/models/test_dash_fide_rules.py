@@ -259,7 +259,7 @@ def test_link_sets_the_start_and_bad_values_are_noted():
 
 # ------------------------------------------------------------------- translated pages (issue 21)
 from elo_explain import translate  # noqa: E402
-from elo_explain.dashboards.fide_rules import RowTable  # noqa: E402
+from elo_explain.tables import RowTable  # noqa: E402
 from tests.models.shown import page_language, shown_texts  # noqa: E402
 
 DECIMAL = {"te": ".", "uk": ",", "el": ","}  # terms.md: Telugu a point, Ukrainian/Greek a comma

@@ -128,6 +128,40 @@ def test_link_box_and_copy_button_are_in_the_language(lang):
     assert view.model.difference == 300
 
 
+#: The documents' words for "rating difference" (shared/spec/terms.md).
+DIFFERENCE = {"te": "రేటింగ్ తేడా", "uk": "різниця рейтингів", "el": "διαφορά rating"}
+
+
+@in_each(*LANGS)
+def test_base_translates_a_sliders_label_its_box_and_the_example_menu(lang):
+    """``DashboardView`` shows a trait's label (``N_``-marked) in the page's language on the
+    slider, in its box's tooltip and messages, and the example menu's labels: no dashboard
+    translates them again (issue 21's clean-up)."""
+    view = DemoView(Demo(), query="")
+    box, word = view.controls["difference"], DIFFERENCE[lang].casefold()
+    assert box.slider.description.casefold() == word
+    assert box.field.label == box.slider.description
+    assert box.field.text.tooltip.casefold().startswith(word + ":")
+    box.field.text.value = "abc"
+    assert box.field.error.casefold().startswith(word + ":")
+    assert translate.english_left(box.field.error, lang) == []
+    assert view.preset.description == i18n._("Example") != "Example"
+    labels = {value: label for label, value in view.preset.options}
+    assert labels["Rating difference"].casefold() == word
+    assert labels["Custom"] == i18n._("Custom") != "Custom"
+
+
+@pytest.mark.parametrize("lang", ("en", *LANGS), indirect=True)
+def test_a_sliders_label_is_widened_for_a_longer_translation_only(lang):
+    view = DemoView(Demo(), query="")
+    box = view.slider("difference", label_width="7em")
+    label, width = box.slider.description, box.slider.style.description_width
+    if lang == "en":                           # a dashboard sizes it for its English label
+        assert width == "7em"
+    else:                                      # about 0.55 em a character, never narrower
+        assert float(width.removesuffix("em")) >= max(7, round(0.55 * len(label), 1))
+
+
 @in_each(*COMMA)
 def test_link_notes_are_in_the_language_with_its_numbers(lang):
     view = DemoView(Demo(), query="difference=9999&colour=red&k=abc")

@@ -48,7 +48,7 @@ NAN, INF = float("nan"), float("inf")
 RECORDS = {
     "elo.RatingPeriod", "elo.CalculatorResult", "fide.FidePeriod", "fide.CalculatorVsFide", "fide.KFactor", "fide.Rule700",
     "fide.CapDecision", "fide.InitialRating", "gammon42.LadderGame",
-    "tables.Table", "tables.Sentence", "calibration.Calibration", "calibration.DivisorFit",
+    "tables.Table", "tables.RowTable", "tables.Sentence", "calibration.Calibration", "calibration.DivisorFit",
     "results_csv.UploadedResults", "results_csv.FileProblem",
     "simulate.Season", "simulate.WeeklySwing", "lichess.Games",
 }
