@@ -36,7 +36,7 @@ from elo_explain.formats import fmt_pct, fmt_plain
 from elo_explain.i18n import N_, _, language, pgettext
 from elo_explain.tables import RowTable, Table
 from elo_explain.ui import (FigureView, NumberField, Picture, fmt_number, fmt_signed,
-                            register_fonts, update_limits, update_title)
+                            update_limits, update_title)
 
 __all__ = ["CalculatorModel", "CalculatorView", "MODES", "RESULTS"]
 
@@ -354,8 +354,6 @@ class CalculatorModel(DashboardModel):
     def averaging_figure(self) -> Picture:
         """The shortcut's error against the spread, and this list (the notebook's figure)."""
         a = self.averaging()
-        if language() == "te":  # the notebook's figure may come before any FigureView
-            register_fonts()
         pic = Picture.new((5.6, 2.8), margins=AVERAGING_MARGINS, alt=_(
             "The shortcut's error against the spread of the opponents' ratings; the listed "
             "games: spread {spread}, error {error}").format(spread=fmt_number(a['spread'], 0),

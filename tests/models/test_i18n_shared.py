@@ -269,3 +269,35 @@ def test_a_document_table_in_the_language(lang):
     assert translate.english_left(html, lang) == []
     assert "Before 1.2.0" not in html and "Points for a win" not in html
     assert "and more" not in tables.fide_table_8_1_2().to_html()
+
+
+def _ink(text: str) -> "np.ndarray":
+    import numpy as np
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(0.5, 0.4), dpi=100)
+    FigureCanvasAgg(fig)
+    fig.text(0.3, 0.3, text, fontsize=10)
+    fig.canvas.draw()
+    return 255 - np.asarray(fig.canvas.buffer_rgba())[..., 0].astype(int)
+
+
+def test_greek_figures_keep_the_tonos_at_ten_points():
+    # matplotlib's default hinting drew ί (iota with tonos) at 10 pt, 100 dpi with no tonos:
+    # 03/09's "φαβορί" read "φαβορ(". A Greek page's figures use FreeType's auto-hinter.
+    import matplotlib.pyplot as plt
+    from elo_explain import ui
+
+    before = plt.rcParams["text.hinting"]
+    try:
+        i18n.set_language("el")
+        ui.fonts_for_page()
+        accented, iota = _ink("ί").sum(axis=1), _ink("ι").sum(axis=1)
+        first, stem = accented.nonzero()[0].min(), iota.nonzero()[0].min()
+        # the tonos is a mark of its own: a row of no ink between it and the iota's stem
+        assert first < stem and (accented[first:stem + 1] == 0).any(), \
+            "ί drawn like ι with a hook: its tonos is merged into the stem"
+    finally:
+        i18n.set_language("en")
+        plt.rcParams["text.hinting"] = before
