@@ -27,13 +27,14 @@ ValueError: language must be one of 'en', 'te', 'uk', 'el', got 'fr'
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import gettext as _gettext
 from pathlib import Path
 
 from elo_explain.formats import LANGUAGES
 
-__all__ = ["LANGUAGES", "DOMAIN", "LOCALE_DIR", "set_language", "language", "translations",
+__all__ = ["LANGUAGES", "DOMAIN", "LOCALE_DIR", "set_language", "speaking", "language", "translations",
            "_", "gettext", "pgettext", "N_"]
 
 DOMAIN = "elo_explain"
@@ -55,6 +56,25 @@ def set_language(lang: str) -> None:
     """Set the page's language (one of :data:`LANGUAGES`)."""
     global _language
     _language = _checked(lang)
+
+
+@contextlib.contextmanager
+def speaking(lang: str):
+    """The page's language set to ``lang`` for a block, the one before it restored after
+    (a test of a translated page; the server rendering one page's template).
+
+    >>> with speaking("el"):
+    ...     language()
+    'el'
+    >>> language()
+    'en'
+    """
+    before = _language
+    set_language(lang)
+    try:
+        yield
+    finally:
+        set_language(before)
 
 
 def language() -> str:

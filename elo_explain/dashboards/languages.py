@@ -95,12 +95,8 @@ def published_pages(notebooks) -> list[str]:
 def in_language(lang: str, fn, *args, **kwargs):
     """``fn(*args, **kwargs)`` with the package's language set to ``lang`` for the call (the
     server renders a Jinja filter synchronously: no other page's code runs meanwhile)."""
-    before = i18n.language()
-    i18n.set_language(lang if lang in LANGUAGES else "en")
-    try:
+    with i18n.speaking(lang if lang in LANGUAGES else "en"):
         return fn(*args, **kwargs)
-    finally:
-        i18n.set_language(before)
 
 
 def nav_in(name: str, lang: str = "en", end: bool = False) -> str:

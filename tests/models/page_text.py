@@ -9,7 +9,6 @@ language for a test, English again after it.
 
 from __future__ import annotations
 
-import contextlib
 
 import ipywidgets as widgets
 import matplotlib.text
@@ -20,14 +19,7 @@ from elo_explain.ui import FigureView
 _TEXT_TRAITS = ("description", "tooltip", "button_text")
 
 
-@contextlib.contextmanager
-def in_language(lang: str):
-    """As the kernel of a page in ``lang`` (its notebook's language cell), then English."""
-    i18n.set_language(lang)
-    try:
-        yield
-    finally:
-        i18n.set_language("en")
+in_language = i18n.speaking  # as the kernel of a page in ``lang`` (its language cell)
 
 
 def _widget_texts(root: widgets.Widget, field_tooltips: bool) -> list[str]:

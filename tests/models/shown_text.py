@@ -13,27 +13,16 @@ to their own tests.
 
 from __future__ import annotations
 
-import contextlib
 import html
 import re
 
 import ipywidgets as widgets
 from matplotlib.text import Text
 
-from elo_explain.i18n import set_language
+from elo_explain.i18n import speaking as page_language  # noqa: F401 (the tests' name)
 from elo_explain.ui import describe_figure
 
 _TAG = re.compile(r"<[^>]+>")
-
-
-@contextlib.contextmanager
-def page_language(lang: str):
-    """The page's language for the block, English again after it (whatever happens)."""
-    set_language(lang)
-    try:
-        yield
-    finally:
-        set_language("en")
 
 
 def _widget_texts(w, view, out: list[str]) -> None:
