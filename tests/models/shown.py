@@ -1,40 +1,91 @@
-"""What a dashboard view shows a viewer, as text, for the tests of its translations.
+"""What a dashboard view shows a viewer, as text, without a browser: for the tests of the
+translated pages (no English of the catalogs left; the documents' numbers in the page's
+language).
 
-:func:`shown_texts` collects every widget's label, text, tooltip and option labels (not a
-dropdown's value: the key it stands for, never shown), every figure's titles, axis labels,
-tick labels, legends and texts, and each figure's alt text. The link line, the link notes
-and the status line are :mod:`elo_explain.dashboards.base`'s (tested with base).
-:func:`page_language` sets the page's language for a block and restores English.
+:func:`shown_text` collects every string a viewer can read, one per line:
+
+* widgets: descriptions, placeholders, tooltips, button texts, the labels (and tooltips) of
+  the options of dropdowns, toggles and selection sliders, the text of HTML and label
+  widgets without their markup, a text box's value. Not the values behind the options: link
+  keys, English on purpose and never shown.
+* figures (drawn first, so that the tick labels exist): every text artist -- titles, axis
+  and tick labels, legends, annotations -- and the figure's alt text.
+
+Left out: the "Link to this view" line (its address keeps the English keys of the link on
+purpose); ``field_tooltips=False`` also leaves out the number boxes' tooltips that
+``DashboardView.slider`` writes from a trait's label ("Games per week: 1 to 50"), which
+belong to base.py's own tests. :func:`in_language` sets the page's language for a block
+and restores English.
 """
 
 from __future__ import annotations
 
-from elo_explain.i18n import speaking as page_language  # noqa: F401 (the tests' name)
+import html
+import re
+
+import ipywidgets as widgets
+from matplotlib.text import Text
+
+from elo_explain import i18n, translate
+from elo_explain.ui import FigureView, describe_figure
+
+in_language = i18n.speaking  # as the kernel of a page in ``lang`` (its language cell)
+
+_TEXT_TRAITS = ("description", "placeholder", "tooltip", "button_text")
+_MARKUP = re.compile(r"<[^>]+>")
 
 
-def shown_texts(view) -> list[str]:
-    out: list[str] = []
-    skip = {id(view.link), id(view.notes), id(view.status)}
-
-    def walk(w):
-        if id(w) in skip:
-            return
-        labels = getattr(w, "_options_labels", None)
-        for attr in ("description", "placeholder", "tooltip") + (() if labels else ("value",)):
-            value = getattr(w, attr, None)
-            if isinstance(value, str):
+def _widget_texts(view, field_tooltips: bool) -> list[str]:
+    out, seen, todo = [], {id(view.link)}, [view]
+    while todo:
+        w = todo.pop()
+        if id(w) in seen:
+            continue
+        seen.add(id(w))
+        for name in _TEXT_TRAITS:
+            if name == "tooltip" and not field_tooltips and "ee-field" in w._dom_classes:
+                continue
+            value = getattr(w, name, None)
+            if isinstance(value, str) and value:
                 out.append(value)
-        out.extend(str(x) for x in labels or ())
-        for child in getattr(w, "children", ()):
-            walk(child)
+        labels = getattr(w, "_options_labels", None)
+        if labels:
+            out += [str(x) for x in labels]
+        elif isinstance(w, (widgets.HTML, widgets.HTMLMath, widgets.Label)):
+            out.append(html.unescape(_MARKUP.sub(" ", w.value)))
+        elif isinstance(getattr(w, "value", None), str):
+            out.append(w.value)  # a text box
+        out += [str(x) for x in getattr(w, "tooltips", ()) or ()]
+        todo += [c for c in getattr(w, "children", ()) if isinstance(c, widgets.Widget)]
+    return [t for t in out if t.strip()]
 
-    walk(view)
-    for fv in view.figures():
-        for ax in fv.fig.axes:
-            out += [ax.get_title(), ax.get_xlabel(), ax.get_ylabel()]
-            out += [t.get_text() for t in (*ax.texts, *ax.get_xticklabels(), *ax.get_yticklabels())]
-            legend = ax.get_legend()
-            if legend is not None:
-                out += [t.get_text() for t in legend.get_texts()]
-        out.append(fv.describe())
-    return out
+
+def figure_texts(fig, alt: str | None = None) -> list[str]:
+    """Every text of ``fig`` (titles, axis and tick labels, legends, annotations) and its
+    alt text (``alt``, or the one :func:`elo_explain.ui.describe_figure` writes)."""
+    fig.canvas.draw()  # tick labels exist once drawn
+    texts = [t.get_text() for t in fig.findobj(Text) if t.get_text()]
+    return texts + [alt if alt is not None else describe_figure(fig)]
+
+
+def shown_text(view, *, field_tooltips: bool = True) -> str:
+    """Every text ``view`` (a :class:`~elo_explain.dashboards.base.DashboardView`) shows,
+    one per line (see the module's docstring)."""
+    figures = {id(f): f for f in view.figures()}
+    figures.update({id(v): v for v in vars(view).values() if isinstance(v, FigureView)})
+    out = _widget_texts(view, field_tooltips)
+    for fv in figures.values():
+        out += figure_texts(fv.fig, fv.describe())
+    return "\n".join(out)
+
+
+def english_left_of(text: str, lang: str, modules) -> list[str]:
+    """:func:`elo_explain.translate.english_left` of ``text``, limited to the English of the
+    catalog entries of ``modules`` (paths such as ``"dashboards/calibrate.py"``): what those
+    modules still show untranslated (the shared widgets' words are tested with their own
+    module)."""
+    cat = translate.read_catalog(translate.po_path(lang), lang)
+    own = [m.id for m in cat if m.id and any(loc[0].endswith(tuple(modules))
+                                             for loc in m.locations)]
+    return [piece for piece in translate.english_left(text, lang)
+            if any(piece in " ".join(msgid.split()) for msgid in own)]

@@ -238,9 +238,9 @@ def test_translated_view_leaves_no_catalog_english(lang):
     from elo_explain.dashboards.backgammon_divisor import as_printed
     from elo_explain.translate import english_left
 
-    from tests.models.shown_text import page_language, shown_text
+    from tests.models.shown import in_language, shown_text
 
-    with page_language(lang):
+    with in_language(lang):
         for query in ("", "divisor=800", "divisor=400&difference=200", "divisor=2000"):
             v = DivisorView(DivisorModel(), query=query)
             m = v.model
@@ -252,10 +252,10 @@ def test_translated_view_leaves_no_catalog_english(lang):
 
 @pytest.mark.parametrize("lang", ["te", "uk", "el"])
 def test_translated_view_writes_the_documents_numbers_in_its_language(lang):
-    from tests.models.shown_text import page_language
+    from tests.models.shown import in_language
 
     at400, at800, at1200 = DOC_HISTORY_PCT[lang]
-    with page_language(lang):
+    with in_language(lang):
         doc = DivisorView(DivisorModel())                       # ÷1200, 300 points up
         assert at1200 in doc.summary.value                      # the issue: "64,0" in uk / el
         old = DivisorView(DivisorModel(), query="divisor=800")  # Gammon42 1.2.0
@@ -267,9 +267,9 @@ def test_translated_view_writes_the_documents_numbers_in_its_language(lang):
 
 
 def test_translated_presets_keep_their_english_keys():
-    from tests.models.shown_text import page_language
+    from tests.models.shown import in_language
 
-    with page_language("el"):
+    with in_language("el"):
         v = DivisorView(DivisorModel(), query="divisor=800&difference=300")
         labels = dict((value, label) for label, value in v.preset.options)
         assert v.preset.value == "Gammon42 1.2.0: ÷800, 300 points up"  # the link's key

@@ -259,7 +259,7 @@ def test_translated_page_shows_no_catalog_english_and_the_document_numbers(lang,
     are translated, and "a player 200 points up is expected to score 76 %" (the Telugu
     document's 0.76, the Greek one's 76 %) is written in the language's format (Ukrainian and
     Greek: a decimal comma and no space before %, as the Greek document prints 50,0%)."""
-    from models.page_text import english_left_of, in_language, shown_text
+    from tests.models.shown import english_left_of, in_language, shown_text
 
     modules = ["dashboards/calibrate.py", "results_csv.py"]
     with in_language(lang):

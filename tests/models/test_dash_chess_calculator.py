@@ -428,7 +428,7 @@ def test_a_pasted_list_of_100_games_and_a_bad_row(view):
 # ------------------------------------------------------ the page in the documents' languages (issue 21)
 from elo_explain import translate  # noqa: E402
 from elo_explain.i18n import set_language  # noqa: E402
-from tests.models.shown import shown_texts  # noqa: E402
+from tests.models.shown import figure_texts, shown_text  # noqa: E402
 
 #: [TE] 1500 vs 1700: E 0.24; the period's changes +7.2, +2.8, -8.6 -- in each language's
 #: numbers (terms.md: Telugu writes a decimal point, Ukrainian and Greek a decimal comma;
@@ -444,30 +444,19 @@ def language(request):
     set_language("en")
 
 
-def picture_texts(picture) -> list:
-    """A notebook figure's words: its alt text, titles, axis and tick labels, legend."""
-    fig = picture.figure
-    fig.canvas.draw()  # tick labels exist once drawn
-    out = [picture.alt]
-    for ax in fig.axes:
-        out += [ax.get_title(), ax.get_xlabel(), ax.get_ylabel()]
-        out += [t.get_text() for t in (*ax.texts, *ax.get_xticklabels(), *ax.get_yticklabels())]
-        out += [t.get_text() for t in ax.get_legend().get_texts()]
-    return out
-
-
 def every_text(v) -> str:
     """The page: the view, the notebook's tables and its figure, in every mode."""
     m, parts = v.model, []
     for mode in ("single", "games", "average"):
         m.mode = mode
-        parts += shown_texts(v)
+        parts.append(shown_text(v))
     m.apply(CalculatorModel.presets[CAP_ON])  # the one-game table with both sides of the cap
-    parts += shown_texts(v) + picture_texts(m.averaging_figure())
+    picture = m.averaging_figure()
+    parts += [shown_text(v), *figure_texts(picture.figure, picture.alt)]
     parts += [m.outcomes_table().to_html(), m.games_table().to_html(),
               m.averaging_table().to_html(), cap_example_table().to_html()]
     m.k = "profile"
-    parts += shown_texts(v)
+    parts.append(shown_text(v))
     return "\n".join(parts)
 
 

@@ -173,9 +173,9 @@ DOC_COEFFICIENTS = {"te": ("1.17", "2.00"), "uk": ("1,17", "2,00"), "el": ("1,17
 def test_translated_view_leaves_no_catalog_english(lang):
     from elo_explain.translate import english_left
 
-    from tests.models.shown_text import page_language, shown_text
+    from tests.models.shown import in_language, shown_text
 
-    with page_language(lang):
+    with in_language(lang):
         for query in ("", "cube=64&winner_k_source=from games this week&winner_games=60",
                       "loser_rating=1800&loser_k_source=K 16"):
             v = CubeView(CubeModel(), query=query)
@@ -186,10 +186,10 @@ def test_translated_view_leaves_no_catalog_english(lang):
 
 @pytest.mark.parametrize("lang", ["te", "uk", "el"])
 def test_translated_view_writes_the_documents_numbers_in_its_language(lang):
-    from tests.models.shown_text import page_language
+    from tests.models.shown import in_language
 
     cube2, cube64 = DOC_COEFFICIENTS[lang]
-    with page_language(lang):
+    with in_language(lang):
         v = CubeView(CubeModel(), query="cube=2")
         assert f"ee-coefficient'>{cube2}<" in v.result.value
         assert "ee-winner-change'>+19<" in v.result.value            # the document: ±19
@@ -201,9 +201,9 @@ def test_translated_view_writes_the_documents_numbers_in_its_language(lang):
 
 
 def test_translated_k_sources_keep_their_link_values():
-    from tests.models.shown_text import page_language
+    from tests.models.shown import in_language
 
-    with page_language("uk"):
+    with in_language("uk"):
         v = CubeView(CubeModel(), query="winner_k_source=from games this week&winner_games=60")
         assert v.model.winner_k == 16                     # the document: 50 or more -> K 16
         source = v.controls["winner_k_source"]

@@ -252,7 +252,7 @@ def test_translated_page_shows_no_catalog_english_and_the_document_numbers(lang,
     Telugu document's E = 0.24 (1500 against 1700, [TEL]) is written as the language writes
     it (a decimal comma in Ukrainian and Greek); the "?" and the ratings stay as Lichess
     shows them ([LILA])."""
-    from models.page_text import english_left_of, in_language, shown_text
+    from tests.models.shown import english_left_of, in_language, shown_text
 
     with in_language(lang):
         m = EloVsGlickoModel(days_away=30)

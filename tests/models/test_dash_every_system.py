@@ -300,18 +300,18 @@ def test_widget_count_is_modest():
 
 # ------------------------------------------------------------------- translated pages (issue 21)
 from elo_explain import translate  # noqa: E402
-from tests.models.shown import page_language, shown_texts  # noqa: E402
+from tests.models.shown import in_language, shown_text  # noqa: E402
 
 DECIMAL = {"te": ".", "uk": ",", "el": ","}  # terms.md: Telugu a point, Ukrainian/Greek a comma
 
 
 def every_page(lang, query=""):
     """The view in ``lang``, what it shows (with the notebook's three tables) and the model."""
-    with page_language(lang), contextlib.redirect_stdout(io.StringIO()):
+    with in_language(lang), contextlib.redirect_stdout(io.StringIO()):
         v = EverySystemView(EverySystemModel(), query=query)
         m = v.model
         tables = [t.to_html() for t in (m.chess_table(), m.backgammon_table(), m.lichess_table())]
-        return v, "\n".join(shown_texts(v) + tables)
+        return v, "\n".join([shown_text(v), *tables])
 
 
 @pytest.mark.parametrize("lang", ["te", "uk", "el"])
@@ -324,7 +324,7 @@ def test_translated_page_has_no_english_left_and_the_documents_numbers(lang):
     # E is what the favourite's 84.9 % / 70.3 % / 64.0 % leave (1 − 0.640 = 0.36)
     v, text = every_page(lang, "rating=1500&opponent=1800")
     assert [label(v, i) for i in (7, 8, 9)] == [f"+{c} / {MINUS}{c}" for c in (27, 23, 20)]
-    with page_language(lang):
+    with in_language(lang):
         g42 = {row[0]: row for row in v.model.backgammon_table().cells()}["Gammon42 1.3.1"]
     assert g42[1:4] == [f"0{d}36", "+20", f"{MINUS}20"]
     assert translate.english_left(text, lang) == []
@@ -335,7 +335,7 @@ def test_translated_tables_show_the_telugu_example_with_a_decimal_comma(lang):
     # [TEL] 1500 beats 1000, K 20, the formula: with the cap E 0.91, gain +1.8 (FIDE applies
     # +2, rounded once [FIDE]); without it E 0.95, gain ≈ +1.1; a loss costs 18.2 / 18.9
     v, text = every_page(lang, "rating=1500&opponent=1000")
-    with page_language(lang):
+    with in_language(lang):
         rows = [tuple(r) for r in v.model.chess_table().cells()]
         cap = next(r for r in rows if r[1] == "0,91" and "→" in r[2])
         assert cap[2] == "+1,8 → +2"

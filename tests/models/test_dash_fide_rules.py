@@ -260,7 +260,7 @@ def test_link_sets_the_start_and_bad_values_are_noted():
 # ------------------------------------------------------------------- translated pages (issue 21)
 from elo_explain import translate  # noqa: E402
 from elo_explain.tables import RowTable  # noqa: E402
-from tests.models.shown import page_language, shown_texts  # noqa: E402
+from tests.models.shown import in_language, shown_text  # noqa: E402
 
 DECIMAL = {"te": ".", "uk": ",", "el": ","}  # terms.md: Telugu a point, Ukrainian/Greek a comma
 
@@ -268,11 +268,11 @@ DECIMAL = {"te": ".", "uk": ",", "el": ","}  # terms.md: Telugu a point, Ukraini
 def fide_page(lang, query=""):
     """The view in ``lang`` and what it shows, with the notebook's tables of this module
     (the K-rule table is chess.k_rules_table's, translated with that module)."""
-    with page_language(lang), contextlib.redirect_stdout(io.StringIO()):
+    with in_language(lang), contextlib.redirect_stdout(io.StringIO()):
         v = FideRulesView(FideRulesModel(), query=query)
         m = v.model
         tables = [t.to_html() for t in (m.table_700(), m.cap_table(), m.compare_table())]
-        return v, "\n".join(shown_texts(v) + tables), [t.cells() for t in (m.cap_table(),)]
+        return v, "\n".join([shown_text(v), *tables]), [t.cells() for t in (m.cap_table(),)]
 
 
 @pytest.mark.parametrize("lang", ["te", "uk", "el"])
@@ -299,7 +299,7 @@ def test_translated_page_follows_a_link(lang):
     assert translate.english_left(text, lang) == []
 
 
-def test_cap_table_rows_are_numbers_cells_in_the_page_language():
+def test_cap_table_rows_are_numbers_cells_in_the_in_language():
     m = FideRulesModel()  # 2700 vs 2200, K 20, table 8.1.2, rules of 2026
     t = m.cap_table()
     assert isinstance(t, RowTable)
@@ -315,7 +315,7 @@ def test_cap_table_rows_are_numbers_cells_in_the_page_language():
     assert english["E used"] == ["0.96", "0.08"]
     assert english["Change for a draw, K 20"] == [f"{M}9.2", "+8.4"]
     for lang in ("uk", "el"):
-        with page_language(lang):
+        with in_language(lang):
             cells = m.cap_table().cells()
         assert ["0,96", "0,08"] in [c[1:] for c in cells]
         assert [f"{M}9,2", "+8,4"] in [c[1:] for c in cells]
@@ -323,12 +323,12 @@ def test_cap_table_rows_are_numbers_cells_in_the_page_language():
 
 
 @pytest.mark.parametrize("lang", ["te", "uk", "el"])
-def test_the_k_rules_in_the_page_language(lang):
+def test_the_k_rules_in_the_in_language(lang):
     # the K-rule table's first column (chess.k_rules_table) shows each rule of fide.K_RULES in
     # the page's words, by its English text or by fide.k_rule_text; [TE] 30 games, 2400, 2300
     from elo_explain.i18n import gettext
 
-    with page_language(lang):
+    with in_language(lang):
         words = [fide.k_rule_text(rule) for rule, _k, _text in fide.K_RULES]
     assert words == [gettext(text, lang=lang) for _r, _k, text in fide.K_RULES]
     assert translate.english_left("\n".join(words), lang) == []

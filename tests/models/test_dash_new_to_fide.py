@@ -204,7 +204,7 @@ import io  # noqa: E402
 
 from elo_explain import translate  # noqa: E402
 from elo_explain.i18n import set_language  # noqa: E402
-from tests.models.shown import shown_texts  # noqa: E402
+from tests.models.shown import shown_text  # noqa: E402
 
 #: [EX1] Ra 1692.86, p .57 and [UP] R + 0.4 × (2000 − R), in each language's numbers
 #: (terms.md: Telugu a decimal point, Ukrainian and Greek a decimal comma).
@@ -230,11 +230,11 @@ def test_the_page_in_the_documents_languages_has_no_english_left(language):
     assert first[2] == RA[language] and first[3] == P[language]  # [EX1]
     assert first[5] == "1743"  # [EX1]
     assert ("0,4 ×" if language != "te" else "0.4 ×") in tables[3].caption  # [UP]
-    texts = shown_texts(v) + [t.to_html() for t in tables]
+    texts = [shown_text(v)] + [t.to_html() for t in tables]
     v.preset.value = list(NewToFideModel.presets)[2]  # [EX3] not published
-    texts += shown_texts(v)
+    texts.append(shown_text(v))
     m.on = "2024-01-15"  # the 2022 rule in force
-    texts += shown_texts(v)
+    texts.append(shown_text(v))
     text = "\n".join(texts)
     assert translate.english_left(text, language) == []
     for english in ("First rating under the", "Add game", "Remove last", "Performance rating",

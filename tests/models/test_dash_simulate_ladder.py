@@ -254,7 +254,7 @@ def test_translated_page_shows_no_catalog_english_and_the_document_numbers(lang,
     and K 32, 32 × 300 × 2 % = 192 to 3 % = 288, is written with the language's percent
     style (no space in Ukrainian and Greek, as the Greek document prints 50,0%; the Telugu
     document's "76 %")."""
-    from models.page_text import english_left_of, in_language, shown_text
+    from tests.models.shown import english_left_of, in_language, shown_text
 
     with in_language(lang):
         m = LadderModel()

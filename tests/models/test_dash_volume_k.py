@@ -247,9 +247,9 @@ def test_05_and_09_print_the_weekly_share_the_same_way_and_the_documents_200():
 def test_translated_view_leaves_no_catalog_english(lang):
     from elo_explain.translate import english_left
 
-    from tests.models.shown_text import page_language, shown_text
+    from tests.models.shown import in_language, shown_text
 
-    with page_language(lang):
+    with in_language(lang):
         for query in ("", "games=60&swing_games=300&feedback=true",
                       "per_day=0,0,0,0&games_a=10&shortfall=3.5", "per_day=9,9,9,9&games=1"):
             v = VolumeView(VolumeModel(), query=query)
@@ -262,9 +262,9 @@ def test_translated_view_leaves_no_catalog_english(lang):
 
 @pytest.mark.parametrize("lang", ["te", "uk", "el"])
 def test_translated_view_writes_the_documents_numbers_in_its_language(lang):
-    from tests.models.shown_text import page_language
+    from tests.models.shown import in_language
 
-    with page_language(lang):
+    with in_language(lang):
         v = VolumeView(VolumeModel())
         # the Greek document: 60 games against 10, "+8 ... −16", "+16 ... −8" (U+2212)
         assert "ee-a-wins'>+8 / \u221216<" in v.asym_html.value
