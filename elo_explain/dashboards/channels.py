@@ -16,6 +16,15 @@ before the message reaches the kernel:
   The figures a real viewer sends are in the README's security section.
 * **Nothing but the dashboard's own messages go out**: ``error`` messages (a traceback naming
   the server's files) and ``stderr`` streams are dropped; the kernel keeps serving.
+* **Always v1 out, and nothing to a closed websocket**: jupyter_server asks the tornado
+  handler for the websocket's protocol on every message, and once the page has gone the
+  handler has no connection, the question fails and the answer falls back to the legacy
+  protocol. A message with buffers (every figure: an image widget's bytes) then goes to
+  Voilà's writer in the legacy format, which Voilà reads as v1: its first 8 bytes as the
+  number of offsets, ~10^17, in a Python loop that holds the whole server (100 % of a core,
+  memory growing by ~30 MB a second, every page frozen; seen when a page closed while its
+  figure was being sent). The protocol is v1 (``prepare`` refuses any other), and a message
+  for a closed websocket is dropped, as tornado would refuse to write it anyway.
 
 Each limit is a configurable trait (``--GuardedConnection.max_message_bytes=…``).
 """
@@ -141,7 +150,20 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
         super().handle_incoming_message(incoming_msg)
 
     # --- what goes out ----------------------------------------------------------------------
+    @property
+    def subprotocol(self):
+        """v1, the only protocol :meth:`prepare` lets in, also after the websocket closed
+        (jupyter_server's own answer then turns to the legacy protocol: the module's
+        docstring)."""
+        return V1
+
+    def _websocket_closed(self) -> bool:
+        ws = getattr(self.websocket_handler, "ws_connection", None)
+        return ws is None or ws.is_closing()
+
     def handle_outgoing_message(self, stream, outgoing_msg) -> None:
+        if self._websocket_closed():
+            return self._drop_out("messages after the page's websocket closed")
         try:
             _idents, fed = self.session.feed_identities(outgoing_msg)
             header = self.session.unpack(fed[1])

@@ -34,6 +34,8 @@ from harness import (
     start_voila, stop,
 )
 
+from elo_explain.dashboards.channels import V1, GuardedConnection
+
 POLL = 0.25  # seconds between two kernel counts (polling, not a wait for a result)
 DIVISOR = "03_backgammon_divisor.ipynb"  # its figures are image widgets with binary buffers
 
@@ -270,6 +272,65 @@ def test_a_third_websocket_to_one_kernel_is_refused(server):
     assert refused.value.response.status_code == 429
     first.close(), second.close()
     viewer.close()
+
+
+class _Open:  # tornado's connection of an open websocket, as the handler's protocol reads it
+    selected_subprotocol = V1
+
+    @staticmethod
+    def is_closing():
+        return False
+
+
+def test_a_figure_sent_as_its_page_closes_cannot_freeze_the_server():
+    """What froze the whole server (and grew it by ~30 MB a second to 6-19 GB) in the full
+    suite: a figure's update from the kernel reaching the server just as its page closed.
+    tornado's handler has no connection then, so jupyter_server's question for the
+    websocket's protocol fails and falls back to the legacy one: the update (its image bytes
+    a buffer) would go out in the legacy format, which Voilà's writer reads as v1 -- its
+    first 8 bytes as the count of offsets, in a Python loop. The connection answers v1
+    whatever tornado says, and drops a message for a closed websocket."""
+    from jupyter_client.manager import KernelManager
+    from jupyter_client.session import Session
+    from jupyter_server.services.kernels.connection.base import serialize_binary_message
+    from voila.tornado.kernel_websocket_handler import (
+        VoilaKernelWebsocketHandler, read_header_from_binary_message)
+
+    handler = object.__new__(VoilaKernelWebsocketHandler)  # no request: only its state
+    written = []
+    handler.write_message = lambda message, binary=False: written.append(message)
+    handler.ws_connection = None  # tornado, once the page's websocket has closed
+    with pytest.raises(AssertionError):
+        handler.selected_subprotocol  # noqa: B018 - what jupyter_server asks, and falls back on
+    connection = GuardedConnection(parent=KernelManager(kernel_id="k"), websocket_handler=handler,
+                                   session=Session())
+    session = connection.session
+    figure = session.msg("comm_msg", {"comm_id": "c", "data": {
+        "method": "update", "state": {}, "buffer_paths": [["value"]]}})
+    figure["buffers"] = [b"\x89PNG\r\n\x1a\n" + bytes(4096)]
+    frames = session.serialize(figure) + figure["buffers"]  # as the kernel's zmq frames come
+    # the legacy format, read as v1: ~10^17 offsets (the loop that held the server)
+    legacy = serialize_binary_message({**figure, "channel": "iopub"})
+    assert int.from_bytes(legacy[:8], "little") > 10**15
+    assert connection.subprotocol == V1
+    connection.handle_outgoing_message("iopub", frames)
+    assert written == []  # nothing for the closed websocket
+    # an open websocket gets the same update, as v1 frames Voilà reads at once
+    handler.ws_connection = _Open()
+
+    class IOPub:
+        channel = "iopub"
+
+        @staticmethod
+        def closed():
+            return False
+
+    connection.channels = {"iopub": IOPub()}
+    # (jupyter_server's own traceback and iopub-rate checks ask the server app: not here)
+    connection._on_error, connection._limit_rate = (lambda *a: None), (lambda *a: False)
+    connection.handle_outgoing_message("iopub", frames)
+    assert len(written) == 1
+    assert read_header_from_binary_message(written[0])["msg_type"] == "comm_msg"
 
 
 # ------------------------------------------------------------------ tracebacks (5)

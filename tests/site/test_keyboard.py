@@ -1,11 +1,4 @@
-"""NOT COLLECTED (file name without ``test_``), on purpose, until a bug it found is fixed:
-in the full suite on a clean clone (twice, 2026-12-01) the shared Voilà server's memory ran
-away while this walk drove one page (0.16 → 6.4 GB in 90 s; 19 GB in the first run), with a
-widget callback's error in that page's kernel; run alone it passes (11 pages, server flat at
-110–119 MiB). Issue 20 stays open for it. Run it by hand:
-``.venv/bin/python -m pytest tests/site/keyboard_walk.py``.
-
-The keyboard alone (issue 20, point 2: "each page can be used with the keyboard alone").
+"""The keyboard alone (issue 20, point 2: "each page can be used with the keyboard alone").
 
 Each page (the landing page and every dashboard) is walked with the Tab key only, in
 headless Chromium on a desktop: every control it shows (link, button, text box, dropdown,
@@ -13,6 +6,12 @@ slider handle, checkbox, toggle) takes the focus in turn, and each shows that it
 (its outline or box shadow, as computed, differs from the same control without the focus).
 Then one slider is moved with an arrow key and one dropdown, toggle or checkbox is changed
 with the keyboard, and the view follows (a figure, a number or a table changes).
+
+In the full suite this walk (and, once, an earlier page test) froze the shared Voilà
+server (100 % of a core, its memory 0.16 -> 6.4 GB in 90 s): a figure's update reached the
+server as a page closed, and went out in the legacy protocol, which Voilà's writer reads as
+v1. ``channels.GuardedConnection`` now sends v1 only, and nothing to a closed websocket
+(``test_hardening_limits``).
 """
 
 from __future__ import annotations
