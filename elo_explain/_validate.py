@@ -17,7 +17,7 @@ import numbers
 import numpy as np
 
 from elo_explain.formats import fmt_plain
-from elo_explain.i18n import _, language
+from elo_explain.i18n import N_, _, language
 
 __all__ = [
     "as_float_array",
@@ -60,6 +60,25 @@ def _number(value) -> str:
         if math.isfinite(float(value)):
             return fmt_plain(value)
     return repr(value)
+
+
+#: a range's messages: both bounds, the lower only, the upper only
+_RANGE = (N_("{name} must be between {lo} and {hi}, got {value}"),
+          N_("{name} must be >= {lo}, got {value}"),
+          N_("{name} must be <= {hi}, got {value}"))
+_WHOLE_RANGE = (N_("{name} must be a whole number between {lo} and {hi}, got {value}"),
+                N_("{name} must be a whole number >= {lo}, got {value}"),
+                N_("{name} must be a whole number <= {hi}, got {value}"))
+
+
+def _out_of_range(texts, name: str, got: str, lo, hi, shown) -> ValueError:
+    """The error for ``got`` (as written) outside ``lo``..``hi`` (``None``: no bound), in the
+    page's language, each bound written by ``shown``."""
+    both, low, high = texts
+    text = both if lo is not None and hi is not None else low if lo is not None else high
+    return ValueError(_(text).format(name=name, value=got,
+                                     lo=None if lo is None else shown(lo),
+                                     hi=None if hi is None else shown(hi)))
 
 
 def as_float_array(name: str, value) -> np.ndarray:
@@ -116,16 +135,8 @@ def finite(name: str, value, *, lo: float | None = None, hi: float | None = None
     for wrong in (arr < lo if lo is not None else None, arr > hi if hi is not None else None):
         if wrong is None or not wrong.any():
             continue
-        got = _describe(arr[wrong].flat[0])
-        if lo is not None and hi is not None:
-            text = _("{name} must be between {lo} and {hi}, got {value}")
-        elif lo is not None:
-            text = _("{name} must be >= {lo}, got {value}")
-        else:
-            text = _("{name} must be <= {hi}, got {value}")
-        raise ValueError(text.format(name=name, value=got,
-                                     lo=None if lo is None else _number(float(lo)),
-                                     hi=None if hi is None else _number(float(hi))))
+        raise _out_of_range(_RANGE, name, _describe(arr[wrong].flat[0]), lo, hi,
+                            lambda bound: _number(float(bound)))
     return _out(arr)
 
 
@@ -186,14 +197,8 @@ def integer(name: str, value, *, lo: int | None = None, hi: int | None = None) -
     else:
         ivalue = int(value)
     if lo is not None and ivalue < lo or hi is not None and ivalue > hi:
-        if lo is not None and hi is not None:
-            text = _("{name} must be a whole number between {lo} and {hi}, got {value}")
-        elif lo is not None:
-            text = _("{name} must be a whole number >= {lo}, got {value}")
-        else:
-            text = _("{name} must be a whole number <= {hi}, got {value}")
-        shown = (lambda b: b) if language() == "en" else _number
-        raise ValueError(text.format(name=name, lo=shown(lo), hi=shown(hi), value=_given(value)))
+        raise _out_of_range(_WHOLE_RANGE, name, _given(value), lo, hi,
+                            (lambda b: b) if language() == "en" else _number)
     return ivalue
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import io
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -91,8 +92,10 @@ def desktop_shot(page, base: str, notebook: str, load: bool = True) -> Path:
     return target
 
 
-def only(pages: list[str]) -> None:
-    """Desktop screenshots of the ``pages`` named (nothing else is re-taken)."""
+@contextmanager
+def served():
+    """A Voilà server of the notebooks, Chromium and a desktop page: ``(base, browser, page)``,
+    all stopped afterwards."""
     from playwright.sync_api import sync_playwright
 
     OUT.mkdir(parents=True, exist_ok=True)
@@ -100,54 +103,48 @@ def only(pages: list[str]) -> None:
     try:
         with sync_playwright() as p:
             browser = launch_chromium(p)
-            page = browser.new_page(viewport={"width": 1200, "height": 900})
-            for notebook in pages:
-                desktop_shot(page, base, notebook)
+            yield base, browser, browser.new_page(viewport={"width": 1200, "height": 900})
             browser.close()
     finally:
         proc.terminate()
         proc.wait(timeout=20)
+
+
+def only(pages: list[str]) -> None:
+    """Desktop screenshots of the ``pages`` named (nothing else is re-taken)."""
+    with served() as (base, _browser, page):
+        for notebook in pages:
+            desktop_shot(page, base, notebook)
 
 
 def main() -> None:
-    from playwright.sync_api import sync_playwright
-
-    OUT.mkdir(parents=True, exist_ok=True)
     CARDS.mkdir(parents=True, exist_ok=True)
-    proc, base = start_voila()
-    try:
-        with sync_playwright() as p:
-            browser = launch_chromium(p)
-            page = browser.new_page(viewport={"width": 1200, "height": 900})
-            # the landing page last: it shows the cards' pictures just taken
-            for notebook in [d.notebook for d in published()] + [INDEX_NOTEBOOK]:
-                settle(page, base, notebook)
-                if notebook != INDEX_NOTEBOOK:
-                    target = CARDS / card_picture(notebook)
-                    figure = page.locator("img.ee-plot")  # the view's first figure, or the view
-                    shown = figure.first if figure.count() else page.locator(".ee-app").first
-                    card(shown.screenshot(), notebook, target)
-                    print(f"wrote {target.relative_to(ROOT)}")
-                desktop_shot(page, base, notebook, load=False)
-            for notebook in LANGUAGE_PAGES:
-                desktop_shot(page, base, notebook)
-            phone = browser.new_context(**PHONE).new_page()
-            for notebook in PHONE_PAGES:
-                settle(phone, base, notebook)
-                target = OUT / ("phone_" + notebook.replace(".ipynb", ".png"))
-                # the page scrolls inside its own container: a screen as tall as the page
-                height = phone.evaluate("() => Math.max(...[...document.querySelectorAll('*')]"
-                                        ".map(e => e.scrollHeight))")
-                phone.set_viewport_size({"width": 390, "height": min(int(height) + 40, 8000)})
-                phone.wait_for_function(FIGURES_READY, timeout=90_000)
-                box = phone.locator(".ee-app").first.bounding_box()
-                phone.screenshot(path=str(target), clip=box)
-                phone.set_viewport_size(PHONE["viewport"])
+    with served() as (base, browser, page):
+        # the landing page last: it shows the cards' pictures just taken
+        for notebook in [d.notebook for d in published()] + [INDEX_NOTEBOOK]:
+            settle(page, base, notebook)
+            if notebook != INDEX_NOTEBOOK:
+                target = CARDS / card_picture(notebook)
+                figure = page.locator("img.ee-plot")  # the view's first figure, or the view
+                shown = figure.first if figure.count() else page.locator(".ee-app").first
+                card(shown.screenshot(), notebook, target)
                 print(f"wrote {target.relative_to(ROOT)}")
-            browser.close()
-    finally:
-        proc.terminate()
-        proc.wait(timeout=20)
+            desktop_shot(page, base, notebook, load=False)
+        for notebook in LANGUAGE_PAGES:
+            desktop_shot(page, base, notebook)
+        phone = browser.new_context(**PHONE).new_page()
+        for notebook in PHONE_PAGES:
+            settle(phone, base, notebook)
+            target = OUT / ("phone_" + notebook.replace(".ipynb", ".png"))
+            # the page scrolls inside its own container: a screen as tall as the page
+            height = phone.evaluate("() => Math.max(...[...document.querySelectorAll('*')]"
+                                    ".map(e => e.scrollHeight))")
+            phone.set_viewport_size({"width": 390, "height": min(int(height) + 40, 8000)})
+            phone.wait_for_function(FIGURES_READY, timeout=90_000)
+            box = phone.locator(".ee-app").first.bounding_box()
+            phone.screenshot(path=str(target), clip=box)
+            phone.set_viewport_size(PHONE["viewport"])
+            print(f"wrote {target.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":

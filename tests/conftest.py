@@ -18,8 +18,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 HERE = Path(__file__).resolve().parent
+
+# No time limit on a property test's example: Hypothesis' default (200 ms) is a timed
+# assertion, which a loaded 2-core machine fails without any rule being wrong; speed lives
+# in benchmarks/.
+settings.register_profile("elo-explain", deadline=None)
+settings.load_profile("elo-explain")
 MARKERS = {"notebooks": "notebooks", "site": "site"}  # folder -> marker
 
 

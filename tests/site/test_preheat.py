@@ -12,7 +12,9 @@ refills after the page took its kernel.
 from __future__ import annotations
 
 import json
+import re
 import time
+from pathlib import Path
 
 from playwright.sync_api import expect
 
@@ -26,12 +28,36 @@ POOL_FILL_S = 300   # ten notebooks run on 2 cores, while other tests may run to
 POLL = 0.5          # seconds between two kernel counts (polling, not a wait for a result)
 
 
-def _wait_kernels(voila, n: int, what: str) -> None:
+#: what the server's log says of its kernels and its pool (shown when a count is not reached)
+KERNEL_EVENTS = re.compile(r"Kernel started|Kernel shutdown|pre-heated|pool|Culling|viewer kernel|"
+                           r"restart|died|Traceback|Error|Killed", re.IGNORECASE)
+
+
+def _wait_kernels(voila, log, n: int, what: str) -> None:
+    """Until ``voila`` has ``n`` kernels; else what its log (the open file ``log``) says."""
     deadline = time.monotonic() + POOL_FILL_S
     while len(kernel_pids(voila)) < n:
         assert voila.poll() is None, "voila exited"
-        assert time.monotonic() < deadline, f"{what}: {len(kernel_pids(voila))} kernels, expected {n}"
+        if time.monotonic() >= deadline:
+            log.flush()
+            lines = Path(log.name).read_text(errors="replace").splitlines()
+            events = [line[:160] for line in lines if KERNEL_EVENTS.search(line)]
+            import psutil
+
+            server = psutil.Process(voila.pid)
+            raise AssertionError(f"{what}: {len(kernel_pids(voila))} kernels, expected {n}; "
+                                 f"the server at {server.cpu_percent(interval=1.0):.0f} % CPU, "
+                                 f"{server.memory_info().rss >> 20} MiB; MemAvailable "
+                                 f"{_available_mib()} MiB; the server's log:\n"
+                                 + "\n".join(events[-25:]))
         time.sleep(POLL)
+
+
+def _available_mib() -> int:
+    for line in Path("/proc/meminfo").read_text().splitlines():
+        if line.startswith("MemAvailable:"):
+            return int(line.split()[1]) // 1024
+    return -1
 
 
 def _wait_waiting_for_a_viewer(voila, base: str, what: str) -> None:
@@ -72,14 +98,14 @@ def test_a_dashboard_from_the_pool_shows_its_numbers_and_the_pool_refills(page, 
     log = open(tmp_path / "voila.log", "w")
     voila, base = start_voila(log=log, preheat=True)
     try:
-        _wait_kernels(voila, len(notebooks), "the pool did not fill")
+        _wait_kernels(voila, log, len(notebooks), "the pool did not fill")
         pooled = kernel_pids(voila)
         open_dashboard(page, base, "01_chess_calculator.ipynb")
         # Telugu document: E = 0.24 for 1500 against 1700
         expect(page.locator(".ee-app").first).to_contain_text("0.24", timeout=TIMEOUT)
         assert_clean(page, "01_chess_calculator.ipynb")
         # the page took a kernel from the pool, and the pool is refilled behind it
-        _wait_kernels(voila, len(notebooks) + 1, "the pool was not refilled")
+        _wait_kernels(voila, log, len(notebooks) + 1, "the pool was not refilled")
         assert pooled <= kernel_pids(voila), "a pooled kernel was stopped"
         # a translated page from the pool the same way (Greek document, ÷1200, 300 points
         # up: 64.0 %, in Ukrainian with a decimal comma)
@@ -90,7 +116,7 @@ def test_a_dashboard_from_the_pool_shows_its_numbers_and_the_pool_refills(page, 
         assert second.evaluate("document.documentElement.lang") == "uk"
         expect(second.locator(".ee-summary")).to_contain_text("64,0%", timeout=TIMEOUT)
         assert_clean(second)
-        _wait_kernels(voila, len(notebooks) + 2, "the pool was not refilled")
+        _wait_kernels(voila, log, len(notebooks) + 2, "the pool was not refilled")
         assert pooled <= kernel_pids(voila), "a pooled kernel was stopped"
     finally:
         stop(voila)
@@ -115,7 +141,7 @@ def test_a_link_reaches_a_preheated_kernel(page, tmp_path):
     log = open(tmp_path / "voila.log", "w")
     voila, base = start_voila(ONLY_03, log=log, preheat=True)  # a pool for 03 only
     try:
-        _wait_kernels(voila, 1, "the pool did not fill")
+        _wait_kernels(voila, log, 1, "the pool did not fill")
         _wait_waiting_for_a_viewer(voila, base, "the pooled kernel never waited for a viewer")
         pooled = kernel_pids(voila)
         page.goto(f"{base}/voila/render/{DIVISOR_NB}?divisor=800&difference=300",
@@ -130,7 +156,7 @@ def test_a_link_reaches_a_preheated_kernel(page, tmp_path):
         # the page's kernel is the pooled one: every kernel was started preheated (a kernel
         # started for the request would have VOILA_PREHEAT=False and the query in its
         # environment), and the pool is refilled behind it
-        _wait_kernels(voila, 2, "the pool was not refilled")
+        _wait_kernels(voila, log, 2, "the pool was not refilled")
         assert pooled <= kernel_pids(voila)
         envs = [_env(pid) for pid in kernel_pids(voila)]
         assert all(e.get("VOILA_PREHEAT") == "True" for e in envs), envs
