@@ -68,6 +68,20 @@ SAMPLE_NAMES = (N_("strong (top 5 %)"), N_("good (top 25 %)"), N_("median"),
 SAMPLE_COLOURS = ("#d62728", "#ff7f0e", "#2ca02c", "#1f77b4", "#9467bd")
 LEGEND_ABOVE = dict(loc="lower left", bbox_to_anchor=(0, 1.01), ncols=3, fontsize=8,
                     frameon=False, borderaxespad=0, handlelength=1.6, columnspacing=1.0)
+
+
+def _legend_above(ax):
+    """:data:`LEGEND_ABOVE`, in as many columns (3, 2 or 1) as fit above ``ax``: a
+    translated legend may be longer than the English one (Greek ran past the figure)."""
+    renderer = ax.figure.canvas.get_renderer()
+    width = ax.get_window_extent(renderer).width
+    for ncols in (3, 2, 1):
+        legend = ax.legend(**{**LEGEND_ABOVE, "ncols": ncols})
+        if legend.get_window_extent(renderer).width <= width:
+            break
+    return legend
+
+
 STYLE = ("<style>.ee-summary .widget-html-content, .ee-swing .widget-html-content "
          "{line-height: 1.4;} .ee-run-message {background: #fff3c4; padding: 2px 6px; "
          "font-weight: 600;}</style>")
@@ -372,7 +386,7 @@ class LadderView(DashboardView):
         axf.yaxis.set_major_formatter(lambda y, _pos: fmt_pct(100 * y, 0))
         for a in (axs, axf):
             a.set_xlabel(_("Week"))
-            a.legend(**LEGEND_ABOVE)
+            _legend_above(a)
         for a in (ax, axs, axf):  # few ticks: text is most of the drawing time
             a.grid(alpha=0.3)
             a.xaxis.set_major_locator(MaxNLocator(nbins=6, integer=True))
