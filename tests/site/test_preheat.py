@@ -53,6 +53,13 @@ def _wait_kernels(voila, log, n: int, what: str) -> None:
         time.sleep(POLL)
 
 
+def _listening_on_tcp(pids) -> list[int]:
+    import psutil
+
+    return [pid for pid in pids if any(c.status == psutil.CONN_LISTEN
+                                       for c in psutil.Process(pid).net_connections("tcp"))]
+
+
 def _available_mib() -> int:
     for line in Path("/proc/meminfo").read_text().splitlines():
         if line.startswith("MemAvailable:"):
@@ -100,6 +107,10 @@ def test_a_dashboard_from_the_pool_shows_its_numbers_and_the_pool_refills(page, 
     try:
         _wait_kernels(voila, log, len(notebooks), "the pool did not fill")
         pooled = kernel_pids(voila)
+        # the kernels listen on unix sockets, not TCP ports (``KernelManager.transport``
+        # "ipc"): 44 kernels started at once on TCP raced other processes for the free ports
+        # they were given ("Address already in use"), two died and the pool never refilled
+        assert _listening_on_tcp(pooled) == [], "kernels listening on TCP ports"
         open_dashboard(page, base, "01_chess_calculator.ipynb")
         # Telugu document: E = 0.24 for 1500 against 1700
         expect(page.locator(".ee-app").first).to_contain_text("0.24", timeout=TIMEOUT)
