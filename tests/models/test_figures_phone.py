@@ -175,7 +175,7 @@ def test_a_slider_step_on_a_phone_draws_what_it_draws_on_a_desktop(view_cls, mod
     """A slider step redraws on a phone only what it redraws on a desktop (its dynamic
     artists onto the saved background): measuring a narrow figure's texts (to keep them
     inside) must not mark the background changed. 03's annotation did, and every step on a
-    phone drew the whole figure (benchmarks/DASHBOARDS.md: ~3 × the desktop's latency)."""
+    phone drew the whole figure (benchmarks/DASHBOARDS.md: 03 at ~3 × the desktop before)."""
     draws = {}
     for width in ("1280", str(PHONE_VIEW)):
         view = view_cls(model_cls(), query="")
