@@ -346,7 +346,8 @@ def report(repeats: int = 5) -> str:
               + ("" if plot else " (numbers only: no slider there moves the plot)")
               for n, (setup, css, plot) in SLIDERS.items()]
     if failures:
-        lines += ["", f"Loads that never became ready (server log: {LOG}):", *failures]
+        lines += ["", f"Loads that never became ready (the servers' log: `{LOG.name}` in the "
+                  "temporary folder of the machine that ran it):", *failures]
     return "\n".join(lines)
 
 
