@@ -16,6 +16,7 @@ import re
 import time
 from pathlib import Path
 
+import psutil
 from playwright.sync_api import expect
 
 from harness import NOTEBOOKS, ROOT, TIMEOUT, assert_clean, open_dashboard, start_voila
@@ -42,30 +43,19 @@ def _wait_kernels(voila, log, n: int, what: str) -> None:
             log.flush()
             lines = Path(log.name).read_text(errors="replace").splitlines()
             events = [line[:160] for line in lines if KERNEL_EVENTS.search(line)]
-            import psutil
-
             server = psutil.Process(voila.pid)
             raise AssertionError(f"{what}: {len(kernel_pids(voila))} kernels, expected {n}; "
                                  f"the server at {server.cpu_percent(interval=1.0):.0f} % CPU, "
-                                 f"{server.memory_info().rss >> 20} MiB; MemAvailable "
-                                 f"{_available_mib()} MiB; the server's log:\n"
+                                 f"{server.memory_info().rss >> 20} MiB; available memory "
+                                 f"{psutil.virtual_memory().available >> 20} MiB; its log:\n"
                                  + "\n".join(events[-25:]))
         time.sleep(POLL)
 
 
 def _transport(pid: int) -> str:
     """The transport of a kernel's channels, from the connection file the server gave it."""
-    import psutil
-
     args = psutil.Process(pid).cmdline()
     return json.loads(Path(args[args.index("-f") + 1]).read_text())["transport"]
-
-
-def _available_mib() -> int:
-    for line in Path("/proc/meminfo").read_text().splitlines():
-        if line.startswith("MemAvailable:"):
-            return int(line.split()[1]) // 1024
-    return -1
 
 
 def _wait_waiting_for_a_viewer(voila, base: str, what: str) -> None:
@@ -73,8 +63,6 @@ def _wait_waiting_for_a_viewer(voila, base: str, what: str) -> None:
     it holds a connection to the Voilà server (``voila/query/<kernel id>``, opened by
     ``page_query``). Voilà hands out a pooled kernel only once it has started; a page
     that comes earlier gets a kernel of its own (the race this wait closes)."""
-    import psutil
-
     port = int(base.rsplit(":", 1)[1])
     deadline = time.monotonic() + POOL_FILL_S
     while True:
@@ -141,8 +129,6 @@ ONLY_03 = "--VoilaKernelManager.preheat_denylist=['^(?!.*/notebooks/03_backgammo
 
 
 def _env(pid: int) -> dict:
-    import psutil
-
     return psutil.Process(pid).environ()
 
 
