@@ -12,7 +12,7 @@ Goal (issue 10): at least 30 × the package at 10,000 players, with the readable
 The row's note states the goal; the ratio is measured in the same run, never asserted.
 
 Correctness is not measured here: :func:`glicko2_batch` is tested against Glickman's
-worked example in ``tests/test_glicko.py``. The package is *not* a reference: in its
+worked example in ``tests/rules/test_glicko.py``. The package is *not* a reference: in its
 step-5 function ``f`` it uses the player's rating μ² where the paper has φ²
 (``self.__rating**2`` in ``_f``), so its volatilities -- and through them RDs and
 ratings -- differ slightly from the paper's. The two are compared only loosely, to show

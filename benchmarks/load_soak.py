@@ -1,6 +1,6 @@
 """Soak: twenty viewers arriving in the same instant (a benchmark, not a test).
 
-``tests/test_hardening_load.py`` lets its twenty viewers arrive four at a time, which is
+``tests/site/test_hardening_load.py`` lets its twenty viewers arrive four at a time, which is
 deterministic; this is the harsher case it replaced: every viewer opens its page at once,
 so twenty kernels start and run their notebooks together on the machine's cores.  It uses
 the test's viewers (the same pages and document numbers) with the published culling

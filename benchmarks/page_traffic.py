@@ -1,6 +1,6 @@
 """What a real viewer's page sends its kernel: the figures the websocket limits are set from.
 
-``elo_explain.dashboards.channels.GuardedConnection`` limits each page's kernel websocket
+``elo_explain.server.channels.GuardedConnection`` limits each page's kernel websocket
 (message size, message rate, comm opens) before the kernel does any work. The limits must be
 ones a real viewer never meets, so this script measures real pages: headless Chromium on every
 published page, against a local ``voila`` with the published configuration, with a viewer
@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from harness import READY, launch_chromium, start_voila, stop  # noqa: E402
 
 from elo_explain.dashboards import INDEX_NOTEBOOK  # noqa: E402
-from elo_explain.dashboards.channels import split_v1  # noqa: E402
+from elo_explain.server.channels import split_v1  # noqa: E402
 from elo_explain.dashboards.index import published  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "TRAFFIC.md"
@@ -140,7 +140,7 @@ def main() -> None:
         rows = measure(base, [INDEX_NOTEBOOK, *(d.notebook for d in published())])
     finally:
         stop(proc)
-    from elo_explain.dashboards.channels import GuardedConnection
+    from elo_explain.server.channels import GuardedConnection
 
     limit = {name: t.default() for name, t in GuardedConnection.class_traits().items()}
     lines = [

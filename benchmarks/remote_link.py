@@ -51,7 +51,7 @@ from harness import (  # noqa: E402
 )
 from browser_dashboards import _slider_latency, _wait_pool_idle  # noqa: E402  (same waits)
 
-from elo_explain.dashboards.gate import published_notebooks  # noqa: E402
+from elo_explain.server.gate import published_notebooks  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "REMOTE.md"
 LINK = {"offline": False, "latency": 40,                    # ms, added to every round trip

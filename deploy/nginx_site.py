@@ -34,7 +34,7 @@ def published_notebooks() -> list[str]:
     English and in each translation (``<lang>/<notebook>``), as the gate serves them."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    from elo_explain.dashboards.gate import served_pages
+    from elo_explain.server.gate import served_pages
 
     return served_pages()
 

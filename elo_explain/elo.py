@@ -63,7 +63,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import _validate as v
-from .gammon42 import go_round
+from .rounding import round_half_away
 
 __all__ = [
     "DEFAULT_DIVISOR",
@@ -317,7 +317,7 @@ def _calculator(document, rating, opponents, scores, k, cap_400, whole) -> Calcu
     expected = _expected(np.zeros(()), -diff, float(DEFAULT_DIVISOR))
     change = float((k * (scores - expected)).sum())
     unrounded = rating + change
-    shown = float(go_round(unrounded)) if whole else unrounded
+    shown = round_half_away(unrounded) if whole else unrounded
     v.readonly(opponents, scores, diff, expected)
     return CalculatorResult(document=document, rating=rating, k=k, opponents=opponents,
                             scores=scores, differences=diff, expected=expected, change=change,

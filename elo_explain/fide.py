@@ -79,9 +79,10 @@ import numpy as np
 
 from . import _validate as v
 from .elo import CalculatorResult, _expected, _Games, _parse_results
-from .formats import MINUS, fmt_pattern, fmt_pct, round_half_away
+from .formats import MINUS, fmt_pattern, fmt_pct
 from .formats import fmt_plain as _fmt
 from .i18n import N_, _
+from .rounding import round_half_away
 
 __all__ = [
     "TABLE_8_1_2",

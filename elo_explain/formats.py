@@ -5,8 +5,8 @@ here, with a ``locale`` (``"en"``, ``"te"``, ``"uk"``, ``"el"``, or any other lo
 knows); without one, in the page's language (:func:`elo_explain.i18n.language`, English
 unless the notebook set another):
 
-* rounding: :func:`round_half_away` -- half away from zero, as FIDE, Go and the documents
-  round (Python's ``round`` rounds halves to even), exact for ``Fraction`` and ``int``;
+* rounding: half away from zero, as FIDE, Go and the documents round (Python's ``round``
+  rounds halves to even): :mod:`elo_explain.rounding`;
 * the minus sign: :data:`MINUS`, U+2212, in every language (the Ukrainian and Greek
   documents print it; CLDR's ``-`` is not used);
 * the decimal symbol, the grouping symbol and sizes, and the percent sign and its place,
@@ -32,20 +32,21 @@ from __future__ import annotations
 import functools
 import math
 import re
-from decimal import ROUND_HALF_UP, Context, Decimal
-from fractions import Fraction
+from decimal import Decimal
 from typing import NamedTuple
 
 import numpy as np
 from babel import Locale, UnknownLocaleError
 
+from elo_explain import i18n
+from elo_explain.i18n import _
+from elo_explain.rounding import rounded_decimal
+
 __all__ = [
     "MINUS",
     "NO_NUMBER",
-    "LANGUAGES",
     "NumberSymbols",
     "symbols",
-    "round_half_away",
     "fmt_number",
     "fmt_signed",
     "fmt_pct",
@@ -61,11 +62,6 @@ MINUS = "\u2212"
 """The minus sign every page shows, in every language (U+2212, as the documents print it)."""
 NO_NUMBER = "\u2013"
 """What the number formats show for NaN or an infinity (an en dash)."""
-LANGUAGES = ("en", "te", "uk", "el")
-"""The pages' languages: English and the three documents' (Telugu, Ukrainian, Greek)."""
-
-_EXACT = Context(prec=400, rounding=ROUND_HALF_UP)  # room for every finite float's digits
-
 
 # --- the locale's symbols ---------------------------------------------------------------
 class NumberSymbols(NamedTuple):
@@ -81,9 +77,7 @@ class NumberSymbols(NamedTuple):
 def page_language() -> str:
     """The page's language (:func:`elo_explain.i18n.language`): what a format uses when it
     is given no ``locale``."""
-    from elo_explain.i18n import language
-
-    return language()
+    return i18n.language()
 
 
 def symbols(locale: str | None = None) -> NumberSymbols:
@@ -135,44 +129,6 @@ def _localize(digits: str, sym: NumberSymbols, grouping: bool) -> str:
     return whole + (sym.decimal + frac if dot else "")
 
 
-# --- rounding -------------------------------------------------------------------------------
-def _decimal(x, places: int) -> Decimal:
-    """A finite float ``x`` rounded half away from zero to ``places`` decimals, from its
-    shortest decimal form (what Python prints), so 2.675 (stored as 2.67499...) gives 2.68."""
-    return _EXACT.quantize(Decimal(repr(float(x))), Decimal(1).scaleb(-places))
-
-
-def round_half_away(x, places: int = 0):
-    """``x`` rounded half away from zero (as FIDE and the documents round), not Python's half
-    to even.
-
-    A number is rounded from its shortest decimal form (as a float), so ``2.675`` (stored as
-    2.67499...) gives 2.68, and the result is a float (an array for an array); a
-    ``Fraction`` is rounded exactly and gives an ``int`` (a ``Fraction`` with ``places``).
-    NaN and infinities are returned unchanged.
-
-    >>> round_half_away(0.5), round_half_away(-2.5), round_half_away(2.675, 2), round(2.5)
-    (1.0, -3.0, 2.68, 2)
-    >>> from fractions import Fraction
-    >>> round_half_away(Fraction(-5, 2)), round_half_away(Fraction(1, 8), 2)
-    (-3, Fraction(13, 100))
-    >>> round_half_away([64.05, -0.35, 1.5], 1)
-    array([64.1, -0.4,  1.5])
-    """
-    if isinstance(x, Fraction):
-        scaled = Fraction(x) * 10**places
-        n = math.floor(abs(scaled) + Fraction(1, 2))
-        n = n if scaled >= 0 else -n
-        return n if places == 0 else Fraction(n, 10**places)
-    if np.ndim(x) > 0:
-        arr = np.asarray(x, dtype=float)
-        return np.array([round_half_away(float(v), places) for v in arr.flat]).reshape(arr.shape)
-    x = float(x)
-    if not math.isfinite(x):
-        return x
-    return float(_decimal(x, places)) + 0.0  # + 0.0: no "-0.0"
-
-
 # --- formats --------------------------------------------------------------------------------
 def fmt_number(x, places: int = 2, *, locale: str | None = None, grouping: bool = False) -> str:
     """A number with ``places`` decimals, half away from zero, minus sign U+2212.
@@ -188,7 +144,7 @@ def fmt_number(x, places: int = 2, *, locale: str | None = None, grouping: bool 
     """
     if not math.isfinite(x):
         return NO_NUMBER
-    d = _decimal(x, places)
+    d = rounded_decimal(x, places)
     text = _localize(f"{d.copy_abs():.{places}f}", symbols(locale), grouping)
     return MINUS + text if d < 0 else text
 
@@ -205,7 +161,7 @@ def fmt_signed(x, places: int = 1, *, locale: str | None = None, grouping: bool 
     """
     if not math.isfinite(x):
         return NO_NUMBER
-    d = _decimal(x, places)
+    d = rounded_decimal(x, places)
     text = _localize(f"{d.copy_abs():.{places}f}", symbols(locale), grouping)
     return text if d == 0 else ("+" if d > 0 else MINUS) + text
 
@@ -361,8 +317,6 @@ def parse_number(label: str, text: str, lo: float, hi: float, *, integer: bool =
     ...
     ValueError: K: '1,2,3' is not a number (allowed: 0,5 to 100)
     """
-    from elo_explain.i18n import gettext as _  # (i18n imports this module)
-
     locale = page_language() if locale is None else locale
     if locale == "en":
         lo_text, hi_text = f"{lo:g}", f"{hi:g}"

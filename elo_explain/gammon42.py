@@ -57,6 +57,7 @@ from typing import Hashable, Iterable
 import numpy as np
 
 from ._validate import as_float_array, choice, finite, integer, positive
+from .rounding import round_half_away
 
 __all__ = [
     "K",
@@ -258,7 +259,8 @@ def cube_multiplier(cube, mode="coefficient"):
 
 
 def go_round(x):
-    """Go's ``math.Round``: nearest whole number, halves away from zero.
+    """Go's ``math.Round``: nearest whole number, halves away from zero
+    (:func:`elo_explain.rounding.round_half_away`, with the Go code's contract).
 
     Python's ``round`` (and ``np.round``) round halves to even; Go does not.
     Exact at halves (no ``+ 0.5`` float error). Returns floats, like Go.
@@ -276,15 +278,7 @@ def go_round(x):
     ...
     ValueError: x must be a finite number, got nan
     """
-    return _go_round(np.asarray(finite("x", x), dtype=float))
-
-
-def _go_round(arr: np.ndarray):
-    """:func:`go_round` of a finite float array, without validation."""
-    t = np.trunc(arr)
-    frac = arr - t  # exact in binary floating point
-    out = t + np.where(np.abs(frac) >= 0.5, np.sign(arr), 0.0)
-    return _out(out + 0.0)  # + 0.0 turns -0.0 into 0.0
+    return round_half_away(np.asarray(finite("x", x), dtype=float))
 
 
 def _as_int(arr: np.ndarray):
@@ -380,7 +374,7 @@ def change(
     w, lo, wk, lk, d, c = _change_inputs(winner_rating, loser_rating, winner_k, loser_k, cube,
                                          divisor, cube_mode)
     # finite by construction (K <= MAX_K, E in 0..1, cube <= 64): no re-validation
-    winner, loser = (_go_round(x) for x in _unrounded(w, lo, wk, lk, d, c))
+    winner, loser = (round_half_away(x) for x in _unrounded(w, lo, wk, lk, d, c))
     winner, loser = np.broadcast_arrays(np.asarray(winner), np.asarray(loser))
     return _as_int(winner), _as_int(loser)
 

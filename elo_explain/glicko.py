@@ -148,7 +148,7 @@ EPSILON_RANGE: tuple[float, float] = (1e-12, 0.01)
 MAX_ELAPSED_PERIODS: float = 1_000_000.0
 
 # Within the ranges above the Illinois iteration needs at most about 200 steps (measured
-# over the corners of the ranges, tests/test_glicko.py); the caps only stop a runaway.
+# over the corners of the ranges, tests/rules/test_glicko.py); the caps only stop a runaway.
 _MAX_ILLINOIS_ITERATIONS = 1000
 _MAX_BRACKET_STEPS = 10_000
 

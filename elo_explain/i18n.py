@@ -32,11 +32,13 @@ import functools
 import gettext as _gettext
 from pathlib import Path
 
-from elo_explain.formats import LANGUAGES
-
-__all__ = ["LANGUAGES", "DOMAIN", "LOCALE_DIR", "set_language", "speaking", "language", "translations",
+__all__ = ["LANGUAGES", "TRANSLATIONS", "DOMAIN", "LOCALE_DIR", "set_language", "speaking", "language", "translations",
            "_", "gettext", "pgettext", "N_"]
 
+LANGUAGES = ("en", "te", "uk", "el")
+"""The pages' languages: English and the three documents' (Telugu, Ukrainian, Greek)."""
+TRANSLATIONS = tuple(lang for lang in LANGUAGES if lang != "en")
+"""The languages a page is translated into (``notebooks/<lang>/``, ``locale/<lang>/``)."""
 DOMAIN = "elo_explain"
 """The gettext domain of the package's strings (``<DOMAIN>.po`` / ``.mo``)."""
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"

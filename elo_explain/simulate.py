@@ -31,6 +31,7 @@ from . import _validate as v
 from . import elo, fibs, fide, gammon42, glicko
 from ._cache import disk_cached
 from ._validate import readonly as _readonly
+from .rounding import round_half_away
 
 __all__ = [
     "Elo",
@@ -90,11 +91,6 @@ def _start_rating(value) -> float:
 # A rule set turns the games of one round (disjoint pairs a[i] vs b[i], every player at
 # most once) into rating changes, all pairs at once. Each is a frozen dataclass holding
 # its settings; the mutable state of a season lives in a dict made by ``start``.
-def _round_half_away(x):
-    """Nearest whole number, halves away from zero (FIDE's and Go's rounding)."""
-    return gammon42.go_round(x)
-
-
 @dataclass(frozen=True)
 class Elo:
     """The plain Elo formula, every game rated at once: ``K x (score - E)``, ÷``divisor``.
@@ -272,12 +268,10 @@ class FideElo:
         else:
             k = np.full(r.shape, self.k)
         k = np.asarray(fide.k_with_700_rule(k, games), dtype=float)
-        if self.use_table and np.all(k == np.floor(k)):
-            n = k.astype(np.int64) * state["delta"]  # hundredths of a point, exact
-            change = np.sign(n) * ((np.abs(n) + 50) // 100)
-        else:
-            scale = 100.0 if self.use_table else 1.0
-            change = _round_half_away(k * state["delta"] / scale)
+        # FIDE's rounding, once per player. With the table, ΔR is whole hundredths: K x ΣΔR
+        # is exact, and so is its quotient by 100 at a half (x.5 is a float).
+        scale = 100.0 if self.use_table else 1.0
+        change = round_half_away(k * state["delta"] / scale)
         r += change
         state["rated_games"] += games
         state["reached_2400"] |= r >= 2400

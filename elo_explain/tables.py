@@ -18,13 +18,15 @@ Gammon42 tables (Greek document, ``docs/sources.md#greek``):
 * :func:`cube_table` -- the cube coefficients with ±K 32 / ±K 16;
 * :func:`ladder_replay` -- a :class:`~elo_explain.gammon42.Ladder` replay, game by game.
 
-FIDE: :func:`fide_table_8_1_2` (FIDE Rating Regulations, table 8.1.2).
+FIDE: :func:`fide_table_8_1_2` (FIDE Rating Regulations, table 8.1.2); the Telugu
+document's 400-point example (:func:`cap_example_table`); FIDE's K rules, the one that
+applies marked (:func:`k_rules_table`).
 
 A number a notebook cell shows is a :class:`Sentence`: the number in words and the
 product's formats (``+12 / −20``, ``64.0 %``), with the plain value beside it for code.
 A :class:`Table` or a :class:`Sentence` that a model method declared with
-:func:`elo_explain.dashboards.live.depends` returns is displayed live in a notebook: the
-cell's output follows the model (see :mod:`elo_explain.dashboards.live`).
+:func:`elo_explain.interactive.live.depends` returns is displayed live in a notebook: the
+cell's output follows the model (see :mod:`elo_explain.interactive.live`).
 
 >>> t = changes_by_difference()
 >>> t.columns[:3]
@@ -41,10 +43,12 @@ from typing import Sequence
 
 import numpy as np
 
+from . import fide
 from . import gammon42 as g42
 from ._validate import as_float_array, choice, finite, positive
-from .formats import MINUS, fmt_pattern, round_half_away  # noqa: F401  (MINUS: re-exported)
+from .formats import fmt_number, fmt_pattern, fmt_signed
 from .i18n import N_, _
+from .rounding import round_half_away
 
 __all__ = [
     "Table",
@@ -57,6 +61,8 @@ __all__ = [
     "cube_table",
     "ladder_replay",
     "fide_table_8_1_2",
+    "cap_example_table",
+    "k_rules_table",
 ]
 
 TABLE_CSS = """
@@ -586,11 +592,9 @@ def fide_table_8_1_2() -> Table:
     >>> len(t), t.rows[0], t.rows[42], t.rows[-1]
     (51, (0, 3, 0.5, 0.5), (392, 411, 0.92, 0.08), (736, None, 1.0, 0.0))
     """
-    from .fide import TABLE_8_1_2
-
     rows = []
-    for low, high, pd in TABLE_8_1_2:
-        hundredths = int(g42.go_round(pd * 100))
+    for low, high, pd in fide.TABLE_8_1_2:
+        hundredths = int(round_half_away(pd * 100))
         rows.append((low, high, hundredths / 100, (100 - hundredths) / 100))
     return Table(
         (_("Difference from"), _("Difference to"), _("PD higher rated"), _("PD lower rated")),
@@ -599,3 +603,42 @@ def fide_table_8_1_2() -> Table:
         (None, _upper, "{:.2f}", "{:.2f}"),
         source="FIDE Rating Regulations (B.02), table 8.1.2",
     )
+
+
+def cap_example_table(on="2026-01-01") -> Table:
+    """The Telugu document's 400-point example (1500 beats 1000, K 20, ÷400 formula): E, the
+    change for a win and for a loss, without and with the cap (:func:`fide.rate_period`).
+    A fixed example: 1500 is below 2650, so every rating period since March 2024 caps it
+    (``on``: the rules' date, by default the 2026 rules, the chess dashboards' default period).
+
+    >>> [[round(x, 2) for x in row[1:]] for row in cap_example_table().rows]
+    [[0.95, 1.06, -18.94], [0.91, 1.82, -18.18]]
+    """
+    rows = []
+    for cap, label in ((False, _("Real difference 500 (no cap)")),
+                       (True, _("Difference capped at 400"))):
+        win, loss = (fide.rate_period(1500, [(1000, s)], k=20, on=on, use_table=False,
+                                      cap_400=cap) for s in (1, 0))
+        rows.append((label, float(win.expected[0]), win.change, loss.change))
+    return Table((_("1500 against 1000, K 20, ÷400 formula"), "E", _("Win"), _("Loss")), rows,
+                 _("The Telugu document's example (fixed)"),
+                 (None, fmt_number, fmt_signed, fmt_signed))
+
+
+def k_rules_table(decision: fide.KFactor) -> Table:
+    """FIDE rule 8.3.3 tried from the top (:data:`fide.K_RULES`), the rule that gave
+    ``decision`` marked; the caption is the decision and its reason.
+
+    >>> t = k_rules_table(fide.k_factor_rule(2450, rated_games=40, reached_2400=True))
+    >>> [row[1] for row in t.rows if row[2]]
+    ['K 10']
+    """
+    if not isinstance(decision, fide.KFactor):
+        raise TypeError(f"decision must be a fide.KFactor (fide.k_factor_rule), got "
+                        f"{type(decision).__name__}")
+    applies = _("◀ applies")
+    return Table((_("FIDE rule 8.3.3, tried from the top"), "K", ""),
+                 [(fide.k_rule_text(rule), f"K {k}", applies if rule == decision.rule else "")
+                  for rule, k, _text in fide.K_RULES],
+                 _("The first rule that matches gives K. {decision}").format(
+                     decision=decision.text))

@@ -25,7 +25,7 @@ again. ``python -m elo_explain.translate check`` lists what is out of date (the 
 same checks): an entry missing, untranslated or fuzzy, a ``.mo`` that is not the ``.po``
 compiled, a generated notebook that differs from what ``update`` makes.
 
-To add a language: add its code to :data:`elo_explain.formats.LANGUAGES` (its numbers come
+To add a language: add its code to :data:`elo_explain.i18n.LANGUAGES` (its numbers come
 from CLDR), run ``update`` (it creates the empty catalogs), translate, run ``update``.
 To translate another notebook: add its file name to :data:`NOTEBOOKS`.
 """
@@ -46,10 +46,10 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from elo_explain.formats import LANGUAGES
+from elo_explain.i18n import LANGUAGES, TRANSLATIONS
 from elo_explain.i18n import DOMAIN, LOCALE_DIR
 
-__all__ = ["NOTEBOOKS", "TRANSLATIONS", "package_template", "notebooks_template", "merge",
+__all__ = ["NOTEBOOKS", "package_template", "notebooks_template", "merge",
            "compile_mo", "translated_notebook", "problems", "update"]
 
 PACKAGE = Path(__file__).resolve().parent
@@ -61,7 +61,6 @@ NOTEBOOKS = ("index.ipynb", "01_chess_calculator.ipynb", "02_fide_rules.ipynb",
              "09_simulate_ladder.ipynb", "10_new_to_fide.ipynb")
 """The notebooks translated: the landing page and every dashboard (a test checks that this
 is every notebook of :data:`~elo_explain.dashboards.DASHBOARDS`)."""
-TRANSLATIONS = tuple(lang for lang in LANGUAGES if lang != "en")
 NOTEBOOK_DOMAIN = "notebooks"
 LANGUAGE_TAG = "language"
 _KEYWORDS = {"_": None, "gettext": None, "N_": None, "pgettext": ((1, "c"), 2)}

@@ -79,7 +79,7 @@ def start_voila(*extra_args: str, notebooks: Path = NOTEBOOKS, cwd: Path = ROOT,
     The published preheated kernel pool (``preheat_kernel``) is switched off unless
     ``preheat`` is true: a pool of one kernel per notebook, refilled in the background
     after every page, would add its CPU to every test on this 2-core machine and move the
-    kernel counts the load test checks. ``tests/test_preheat.py`` tests the pool itself.
+    kernel counts the load test checks. ``tests/site/test_preheat.py`` tests the pool itself.
     """
     port = free_port()
     cmd = [

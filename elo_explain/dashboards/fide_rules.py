@@ -23,13 +23,17 @@ import traitlets
 from elo_explain import elo, fide
 from elo_explain.formats import fmt_pattern, fmt_plain
 from elo_explain.i18n import N_, _
-from elo_explain.dashboards.base import (Choice, DashboardModel, DashboardView, Whole, depends,
-                                         html_box)
-from elo_explain.dashboards.chess import (CSS, PERIOD_OPTIONS, expected_axes, k_rules_table,
-                                          period_trait)
+from elo_explain.interactive.live import depends
+from elo_explain.interactive.model import DashboardModel
+from elo_explain.interactive.page import html_box
+from elo_explain.interactive.traits import Choice, Whole
+from elo_explain.interactive.view import DashboardView
+from elo_explain.interactive.chess import CSS, PERIOD_OPTIONS, expected_axes, period_trait
+from elo_explain.tables import k_rules_table
 from elo_explain.tables import RowTable, Table
-from elo_explain.ui import (FigureView, fmt_number, fmt_signed, round_half_away, update_limits,
-                            update_title)
+from elo_explain.formats import fmt_number, fmt_signed
+from elo_explain.interactive.figures import FigureView, update_limits, update_title
+from elo_explain.rounding import round_half_away
 
 __all__ = ["FideRulesModel", "FideRulesView", "DOC_700_CASES"]
 
@@ -94,7 +98,7 @@ class FideRulesModel(DashboardModel):
     @depends(k_decision)
     def k_rules(self) -> Table:
         """Rule 8.3.3 tried from the top, the rule that applies marked, the decision as
-        the caption (:func:`~elo_explain.dashboards.chess.k_rules_table`)."""
+        the caption (:func:`~elo_explain.tables.k_rules_table`)."""
         return k_rules_table(self.k_decision())
 
     @depends("games")

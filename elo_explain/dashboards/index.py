@@ -16,7 +16,7 @@ import ipywidgets as widgets
 from elo_explain import i18n
 from elo_explain.dashboards import DASHBOARDS
 from elo_explain.i18n import _, pgettext
-from elo_explain.ui import app_root
+from elo_explain.interactive.page import app_root
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 

@@ -27,7 +27,7 @@ import ipywidgets as widgets
 from matplotlib.text import Text
 
 from elo_explain import i18n, translate
-from elo_explain.ui import FigureView, describe_figure
+from elo_explain.interactive.figures import FigureView, describe_figure
 
 in_language = i18n.speaking  # as the kernel of a page in ``lang`` (its language cell)
 
@@ -62,14 +62,14 @@ def _widget_texts(view, field_tooltips: bool) -> list[str]:
 
 def figure_texts(fig, alt: str | None = None) -> list[str]:
     """Every text of ``fig`` (titles, axis and tick labels, legends, annotations) and its
-    alt text (``alt``, or the one :func:`elo_explain.ui.describe_figure` writes)."""
+    alt text (``alt``, or the one :func:`elo_explain.interactive.figures.describe_figure` writes)."""
     fig.canvas.draw()  # tick labels exist once drawn
     texts = [t.get_text() for t in fig.findobj(Text) if t.get_text()]
     return texts + [alt if alt is not None else describe_figure(fig)]
 
 
 def shown_text(view, *, field_tooltips: bool = True) -> str:
-    """Every text ``view`` (a :class:`~elo_explain.dashboards.base.DashboardView`) shows,
+    """Every text ``view`` (a :class:`~elo_explain.interactive.view.DashboardView`) shows,
     one per line (see the module's docstring)."""
     figures = {id(f): f for f in view.figures()}
     figures.update({id(v): v for v in vars(view).values() if isinstance(v, FigureView)})

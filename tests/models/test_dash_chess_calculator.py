@@ -23,10 +23,10 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
-from elo_explain.dashboards.chess import cap_example_table  # noqa: E402
+from elo_explain.tables import cap_example_table  # noqa: E402
 from elo_explain.dashboards.chess_calculator import CalculatorModel, CalculatorView  # noqa: E402
 from elo_explain.dashboards.chess_calculator import SPREADS  # noqa: E402
-from elo_explain.ui import fmt_number, fmt_signed  # noqa: E402
+from elo_explain.formats import fmt_number, fmt_signed  # noqa: E402
 
 M = "\u2212"
 PERIOD = "Period 1500 → 1501"

@@ -23,9 +23,10 @@ import pytest  # noqa: E402
 import traitlets  # noqa: E402
 
 from elo_explain import fide  # noqa: E402
-from elo_explain.dashboards.chess import PERIODS, cap_example_table, k_rules_table  # noqa: E402
+from elo_explain.interactive.chess import PERIODS  # noqa: E402
+from elo_explain.tables import cap_example_table, k_rules_table  # noqa: E402
 from elo_explain.dashboards.fide_rules import FideRulesModel, FideRulesView  # noqa: E402
-from elo_explain.ui import fmt_number, fmt_signed  # noqa: E402
+from elo_explain.formats import fmt_number, fmt_signed  # noqa: E402
 
 M = "\u2212"
 Y2026 = "2026-01-01"

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from elo_explain.dashboards.volume_k import SWING_GAMES, VolumeModel, VolumeView
-from elo_explain.ui import fmt_pct
+from elo_explain.formats import fmt_pct
 
 
 @pytest.fixture(scope="module")

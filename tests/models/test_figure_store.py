@@ -1,5 +1,5 @@
 """The first drawing of a dashboard's figures, kept on disk and restored by the next kernel
-(``ui.FigureView._draw_background``, ``dashboards.base._shown_state``).
+(``interactive.figures.FigureView._draw_background``, ``interactive.figures.shown_state``).
 
 The reference is matplotlib's own drawing of the same figure: a view whose figures were
 restored must show the very same pixels as one whose figures were drawn, at first and after
@@ -17,8 +17,9 @@ import pytest
 import traitlets
 
 import elo_explain.dashboards as dashboards
-from elo_explain.dashboards.base import DashboardModel, DashboardView
-from elo_explain.ui import FigureView
+from elo_explain.interactive.model import DashboardModel
+from elo_explain.interactive.view import DashboardView
+from elo_explain.interactive.figures import FigureView
 
 
 def _pairs():

@@ -115,13 +115,13 @@ def test_anything_but_a_width_in_the_viewport_box_is_ignored(value):
 
 
 def _pictures():
-    """Every figure a notebook cell shows (a model method returning a ``ui.Picture``)."""
+    """Every figure a notebook cell shows (a model method returning a ``interactive.figures.Picture``)."""
     return [("01 averaging", CalculatorModel().averaging_figure)]
 
 
 @pytest.mark.parametrize("make", [m for _, m in _pictures()], ids=[n for n, _ in _pictures()])
 def test_notebook_pictures_on_a_phone(make):
-    """A notebook cell's figure (``ui.Picture``) on a phone: the page offers a second drawing
+    """A notebook cell's figure (``interactive.figures.Picture``) on a phone: the page offers a second drawing
     for a narrow screen, 360 CSS px wide at twice the pixels, no text under 10 CSS px, none
     cut off; a desktop gets the same ``<img>`` with the same pixels as a figure drawn alone."""
     import base64
@@ -130,7 +130,7 @@ def test_notebook_pictures_on_a_phone(make):
 
     from PIL import Image
 
-    from elo_explain.ui import FigureView
+    from elo_explain.interactive.figures import FigureView
 
     alone = make().png()  # the desktop figure, before anything else drew it
     pic = make()

@@ -20,7 +20,7 @@ from PIL import Image
 import matplotlib.pyplot as plt
 
 from elo_explain import i18n
-from elo_explain.ui import TELUGU_FONT, FigureView
+from elo_explain.interactive.figures import TELUGU_FONT, FigureView
 
 OPPONENT = "ప్రత్యర్థి"   # the Telugu document's word (docs/sources.md#telugu, T9)
 PX = 40                    # font size in pixels (the figure's dpi is 100)

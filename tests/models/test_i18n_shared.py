@@ -15,12 +15,16 @@ import pytest  # noqa: E402
 import traitlets  # noqa: E402
 
 from elo_explain import i18n, tables, translate  # noqa: E402
-from elo_explain.dashboards.base import (COPY_TEXT, LINK_TEXT, DashboardModel,  # noqa: E402
-                                         DashboardView, Number, Whole, depends)
-from elo_explain.dashboards.nav import nav_html  # noqa: E402
+from elo_explain.interactive.link import COPY_TEXT, LINK_TEXT  # noqa: E402
+from elo_explain.interactive.live import depends  # noqa: E402
+from elo_explain.interactive.model import DashboardModel  # noqa: E402
+from elo_explain.interactive.traits import Number, Whole  # noqa: E402
+from elo_explain.interactive.view import DashboardView  # noqa: E402
+from elo_explain.server.nav import nav_html  # noqa: E402
 from elo_explain.formats import MINUS, parse_number  # noqa: E402
 from elo_explain.i18n import N_  # noqa: E402
-from elo_explain.ui import FigureView, NumberField, Picture, describe_figure  # noqa: E402
+from elo_explain.interactive.figures import FigureView, Picture, describe_figure  # noqa: E402
+from elo_explain.interactive.page import NumberField  # noqa: E402
 
 LANGS = ("te", "uk", "el")
 COMMA = ("uk", "el")  # terms.md: "decimal separator: comma (0,5)"
@@ -287,12 +291,12 @@ def test_greek_figures_keep_the_tonos_at_ten_points():
     # matplotlib's default hinting drew ί (iota with tonos) at 10 pt, 100 dpi with no tonos:
     # 03/09's "φαβορί" read "φαβορ(". A Greek page's figures use FreeType's auto-hinter.
     import matplotlib.pyplot as plt
-    from elo_explain import ui
+    from elo_explain.interactive import figures
 
     before = plt.rcParams["text.hinting"]
     try:
         i18n.set_language("el")
-        ui.fonts_for_page()
+        figures.fonts_for_page()
         accented, iota = _ink("ί").sum(axis=1), _ink("ι").sum(axis=1)
         first, stem = accented.nonzero()[0].min(), iota.nonzero()[0].min()
         # the tonos is a mark of its own: a row of no ink between it and the iota's stem

@@ -1,4 +1,4 @@
-"""The declared mechanism (``elo_explain.dashboards.live``), without a kernel or a browser: what a
+"""The declared mechanism (``elo_explain.interactive.live``), without a kernel or a browser: what a
 declaration computes and shares, who is called after a change and in which order, and what a
 live output shows. Values from the Greek Gammon42 document (docs/sources.md#greek): ÷1200, 300
 points up -> 64.0 %; ÷800 -> 70.3 %.
@@ -10,8 +10,9 @@ import pytest
 import traitlets
 
 from elo_explain.dashboards.backgammon_divisor import DivisorModel, DivisorView
-from elo_explain.dashboards.base import DashboardModel, Whole
-from elo_explain.dashboards.live import LiveOutput, _replaces_the_cells_last_run, depends
+from elo_explain.interactive.model import DashboardModel
+from elo_explain.interactive.traits import Whole
+from elo_explain.interactive.live import LiveOutput, _replaces_the_cells_last_run, depends
 
 
 def live(model, method, *args):

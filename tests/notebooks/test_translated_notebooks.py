@@ -9,7 +9,8 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from elo_explain.translate import NOTEBOOKS as TRANSLATED, TRANSLATIONS
+from elo_explain.i18n import TRANSLATIONS
+from elo_explain.translate import NOTEBOOKS as TRANSLATED
 from harness import NOTEBOOKS
 
 # the first dashboard's title in each document's words (terms.md: calculator)

@@ -14,13 +14,17 @@ Expected strings are written by hand from two independent sources, never from th
 English is the product's own style and stays as it was: "64.0 %", "+8 / −16", "0.24".
 """
 
+import math
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, strategies as st
 
-from elo_explain import formats, tables, ui
+from elo_explain import formats, i18n, rounding, tables
 from elo_explain.formats import (MINUS, fmt_number, fmt_pair, fmt_pattern, fmt_pct, fmt_plain,
-                                 fmt_readout, fmt_signed, parse_number, round_half_away, symbols)
+                                 fmt_readout, fmt_signed, parse_number, symbols)
+from elo_explain.interactive import figures, page
+from elo_explain.rounding import round_half_away
 
 NBSP = "\u00a0"
 
@@ -99,7 +103,7 @@ def test_ratings_are_never_grouped_unless_asked():
 
 
 def test_minus_sign_in_every_language():
-    for loc in formats.LANGUAGES:
+    for loc in i18n.LANGUAGES:
         assert fmt_number(-2.5, 1, locale=loc)[0] == MINUS
         assert fmt_plain(-400, locale=loc) == f"{MINUS}400"
         assert "-" not in fmt_pattern(-16, "{:+d}", locale=loc)
@@ -117,17 +121,36 @@ def test_rounding_is_half_away_from_zero_everywhere():
         assert fmt_signed(-0.25, 1, locale=loc) == f"{MINUS}0{symbols(loc).decimal}3"
 
 
+@given(st.floats(allow_nan=False, allow_infinity=False, min_value=-1e17, max_value=1e17)
+       | st.integers(-10**6, 10**6).map(lambda n: n / 2))
+def test_fide_and_go_round_every_float_to_the_same_whole_number(x):
+    # FIDE's rounding read from the number as written (its shortest decimal form, half up)
+    # and Go's math.Round of the float's exact value (a Fraction: no float error) agree, and
+    # round_half_away is both (the claim of elo_explain.rounding)
+    from decimal import ROUND_HALF_UP, Decimal
+
+    fide_way = float(Decimal(repr(x)).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+    exact = Fraction(x)
+    go_way = float(math.floor(abs(exact) + Fraction(1, 2)) * (1 if exact >= 0 else -1))
+    assert round_half_away(x) == fide_way == go_way
+
+
 def test_tables_and_live_numbers_round_alike():
     # a table cell and a live line show the same number the same way
     rounded = round_half_away([64.05, 2.675 * 100, 0.35], 1)
     assert list(rounded) == [64.1, 267.5, 0.4]
 
 
-def test_every_old_name_is_the_formats_one():
+def test_every_format_has_one_home():
+    # one convention on every page: each format is defined once, in formats (rounding in
+    # rounding), and no other module hands it on (issue 28: no re-exports)
     for name in ("MINUS", "fmt_number", "fmt_signed", "fmt_pct", "fmt_pair", "parse_number",
-                 "round_half_away", "fmt_readout"):
-        assert getattr(ui, name) is getattr(formats, name)
-    assert tables.MINUS is formats.MINUS
+                 "fmt_readout"):
+        assert name in formats.__all__
+        assert not hasattr(rounding, name)
+        for module in (figures, page, tables):
+            assert name not in getattr(module, "__all__", ())
+    assert "round_half_away" in rounding.__all__ and not hasattr(formats, "round_half_away")
 
 
 # --- tables ------------------------------------------------------------------------------------
@@ -171,9 +194,8 @@ def test_slider_readout_has_the_steps_decimals_in_the_language():
 
 
 # --- nothing typed or computed crashes a format -----------------------------------------------
-from hypothesis import given, strategies as st  # noqa: E402
 
-LOCALES = st.sampled_from(formats.LANGUAGES)
+LOCALES = st.sampled_from(i18n.LANGUAGES)
 
 
 @given(st.text(max_size=50), LOCALES, st.booleans())

@@ -233,6 +233,9 @@ def spec():
                                  dict(games=gammon42.Ladder().replay([(_datetime(1), "ana", "bob", 2)])),
                                  dict(games=obj(st.just([]), bad=([1, 2], [{"a": 1}], ["abc"], [None])))),
         "tables.fide_table_8_1_2": (tables.fide_table_8_1_2, {}, {}),
+        "tables.cap_example_table": (tables.cap_example_table, dict(on="2026-01-01"), dict(on=DATE)),
+        "tables.k_rules_table": (tables.k_rules_table, dict(decision=fide.k_factor_rule(1500, rated_games=40)),
+                                 dict(decision=obj(st.just(fide.k_factor_rule(2450, rated_games=40))))),
         # glicko
         "glicko.g": (glicko.g, dict(rd=[30, 100]), dict(rd=NONNEG)),
         "glicko.expected_score": (glicko.expected_score, dict(rating=1500, opponent_rating=1400, opponent_rd=30, rd=0),
@@ -580,7 +583,7 @@ def test_fuzz(name):
 def report(examples: int = 40) -> list[str]:
     """Every distinct problem (not only hypothesis's first per callable), for fixing in bulk.
 
-    Run ``python tests/test_fuzz_package.py``: each known-bad value of each parameter, plus
+    Run ``python tests/rules/test_fuzz_package.py``: each known-bad value of each parameter, plus
     ``examples`` valid-typed draws per parameter.
     """
     from hypothesis.errors import NonInteractiveExampleWarning

@@ -48,3 +48,139 @@ def test_readme_examples_run():
     result = doctest.testfile(str(ROOT / "README.md"), module_relative=False,
                               optionflags=doctest.NORMALIZE_WHITESPACE)
     assert result.attempted >= 3 and result.failed == 0
+
+
+# --- the package's import graph (issue 28: folders that show the parts) ----------------------
+PACKAGE = ROOT / "elo_explain"
+
+
+def _modules() -> dict[str, Path]:
+    """``{"elo_explain.interactive.view": path, ...}``: every module of the package."""
+    out = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = list(path.relative_to(ROOT).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        out[".".join(parts)] = path
+    return out
+
+
+def _imports(module: str, path: Path, modules) -> list[tuple[str, str | None, int]]:
+    """``(imported module, name or None, line)`` for every import of a package module in
+    ``path``, at any level (a function's own imports too): ``from a.b import c`` imports
+    ``a.b.c`` when that is a module, else the name ``c`` of ``a.b``."""
+    import ast
+
+    found = []
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            found += [(a.name, None, node.lineno) for a in node.names if a.name in modules]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(up + ([base] if base else []))
+            for a in node.names:
+                if f"{base}.{a.name}" in modules:
+                    found.append((f"{base}.{a.name}", None, node.lineno))
+                elif base in modules:
+                    found.append((base, a.name, node.lineno))
+    return found
+
+
+def _graph():
+    modules = _modules()
+    graph = {m: set() for m in modules}
+    for m, path in modules.items():
+        for target, _name_, _line in _imports(m, path, modules):
+            # importing a.b.c runs a and a.b first
+            parts = target.split(".")
+            for i in range(1, len(parts) + 1):
+                dep = ".".join(parts[:i])
+                if dep in modules and dep != m and not m.startswith(dep + "."):
+                    graph[m].add(dep)
+    return graph
+
+
+def _cycle(graph) -> list[str] | None:
+    """One import cycle of ``graph`` (a list of modules, the first repeated last), or None."""
+    state: dict[str, int] = {}  # 1: on the path, 2: done
+    path: list[str] = []
+
+    def visit(m):
+        state[m] = 1
+        path.append(m)
+        for dep in sorted(graph[m]):
+            if state.get(dep) == 1:
+                return path[path.index(dep):] + [dep]
+            if dep not in state and (found := visit(dep)):
+                return found
+        path.pop()
+        state[m] = 2
+        return None
+
+    for m in sorted(graph):
+        if m not in state and (found := visit(m)):
+            return found
+    return None
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    # the check itself, on a graph with a known circle (formats <-> i18n, as it was)
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert _cycle(graph) == ["a", "b", "c", "a"]
+    assert _cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_the_package_imports_without_a_cycle():
+    # every import counts, a function's own too: a cycle hidden in a function is still one
+    cycle = _cycle(_graph())
+    assert cycle is None, "import cycle: " + " -> ".join(cycle)
+
+
+def test_dashboards_hold_only_dashboards_and_the_server_is_apart():
+    from elo_explain.dashboards import DASHBOARDS, INDEX_NOTEBOOK
+
+    modules = {p.stem for p in (PACKAGE / "dashboards").glob("*.py")} - {"__init__"}
+    pages = {Path(n).stem.split("_", 1)[1] for n in (d.notebook for d in DASHBOARDS)}
+    assert modules == pages | {Path(INDEX_NOTEBOOK).stem}
+    graph = _graph()
+    for m, deps in graph.items():
+        # the package's rules and the dashboards never need the server; only the page's
+        # kernel-side wait (server.preheat) is imported by the framework
+        if not m.startswith("elo_explain.server"):
+            assert {d for d in deps if d.startswith("elo_explain.server")} <= {
+                "elo_explain.server", "elo_explain.server.preheat"}, m
+
+
+def _defines(path: Path) -> set[str]:
+    """The names a module defines itself at its top level (not the ones it imports)."""
+    import ast
+
+    names = set()
+    for node in ast.parse(path.read_text()).body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for t in targets:
+                names |= {n.id for n in ast.walk(t) if isinstance(n, ast.Name)}
+    return names
+
+
+def test_every_name_is_imported_from_where_it_is_defined():
+    # no re-exports: a name comes from the module that defines it (the package, its tests,
+    # benchmarks and scripts), so one looks for it in one place
+    modules = _modules()
+    defined = {m: _defines(p) for m, p in modules.items()}
+    wrong = []
+    files = [*PACKAGE.rglob("*.py"), *(ROOT / "tests").rglob("*.py"),
+             *(ROOT / "benchmarks").rglob("*.py"), *(ROOT / "scripts").rglob("*.py"),
+             *(ROOT / "deploy").rglob("*.py")]
+    for path in files:
+        module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        for target, name, line in _imports(module, path, modules):
+            if name is not None and name not in defined[target]:
+                wrong.append(f"{path.relative_to(ROOT)}:{line}: {name} is not defined in {target}")
+    assert not wrong, "\n".join(wrong)

@@ -19,7 +19,7 @@ from elo_explain.dashboards import DASHBOARDS
 from elo_explain.dashboards.index import landing
 from harness import NOTEBOOKS
 
-LANGS = translate.TRANSLATIONS
+LANGS = i18n.TRANSLATIONS
 
 
 def test_the_three_documents_languages_are_translated():

@@ -34,7 +34,7 @@ from harness import (
     start_voila, stop,
 )
 
-from elo_explain.dashboards.channels import V1, GuardedConnection
+from elo_explain.server.channels import V1, GuardedConnection
 
 POLL = 0.25  # seconds between two kernel counts (polling, not a wait for a result)
 DIVISOR = "03_backgammon_divisor.ipynb"  # its figures are image widgets with binary buffers
@@ -141,7 +141,7 @@ def test_renders_no_page_connects_to_are_shut_down(server):
 
 
 def test_the_published_connect_timeout_is_30_s():
-    from elo_explain.dashboards.kernels import ViewerKernels
+    from elo_explain.server.kernels import ViewerKernels
 
     assert ViewerKernels.connect_timeout.default_value == 30  # issue 16: "say 30 s"
 
@@ -198,7 +198,7 @@ def test_one_address_cannot_take_more_than_its_share(server):
 
 
 def test_the_default_ceilings_follow_the_machines_memory():
-    from elo_explain.dashboards.kernels import KERNEL_MIB, RESERVE_MIB, default_ceilings
+    from elo_explain.server.kernels import KERNEL_MIB, RESERVE_MIB, default_ceilings
 
     # by hand: 8 GiB, 2 GiB reserve, 11 pooled kernels of 160 MiB: (8192 - 2048 - 1760) // 160
     assert (KERNEL_MIB, RESERVE_MIB) == (160, 2048)

@@ -6,7 +6,7 @@ The published configuration (issue 5, "Hardening"):
 
 * Voilà forwards only comm and info messages over a kernel's websocket
   (``allowed_message_types`` in ``voila/app.py``): an ``execute_request`` is dropped.
-* ``voila.json`` names the gate ``elo_explain.dashboards.gate.PublishedOnly``: ``/`` and the
+* ``voila.json`` names the gate ``elo_explain.server.gate.PublishedOnly``: ``/`` and the
   tree listing redirect to the landing page, the contents API, files and any notebook
   not in ``DASHBOARDS`` answer 404; template/theme overrides are off.
 """
@@ -231,7 +231,7 @@ def test_the_published_config_is_the_one_tested():
     assert vc["strip_sources"] is True and vc["show_tracebacks"] is False
     assert vc["allow_template_override"] == "NO" and vc["allow_theme_override"] == "NO"
     assert vc["file_allowlist"] == [] and ".*" in vc["file_denylist"]
-    assert config["Voila"]["identity_provider_class"] == "elo_explain.dashboards.gate.PublishedOnly"
+    assert config["Voila"]["identity_provider_class"] == "elo_explain.server.gate.PublishedOnly"
     # under load (20 viewers, 2 cores) nbclient's default 4 s dropped outputs: blank dashboards
     assert config["VoilaExecutor"]["iopub_timeout"] >= 30
     cull = config["MappingKernelManager"]

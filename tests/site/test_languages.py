@@ -29,7 +29,8 @@ from tests.site.test_every_reader import (
 )
 
 from elo_explain.dashboards import DASHBOARDS, INDEX_NOTEBOOK
-from elo_explain.dashboards.languages import LANGUAGE_NAMES, TRANSLATIONS
+from elo_explain.i18n import TRANSLATIONS
+from elo_explain.server.languages import LANGUAGE_NAMES
 from elo_explain.translate import english_left
 
 PAGES = [INDEX_NOTEBOOK] + [d.notebook for d in DASHBOARDS]

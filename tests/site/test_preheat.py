@@ -22,7 +22,7 @@ from playwright.sync_api import expect
 from harness import NOTEBOOKS, ROOT, TIMEOUT, assert_clean, open_dashboard, start_voila
 from harness import kernel_pids, stop
 
-from elo_explain.dashboards.gate import served_pages
+from elo_explain.server.gate import served_pages
 
 DIVISOR_NB = "03_backgammon_divisor.ipynb"
 POOL_FILL_S = 300   # ten notebooks run on 2 cores, while other tests may run too

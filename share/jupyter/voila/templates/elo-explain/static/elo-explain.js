@@ -23,7 +23,7 @@
   "use strict";
 
   // the words this script shows, in the page's language: written by the template
-  // (<script id="ee-words">, elo_explain.dashboards.languages.page_words)
+  // (<script id="ee-words">, elo_explain.server.languages.page_words)
   const ENGLISH = {
     stopped: "This view has stopped.",
     why: "The server closed it after a while without use, or it was restarted. " +
@@ -371,7 +371,7 @@
     });
   });
 
-  // Number boxes answer as the viewer types (ui.NumberField); a half-typed value's message
+  // Number boxes answer as the viewer types (interactive.page.NumberField); a half-typed value's message
   // stays hidden while the box has the focus (CSS), and shows on Enter: marked here, in the
   // page, so that no message to the kernel can arrive after the value it follows.
   document.addEventListener("keydown", (event) => {

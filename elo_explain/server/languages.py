@@ -39,16 +39,14 @@ import html
 import re
 
 from elo_explain import i18n
-from elo_explain.formats import LANGUAGES
-from elo_explain.i18n import N_
+from elo_explain.i18n import LANGUAGES, TRANSLATIONS, N_
+from elo_explain.server.nav import nav_html
 
-__all__ = ["LANGUAGE_NAMES", "TRANSLATIONS", "page_language", "language_of", "page_path",
+__all__ = ["LANGUAGE_NAMES", "page_language", "language_of", "page_path",
            "published_pages", "switch_html", "page_words", "nav_in", "in_language"]
 
 #: Each language's name in its own language: what the language switch shows.
 LANGUAGE_NAMES = {"en": "English", "te": "తెలుగు", "uk": "Українська", "el": "Ελληνικά"}
-#: The languages a page is translated into (``notebooks/<lang>/``).
-TRANSLATIONS = tuple(lang for lang in LANGUAGES if lang != "en")
 
 _WORDS = {
     "stopped": N_("This view has stopped."),
@@ -100,10 +98,8 @@ def in_language(lang: str, fn, *args, **kwargs):
 
 
 def nav_in(name: str, lang: str = "en", end: bool = False) -> str:
-    """The page's links to the other topics (:func:`elo_explain.dashboards.nav.nav_html`) in
+    """The page's links to the other topics (:func:`elo_explain.server.nav.nav_html`) in
     the page's language; ``end``: the copy below the page's cells."""
-    from elo_explain.dashboards.nav import nav_html
-
     return in_language(lang, nav_html, name, end=end)
 
 

@@ -10,7 +10,7 @@ Called, it returns plain data (the ``Table``), computed once for the same values
 traits: the notebook's cell, the view and a test share one computation, and a result
 must not be changed in place. Displayed as a notebook cell's last expression in a Jupyter
 kernel (JupyterLab, Voilà, nbclient), a :class:`~elo_explain.tables.Table`, a
-:class:`~elo_explain.tables.Sentence` or a :class:`~elo_explain.ui.Picture` so returned is
+:class:`~elo_explain.tables.Sentence` or a :class:`~elo_explain.interactive.figures.Picture` so returned is
 a *live output* (:class:`LiveOutput`): an HTML widget bound to the model, the method and
 its arguments, which shows the result and shows it again when -- and only when -- one of
 the declared traits changes, whether by a control of the view, a preset, the page's link
@@ -19,7 +19,7 @@ without widgets, and for tests that read a notebook's outputs).
 
 A view's parts declare their traits the same way, by name or by naming the model method
 whose declaration they share (``@depends(DivisorModel.history)``): on a change only the
-parts that depend on it run (:class:`elo_explain.dashboards.base.DashboardView`).
+parts that depend on it run (:class:`elo_explain.interactive.view.DashboardView`).
 
 The model dispatches (:class:`Reactive`): every trait change notes its name; outside a
 :meth:`~Reactive.batch` the subscribers whose traits meet the changed names are called at

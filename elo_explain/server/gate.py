@@ -12,7 +12,7 @@ server's identity provider who the user is before doing anything, so
   ``/voila/render/index.ipynb``;
 * ``/voila/render/<notebook>`` is served only for the landing page and the
   notebooks of :data:`elo_explain.dashboards.DASHBOARDS`, in English and in each translation
-  (``/voila/render/<lang>/<notebook>``: :func:`~elo_explain.dashboards.languages.published_pages`);
+  (``/voila/render/<lang>/<notebook>``: :func:`~elo_explain.server.languages.published_pages`);
 * the page's assets, its kernel's websocket and Voilà's shutdown call pass;
 * everything else (contents API, files, login/logout, unknown notebooks,
   traversal tricks) is answered 404.
@@ -20,16 +20,16 @@ server's identity provider who the user is before doing anything, so
 It also guards what passes:
 
 * **Renders are admitted** under the kernel ceilings of
-  :class:`~elo_explain.dashboards.kernels.ViewerKernels` (global and per client address);
+  :class:`~elo_explain.server.kernels.ViewerKernels` (global and per client address);
   beyond them the answer is a short "busy" page, HTTP 503 with ``Retry-After``, and the
   viewers already admitted keep working; the busy page speaks the language of the page
   asked for (its path's ``<lang>/``). The client address is the peer's, or nginx's
   ``X-Real-IP`` when the peer is this machine (``make publish``).
 * **A kernel websocket must ask for the v1 protocol** (HTTP 400 otherwise): Voilà reads every
   binary frame it sends as v1, and a legacy frame freezes the server
-  (:mod:`elo_explain.dashboards.channels`).
+  (:mod:`elo_explain.server.channels`).
 * **Shutting a kernel down needs its page's token** (``ee_token``, which only the page's HTML
-  carries, :func:`~elo_explain.dashboards.kernels.page_token`) and, when the browser sends
+  carries, :func:`~elo_explain.server.kernels.page_token`) and, when the browser sends
   one, an ``Origin`` of this site; the XSRF cookie Voilà's beacon would need is never set by
   a render (voila-dashboards/voila#1458), so the token replaces it. Without it: 403.
 
@@ -54,10 +54,10 @@ from traitlets import List, Unicode, default
 
 from elo_explain.dashboards import DASHBOARDS, INDEX_NOTEBOOK
 from elo_explain import i18n
-from elo_explain.dashboards.channels import asks_for_v1
-from elo_explain.dashboards.languages import language_of, page_path, published_pages
+from elo_explain.server.channels import asks_for_v1
+from elo_explain.server.languages import language_of, page_path, published_pages
 from elo_explain.i18n import N_
-from elo_explain.dashboards.kernels import CURRENT_RENDER, token_matches
+from elo_explain.server.kernels import CURRENT_RENDER, token_matches
 
 __all__ = ["PublishedOnly", "route", "published_notebooks", "client_address", "busy_page",
            "served_pages"]

@@ -14,7 +14,7 @@ is Voilà's kernel manager with the rules a public site needs:
   the same id, which answers nothing; the page says the view stopped and offers to reopen it.
 * **Ceilings**: at most :attr:`~ViewerKernels.max_kernels` viewers' kernels at once, and
   :attr:`~ViewerKernels.max_kernels_per_address` per client address; the gate
-  (:mod:`elo_explain.dashboards.gate`) asks :meth:`~ViewerKernels.admit` before a render and
+  (:mod:`elo_explain.server.gate`) asks :meth:`~ViewerKernels.admit` before a render and
   answers "busy" (HTTP 503) beyond them. Both default to what the machine's memory holds
   (:func:`default_ceilings`).
 
@@ -52,8 +52,9 @@ from traitlets import Float, Integer
 __all__ = ["ViewerKernels", "Reservation", "page_token", "token_matches", "default_ceilings",
            "CURRENT_RENDER"]
 
-#: Memory one viewer's kernel holds, a reserve for the system, Voilà and nginx: the README's
-#: capacity table (kernel RSS 148-166 MiB after its page connected).
+#: Memory one viewer's kernel may hold, and a reserve for the system, Voilà and nginx. A page's
+#: kernel holds 97-126 MiB RSS once its page is ready (``benchmarks/CAPACITY.md``); 160 keeps a
+#: margin for kernels that grow with use (08's uploads).
 KERNEL_MIB = 160
 RESERVE_MIB = 2048
 

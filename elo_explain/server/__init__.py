@@ -1,0 +1,18 @@
+"""The published site's server side: code that Voilà loads by name from ``voila.json``, and the
+one piece a page's kernel runs for the server's pool.
+
+* :mod:`~elo_explain.server.gate` -- the identity provider that serves only the published
+  pages (``Voila.identity_provider_class``);
+* :mod:`~elo_explain.server.kernels` -- the kernel manager that bounds kernels per viewer and
+  in all (``VoilaConfiguration.multi_kernel_manager_class``), and a page's token;
+* :mod:`~elo_explain.server.channels` -- the kernel websocket that bounds what a page may
+  send (``Voila.kernel_websocket_connection_class``);
+* :mod:`~elo_explain.server.languages`, :mod:`~elo_explain.server.nav` -- the page template's
+  Jinja filters: the language switch, the page's words, the links between topics
+  (``VoilaExporter.filters``);
+* :mod:`~elo_explain.server.preheat` -- runs in a page's kernel: the page's query string, for
+  which a preheated kernel waits (the kernel's side of the pool).
+
+Nothing here is imported by the dashboards except :mod:`~elo_explain.server.preheat`, which
+imports nothing of Voilà or jupyter_server (a kernel must stay light).
+"""

@@ -1,0 +1,71 @@
+"""The query string of the page a kernel runs, and a preheated kernel's wait for it.
+
+Voilà puts the page's request (its query string, ...) in the kernel's environment. With
+``preheat_kernel`` Voilà starts kernels and runs their notebook before anyone asks for the
+page (a pool per notebook); such a kernel learns its request only when a viewer takes it, over
+Voilà's own websocket (``voila/query/<kernel id>``, ``voila.utils.wait_for_request``). A
+dashboard view reads its starting state here (:func:`page_query`), after its first render,
+so a pooled kernel has done all the work it can before its viewer comes.
+
+This module runs in the page's kernel, not in the server; it is the kernel's side of the
+server's pool (:mod:`elo_explain.server.kernels`).
+
+>>> page_query()    # outside Voilà
+''
+"""
+
+from __future__ import annotations
+
+import os
+
+__all__ = ["page_query"]
+
+_request_seen = False
+
+
+def page_query() -> str:
+    """The query string of the page that runs this kernel (``""`` outside Voilà).
+
+    Voilà puts it in the kernel's environment; a preheated kernel (started before anyone
+    asked for the page) first waits here for the request, as Voilà documents
+    (``voila.utils.wait_for_request``: :func:`_wait_for_request` does the same).
+    """
+    global _request_seen
+    if os.environ.get("VOILA_PREHEAT") == "True" and not _request_seen:
+        _wait_for_request()
+        _request_seen = True
+    return os.environ.get("QUERY_STRING", "")
+
+
+def _wait_for_request() -> None:
+    """``voila.utils.wait_for_request`` without importing ``voila``: the package's import
+    pulls in jupyter_server and jupyterlab_server, whose JSON schemas parse a URI grammar
+    at import -- about 3 CPU-s in every preheated kernel, four times the rest of the
+    notebook (``benchmarks/CAPACITY.md``). The protocol is Voilà's: one websocket to
+    ``voila/query/<kernel id>`` on the Voilà server, which sends the request's environment
+    as a JSON object when a viewer takes the kernel."""
+    import asyncio
+    import json
+    import threading
+
+    import websockets
+
+    env = os.environ
+    base = env.get("VOILA_WS_BASE_URL", env.get("VOILA_SERVER_URL", "/"))
+    url = (f"{env.get('VOILA_WS_PROTOCOL', 'ws')}://{env.get('VOILA_APP_IP', '127.0.0.1')}:"
+           f"{env.get('VOILA_APP_PORT', '8866')}{base}voila/query/{env.get('VOILA_KERNEL_ID')}")
+    info: list[str] = []
+
+    async def receive():
+        try:
+            async with websockets.connect(url, open_timeout=5) as ws:
+                info.append(await ws.recv())
+        except (OSError, TimeoutError, websockets.WebSocketException):
+            pass  # no request info: the page starts from the notebook's values
+
+    thread = threading.Thread(target=lambda: asyncio.new_event_loop().run_until_complete(receive()))
+    thread.start()
+    thread.join()
+    if info:
+        for key, value in json.loads(info[0]).items():
+            env[key] = value
