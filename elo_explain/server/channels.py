@@ -27,11 +27,28 @@ before the message reaches the kernel:
   for a closed websocket is dropped, as tornado would refuse to write it anyway.
 
 Each limit is a configurable trait (``--GuardedConnection.max_message_bytes=…``).
+
+**Upstream** (``voila`` and ``jupyter_server`` are pinned, ``pyproject.toml``):
+
+* The legacy answer after a close is jupyter_server's fallback of
+  ``ZMQChannelsWebsocketConnection.subprotocol`` (jupyter-server/jupyter_server#706, for
+  #705: "fall back to legacy protocol if ``selected_subprotocol`` raises"), which tornado's
+  ``selected_subprotocol`` does once the websocket has closed. The same race, the handler's
+  connection gone after ``on_close``, is jupyter-server/jupyter_server#1265, open; its fix
+  (PR #1696, open) answers a closed socket with the legacy protocol too, so it does not let
+  :attr:`GuardedConnection.subprotocol` go. What would: jupyter_server keeping the protocol
+  negotiated at the handshake for the connection's life (or dropping messages for a closed
+  websocket), or Voilà reading a frame in the protocol it was written in.
+* Which connections a kernel has is asked through ``kernel_model(kernel_id)["connections"]``,
+  the kernel REST API's own model (public), and this class keeps its own set of open
+  connections (:meth:`GuardedConnection.close_for_kernel`) instead of jupyter_server's private
+  ``ZMQChannelsWebsocketConnection._open_sockets``.
 """
 
 from __future__ import annotations
 
 import time
+import weakref
 
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from tornado import web
@@ -83,6 +100,9 @@ def asks_for_v1(header: str | None) -> bool:
 class GuardedConnection(ZMQChannelsWebsocketConnection):
     """A kernel websocket with the published site's limits (see the module's docstring)."""
 
+    # this class's open connections (jupyter_server keeps its own in a private set)
+    _open: "weakref.WeakSet[GuardedConnection]" = weakref.WeakSet()
+
     max_connections = Integer(2, config=True, help="Websockets one kernel may have at once.")
     max_message_bytes = Integer(4 * 2**20, config=True, help=(
         "Largest message a page may send (bytes); an upload's limit is checked in the page "
@@ -105,10 +125,36 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
         request = self.websocket_handler.request
         if not asks_for_v1(request.headers.get("Sec-WebSocket-Protocol")):
             raise web.HTTPError(400, "the kernel websocket needs the v1 protocol")
-        if self.multi_kernel_manager._kernel_connections.get(self.kernel_id, 0) >= \
-                self.max_connections:
+        kernels = self.multi_kernel_manager
+        connections = kernels.kernel_model(self.kernel_id)["connections"]  # 404 if none
+        if connections >= self.max_connections:
             raise web.HTTPError(429, "too many websockets for this kernel")
         await super().prepare()
+
+    # --- the open connections, by kernel ------------------------------------------------------
+    def connect(self):
+        connected = super().connect()
+        GuardedConnection._open.add(self)
+        return connected
+
+    def disconnect(self):
+        GuardedConnection._open.discard(self)
+        return super().disconnect()
+
+    @classmethod
+    def close_for_kernel(cls, kernel_id: str, reason: str = "kernel shut down") -> int:
+        """Close the page websockets of ``kernel_id`` (code 1001, going away), so a page
+        hears at once that its kernel is gone; returns how many were open."""
+        closed = 0
+        for connection in list(cls._open):
+            if connection.kernel_id != kernel_id:
+                continue
+            closed += 1
+            try:
+                connection.websocket_handler.close(1001, reason)
+            except Exception:  # noqa: BLE001 - already closing
+                pass
+        return closed
 
     # --- what comes in --------------------------------------------------------------------
     def _drop(self, why: str) -> None:
@@ -153,8 +199,8 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
     @property
     def subprotocol(self):
         """v1, the only protocol :meth:`prepare` lets in, also after the websocket closed
-        (jupyter_server's own answer then turns to the legacy protocol: the module's
-        docstring)."""
+        (jupyter_server's own answer then turns to the legacy protocol:
+        jupyter-server/jupyter_server#706 and #1265, the module's docstring)."""
         return V1
 
     def _websocket_closed(self) -> bool:

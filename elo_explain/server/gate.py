@@ -31,7 +31,16 @@ It also guards what passes:
 * **Shutting a kernel down needs its page's token** (``ee_token``, which only the page's HTML
   carries, :func:`~elo_explain.server.kernels.page_token`) and, when the browser sends
   one, an ``Origin`` of this site; the XSRF cookie Voilà's beacon would need is never set by
-  a render (voila-dashboards/voila#1458), so the token replaces it. Without it: 403.
+  a render (voila-dashboards/voila#1458, open: "403 POST: '_xsrf' argument missing from POST
+  when closing kernel"), so the token replaces it. Without it: 403. What would let it go:
+  Voilà's shutdown beacon carrying the XSRF token (the fix #1458 asks for); the page token
+  would then be a second check, not a replacement.
+
+A refused request gets no user: ``handler.current_user = handler._jupyter_current_user =
+None``, as jupyter_server's own ``JupyterHandler.prepare`` refuses one (``_jupyter_current_user``
+is its backward-compatibility attribute from the identity API, jupyter-server/jupyter_server#671),
+so its error page renders without asking the provider again. What would let it go: an
+``IdentityProvider`` way to refuse a request with a status (no upstream issue found).
 
 Viewers still cannot run code: Voilà forwards only comm and info messages on
 the kernel websocket (``allowed_message_types`` in ``voila/app.py``).

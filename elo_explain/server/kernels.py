@@ -19,7 +19,8 @@ is Voilà's kernel manager with the rules a public site needs:
   (:func:`default_ceilings`).
 
 The preheated pool's kernels (``preheat_kernel``) are not viewers' kernels until the pool hands
-one to a page; the pool is a fixed cost the defaults set aside.
+one to a page; the pool is a fixed cost the defaults set aside (the most kernels it has held
+at once, counted as it fills).
 
 :func:`page_token` is the token only a page's own HTML carries (the template puts it in the
 page config); the gate accepts a shutdown request only with it.
@@ -48,6 +49,8 @@ from pathlib import Path
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado.ioloop import IOLoop, PeriodicCallback
 from traitlets import Float, Integer
+
+from elo_explain.server.channels import GuardedConnection
 
 __all__ = ["ViewerKernels", "Reservation", "page_token", "token_matches", "default_ceilings",
            "CURRENT_RENDER"]
@@ -141,7 +144,13 @@ class ViewerKernels(AsyncMappingKernelManager):
         self.viewers: dict[str, _Viewer] = {}
         self._reserved: dict[int, Reservation] = {}
         self._reaper: PeriodicCallback | None = None
-        pooled = getattr(self, "get_rendered_notebook", None)  # Voilà's preheated pool
+        self._pooled: set[str] = set()  # kernels the preheated pool holds now
+        self._pool_most = 0  # the most it has held: what the pool sets aside
+        # Voilà's preheated pool hands a kernel to a render in this method (voila PR #936,
+        # ``voila/voila_kernel_manager.py``; public by name, not documented): wrapped, the
+        # kernel becomes a viewer's when it is handed out. What would let it go: a documented
+        # Voilà hook for "a pooled kernel was given to a request" (no upstream issue found).
+        pooled = getattr(self, "get_rendered_notebook", None)
         if pooled is not None:
             async def get_rendered_notebook(*args, **kw):
                 task, cache, kernel_id = await pooled(*args, **kw)
@@ -153,12 +162,8 @@ class ViewerKernels(AsyncMappingKernelManager):
     # --- ceilings -------------------------------------------------------------------------
     def ceilings(self) -> tuple[int, int]:
         """``(global, per address)``, from the configuration or the machine's memory."""
-        pool = 0
-        config = getattr(self, "kernel_pools_config", None)
-        if config:
-            size = config.get("default", {}).get("pool_size", 0)
-            pool = size * max(1, len(getattr(self, "_pools", {}) or {}))
-        auto_all, auto_each = default_ceilings(pool_kernels=pool)
+        # the pool's kernels, counted here as they start (not from Voilà's private ``_pools``)
+        auto_all, auto_each = default_ceilings(pool_kernels=self._pool_most)
         total = self.max_kernels or auto_all
         each = self.max_kernels_per_address or (max(2, total // 10) if self.max_kernels
                                                 else auto_each)
@@ -200,9 +205,13 @@ class ViewerKernels(AsyncMappingKernelManager):
         env = kwargs.get("env") or {}
         if env.get("VOILA_PREHEAT") != "True":  # started for a render, not for the pool
             self._assign(kernel_id)
+        else:
+            self._pooled.add(kernel_id)
+            self._pool_most = max(self._pool_most, len(self._pooled))
         return kernel_id
 
     def _assign(self, kernel_id: str) -> None:
+        self._pooled.discard(kernel_id)
         reservation = CURRENT_RENDER.get()
         address = reservation.address if reservation is not None else "?"
         if reservation is not None:
@@ -270,18 +279,12 @@ class ViewerKernels(AsyncMappingKernelManager):
 
     async def shutdown_kernel(self, kernel_id, *args, **kwargs):
         self.viewers.pop(kernel_id, None)
+        self._pooled.discard(kernel_id)
         _close_websockets(kernel_id)  # the page hears at once that its kernel is gone
         return await super().shutdown_kernel(kernel_id, *args, **kwargs)
 
 
 def _close_websockets(kernel_id: str) -> None:
-    from jupyter_server.services.kernels.connection.channels import (
-        ZMQChannelsWebsocketConnection,
-    )
-
-    for connection in list(ZMQChannelsWebsocketConnection._open_sockets):
-        if getattr(connection, "kernel_id", None) == kernel_id:
-            try:
-                connection.websocket_handler.close(1001, "kernel shut down")
-            except Exception:  # noqa: BLE001 - already closing
-                pass
+    """Close the page websockets of ``kernel_id`` (the published connection class keeps them:
+    :meth:`~elo_explain.server.channels.GuardedConnection.close_for_kernel`)."""
+    GuardedConnection.close_for_kernel(kernel_id)

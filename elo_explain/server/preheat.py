@@ -10,6 +10,13 @@ so a pooled kernel has done all the work it can before its viewer comes.
 This module runs in the page's kernel, not in the server; it is the kernel's side of the
 server's pool (:mod:`elo_explain.server.kernels`).
 
+**Upstream**: the protocol is Voilà's (the request info over ``voila/query/<kernel id>``,
+voila-dashboards/voila#1109, handler ``voila/request_info_handler.py``), and Voilà is pinned
+(``pyproject.toml``). :func:`_wait_for_request` writes the client side again only to avoid
+importing ``voila`` in every kernel (no upstream issue found); what would let it go: a
+``voila.utils`` (or a module of its own) that imports without jupyter_server and
+jupyterlab_server, then ``page_query`` calls ``voila.utils.wait_for_request``.
+
 >>> page_query()    # outside Voilà
 ''
 """

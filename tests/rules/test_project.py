@@ -33,6 +33,18 @@ def test_environment_yml_matches_pyproject():
     assert "  - conda-forge" in text.split("dependencies:", 1)[0]
 
 
+def test_voila_and_jupyter_server_are_pinned_to_the_tested_versions():
+    # the server code uses their internals (elo_explain/server): a new release is tested first
+    from importlib.metadata import version
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    conda = (ROOT / "environment.yml").read_text()
+    for name in ("voila", "jupyter_server"):
+        pin = f"{name}=={version(name)}"
+        assert pin in project["dependencies"], pin
+        assert f"  - {pin}\n" in conda, pin
+
+
 def test_ci_runs_exactly_the_readme_test_command():
     readme = (ROOT / "README.md").read_text()
     ci = (ROOT / ".ci" / "run").read_text()
