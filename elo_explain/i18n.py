@@ -32,8 +32,8 @@ import functools
 import gettext as _gettext
 from pathlib import Path
 
-__all__ = ["LANGUAGES", "TRANSLATIONS", "DOMAIN", "LOCALE_DIR", "set_language", "speaking", "language", "translations",
-           "_", "gettext", "pgettext", "N_"]
+__all__ = ["LANGUAGES", "TRANSLATIONS", "DOMAIN", "LOCALE_DIR", "set_language", "speaking",
+           "language", "translations", "_", "gettext", "pgettext", "N_"]
 
 LANGUAGES = ("en", "te", "uk", "el")
 """The pages' languages: English and the three documents' (Telugu, Ukrainian, Greek)."""

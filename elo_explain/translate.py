@@ -46,8 +46,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from elo_explain.i18n import LANGUAGES, TRANSLATIONS
-from elo_explain.i18n import DOMAIN, LOCALE_DIR
+from elo_explain.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, TRANSLATIONS
 
 __all__ = ["NOTEBOOKS", "package_template", "notebooks_template", "merge",
            "compile_mo", "translated_notebook", "problems", "update"]

@@ -11,18 +11,16 @@ import html
 
 import numpy as np
 
-from elo_explain import fibs, tables
-from elo_explain import gammon42 as g42
+from elo_explain import fibs, gammon42 as g42, tables
 from elo_explain._validate import positive
+from elo_explain.formats import fmt_pair, fmt_pct, fmt_plain, fmt_signed
+from elo_explain.i18n import N_, _
+from elo_explain.interactive.figures import FigureView
 from elo_explain.interactive.live import depends
 from elo_explain.interactive.model import DashboardModel
 from elo_explain.interactive.page import html_box
 from elo_explain.interactive.traits import Whole
 from elo_explain.interactive.view import DashboardView
-from elo_explain.i18n import N_, _
-from elo_explain.formats import fmt_pair, fmt_pct, fmt_signed
-from elo_explain.interactive.figures import FigureView
-from elo_explain.formats import fmt_plain
 
 __all__ = ["as_printed", "DivisorModel", "DivisorView"]
 

@@ -23,17 +23,15 @@ import traitlets
 from matplotlib.collections import LineCollection
 
 from elo_explain import calibration, lichess, results_csv
-from elo_explain.formats import fmt_number, fmt_plain, symbols
+from elo_explain.formats import MINUS, fmt_number, fmt_pct, fmt_plain, fmt_signed, symbols
 from elo_explain.i18n import N_, _, language
+from elo_explain.interactive.figures import FigureView, update_limits
 from elo_explain.interactive.live import depends
 from elo_explain.interactive.model import DashboardModel
-from elo_explain.interactive.page import html_box
+from elo_explain.interactive.page import html_box, value_html
 from elo_explain.interactive.traits import FieldError, Whole
 from elo_explain.interactive.view import DashboardView
 from elo_explain.tables import Table
-from elo_explain.formats import MINUS, fmt_pct, fmt_signed
-from elo_explain.interactive.figures import FigureView, update_limits
-from elo_explain.interactive.page import value_html
 
 __all__ = ["CalibrateModel", "CalibrateView", "Upload", "time_control_options",
            "MAX_UPLOAD_BYTES", "MAX_SHOWN_ERRORS", "EXAMPLE_CSV"]

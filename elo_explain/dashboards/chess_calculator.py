@@ -29,18 +29,16 @@ import numpy as np
 import traitlets
 
 from elo_explain import elo, fide
+from elo_explain.formats import fmt_number, fmt_pct, fmt_plain, fmt_signed
+from elo_explain.i18n import N_, _, language, pgettext
+from elo_explain.interactive.chess import CSS, expected_axes, period_options, period_trait
+from elo_explain.interactive.figures import FigureView, Picture, update_limits, update_title
 from elo_explain.interactive.live import depends
 from elo_explain.interactive.model import DashboardModel
-from elo_explain.interactive.page import html_box
+from elo_explain.interactive.page import NumberField, html_box
 from elo_explain.interactive.traits import FieldError, Number, Whole
 from elo_explain.interactive.view import DashboardView
-from elo_explain.interactive.chess import CSS, expected_axes, period_options, period_trait
-from elo_explain.formats import fmt_pct, fmt_plain
-from elo_explain.i18n import N_, _, language, pgettext
 from elo_explain.tables import RowTable, Table
-from elo_explain.formats import fmt_number, fmt_signed
-from elo_explain.interactive.figures import FigureView, Picture, update_limits, update_title
-from elo_explain.interactive.page import NumberField
 
 __all__ = ["CalculatorModel", "CalculatorView", "MODES", "RESULTS"]
 

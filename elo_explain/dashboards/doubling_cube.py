@@ -11,17 +11,15 @@ import html
 import ipywidgets as widgets
 import numpy as np
 
-from elo_explain import gammon42 as g42
-from elo_explain import tables
+from elo_explain import gammon42 as g42, tables
+from elo_explain.formats import fmt_number, fmt_pair, fmt_plain, fmt_signed
+from elo_explain.i18n import N_, _
+from elo_explain.interactive.figures import FigureView
 from elo_explain.interactive.live import depends
 from elo_explain.interactive.model import DashboardModel
 from elo_explain.interactive.page import html_box
 from elo_explain.interactive.traits import Choice, Whole
 from elo_explain.interactive.view import DashboardView
-from elo_explain.formats import fmt_plain
-from elo_explain.i18n import N_, _
-from elo_explain.formats import fmt_number, fmt_pair, fmt_signed
-from elo_explain.interactive.figures import FigureView
 
 __all__ = ["K_SOURCES", "CubeModel", "CubeView"]
 

@@ -25,16 +25,15 @@ import ipywidgets as widgets
 import numpy as np
 
 from elo_explain import elo, glicko
+from elo_explain.formats import fmt_number, fmt_plain, fmt_signed
+from elo_explain.i18n import N_, _
+from elo_explain.interactive.figures import FigureView, steady_limits, update_limits
 from elo_explain.interactive.live import depends
 from elo_explain.interactive.model import DashboardModel
 from elo_explain.interactive.page import html_box
 from elo_explain.interactive.traits import Choice, Number, Whole
 from elo_explain.interactive.view import DashboardView
-from elo_explain.formats import fmt_plain
-from elo_explain.i18n import N_, _
 from elo_explain.tables import Sentence, Table
-from elo_explain.formats import fmt_number, fmt_signed
-from elo_explain.interactive.figures import FigureView, steady_limits, update_limits
 
 __all__ = ["RESULTS", "RD_GRID", "PAPER_GLICKO1", "PAPER_GLICKO2", "PRESETS", "EloVsGlickoModel",
            "EloVsGlickoView"]

@@ -31,18 +31,16 @@ import numpy as np
 import traitlets
 
 from elo_explain import elo, fibs, fide, gammon42, glicko
+from elo_explain.formats import fmt_number, fmt_pattern, fmt_plain, fmt_signed
+from elo_explain.i18n import N_, _, gettext
+from elo_explain.interactive.figures import FigureView, steady_limits, update_limits
 from elo_explain.interactive.live import depends
 from elo_explain.interactive.model import DashboardModel
 from elo_explain.interactive.page import html_box
 from elo_explain.interactive.traits import Choice, Number, Whole
 from elo_explain.interactive.view import DashboardView
-from elo_explain.formats import fmt_pattern, fmt_plain
-from elo_explain.tables import RowTable
-from elo_explain.i18n import N_, _, gettext
-from elo_explain.formats import fmt_number, fmt_signed
-from elo_explain.interactive.figures import FigureView, steady_limits
 from elo_explain.rounding import round_half_away
-from elo_explain.interactive.figures import update_limits
+from elo_explain.tables import RowTable
 
 __all__ = ["RESULTS", "DATES", "PRESETS", "NO_DRAWS", "COLUMNS", "SystemRow", "row_cells",
            "EverySystemModel", "EverySystemView"]

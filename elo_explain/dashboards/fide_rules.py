@@ -21,19 +21,17 @@ import numpy as np
 import traitlets
 
 from elo_explain import elo, fide
-from elo_explain.formats import fmt_pattern, fmt_plain
+from elo_explain.formats import fmt_number, fmt_pattern, fmt_plain, fmt_signed
 from elo_explain.i18n import N_, _
+from elo_explain.interactive.chess import CSS, PERIOD_OPTIONS, expected_axes, period_trait
+from elo_explain.interactive.figures import FigureView, update_limits, update_title
 from elo_explain.interactive.live import depends
 from elo_explain.interactive.model import DashboardModel
 from elo_explain.interactive.page import html_box
 from elo_explain.interactive.traits import Choice, Whole
 from elo_explain.interactive.view import DashboardView
-from elo_explain.interactive.chess import CSS, PERIOD_OPTIONS, expected_axes, period_trait
-from elo_explain.tables import k_rules_table
-from elo_explain.tables import RowTable, Table
-from elo_explain.formats import fmt_number, fmt_signed
-from elo_explain.interactive.figures import FigureView, update_limits, update_title
 from elo_explain.rounding import round_half_away
+from elo_explain.tables import RowTable, Table, k_rules_table
 
 __all__ = ["FideRulesModel", "FideRulesView", "DOC_700_CASES"]
 

@@ -32,16 +32,14 @@ import traitlets
 
 from elo_explain import fide
 from elo_explain._validate import integer
+from elo_explain.formats import fmt_number, fmt_plain, fmt_signed, symbols
+from elo_explain.i18n import N_, _, language
 from elo_explain.interactive.live import depends
 from elo_explain.interactive.model import DashboardModel
-from elo_explain.interactive.page import html_box
+from elo_explain.interactive.page import NumberField, html_box, value_html
 from elo_explain.interactive.traits import FieldError, Whole
 from elo_explain.interactive.view import DashboardView
-from elo_explain.formats import fmt_plain, symbols
-from elo_explain.i18n import N_, _, language
 from elo_explain.tables import Table
-from elo_explain.formats import fmt_number, fmt_signed
-from elo_explain.interactive.page import NumberField, value_html
 
 __all__ = ["NewToFideModel", "NewToFideView"]
 

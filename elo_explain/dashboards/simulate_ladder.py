@@ -25,17 +25,15 @@ import traitlets
 from matplotlib.ticker import MaxNLocator, MultipleLocator
 
 from elo_explain import simulate
-from elo_explain.formats import fmt_number, fmt_plain
+from elo_explain.formats import fmt_number, fmt_pct, fmt_plain
 from elo_explain.i18n import N_, _
+from elo_explain.interactive.figures import FigureView, update_limits
 from elo_explain.interactive.live import depends
 from elo_explain.interactive.model import DashboardModel
-from elo_explain.interactive.page import html_box
+from elo_explain.interactive.page import html_box, value_html
 from elo_explain.interactive.traits import Choice, Whole
 from elo_explain.interactive.view import DashboardView
 from elo_explain.tables import Table
-from elo_explain.formats import fmt_pct
-from elo_explain.interactive.figures import FigureView, update_limits
-from elo_explain.interactive.page import value_html
 
 __all__ = ["LadderModel", "LadderView", "first_weeks", "AUTO_SECONDS", "MAX_SECONDS",
            "SWING_GAMES"]

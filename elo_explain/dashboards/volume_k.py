@@ -13,21 +13,16 @@ import ipywidgets as widgets
 import numpy as np
 import traitlets
 
-from elo_explain import gammon42 as g42
-from elo_explain import simulate, tables
+from elo_explain import gammon42 as g42, simulate, tables
 from elo_explain._validate import integer
-from elo_explain.interactive.model import DashboardModel
-from elo_explain.interactive.traits import FieldError, Number, Whole
-from elo_explain.interactive.view import DashboardView
-from elo_explain.interactive.live import depends
-from elo_explain.interactive.page import html_box
-from elo_explain.interactive.traits import checked
-from elo_explain.formats import fmt_number, fmt_plain, fmt_readout
+from elo_explain.formats import fmt_number, fmt_pair, fmt_pct, fmt_plain, fmt_readout, fmt_signed
 from elo_explain.i18n import N_, _, language
-from elo_explain.formats import fmt_pair, fmt_pct, fmt_signed
-from elo_explain.interactive.figures import FigureView, steady_limits
-from elo_explain.interactive.page import table_html
-from elo_explain.interactive.figures import update_limits
+from elo_explain.interactive.figures import FigureView, steady_limits, update_limits
+from elo_explain.interactive.live import depends
+from elo_explain.interactive.model import DashboardModel
+from elo_explain.interactive.page import html_box, table_html
+from elo_explain.interactive.traits import FieldError, Number, Whole, checked
+from elo_explain.interactive.view import DashboardView
 
 __all__ = ["VolumeModel", "VolumeView", "SWING_GAMES", "WEEKS"]
 

@@ -28,7 +28,8 @@ import traitlets
 
 from elo_explain.formats import fmt_plain
 from elo_explain.i18n import N_, _, language, pgettext
-from elo_explain.interactive.traits import Choice, FieldError, Number, Whole, shown_bound, shown_label
+from elo_explain.interactive.traits import (Choice, FieldError, Number, Whole, shown_bound,
+                                            shown_label)
 
 __all__ = ["LINK_TEXT", "COPY_TEXT", "COPIED_TEXT", "apply_query", "query_of", "link_html"]
 

@@ -10,8 +10,8 @@ Called, it returns plain data (the ``Table``), computed once for the same values
 traits: the notebook's cell, the view and a test share one computation, and a result
 must not be changed in place. Displayed as a notebook cell's last expression in a Jupyter
 kernel (JupyterLab, Voilà, nbclient), a :class:`~elo_explain.tables.Table`, a
-:class:`~elo_explain.tables.Sentence` or a :class:`~elo_explain.interactive.figures.Picture` so returned is
-a *live output* (:class:`LiveOutput`): an HTML widget bound to the model, the method and
+:class:`~elo_explain.tables.Sentence` or a :class:`~elo_explain.interactive.figures.Picture`
+so returned is a *live output* (:class:`LiveOutput`): an HTML widget bound to the model, the method and
 its arguments, which shows the result and shows it again when -- and only when -- one of
 the declared traits changes, whether by a control of the view, a preset, the page's link
 or a line of code. Its display keeps the static HTML beside the widget (for a reader

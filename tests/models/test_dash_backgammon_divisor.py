@@ -14,9 +14,7 @@ import numpy as np
 import pytest
 
 from elo_explain.dashboards.backgammon_divisor import DivisorModel, DivisorView
-from elo_explain.formats import fmt_signed
-from elo_explain.formats import fmt_pair as pair
-from elo_explain.formats import fmt_pct as pct
+from elo_explain.formats import fmt_pair as pair, fmt_pct as pct, fmt_signed
 
 signed = partial(fmt_signed, places=0)  # whole points, as the dashboard shows them
 
