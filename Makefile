@@ -24,14 +24,19 @@ $(STAMP): pyproject.toml
 # as root (these machines, CI, a container) JupyterLab refuses to start without --allow-root
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 
-## Serve the read-only dashboards on http://localhost:8866 (PORT=... for another port)
+## Preview the read-only dashboards on http://localhost:8866 (PORT=... for another port): the
+## published site (voila.json: the gate, the template, every page in every language) without
+## its preheated pool, so it fits a laptop (docs/capacity.md: about 0.1 GiB idle, and a kernel
+## of about 0.1 GiB per open page); `make publish` serves with the pool
 dashboard: PORT ?= 8866
 dashboard: $(STAMP)
-	$(BIN)/voila notebooks --port=$(PORT) --Voila.port_retries=0 --no-browser
+	$(BIN)/voila notebooks --port=$(PORT) --Voila.port_retries=0 --no-browser \
+		--VoilaConfiguration.preheat_kernel=False
 
 ## Publish on http://<host>:$(PORT)/ (default 8080): Voilà on loopback behind nginx (deploy/),
-## Ctrl-C stops both; HTTPS with CERT=<fullchain.pem> KEY=<privkey.pem>; Voilà's own options in
-## VOILA_ARGS, e.g. VOILA_ARGS=--ViewerKernels.max_kernels_per_address=40
+## with the preheated pool sized by the machine's memory (docs/capacity.md); Ctrl-C stops both;
+## HTTPS with CERT=<fullchain.pem> KEY=<privkey.pem>; Voilà's own options in VOILA_ARGS, e.g.
+## VOILA_ARGS=--ViewerKernels.max_kernels_per_address=40
 publish: PORT ?= 8080
 publish: $(STAMP)
 	$(BIN)/python deploy/publish.py --port=$(PORT) $(if $(CERT),--cert=$(CERT) --key=$(KEY)) -- $(VOILA_ARGS)

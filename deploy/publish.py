@@ -8,6 +8,11 @@ Voilà runs from the repository root (so it reads ``voila.json``: the gate, the
 preheated pool, culling) on a free port of 127.0.0.1; nginx (``deploy/nginx.conf.in``)
 listens on ``--port`` and is the only way in.  Ctrl-C (or SIGTERM) stops both; if
 either dies, the other is stopped and the exit status is 1.
+
+The preheated pool is sized by :func:`pool_languages` (``docs/capacity.md``): one kernel per
+page, for as many languages as fit in a quarter of the machine's memory, English first; the
+pages of the other languages are served cold (correct, slower to appear). Voilà options given
+after ``--`` come later on its command line, so they override this.
 """
 
 from __future__ import annotations
@@ -30,6 +35,48 @@ sys.path.insert(0, str(HERE))
 from nginx_site import render_config, start_nginx  # noqa: E402
 
 POLL = 0.5  # seconds between two checks that both processes still run
+POOL_SHARE = 0.25
+"""The share of the machine's memory the preheated pool may take (the rest is for viewers)."""
+POOLED_KERNEL_MIB = 115
+"""A pooled kernel's memory, idle, its notebook run (RSS, ``benchmarks/POOL.md``)."""
+
+
+def pool_languages(total_mib: int, pages: int = 11, kernel_mib: int = POOLED_KERNEL_MIB,
+                   share: float = POOL_SHARE) -> tuple[str, ...]:
+    """The languages whose pages get a preheated kernel: one kernel per page (``pages`` per
+    language), English first, as many languages as fit in ``share`` of ``total_mib``.
+
+    >>> pool_languages(24 * 1024)      # this machine: every language (44 x 115 MiB = 4.9 GiB)
+    ('en', 'te', 'uk', 'el')
+    >>> pool_languages(8 * 1024), pool_languages(4 * 1024), pool_languages(1024)
+    (('en',), (), ())
+    """
+    from elo_explain.i18n import LANGUAGES
+
+    fit = int(share * total_mib // (pages * kernel_mib))
+    return LANGUAGES[:fit]
+
+
+def pool_options(total_mib: int, pages: int = 11) -> list[str]:
+    """Voilà's options for :func:`pool_languages`: none when every language is pooled (as
+    ``voila.json`` says), a ``preheat_denylist`` of the others, or no pool at all.
+
+    >>> pool_options(24 * 1024)
+    []
+    >>> pool_options(8 * 1024)
+    ["--VoilaKernelManager.preheat_denylist=['.*/(te|uk|el)/[^/]+\\\\.ipynb$']"]
+    >>> pool_options(1024)
+    ['--VoilaConfiguration.preheat_kernel=False']
+    """
+    from elo_explain.i18n import LANGUAGES
+
+    pooled = pool_languages(total_mib, pages)
+    if len(pooled) == len(LANGUAGES):
+        return []
+    if not pooled:
+        return ["--VoilaConfiguration.preheat_kernel=False"]
+    cold = "|".join(lang for lang in LANGUAGES if lang not in pooled)
+    return [f"--VoilaKernelManager.preheat_denylist=['.*/({cold})/[^/]+\\.ipynb$']"]
 
 
 def _free_loopback_port() -> int:
@@ -103,7 +150,11 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGINT, lambda *_: stopping.append("Ctrl-C"))
 
     with tempfile.TemporaryDirectory(prefix="ee-nginx-") as prefix:
-        voila = start_voila(voila_port, args.voila_args)
+        from elo_explain.server.gate import published_notebooks
+        from elo_explain.server.kernels import machine_memory_mib
+
+        pool = pool_options(machine_memory_mib(), len(published_notebooks()))
+        voila = start_voila(voila_port, [*pool, *args.voila_args])
         nginx = None
         try:
             wait_voila(voila_port, voila)

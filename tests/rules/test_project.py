@@ -1,5 +1,7 @@
-"""Project-level checks: environment.yml and pyproject.toml list the same packages."""
+"""Project-level checks: environment.yml and pyproject.toml list the same packages (and pin
+the ones the server leans on), the package's import graph and folders, the local preview."""
 
+import json
 import re
 import tomllib
 from pathlib import Path
@@ -196,3 +198,38 @@ def test_every_name_is_imported_from_where_it_is_defined():
             if name is not None and name not in defined[target]:
                 wrong.append(f"{path.relative_to(ROOT)}:{line}: {name} is not defined in {target}")
     assert not wrong, "\n".join(wrong)
+
+
+def test_the_preview_is_the_published_site_without_its_pool():
+    # `make dashboard` serves voila.json (gate, template, every language) with one change, the
+    # preheated pool off; the site tests (tests/harness.py start_voila) run that same server
+    import shlex
+    import subprocess
+
+    out = subprocess.run(["make", "-n", "-s", "dashboard", "PORT=1234"], cwd=ROOT, check=True,
+                         capture_output=True, text=True).stdout.replace("\\\n", " ")
+    line = next(l for l in out.splitlines() if "/voila " in f" {l} ")
+    args = shlex.split(line)
+    assert Path(args[0]).name == "voila" and args[1] == "notebooks"
+    options = set(args[2:]) - {"--port=1234", "--Voila.port_retries=0", "--no-browser"}
+    assert options == {"--VoilaConfiguration.preheat_kernel=False"}
+    config = json.loads((ROOT / "voila.json").read_text())
+    assert config["VoilaConfiguration"]["preheat_kernel"] is True   # make publish: the pool
+    harness = (ROOT / "tests" / "harness.py").read_text()
+    assert '"--VoilaConfiguration.preheat_kernel=False"' in harness
+
+
+def test_make_publish_pools_what_fits_a_quarter_of_the_memory():
+    # docs/capacity.md's rule: one kernel per page (11 a language), 115 MiB each, English
+    # first, as many languages as fit in a quarter of the machine's memory
+    import sys
+
+    sys.path.insert(0, str(ROOT / "deploy"))
+    from publish import pool_languages, pool_options
+
+    assert pool_languages(24 * 1024) == ("en", "te", "uk", "el")  # 44 x 115 = 4.9 <= 6 GiB
+    assert pool_languages(16 * 1024) == ("en", "te", "uk")        # 33 x 115 = 3.7 <= 4 GiB
+    assert pool_languages(8 * 1024) == ("en",)                    # 11 x 115 = 1.2 <= 2 GiB
+    assert pool_languages(4 * 1024) == ()                         # 1.2 GiB > 1 GiB
+    assert pool_options(24 * 1024) == []                          # voila.json's pool stands
+    assert pool_options(4 * 1024) == ["--VoilaConfiguration.preheat_kernel=False"]
