@@ -129,6 +129,24 @@ def _kernels(server: psutil.Process) -> list[psutil.Process]:
     return kernels
 
 
+def _idle(kernels: list[psutil.Process], below: float = 5.0) -> bool:
+    """Whether ``kernels`` together use under ``below`` % of a CPU over a second (a kernel
+    that exits meanwhile counts as idle)."""
+    for k in kernels:
+        try:
+            k.cpu_percent(None)  # starts each kernel's measurement interval
+        except psutil.Error:
+            pass
+    time.sleep(1.0)  # the interval the CPU use is measured over
+    busy = 0.0
+    for k in kernels:
+        try:
+            busy += k.cpu_percent(None)
+        except psutil.Error:
+            pass
+    return busy < below
+
+
 def _wait_pool_idle(server: psutil.Process, expected: int = 0, *, not_in: set = frozenset(),
                     timeout: float = 300.0) -> None:
     """Wait until ``expected`` kernels exist, one of them not among the pids ``not_in`` (a
@@ -138,16 +156,7 @@ def _wait_pool_idle(server: psutil.Process, expected: int = 0, *, not_in: set = 
     while time.monotonic() < deadline:
         kernels = _kernels(server)
         if len(kernels) >= expected and (not not_in or {k.pid for k in kernels} - not_in):
-            for k in kernels:
-                k.cpu_percent(None)  # starts each kernel's measurement interval
-            time.sleep(1.0)  # the interval the CPU use is measured over
-            busy = 0.0
-            for k in kernels:
-                try:
-                    busy += k.cpu_percent(None)
-                except psutil.NoSuchProcess:
-                    pass
-            if busy < 5:
+            if _idle(kernels):
                 return
         else:
             time.sleep(0.5)  # poll interval

@@ -41,7 +41,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(ROOT / "deploy"))
 
-from browser_dashboards import DESKTOP, _kernels, _load  # noqa: E402
+from browser_dashboards import DESKTOP, _idle, _kernels, _load  # noqa: E402
 from harness import free_port, launch_chromium, start_voila, stop, wait_http  # noqa: E402
 
 from elo_explain.dashboards import INDEX_NOTEBOOK  # noqa: E402
@@ -126,19 +126,7 @@ def _wait_pool_full(server: psutil.Process, port: int, pages: int, dashboards: i
     while time.monotonic() < deadline:
         kernels = _kernels(server)
         if len(kernels) >= pages and _waiting(server, port) >= dashboards:
-            for k in kernels:
-                try:
-                    k.cpu_percent(None)
-                except psutil.Error:  # a viewer's kernel that has just been shut down
-                    pass
-            time.sleep(1.0)  # the interval the CPU use is measured over
-            busy = 0.0
-            for k in kernels:
-                try:
-                    busy += k.cpu_percent(None)
-                except psutil.Error:
-                    pass
-            if busy < 5:
+            if _idle(kernels):
                 return
         else:
             time.sleep(0.5)  # poll interval
