@@ -14,8 +14,8 @@ language).
 Left out: the "Link to this view" line (its address keeps the English keys of the link on
 purpose); ``field_tooltips=False`` also leaves out the number boxes' tooltips that
 ``DashboardView.slider`` writes from a trait's label ("Games per week: 1 to 50"), which
-belong to base.py's own tests. :func:`in_language` sets the page's language for a block
-and restores English.
+belong to elo_explain.interactive's own tests. :func:`in_language` sets the page's language
+for a block and restores English.
 """
 
 from __future__ import annotations
