@@ -70,7 +70,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/remote_link.py
 
 ## Update the translations: extract the English strings, merge them into the catalogs
-## (elo_explain/locale/), compile them, generate notebooks/<lang>/ (see README, Languages)
+## (elo_explain/locale/), compile them, generate notebooks/<lang>/ (docs/languages.md)
 translations: $(STAMP)
 	$(BIN)/python -m elo_explain.translate update
 

@@ -4,7 +4,7 @@
 - :func:`dashboard_texts` -- every string literal of ``elo_explain/dashboards/*.py`` (an
   f-string's replacement fields shown as ``{…}``: a value computed on the page, never a
   number typed into the text), docstrings included;
-- :func:`readme_texts` -- ``README.md``, paragraph by paragraph;
+- :func:`readme_texts` -- ``README.md`` and ``docs/*.md``, paragraph by paragraph;
 
 each as :class:`Text` records (where it is, and the text), and :func:`sentences` to split a
 text into sentences the way a reader reads them.
@@ -65,12 +65,14 @@ def dashboard_texts() -> list[Text]:
 
 
 def readme_texts() -> list[Text]:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    out, line = [], 1
-    for block in re.split(r"\n\s*\n", text):
-        if block.strip() and not block.lstrip().startswith("```"):
-            out.append(Text(f"README.md, line {line}", "README.md", block))
-        line += block.count("\n") + 2
+    """The README and the manual (``docs/*.md``), paragraph by paragraph."""
+    out = []
+    for path in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        rel, line = path.relative_to(ROOT).as_posix(), 1
+        for block in re.split(r"\n\s*\n", path.read_text(encoding="utf-8")):
+            if block.strip() and not block.lstrip().startswith("```"):
+                out.append(Text(f"{rel}, line {line}", rel, block))
+            line += block.count("\n") + 2
     return out
 
 

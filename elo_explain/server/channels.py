@@ -13,7 +13,7 @@ before the message reaches the kernel:
 * **Message size**, **message rate** (a token bucket: a burst, then a steady rate) and **comm
   opens** (the page's widget manager opens one control comm; every other widget is created by
   the kernel): beyond them a message is dropped, and the drops are logged once per connection.
-  The figures a real viewer sends are in the README's security section.
+  The figures a real viewer sends are in docs/security.md.
 * **Nothing but the dashboard's own messages go out**: ``error`` messages (a traceback naming
   the server's files) and ``stderr`` streams are dropped; the kernel keeps serving.
 * **Always v1 out, and nothing to a closed websocket**: jupyter_server asks the tornado

@@ -4,7 +4,7 @@ The facts are ``docs/sources.md``'s (so this works from a clone, without the doc
 source section (``## Telugu``, ``## Ukrainian``, ``## Greek``, ``## FIDE B.02``, …) lists
 the numbers its source prints in the tables' **Numbers** columns, and each document has a table
 of *derived numbers* (arithmetic on its own figures). The texts are the notebooks' markdown, the
-dashboards' string literals and README.md (``tests/texts.py``).
+dashboards' string literals, README.md and docs/ (``tests/texts.py``).
 
 The check, sentence by sentence:
 

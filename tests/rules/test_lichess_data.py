@@ -169,7 +169,7 @@ def test_every_page_counts_the_lichess_games_as_source_md_does():
                 seen += 1
                 if m.group(1) or int(m.group(2).replace(",", "")) not in counts:
                     wrong.append(f"{where}: “{m.group(0)}” in “{sentence}”")
-    # the landing page, 08's notebook, the README twice (08's view and tooltip now format their
+    # the landing page, 08's notebook, the README and the manual (08's view and tooltip now format their
     # counts in the page's language: the tooltip's two are checked in the models tests)
     assert seen >= 4
     assert not wrong, "counts of the Lichess games that are not SOURCE.md's:\n" + "\n".join(wrong)
