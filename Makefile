@@ -48,13 +48,14 @@ $(AXE): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $(AXE)
 
-## Run the whole test suite, browser tests included (needs /usr/bin/chromium, nginx and npm); CI runs this
+## Run the whole test suite, browser tests included (needs /usr/bin/chromium, nginx and npm); CI runs this.
+## Two workers (pytest-xdist), a file's tests on one worker; it ends with each file's time (docs/testing.md)
 test: $(STAMP) $(AXE)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n 2 --dist loadfile
 
 ## Run what needs no kernel, no browser and no server: doctests, rules, models (about a minute)
 test-fast: $(STAMP)
-	$(BIN)/python -m pytest elo_explain tests/rules tests/models
+	$(BIN)/python -m pytest -n 2 --dist loadfile elo_explain tests/rules tests/models
 
 ## Open the notebooks in JupyterLab (PORT=... for a port other than 8888)
 lab: PORT ?= 8888

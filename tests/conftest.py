@@ -15,12 +15,22 @@ browser, no server); ``make test`` runs everything, fastest first. Each group's
 
 from __future__ import annotations
 
+import os
+import tempfile
+from collections import defaultdict
 from pathlib import Path
 
 import pytest
 from hypothesis import settings
 
 HERE = Path(__file__).resolve().parent
+
+# ``make test`` runs the files on two workers (pytest-xdist, ``--dist loadfile``: a file's tests
+# stay together, so its servers are started once). Each worker's kernels keep their IPython
+# history in a folder of their own: kernels of two workers started at the same moment would
+# otherwise share one history database ("database is locked").
+if os.environ.get("PYTEST_XDIST_WORKER"):
+    os.environ["IPYTHONDIR"] = tempfile.mkdtemp(prefix=f"ipython-{os.environ['PYTEST_XDIST_WORKER']}-")
 
 # No time limit on a property test's example: Hypothesis' default (200 ms) is a timed
 # assertion, which a loaded 2-core machine fails without any rule being wrong; speed lives
@@ -51,3 +61,57 @@ def pytest_collection_modifyitems(config, items):
             continue  # the package's doctests
         if folder in MARKERS:
             item.add_marker(getattr(pytest.mark, MARKERS[folder]))
+
+
+# --- each file's time against its share of the suite's budget ---------------------------------
+# The suite's budget is 10 minutes of ``make test`` on 2 cores: 1,200 worker-seconds. Each file
+# has a share (seconds of setup + call + teardown, summed over its tests); the run ends with
+# every file's time beside its share, and a file past its share is marked, in every run (CI's
+# log included). A file not listed here has DEFAULT_SHARE.
+BUDGET_SECONDS = 1200
+DEFAULT_SHARE = 20.0
+SHARES = {
+    "elo_explain": 30.0,  # the doctests of the whole package
+    "tests/rules": 60.0,  # the whole folder, each file far below
+    "tests/site/test_languages.py": 150.0,
+    "tests/site/test_hardening_markup.py": 90.0,
+    "tests/site/test_hardening_inputs.py": 90.0,
+    "tests/site/test_hardening_load.py": 90.0,
+    "tests/site/test_hardening_limits.py": 90.0,
+    "tests/site/test_every_reader.py": 80.0,
+    "tests/site/test_kernels_lifecycle.py": 80.0,
+    "tests/notebooks/test_lab.py": 60.0,
+    "tests/notebooks/test_notebook_parameters.py": 50.0,
+    "tests/site/test_keyboard.py": 50.0,
+    "tests/site/test_preheat.py": 50.0,
+}
+_FILE_SECONDS: dict[str, float] = defaultdict(float)
+
+
+def pytest_runtest_logreport(report):
+    # with pytest-xdist this runs in the controller, for every worker's reports
+    _FILE_SECONDS[report.nodeid.split("::")[0]] += report.duration
+
+
+def _share(path: str) -> tuple[str, float]:
+    for key, seconds in SHARES.items():
+        if path == key or path.startswith(key + "/"):
+            return key, seconds
+    return path, DEFAULT_SHARE
+
+
+def pytest_terminal_summary(terminalreporter):
+    if not _FILE_SECONDS:
+        return
+    spent: dict[str, float] = defaultdict(float)
+    shares: dict[str, float] = {}
+    for path, seconds in _FILE_SECONDS.items():
+        key, share = _share(path)
+        spent[key] += seconds
+        shares[key] = share
+    total = sum(spent.values())
+    tr = terminalreporter
+    tr.section(f"time per file: {total:,.0f} s of tests, budget {BUDGET_SECONDS:,} s on two workers")
+    for key in sorted(spent, key=spent.get, reverse=True):
+        over = "  OVER ITS SHARE" if spent[key] > shares[key] else ""
+        tr.write_line(f"{spent[key]:8.1f} s  share {shares[key]:6.0f} s  {key}{over}")
