@@ -181,9 +181,9 @@ def test_typed_value_and_bad_value(view):
     assert "÷1200: expected win rate 64.0 %" in view.summary.value
 
 
-def test_figure_count_flat_after_50_moves(view):
+def test_figure_count_flat_after_12_moves(view):
     before = len(plt.get_fignums())
-    for i in range(50):  # 50 moves, alternating the two sliders
+    for i in range(12):  # 12 moves, alternating the two sliders
         if i % 2:
             view.controls["divisor"].slider.value = 100 + 50 * i
         else:

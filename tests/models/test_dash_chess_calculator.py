@@ -279,12 +279,12 @@ def test_mode_switch_hides_the_other_inputs(view):
     assert view.status.value == ""
 
 
-def test_figure_count_flat_after_50_moves(view):
+def test_figure_count_flat_after_12_moves(view):
     before = len(plt.get_fignums())
     view.model.mode = "average"
-    for i in range(50):
+    for i in range(12):
         view.model.n_games = 1 + i % 30
-    for i in range(50):
+    for i in range(12):
         view.controls["rating"].text.value = str(1400 + 7 * i)
     view.model.mode = "games"
     for i in range(20):

@@ -138,10 +138,10 @@ def test_rating_typed_and_bad_value(view):
     assert field.error == "" and "ee-winner-change'>+16<" in view.result.value
 
 
-def test_figure_count_flat_after_50_moves(view):
+def test_figure_count_flat_after_12_moves(view):
     before = len(plt.get_fignums())
     cubes = (1, 2, 4, 8, 16, 32, 64)
-    for i in range(50):  # 50 moves, alternating the cube and a rating
+    for i in range(12):  # 12 moves, alternating the cube and a rating
         if i % 2:
             view.cube.value = cubes[i % 7]
         else:

@@ -230,14 +230,14 @@ def test_bad_birth_year_shows_message_and_keeps_working(view):
     assert birth.error == ""
 
 
-def test_figure_count_flat_after_50_moves(view):
+def test_figure_count_flat_after_12_moves(view):
     before = len(plt.get_fignums())
     with contextlib.redirect_stdout(io.StringIO()):
-        for i in range(50):
+        for i in range(12):
             view.model.games = 1 + i
-        for i in range(50):
+        for i in range(12):
             view.model.difference = 10 * i
-        for i in range(50):
+        for i in range(12):
             view.controls["rating_a"].text.value = str(2000 + 20 * i)
     assert len(plt.get_fignums()) == before
     assert view.status.value == ""

@@ -180,11 +180,11 @@ def test_one_update_at_defaults_is_timed(view):
     quietly(lambda: setattr(view.players.slider, "value", 100))
 
 
-def test_figure_count_flat_after_50_moves(view):
+def test_figure_count_flat_after_12_moves(view):
     before = len(plt.get_fignums())
     y0 = view.spread_line.get_ydata().copy()
     with contextlib.redirect_stdout(io.StringIO()):
-        for i in range(50):
+        for i in range(12):
             view.swing_games.value = SWING_GAMES[i % len(SWING_GAMES)]
         for i in range(10):
             view.weeks.slider.value = 5 + i         # cached season: drawing only

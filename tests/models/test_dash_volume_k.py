@@ -202,9 +202,9 @@ def test_sliders_update_numbers_and_plots(view):
     assert "your 3 → <span class='ee-value'>96 points" in view.swing_html.value  # 32 × 100 × 0.03
 
 
-def test_figure_count_flat_after_50_moves(view):
+def test_figure_count_flat_after_12_moves(view):
     before = len(plt.get_fignums())
-    for i in range(50):  # 50 moves, alternating the schedule and the weekly swing
+    for i in range(12):  # 12 moves, alternating the schedule and the weekly swing
         if i % 2:
             view.week_sliders[i % 4].value = (7 * i) % 40
         else:
