@@ -191,7 +191,7 @@ def test_figure_count_flat_after_12_moves(view):
         view.weeks.slider.value = 12
     assert len(plt.get_fignums()) == before
     assert len(view.spread_line.get_ydata()) == 13 and len(y0) == 21
-    assert view.title_h.get_text() == f"Weekly changes at {SWING_GAMES[49 % 7]} games a week"
+    assert view.title_h.get_text() == f"Weekly changes at {SWING_GAMES[11 % len(SWING_GAMES)]} games a week"
     with contextlib.redirect_stdout(io.StringIO()):
         view.weeks.slider.value = 20
     assert view.status.value == ""
