@@ -24,13 +24,14 @@ from matplotlib.collections import LineCollection
 
 from elo_explain import calibration, lichess, results_csv
 from elo_explain.formats import MINUS, fmt_number, fmt_pct, fmt_plain, fmt_signed, symbols
-from elo_explain.i18n import N_, _, language
+from elo_explain.i18n import N_, _, language, ngettext
 from elo_explain.interactive.figures import FigureView, update_limits
 from elo_explain.interactive.live import depends
 from elo_explain.interactive.model import DashboardModel
 from elo_explain.interactive.page import html_box, value_html
 from elo_explain.interactive.traits import FieldError, Whole
 from elo_explain.interactive.view import DashboardView
+from elo_explain.rounding import round_half_away
 from elo_explain.tables import Table
 
 __all__ = ["CalibrateModel", "CalibrateView", "Upload", "time_control_options",
@@ -494,16 +495,20 @@ class CalibrateView(DashboardView):
 
     def _headline(self, calib) -> str:
         m, fit = self.model, self.model.fit
-        n = fmt_number(m.n_games, 0, grouping=True)
+        n, count = fmt_number(m.n_games, 0, grouping=True), m.n_games
         if m.source == "upload":
             what = _("{games} your results").format(games=n)
         elif m.time_control == "all":
-            what = (_("{games} rated Lichess games") if m.rated_only
-                    else _("{games} Lichess games")).format(games=n)
+            what = (ngettext("{games} rated Lichess game", "{games} rated Lichess games", count)
+                    if m.rated_only else
+                    ngettext("{games} Lichess game", "{games} Lichess games", count)).format(games=n)
         else:
             clock = m.time_control if "+" in m.time_control else _speed_name(m.time_control)
-            what = (_("{games} rated Lichess games ({clock})") if m.rated_only
-                    else _("{games} Lichess games ({clock})")).format(games=n, clock=clock)
+            what = (ngettext("{games} rated Lichess game ({clock})",
+                             "{games} rated Lichess games ({clock})", count) if m.rated_only
+                    else ngettext("{games} Lichess game ({clock})",
+                                  "{games} Lichess games ({clock})", count)).format(
+                games=n, clock=clock)
         parts = [value_html(_("Games:"), what)]
         if calib is not None:
             hidden = calib.count < m.min_games
@@ -540,7 +545,9 @@ class CalibrateView(DashboardView):
         if fit.fits_white_advantage:
             wlo, whi = fit.white_advantage_interval
             parts.append(value_html(_("White's first-move advantage:"),
-                                    _("{points} points (95 % {low} to {high})").format(
+                                    ngettext("{points} point (95 % {low} to {high})",
+                                             "{points} points (95 % {low} to {high})",
+                                             abs(round_half_away(fit.white_advantage))).format(
                                         points=fmt_signed(fit.white_advantage, 0),
                                         low=fmt_signed(wlo, 0), high=fmt_signed(whi, 0))))
         return "<br>".join(parts)

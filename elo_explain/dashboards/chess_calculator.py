@@ -30,7 +30,7 @@ import traitlets
 
 from elo_explain import elo, fide
 from elo_explain.formats import fmt_number, fmt_pct, fmt_plain, fmt_signed
-from elo_explain.i18n import N_, _, language, pgettext
+from elo_explain.i18n import N_, _, language, ngettext, pgettext
 from elo_explain.interactive.chess import CSS, expected_axes, period_options, period_trait
 from elo_explain.interactive.figures import FigureView, Picture, update_limits, update_title
 from elo_explain.interactive.live import depends
@@ -593,8 +593,10 @@ class CalculatorView(DashboardView):
         else:
             per_game = ", ".join(fmt_number(x) for x in
                                  c.expected[:1 if c.document == "ukrainian" else None])
-            head = _text(_("Expected points {expected} from {games} games (E per game: "
-                           "{per_game}); scored {points}")).format(
+            head = _text(ngettext("Expected points {expected} from {games} game (E per game: "
+                                  "{per_game}); scored {points}",
+                                  "Expected points {expected} from {games} games (E per game: "
+                                  "{per_game}); scored {points}", c.games)).format(
                 expected=f'<span class="ee-value ee-big ee-e">{fmt_number(c.expected_points)}'
                          "</span>",
                 games=c.games, per_game=per_game,

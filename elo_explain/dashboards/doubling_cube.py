@@ -13,7 +13,7 @@ import numpy as np
 
 from elo_explain import gammon42 as g42, tables
 from elo_explain.formats import fmt_number, fmt_pair, fmt_plain, fmt_signed
-from elo_explain.i18n import N_, _
+from elo_explain.i18n import N_, _, ngettext
 from elo_explain.interactive.figures import FigureView
 from elo_explain.interactive.live import depends
 from elo_explain.interactive.model import DashboardModel
@@ -123,7 +123,8 @@ class CubeModel(DashboardModel):
             source, games = getattr(self, f"{who}_k_source"), getattr(self, f"{who}_games")
             k = getattr(self, f"{who}_k")
             if source == K_SOURCES[2]:
-                return _("K {k}, from {games} games this week").format(
+                return ngettext("K {k}, from {games} game this week",
+                                "K {k}, from {games} games this week", games).format(
                     k=fmt_plain(k), games=fmt_plain(games))
             return f"K {fmt_plain(k)}"
         return tables.Sentence(

@@ -26,7 +26,7 @@ from matplotlib.ticker import MaxNLocator, MultipleLocator
 
 from elo_explain import simulate
 from elo_explain.formats import fmt_number, fmt_pct, fmt_plain
-from elo_explain.i18n import N_, _
+from elo_explain.i18n import N_, _, ngettext
 from elo_explain.interactive.figures import FigureView, update_limits
 from elo_explain.interactive.live import depends
 from elo_explain.interactive.model import DashboardModel
@@ -254,8 +254,8 @@ class LadderModel(DashboardModel):
              _("Correlation with true strengths")),
             [(s.true_strength.size, s.weeks, s.games_per_week, float(s.ratings[-1].mean()),
               float(s.spread[-1]), self.true_spread_on_rule_scale(s), float(s.correlation[-1]))],
-            _("{rules} after {weeks} weeks").format(rules=rule_label(s.rules),
-                                                    weeks=fmt_plain(s.weeks)),
+            ngettext("{rules} after {weeks} week", "{rules} after {weeks} weeks",
+                     s.weeks).format(rules=rule_label(s.rules), weeks=fmt_plain(s.weeks)),
             ("{:,}", None, None, "{:.0f}", "{:.0f}", "{:.0f}", fmt_number))
 
     @depends("shown")
@@ -544,14 +544,17 @@ class LadderView(DashboardView):
         for h, d in zip(self.hists, dens):
             h.set_data(d, SWING_BINS)
         update_limits(self.ax_h, y=(0, math.ceil(max(float(np.max(dens)) * 1.1, 0.01) * 10) / 10))
-        self.title_h.set_text(_("Weekly changes at {games} games a week").format(
+        self.title_h.set_text(ngettext("Weekly changes at {games} game a week",
+                                       "Weekly changes at {games} games a week", m.swing_games).format(
             games=fmt_plain(m.swing_games)))
         self.swing_view.refresh()
         i = SWING_GAMES.index(m.swing_games)
         sd, big = sw.std[:, i], sw.share_beyond(200)[:, i]
         (_k, g_, lo32, hi32), (_k2, _g2, lo16, hi16) = m.rule_of_thumb_table().rows
-        at = (_("At {games} games a week, game by game:") if m.feedback
-              else _("At {games} games a week:")).format(games=fmt_plain(g_))
+        at = (ngettext("At {games} game a week, game by game:",
+                       "At {games} games a week, game by game:", g_) if m.feedback
+              else ngettext("At {games} game a week:", "At {games} games a week:", g_)).format(
+            games=fmt_plain(g_))
         now = value_html(at, _(
             "typical swing ±{sd32} at K 32, ±{sd16} at K 16; {big32} and {big16} of weeks moved "
             "200 or more").format(sd32=fmt_number(sd[0], 0), sd16=fmt_number(sd[1], 0),
