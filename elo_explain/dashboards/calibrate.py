@@ -292,7 +292,8 @@ class CalibrateModel(DashboardModel):
         if self.uploaded is None and not self.upload_errors:
             return ""
         rejected = len(self.upload_errors) if self.upload_rows_read else 0
-        return _("{read} rows read, {rejected} rejected").format(
+        return ngettext("{read} row read, {rejected} rejected",
+                        "{read} rows read, {rejected} rejected", self.upload_rows_read).format(
             read=fmt_plain(self.upload_rows_read), rejected=fmt_plain(rejected))
 
     @depends(*GAMES)
@@ -364,11 +365,15 @@ class CalibrateModel(DashboardModel):
         rows = zip(calib.center[keep].tolist(), calib.count[keep].tolist(),
                    *(100 * a[keep] for a in (calib.actual, calib.expected_400, calib.expected)))
         if self.source == "upload":
-            caption = _("Buckets of {bucket} points (by their centre) with at least {games} "
-                        "games: your results")
+            caption = ngettext("Buckets of {bucket} points (by their centre) with at least "
+                               "{games} game: your results",
+                               "Buckets of {bucket} points (by their centre) with at least "
+                               "{games} games: your results", self.min_games)
         else:
-            caption = _("Buckets of {bucket} points (by their centre) with at least {games} "
-                        "games: the Lichess games chosen")
+            caption = ngettext("Buckets of {bucket} points (by their centre) with at least "
+                               "{games} game: the Lichess games chosen",
+                               "Buckets of {bucket} points (by their centre) with at least "
+                               "{games} games: the Lichess games chosen", self.min_games)
         return Table(columns, rows, caption.format(bucket=fmt_plain(self.bucket),
                                                    games=fmt_plain(self.min_games)),
                      (lambda c: fmt_signed(c, 0), "{:,}", fmt_pct, fmt_pct, fmt_pct))
@@ -519,8 +524,10 @@ class CalibrateView(DashboardView):
                     buckets=fmt_plain(int((~hidden).sum())), fewer=fmt_plain(int(hidden.sum())),
                     games=fmt_number(int(calib.count[hidden].sum()), 0, grouping=True))
             parts.append(value_html(
-                _("Buckets of {bucket} points (by their centre) with at least {games} "
-                  "games:").format(bucket=fmt_plain(m.bucket), games=fmt_plain(m.min_games)),
+                ngettext("Buckets of {bucket} points (by their centre) with at least {games} "
+                         "game:", "Buckets of {bucket} points (by their centre) with at least "
+                         "{games} games:", m.min_games).format(bucket=fmt_plain(m.bucket),
+                                                               games=fmt_plain(m.min_games)),
                 shown, css="ee-buckets"))
         e400 = fmt_pct(100 * float(calibration.expected_curve(200)))
         if fit is None:

@@ -33,6 +33,7 @@ from elo_explain.interactive.model import DashboardModel
 from elo_explain.interactive.page import html_box, value_html
 from elo_explain.interactive.traits import Choice, Whole
 from elo_explain.interactive.view import DashboardView
+from elo_explain.rounding import round_half_away
 from elo_explain.tables import Table
 
 __all__ = ["LadderModel", "LadderView", "first_weeks", "AUTO_SECONDS", "MAX_SECONDS",
@@ -481,8 +482,10 @@ class LadderView(DashboardView):
                                                                grouping=True),
                 weeks=fmt_plain(s.weeks), games=fmt_plain(s.games_per_week),
                 total=fmt_number(games, 0, grouping=True), true=true_text), css="ee-season"),
-            value_html(_("Rating spread after the season:"), _(
-                "{spread} points (true strengths on this rule's scale: {true})").format(
+            value_html(_("Rating spread after the season:"), ngettext(
+                "{spread} point (true strengths on this rule's scale: {true})",
+                "{spread} points (true strengths on this rule's scale: {true})",
+                round_half_away(float(s.spread[-1]))).format(
                 spread=fmt_number(s.spread[-1], 0),
                 true=fmt_number(m.true_spread_on_rule_scale(s), 0)), css="ee-final-spread"),
             value_html(_("Correlation of ratings with true strengths:"), fmt_number(corr),
@@ -562,8 +565,10 @@ class LadderView(DashboardView):
             css="ee-swing-now")
         thumb = value_html(
             _("A week 2–3 points below the expected win rate:"),
-            _("32 × {games} × 2 % = {low32} to 32 × {games} × 3 % = {high32} points at K 32, "
-              "{low16} to {high16} at K 16").format(
+            ngettext("32 × {games} × 2 % = {low32} to 32 × {games} × 3 % = {high32} point at "
+                     "K 32, {low16} to {high16} at K 16",
+                     "32 × {games} × 2 % = {low32} to 32 × {games} × 3 % = {high32} points at "
+                     "K 32, {low16} to {high16} at K 16", round_half_away(float(hi32))).format(
                 games=fmt_plain(g_), low32=fmt_number(lo32, 0), high32=fmt_number(hi32, 0),
                 low16=fmt_number(lo16, 0), high16=fmt_number(hi16, 0)), css="ee-thumb")
         self.swing_text.value = f"{STYLE}{now}<br>{thumb}"
