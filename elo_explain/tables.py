@@ -535,6 +535,8 @@ def cube_table(
         _("Two players at {rating}, K = {k}").format(rating=fmt_pattern(_plain(rating), None),
                                                     k=fmt_pattern(k, None)) for k in ks)
     caption = (
+        # TRANSLATORS: Formula: the cube coefficient in the page's words
+        # (Greek, as its document: "συντελεστής = 1 + log2(κύβος) / 6").
         _("Doubling cube: coefficient = 1 + log2(cube) / 6")
         if mode == "coefficient"
         else _("Doubling cube before 1.0.5: the cube multiplied the points")

@@ -119,13 +119,16 @@ def _read_notebook(name: str, folder: Path) -> dict:
 
 
 def notebooks_template(folder: Path = NOTEBOOK_DIR) -> Catalog:
-    """Every markdown cell of :data:`NOTEBOOKS`, keyed ``"<notebook> <cell id>"``."""
+    """Every markdown cell of :data:`NOTEBOOKS`, keyed ``"<notebook> <cell id>"``; a cell's
+    note to the translators (its metadata ``"elo_explain": {"translators": "…"}``, as a
+    formula has one) is the entry's comment, as ``# TRANSLATORS:`` is a package string's."""
     cat = _new_catalog(None, NOTEBOOK_DOMAIN)
     for name in NOTEBOOKS:
         for cell in _read_notebook(name, folder)["cells"]:
             if cell["cell_type"] == "markdown" and _source(cell).strip():
+                note = cell.get("metadata", {}).get("elo_explain", {}).get("translators")
                 cat.add(_source(cell), locations=[(f"notebooks/{name}", None)],
-                        context=_cell_context(name, cell))
+                        context=_cell_context(name, cell), auto_comments=[note] if note else [])
     return cat
 
 

@@ -153,6 +153,8 @@ class CubeModel(DashboardModel):
              _("Two players at 1500, K 16"), _("Before 1.0.5: K 32 × cube"),
              _("Your game (winner / loser)")),
             [(*a, b[2], (int(w), int(lo))) for a, b, (w, lo) in zip(now.rows, old.rows, game)],
+            # TRANSLATORS: Formula: the cube coefficient in the page's words, as the table's
+            # caption in elo_explain/tables.py writes it.
             _("The doubling cube: coefficient = 1 + log2(cube) / 6 "
               "(the document's table, plus the old rule and your game)"),
             (None, "{:.2f}", _pm, _pm, _pm, lambda p: fmt_pair(*p)))
@@ -198,6 +200,7 @@ class CubeView(DashboardView):
             left=0.06, right=0.99, bottom=0.13, top=0.92, wspace=0.2))
         left, right = self.figure.axes
         for mode, style, label in (("direct", "o-r", _("before 1.0.5: × cube")),
+                                   # TRANSLATORS: Formula: "cube" in the page's words.
                                    ("coefficient", "o-b", _("since 1.0.5: 1 + log2(cube) / 6"))):
             left.plot(X, g42.cube_multiplier(np.array(g42.CUBE_VALUES), mode), style, label=label)
         left.set_yscale("log", base=2)
@@ -242,6 +245,7 @@ class CubeView(DashboardView):
         w, lo = m.change()
         n = fmt_plain
         return [
+            # TRANSLATORS: Formula: the cube coefficient in the page's words.
             _("Cube {cube}: coefficient = 1 + log2({cube}) / 6 = {coefficient}").format(
                 cube=n(m.cube), coefficient=c),
             _("Winner {winner} vs loser {loser}: winner's expected score {expected}").format(
