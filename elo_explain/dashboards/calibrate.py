@@ -589,8 +589,9 @@ class CalibrateView(DashboardView):
                                     "below."), quote=False) + "</div>")
         items = "".join(f"<li>{html.escape(e)}</li>" for e in m.upload_errors[:MAX_SHOWN_ERRORS])
         if len(m.upload_errors) > MAX_SHOWN_ERRORS:
-            more = _("… and {count} more rejected rows").format(
-                count=fmt_plain(len(m.upload_errors) - MAX_SHOWN_ERRORS))
+            left = len(m.upload_errors) - MAX_SHOWN_ERRORS
+            more = ngettext("… and {count} more rejected row", "… and {count} more rejected rows",
+                            left).format(count=fmt_plain(left))
             items += f"<li>{html.escape(more, quote=False)}</li>"
         return (f'<div class="ee-upload-summary"><b>{html.escape(m.upload_name)}:</b> '
                 f"{html.escape(m.upload_summary)}</div>"

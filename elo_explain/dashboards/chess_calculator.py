@@ -38,6 +38,7 @@ from elo_explain.interactive.model import DashboardModel
 from elo_explain.interactive.page import NumberField, html_box
 from elo_explain.interactive.traits import FieldError, Number, Whole
 from elo_explain.interactive.view import DashboardView
+from elo_explain.rounding import round_half_away
 from elo_explain.tables import RowTable, Table
 
 __all__ = ["CalculatorModel", "CalculatorView", "MODES", "RESULTS"]
@@ -585,9 +586,12 @@ class CalculatorView(DashboardView):
         if self.model.mode == "single":
             e = float(c.expected[0])
             head = (_text(_("Expected score E")) + ' <span class="ee-value ee-big ee-e">'
-                    f'{fmt_number(e)}</span> <span class="ee-note">' + _text(_(
+                    f'{fmt_number(e)}</span> <span class="ee-note">' + _text(ngettext(
+                        "= {points} point from 100 such games, draws counting ½ — expected "
+                        "points, not a {chance} chance of winning.",
                         "= {points} points from 100 such games, draws counting ½ — expected "
-                        "points, not a {chance} chance of winning.").format(
+                        "points, not a {chance} chance of winning.",
+                        round_half_away(100 * e)).format(
                         points=fmt_number(100 * e, 0), chance=fmt_pct(100 * e, 0))) + "</span>")
             formula = f"K {k} × ({fmt_plain(c.scores[0])} − {fmt_number(e)})"
         else:
