@@ -317,7 +317,9 @@ def rule_label(rules: simulate.RuleSet) -> str:
             k=k, how=_("table") if rules.use_table else _("formula"),
             cap=_("400 cap") if rules.cap_400 else _("no cap"))
     if isinstance(rules, simulate.Fibs):
-        return _("FIBS {length}-point matches").format(length=fmt_plain(rules.match_length))
+        # TRANSLATORS: English has one form; a language whose "{length}-point" declines has more.
+        return ngettext("FIBS {length}-point matches", "FIBS {length}-point matches",
+                        rules.match_length).format(length=fmt_plain(rules.match_length))
     if isinstance(rules, simulate.LichessGlicko2):
         return f"Lichess Glicko-2 (τ {fmt_plain(rules.config.tau)})"
     if isinstance(rules, simulate.Gammon42):
