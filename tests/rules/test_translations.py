@@ -352,3 +352,31 @@ def test_negative_numbers_use_the_minus_sign(lang):
     for m, strings in _translated_entries(lang):
         for s in strings:
             assert not _HYPHEN_MINUS.search(s), (m.context or m.id, _HYPHEN_MINUS.search(s))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_translated_notebooks_print_their_formulas_in_plain_text(lang):
+    # the English pages draw 03's and 04's formulas with MathJax ($$\text{expected} …$$); a
+    # translated page prints its own words as plain text (MathJax has no Telugu glyphs)
+    english = {name: json.loads((NOTEBOOKS / name).read_text("utf-8")) for name in
+               ("03_backgammon_divisor.ipynb", "04_doubling_cube.ipynb")}
+    assert all(any("$$" in "".join(c["source"]) for c in nb["cells"]) for nb in english.values())
+    for name in translate.NOTEBOOKS:
+        nb = json.loads((NOTEBOOKS / lang / name).read_text("utf-8"))
+        for cell in nb["cells"]:
+            if cell["cell_type"] == "markdown":
+                assert "$$" not in "".join(cell["source"]), (name, cell["id"])
+    cells = json.loads((NOTEBOOKS / lang / "04_doubling_cube.ipynb").read_text("utf-8"))["cells"]
+    formula = next(c for c in cells if c["id"] == "04-00f")
+    assert "".join(formula["source"]) == _cell(lang, "04_doubling_cube.ipynb", "04-00f")
+
+
+# --- Ukrainian as a native reader writes it (issue 27) ------------------------------------------
+def test_ukrainian_names_the_language_of_a_document():
+    # "документ телугу" reads as "a document Telugu": a native writes "документ мовою телугу"
+    # (a document in the Telugu language), and "обмежувати нічого" is no sentence at all
+    awkward = re.compile(r"(?i)\b(документ\w*|сторінк\w*|калькулятор\w*) телугу|обмежувати нічого"
+                         r"|комірк")  # one word for a notebook cell: клітинка
+    for m, strings in _translated_entries("uk"):
+        for s in strings:
+            assert not awkward.search(s), (m.context or m.id, awkward.search(s).group(0))
