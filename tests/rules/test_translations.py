@@ -380,3 +380,16 @@ def test_ukrainian_names_the_language_of_a_document():
     for m, strings in _translated_entries("uk"):
         for s in strings:
             assert not awkward.search(s), (m.context or m.id, awkward.search(s).group(0))
+
+
+def test_a_string_made_plural_keeps_its_translation_out_of_date_in_every_form():
+    old = Catalog(locale="uk", domain="elo_explain")
+    old.add("{n} points below", "нижче на {n} в. п.")
+    template = Catalog(domain="elo_explain")
+    template.add(("{n} point below", "{n} points below"))
+    merged = translate.merge(template, old, "uk")
+    entry = merged.get(("{n} point below", "{n} points below"))
+    assert entry.fuzzy and entry.string == ("нижче на {n} в. п.",) * 3
+    assert translate.catalog_problems(template, merged, "uk") == [
+        "uk: '{n} point below' is out of date (fuzzy): check the translation, then remove the "
+        "fuzzy flag"]
