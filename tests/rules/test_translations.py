@@ -266,8 +266,9 @@ SINGLE_FORM = {
     "typical swing ±{sd32} at K 32, ±{sd16} at K 16; {big32} and {big16} of weeks moved 200 or more",
     "{pct} of weeks between",
 }
-_COUNT = re.compile(r"\{\w+\} (?:\w+ ){0,2}?(?:games|points|days|weeks|rows|players|"
-                    r"half points)\b")
+_COUNT = re.compile(r"\{\w+\} (?:\w+ ){0,2}?(?:games|points|days|weeks|rows|players|wins|losses|"
+                    r"draws|kernels|matches|seconds|minutes|hours|months|years|events|buckets|"
+                    r"opponents|moves)\b")
 
 
 def test_counts_go_through_plural_entries():
