@@ -81,7 +81,7 @@ from . import _validate as v
 from .elo import CalculatorResult, _expected, _Games, _parse_results
 from .formats import MINUS, fmt_pattern, fmt_pct
 from .formats import fmt_plain as _fmt
-from .i18n import N_, _
+from .i18n import N_, _, ngettext
 from .rounding import round_half_away
 
 __all__ = [
@@ -411,8 +411,10 @@ def k_factor_rule(rating, *, rated_games, birth_year=None, reached_2400=False,
              k_high=K_HIGH, k_junior=K_JUNIOR, new_games=NEW_PLAYER_GAMES, high=HIGH_FROM,
              below=JUNIOR_BELOW)
     if rule == "new_player":
-        why = _("{games} rated games — a player new to the list keeps K {k_new} until they "
-                "have completed events with at least {new_games} games")
+        why = ngettext("{games} rated game — a player new to the list keeps K {k_new} until "
+                       "they have completed events with at least {new_games} games",
+                       "{games} rated games — a player new to the list keeps K {k_new} until "
+                       "they have completed events with at least {new_games} games", rated_games)
     elif rule == "reached_2400":
         if rating >= HIGH_FROM:
             why = _("rated {r}, which has reached {high}; K stays {k_high} even if the "
@@ -424,13 +426,20 @@ def k_factor_rule(rating, *, rated_games, birth_year=None, reached_2400=False,
         why = _("born {born}, a junior until the end of {until}, and rated {r}, under {below}")
     else:
         if junior_until is not None and year <= junior_until:
-            why = _("rated {r}, under {high}, {games} rated games; born {born} is still a "
-                    "junior in {year}, but the rating {r} is not under {below}")
+            why = ngettext("rated {r}, under {high}, {games} rated game; born {born} is still "
+                           "a junior in {year}, but the rating {r} is not under {below}",
+                           "rated {r}, under {high}, {games} rated games; born {born} is still "
+                           "a junior in {year}, but the rating {r} is not under {below}",
+                           rated_games)
         elif junior_until is not None:
-            why = _("rated {r}, under {high}, {games} rated games; born {born}: the junior "
-                    "K {k_junior} ended with {until}")
+            why = ngettext("rated {r}, under {high}, {games} rated game; born {born}: the "
+                           "junior K {k_junior} ended with {until}",
+                           "rated {r}, under {high}, {games} rated games; born {born}: the "
+                           "junior K {k_junior} ended with {until}", rated_games)
         else:
-            why = _("rated {r}, under {high}, {games} rated games; no birth year given")
+            why = ngettext("rated {r}, under {high}, {games} rated game; no birth year given",
+                           "rated {r}, under {high}, {games} rated games; no birth year given",
+                           rated_games)
     text = _("K {k}: {why} (B.02 8.3.3).").format(k=k, why=why.format(**n))
     return KFactor(k=k, rule=rule, text=text)
 
@@ -498,16 +507,14 @@ def rule_700(k, games) -> Rule700:
     k_out = int(kk) if float(kk).is_integer() else kk
     lowered = used != kk
     n = dict(k=_fmt(kk), games=g, product=_fmt(kk * g), max=MAX_K_TIMES_GAMES, used=_fmt(used))
-    if lowered and g == 1:
-        text = _("{k} × {games} game = {product} > {max}: K lowered from {k} to {used} (the "
-                 "largest whole K with K × {games} ≤ {max})")
-    elif lowered:
-        text = _("{k} × {games} games = {product} > {max}: K lowered from {k} to {used} (the "
-                 "largest whole K with K × {games} ≤ {max})")
-    elif g == 1:
-        text = _("{k} × {games} game = {product} ≤ {max}: K stays {k}")
+    if lowered:
+        text = ngettext("{k} × {games} game = {product} > {max}: K lowered from {k} to {used} "
+                        "(the largest whole K with K × {games} ≤ {max})",
+                        "{k} × {games} games = {product} > {max}: K lowered from {k} to {used} "
+                        "(the largest whole K with K × {games} ≤ {max})", g)
     else:
-        text = _("{k} × {games} games = {product} ≤ {max}: K stays {k}")
+        text = ngettext("{k} × {games} game = {product} ≤ {max}: K stays {k}",
+                        "{k} × {games} games = {product} ≤ {max}: K stays {k}", g)
     text = text.format(**n)
     return Rule700(k=k_out, games=g, k_used=used, lowered=bool(lowered), text=text)
 
@@ -959,9 +966,8 @@ def initial_rating(opponents, scores, *, on=None) -> InitialRating:
         half_points_above = int(2 * points - n)  # points - n / 2, in half points
         if p > Fraction(1, 2):
             dp = 20 * half_points_above
-            how = (_("{n} half points above {pct} × 20") if half_points_above > 1 else
-                   _("{n} half point above {pct} × 20")).format(n=half_points_above,
-                                                                 pct=fmt_pct(50, 0))
+            how = ngettext("{n} half point above {pct} × 20", "{n} half points above {pct} × 20",
+                           half_points_above).format(n=half_points_above, pct=fmt_pct(50, 0))
         else:
             dp = table_dp(p)
             how = f"dp({_p_text(p)})"
@@ -974,10 +980,11 @@ def initial_rating(opponents, scores, *, on=None) -> InitialRating:
     reasons = []
     needed = max(0, MIN_RATED_GAMES - n)
     if needed:
-        reasons.append((_("{n} games against rated opponents: at least {min} are needed "
-                          "({needed} more)") if n > 1 else
-                        _("{n} game against rated opponents: at least {min} are needed "
-                          "({needed} more)")).format(n=n, min=MIN_RATED_GAMES, needed=needed))
+        reasons.append(ngettext("{n} game against rated opponents: at least {min} are needed "
+                                "({needed} more)",
+                                "{n} games against rated opponents: at least {min} are needed "
+                                "({needed} more)", n).format(n=n, min=MIN_RATED_GAMES,
+                                                             needed=needed))
     if points == 0:
         reasons.append(_("a zero score in the player's first event is ignored"))
     if rating < floor:

@@ -8,7 +8,9 @@ A page speaks one language, set once by its notebook: a translated notebook
     set_language("uk")
 
 Every string the package shows goes through :func:`_` (or :func:`pgettext` with a
-context), which looks it up in the language's compiled gettext catalog,
+context; a string with a count in it through :func:`ngettext` / :func:`npgettext`, gettext's
+plural entries: one form per plural category of the language, picked by the catalog's
+``Plural-Forms`` rule -- two for Telugu and Greek, three for Ukrainian), which looks it up in the language's compiled gettext catalog,
 ``elo_explain/locale/<lang>/LC_MESSAGES/elo_explain.mo``; a string with no translation
 (or an out-of-date, *fuzzy* one) stays English. The catalogs and the translated notebooks
 are made by :mod:`elo_explain.translate`. Numbers go through :mod:`elo_explain.formats`
@@ -33,7 +35,8 @@ import gettext as _gettext
 from pathlib import Path
 
 __all__ = ["LANGUAGES", "TRANSLATIONS", "DOMAIN", "LOCALE_DIR", "set_language", "speaking",
-           "language", "translations", "_", "gettext", "pgettext", "N_"]
+           "language", "translations", "_", "gettext", "pgettext", "ngettext", "npgettext",
+           "N_"]
 
 LANGUAGES = ("en", "te", "uk", "el")
 """The pages' languages: English and the three documents' (Telugu, Ukrainian, Greek)."""
@@ -107,6 +110,40 @@ def pgettext(context: str, message: str, *, lang: str | None = None) -> str:
     """``message`` in the page's language, the entry of ``context`` (for the same English
     words in two places, or an entry keyed to where it is shown, e.g. a dashboard's title)."""
     return translations(lang or _language).pgettext(context, message)
+
+
+def _count(n) -> int:
+    """``n`` as the whole number a plural form is chosen by (``ValueError`` otherwise)."""
+    try:
+        whole = int(n)
+    except (TypeError, ValueError, OverflowError):
+        raise ValueError(f"n must be a whole number (the count shown), got {n!r}") from None
+    if whole != n:
+        raise ValueError(f"n must be a whole number (the count shown), got {n!r}")
+    return whole
+
+
+def ngettext(singular: str, plural: str, n, *, lang: str | None = None) -> str:
+    """The form of ``singular`` / ``plural`` for the count ``n`` in the page's language (or
+    ``lang``'s): gettext's plural entry, its form chosen by the catalog's ``Plural-Forms``
+    rule (Ukrainian: 1 / 2-4 / 5-20 and so on; English, Telugu, Greek: 1 / other). ``n`` is
+    the whole number the text shows (an integral float or NumPy integer is accepted).
+
+    >>> ngettext("{n} point", "{n} points", 1).format(n=1)
+    '1 point'
+    >>> [ngettext("{n} point", "{n} points", n, lang="uk").format(n=n) for n in (1, 3, 5, 21)]
+    ['1 очко', '3 очки', '5 очок', '21 очко']
+    >>> ngettext("{n} point", "{n} points", 1.5)
+    Traceback (most recent call last):
+    ...
+    ValueError: n must be a whole number (the count shown), got 1.5
+    """
+    return translations(lang or _language).ngettext(singular, plural, _count(n))
+
+
+def npgettext(context: str, singular: str, plural: str, n, *, lang: str | None = None) -> str:
+    """:func:`ngettext` for the entry of ``context`` (the same English in two places)."""
+    return translations(lang or _language).npgettext(context, singular, plural, _count(n))
 
 
 _ = gettext

@@ -47,7 +47,7 @@ from . import fide
 from . import gammon42 as g42
 from ._validate import as_float_array, choice, finite, positive
 from .formats import fmt_number, fmt_pattern, fmt_signed
-from .i18n import N_, _
+from .i18n import N_, _, ngettext, pgettext
 from .rounding import round_half_away
 
 __all__ = [
@@ -474,7 +474,10 @@ def divisor_history(difference=300, *, divisors=DOC_DIVISORS, k=g42.K) -> Table:
         (_("Version"), _("Divisor"), _("Expected win rate (%)"), _("Points for a win"),
          _("Points for a loss")),
         rows,
-        _("A favourite {difference} points up, K = {k}").format(
+        (ngettext("A favourite {difference} point up, K = {k}",
+                  "A favourite {difference} points up, K = {k}", diff) if diff.is_integer()
+         # TRANSLATORS: {difference} is not a whole number here (2.5): the form a fraction takes.
+         else pgettext("a fraction", "A favourite {difference} points up, K = {k}")).format(
             difference=fmt_pattern(_plain(diff), None), k=fmt_pattern(_plain(k), None)),
         (None, None, "{:.1f}", _SIGNED, _SIGNED),
         source=f"{_GREEK}, why divide by 1200",
@@ -532,6 +535,8 @@ def cube_table(
         _("Two players at {rating}, K = {k}").format(rating=fmt_pattern(_plain(rating), None),
                                                     k=fmt_pattern(k, None)) for k in ks)
     caption = (
+        # TRANSLATORS: Formula: the cube coefficient in the page's words
+        # (Greek, as its document: "συντελεστής = 1 + log2(κύβος) / 6").
         _("Doubling cube: coefficient = 1 + log2(cube) / 6")
         if mode == "coefficient"
         else _("Doubling cube before 1.0.5: the cube multiplied the points")

@@ -2,8 +2,10 @@
 
 ``python -m elo_explain.translate update`` (``make translations``) does every step:
 
-1. **extract** the English strings with Babel: the package's ``_("…")``, ``N_("…")`` and
-   ``pgettext("…", "…")`` calls, each dashboard's title and line from
+1. **extract** the English strings with Babel: the package's ``_("…")``, ``N_("…")``,
+   ``pgettext("…", "…")`` calls and the plural entries of ``ngettext("…", "…", n)`` /
+   ``npgettext("…", "…", "…", n)`` (one translation per plural form of the language, as
+   its catalog's ``Plural-Forms`` header counts them: Telugu and Greek 2, Ukrainian 3), each dashboard's title and line from
    :data:`~elo_explain.dashboards.DASHBOARDS` (keyed ``"<notebook> title"`` /
    ``"<notebook> line"``), and every markdown cell of the notebooks in :data:`NOTEBOOKS`
    (keyed ``"<notebook> <cell id>"``, the cell's English text as msgid);
@@ -62,7 +64,8 @@ NOTEBOOKS = ("index.ipynb", "01_chess_calculator.ipynb", "02_fide_rules.ipynb",
 is every notebook of :data:`~elo_explain.dashboards.DASHBOARDS`)."""
 NOTEBOOK_DOMAIN = "notebooks"
 LANGUAGE_TAG = "language"
-_KEYWORDS = {"_": None, "gettext": None, "N_": None, "pgettext": ((1, "c"), 2)}
+_KEYWORDS = {"_": None, "gettext": None, "N_": None, "pgettext": ((1, "c"), 2),
+             "ngettext": (1, 2), "npgettext": ((1, "c"), 2, 3)}
 _FIELD = re.compile(r"\{[^{}]*\}")
 """A ``str.format`` field of a package string (``{rating}``): a translation keeps each one."""
 _DATE_LINE = re.compile(r'^"(POT-Creation-Date|PO-Revision-Date): .*\\n"$', re.M)
@@ -116,13 +119,16 @@ def _read_notebook(name: str, folder: Path) -> dict:
 
 
 def notebooks_template(folder: Path = NOTEBOOK_DIR) -> Catalog:
-    """Every markdown cell of :data:`NOTEBOOKS`, keyed ``"<notebook> <cell id>"``."""
+    """Every markdown cell of :data:`NOTEBOOKS`, keyed ``"<notebook> <cell id>"``; a cell's
+    note to the translators (its metadata ``"elo_explain": {"translators": "…"}``, as a
+    formula has one) is the entry's comment, as ``# TRANSLATORS:`` is a package string's."""
     cat = _new_catalog(None, NOTEBOOK_DOMAIN)
     for name in NOTEBOOKS:
         for cell in _read_notebook(name, folder)["cells"]:
             if cell["cell_type"] == "markdown" and _source(cell).strip():
+                note = cell.get("metadata", {}).get("elo_explain", {}).get("translators")
                 cat.add(_source(cell), locations=[(f"notebooks/{name}", None)],
-                        context=_cell_context(name, cell))
+                        context=_cell_context(name, cell), auto_comments=[note] if note else [])
     return cat
 
 
@@ -156,18 +162,41 @@ def merge(template: Catalog, old: Catalog | None, lang: str) -> Catalog:
         else:
             was = by_context.get(m.context) if m.context else None
             if was is None and m.context is None:
-                free = [k[0] for k in unused if k[1] is None]
-                close = difflib.get_close_matches(m.id, free, n=1, cutoff=0.6)
-                was = previous[(close[0], None)] if close else None
-            if was is not None and was.string:
-                string, flags, previous_id = was.string, {"fuzzy"}, [was.id]
+                free = {_english(k[0]): k for k in unused if k[1] is None}
+                close = difflib.get_close_matches(_english(m.id), list(free), n=1, cutoff=0.6)
+                was = previous[free[close[0]]] if close else None
+            if was is not None and _translated(was.string):
+                string, flags = _fitted(was.string, m.id, cat.num_plurals), {"fuzzy"}
+                previous_id = list(was.id) if isinstance(was.id, tuple) else [was.id]
                 unused.pop((was.id, was.context), None)
         cat.add(m.id, string, locations=m.locations, flags=flags | (set(m.flags) - {"fuzzy"}),
                 auto_comments=m.auto_comments, previous_id=previous_id, context=m.context)
     for (msgid, context), m in unused.items():
-        if m.string:
+        if _translated(m.string):
             cat.obsolete[cat._key_for(msgid, context)] = m
     return cat
+
+
+def _english(msgid) -> str:
+    """The English an entry is matched by: its text, or a plural entry's plural form."""
+    return msgid if isinstance(msgid, str) else msgid[-1]
+
+
+def _translated(string) -> bool:
+    """Whether an entry has a translation: its text, or every form of a plural entry."""
+    if isinstance(string, str):
+        return bool(string)
+    return bool(string) and all(string)
+
+
+def _fitted(string, msgid, forms: int):
+    """An old translation fitted to a changed entry: a plural entry gets one text per form
+    (an old single text in each, for the translator to check), a single one the last form."""
+    if isinstance(msgid, str):
+        return string if isinstance(string, str) else string[-1]
+    if isinstance(string, str):
+        return (string,) * forms
+    return tuple(string[:forms]) + (string[-1],) * (forms - len(string))
 
 
 # --- files ----------------------------------------------------------------------------------------
@@ -288,19 +317,26 @@ def catalog_problems(template: Catalog, catalog: Catalog | None, where: str) -> 
     for m in _entries(template):
         got = catalog.get(m.id, context=m.context)
         key = f"{m.context}: " if m.context else ""
-        short = m.id if len(m.id) < 60 else m.id[:57] + "..."
+        text = m.id if isinstance(m.id, str) else m.id[0]
+        short = text if len(text) < 60 else text[:57] + "..."
         if got is None:
             out.append(f"{where}: {key}{short!r} is missing (run update)")
         elif got.fuzzy:
             out.append(f"{where}: {key}{short!r} is out of date (fuzzy): check the translation, "
                        f"then remove the fuzzy flag")
-        elif not got.string:
+        elif isinstance(m.id, tuple) and (isinstance(got.string, str) or len(
+                got.string) != catalog.num_plurals):
+            out.append(f"{where}: {key}{short!r} needs {catalog.num_plurals} plural forms "
+                       f"(the catalog's Plural-Forms)")
+        elif not _translated(got.string):
             out.append(f"{where}: {key}{short!r} is not translated")
-        elif template.domain == DOMAIN and sorted(_FIELD.findall(m.id)) != sorted(
-                _FIELD.findall(got.string)):
-            out.append(f"{where}: {key}{short!r}: the translation must keep the fields "
-                       f"{sorted(set(_FIELD.findall(m.id)))} (it has "
-                       f"{sorted(set(_FIELD.findall(got.string)))})")
+        elif template.domain == DOMAIN:
+            fields = sorted(_FIELD.findall(_english(m.id)))
+            for form in ([got.string] if isinstance(got.string, str) else got.string):
+                if sorted(_FIELD.findall(form)) != fields:
+                    out.append(f"{where}: {key}{short!r}: the translation must keep the fields "
+                               f"{sorted(set(fields))} (it has "
+                               f"{sorted(set(_FIELD.findall(form)))})")
     return out
 
 
@@ -349,7 +385,9 @@ def english_left(text: str, lang: str, folder: Path = NOTEBOOK_DIR) -> list[str]
     for domain in (DOMAIN, NOTEBOOK_DOMAIN):
         cat = read_catalog(po_path(lang, domain), lang)
         for m in _entries(cat):
-            for piece in _pieces(m.id, m.string or ""):
+            english = (m.id,) if isinstance(m.id, str) else m.id
+            string = m.string if isinstance(m.string, str) else " ".join(m.string)
+            for piece in (p for text in english for p in _pieces(text, string or "")):
                 if piece in flat and piece not in found:
                     found.append(piece)
     return found

@@ -14,7 +14,7 @@ import numpy as np
 from elo_explain import fibs, gammon42 as g42, tables
 from elo_explain._validate import positive
 from elo_explain.formats import fmt_pair, fmt_pct, fmt_plain, fmt_signed
-from elo_explain.i18n import N_, _
+from elo_explain.i18n import N_, _, ngettext
 from elo_explain.interactive.figures import FigureView
 from elo_explain.interactive.live import depends
 from elo_explain.interactive.model import DashboardModel
@@ -95,8 +95,11 @@ class DivisorModel(DashboardModel):
             (_("Version"), _("Divisor"), _("Expected win rate"), _("Points for a win"),
              _("Points for a loss"), _("Win rate needed to hold the rating")),
             [(lab, r[1], r[2], r[3], r[4], float(n)) for lab, r, n in zip(labels, t.rows, need)],
-            _("A favourite {lead} points up: the version history (K 32; at 300 points up the "
-              "document's table)").format(lead=fmt_plain(self.difference)), (None,) + POINTS)
+            ngettext("A favourite {lead} point up: the version history (K 32; at 300 points up "
+                     "the document's table)",
+                     "A favourite {lead} points up: the version history (K 32; at 300 points up "
+                     "the document's table)", self.difference).format(
+                lead=fmt_plain(self.difference)), (None,) + POINTS)
 
     def needed_win_rate(self, difference, divisor):
         """Win rate (0..1) a favourite ``difference`` up needs to hold their rating: with whole
@@ -136,7 +139,8 @@ def as_printed() -> tables.Table:
     for divisor, lead, words in PRINTED:
         (*_row, win, loss), = tables.divisor_history(lead, divisors=(divisor,), k=g42.K).rows
         need = 100 * float(g42.break_even_win_rate(lead, divisor=divisor))
-        rows.append((_("÷{divisor}, {lead} points up").format(
+        rows.append((ngettext("÷{divisor}, {lead} point up", "÷{divisor}, {lead} points up",
+                              lead).format(
                         divisor=fmt_plain(divisor), lead=fmt_plain(lead)), fmt_pair(win, loss),
                      f"{fmt_plain(-loss)} / {fmt_plain(win - loss)} = {fmt_pct(need)}", _(words)))
     return tables.Table((_("A favourite"), _("Points for a win / a loss (K 32)"),
@@ -214,12 +218,15 @@ class DivisorView(DashboardView):
         m, d, lead = self.model, self.model.divisor, self.model.difference
         *versions, (_label, _divisor, pct, win, loss, need) = m.history().rows
         self.summary.value = "<p class='ee-value ee-big'>" + html.escape(
-            _("{lead} points up, ÷{divisor}: expected win rate {pct}; {win} for a win, {loss} for "
-              "a loss; needs {need} to hold the rating.").format(
+            ngettext("{lead} point up, ÷{divisor}: expected win rate {pct}; {win} for a win, "
+                     "{loss} for a loss; needs {need} to hold the rating.",
+                     "{lead} points up, ÷{divisor}: expected win rate {pct}; {win} for a win, "
+                     "{loss} for a loss; needs {need} to hold the rating.", lead).format(
                 lead=fmt_plain(lead), divisor=fmt_plain(d), pct=fmt_pct(pct),
                 win=fmt_signed(win, 0), loss=fmt_signed(loss, 0), need=fmt_pct(need))
         ) + "</p><p class='ee-note'>" + html.escape(
-            _("At {lead} points up: {versions}").format(lead=fmt_plain(lead), versions=" · ".join(
+            ngettext("At {lead} point up: {versions}", "At {lead} points up: {versions}",
+                     lead).format(lead=fmt_plain(lead), versions=" · ".join(
                 f"{'FIBS ' if v == FIBS_DIVISOR else ''}÷{fmt_plain(v)} {fmt_pct(p)} "
                 f"({fmt_pair(w, lo)})" for _v, v, p, w, lo, _n in versions))) + "</p>"
 

@@ -24,13 +24,14 @@ from matplotlib.collections import LineCollection
 
 from elo_explain import calibration, lichess, results_csv
 from elo_explain.formats import MINUS, fmt_number, fmt_pct, fmt_plain, fmt_signed, symbols
-from elo_explain.i18n import N_, _, language
+from elo_explain.i18n import N_, _, language, ngettext
 from elo_explain.interactive.figures import FigureView, update_limits
 from elo_explain.interactive.live import depends
 from elo_explain.interactive.model import DashboardModel
 from elo_explain.interactive.page import html_box, value_html
 from elo_explain.interactive.traits import FieldError, Whole
 from elo_explain.interactive.view import DashboardView
+from elo_explain.rounding import round_half_away
 from elo_explain.tables import Table
 
 __all__ = ["CalibrateModel", "CalibrateView", "Upload", "time_control_options",
@@ -291,7 +292,8 @@ class CalibrateModel(DashboardModel):
         if self.uploaded is None and not self.upload_errors:
             return ""
         rejected = len(self.upload_errors) if self.upload_rows_read else 0
-        return _("{read} rows read, {rejected} rejected").format(
+        return ngettext("{read} row read, {rejected} rejected",
+                        "{read} rows read, {rejected} rejected", self.upload_rows_read).format(
             read=fmt_plain(self.upload_rows_read), rejected=fmt_plain(rejected))
 
     @depends(*GAMES)
@@ -363,11 +365,15 @@ class CalibrateModel(DashboardModel):
         rows = zip(calib.center[keep].tolist(), calib.count[keep].tolist(),
                    *(100 * a[keep] for a in (calib.actual, calib.expected_400, calib.expected)))
         if self.source == "upload":
-            caption = _("Buckets of {bucket} points (by their centre) with at least {games} "
-                        "games: your results")
+            caption = ngettext("Buckets of {bucket} points (by their centre) with at least "
+                               "{games} game: your results",
+                               "Buckets of {bucket} points (by their centre) with at least "
+                               "{games} games: your results", self.min_games)
         else:
-            caption = _("Buckets of {bucket} points (by their centre) with at least {games} "
-                        "games: the Lichess games chosen")
+            caption = ngettext("Buckets of {bucket} points (by their centre) with at least "
+                               "{games} game: the Lichess games chosen",
+                               "Buckets of {bucket} points (by their centre) with at least "
+                               "{games} games: the Lichess games chosen", self.min_games)
         return Table(columns, rows, caption.format(bucket=fmt_plain(self.bucket),
                                                    games=fmt_plain(self.min_games)),
                      (lambda c: fmt_signed(c, 0), "{:,}", fmt_pct, fmt_pct, fmt_pct))
@@ -494,16 +500,20 @@ class CalibrateView(DashboardView):
 
     def _headline(self, calib) -> str:
         m, fit = self.model, self.model.fit
-        n = fmt_number(m.n_games, 0, grouping=True)
+        n, count = fmt_number(m.n_games, 0, grouping=True), m.n_games
         if m.source == "upload":
             what = _("{games} your results").format(games=n)
         elif m.time_control == "all":
-            what = (_("{games} rated Lichess games") if m.rated_only
-                    else _("{games} Lichess games")).format(games=n)
+            what = (ngettext("{games} rated Lichess game", "{games} rated Lichess games", count)
+                    if m.rated_only else
+                    ngettext("{games} Lichess game", "{games} Lichess games", count)).format(games=n)
         else:
             clock = m.time_control if "+" in m.time_control else _speed_name(m.time_control)
-            what = (_("{games} rated Lichess games ({clock})") if m.rated_only
-                    else _("{games} Lichess games ({clock})")).format(games=n, clock=clock)
+            what = (ngettext("{games} rated Lichess game ({clock})",
+                             "{games} rated Lichess games ({clock})", count) if m.rated_only
+                    else ngettext("{games} Lichess game ({clock})",
+                                  "{games} Lichess games ({clock})", count)).format(
+                games=n, clock=clock)
         parts = [value_html(_("Games:"), what)]
         if calib is not None:
             hidden = calib.count < m.min_games
@@ -514,8 +524,10 @@ class CalibrateView(DashboardView):
                     buckets=fmt_plain(int((~hidden).sum())), fewer=fmt_plain(int(hidden.sum())),
                     games=fmt_number(int(calib.count[hidden].sum()), 0, grouping=True))
             parts.append(value_html(
-                _("Buckets of {bucket} points (by their centre) with at least {games} "
-                  "games:").format(bucket=fmt_plain(m.bucket), games=fmt_plain(m.min_games)),
+                ngettext("Buckets of {bucket} points (by their centre) with at least {games} "
+                         "game:", "Buckets of {bucket} points (by their centre) with at least "
+                         "{games} games:", m.min_games).format(bucket=fmt_plain(m.bucket),
+                                                               games=fmt_plain(m.min_games)),
                 shown, css="ee-buckets"))
         e400 = fmt_pct(100 * float(calibration.expected_curve(200)))
         if fit is None:
@@ -540,7 +552,9 @@ class CalibrateView(DashboardView):
         if fit.fits_white_advantage:
             wlo, whi = fit.white_advantage_interval
             parts.append(value_html(_("White's first-move advantage:"),
-                                    _("{points} points (95 % {low} to {high})").format(
+                                    ngettext("{points} point (95 % {low} to {high})",
+                                             "{points} points (95 % {low} to {high})",
+                                             abs(round_half_away(fit.white_advantage))).format(
                                         points=fmt_signed(fit.white_advantage, 0),
                                         low=fmt_signed(wlo, 0), high=fmt_signed(whi, 0))))
         return "<br>".join(parts)
@@ -575,8 +589,9 @@ class CalibrateView(DashboardView):
                                     "below."), quote=False) + "</div>")
         items = "".join(f"<li>{html.escape(e)}</li>" for e in m.upload_errors[:MAX_SHOWN_ERRORS])
         if len(m.upload_errors) > MAX_SHOWN_ERRORS:
-            more = _("… and {count} more rejected rows").format(
-                count=fmt_plain(len(m.upload_errors) - MAX_SHOWN_ERRORS))
+            left = len(m.upload_errors) - MAX_SHOWN_ERRORS
+            more = ngettext("… and {count} more rejected row", "… and {count} more rejected rows",
+                            left).format(count=fmt_plain(left))
             items += f"<li>{html.escape(more, quote=False)}</li>"
         return (f'<div class="ee-upload-summary"><b>{html.escape(m.upload_name)}:</b> '
                 f"{html.escape(m.upload_summary)}</div>"

@@ -30,7 +30,7 @@ import traitlets
 
 from elo_explain import elo, fide
 from elo_explain.formats import fmt_number, fmt_pct, fmt_plain, fmt_signed
-from elo_explain.i18n import N_, _, language, pgettext
+from elo_explain.i18n import N_, _, language, ngettext, pgettext
 from elo_explain.interactive.chess import CSS, expected_axes, period_options, period_trait
 from elo_explain.interactive.figures import FigureView, Picture, update_limits, update_title
 from elo_explain.interactive.live import depends
@@ -38,6 +38,7 @@ from elo_explain.interactive.model import DashboardModel
 from elo_explain.interactive.page import NumberField, html_box
 from elo_explain.interactive.traits import FieldError, Number, Whole
 from elo_explain.interactive.view import DashboardView
+from elo_explain.rounding import round_half_away
 from elo_explain.tables import RowTable, Table
 
 __all__ = ["CalculatorModel", "CalculatorView", "MODES", "RESULTS"]
@@ -585,16 +586,21 @@ class CalculatorView(DashboardView):
         if self.model.mode == "single":
             e = float(c.expected[0])
             head = (_text(_("Expected score E")) + ' <span class="ee-value ee-big ee-e">'
-                    f'{fmt_number(e)}</span> <span class="ee-note">' + _text(_(
+                    f'{fmt_number(e)}</span> <span class="ee-note">' + _text(ngettext(
+                        "= {points} point from 100 such games, draws counting ½ — expected "
+                        "points, not a {chance} chance of winning.",
                         "= {points} points from 100 such games, draws counting ½ — expected "
-                        "points, not a {chance} chance of winning.").format(
+                        "points, not a {chance} chance of winning.",
+                        round_half_away(100 * e)).format(
                         points=fmt_number(100 * e, 0), chance=fmt_pct(100 * e, 0))) + "</span>")
             formula = f"K {k} × ({fmt_plain(c.scores[0])} − {fmt_number(e)})"
         else:
             per_game = ", ".join(fmt_number(x) for x in
                                  c.expected[:1 if c.document == "ukrainian" else None])
-            head = _text(_("Expected points {expected} from {games} games (E per game: "
-                           "{per_game}); scored {points}")).format(
+            head = _text(ngettext("Expected points {expected} from {games} game (E per game: "
+                                  "{per_game}); scored {points}",
+                                  "Expected points {expected} from {games} games (E per game: "
+                                  "{per_game}); scored {points}", c.games)).format(
                 expected=f'<span class="ee-value ee-big ee-e">{fmt_number(c.expected_points)}'
                          "</span>",
                 games=c.games, per_game=per_game,

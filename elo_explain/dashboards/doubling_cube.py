@@ -13,7 +13,7 @@ import numpy as np
 
 from elo_explain import gammon42 as g42, tables
 from elo_explain.formats import fmt_number, fmt_pair, fmt_plain, fmt_signed
-from elo_explain.i18n import N_, _
+from elo_explain.i18n import N_, _, ngettext
 from elo_explain.interactive.figures import FigureView
 from elo_explain.interactive.live import depends
 from elo_explain.interactive.model import DashboardModel
@@ -123,7 +123,8 @@ class CubeModel(DashboardModel):
             source, games = getattr(self, f"{who}_k_source"), getattr(self, f"{who}_games")
             k = getattr(self, f"{who}_k")
             if source == K_SOURCES[2]:
-                return _("K {k}, from {games} games this week").format(
+                return ngettext("K {k}, from {games} game this week",
+                                "K {k}, from {games} games this week", games).format(
                     k=fmt_plain(k), games=fmt_plain(games))
             return f"K {fmt_plain(k)}"
         return tables.Sentence(
@@ -152,6 +153,8 @@ class CubeModel(DashboardModel):
              _("Two players at 1500, K 16"), _("Before 1.0.5: K 32 × cube"),
              _("Your game (winner / loser)")),
             [(*a, b[2], (int(w), int(lo))) for a, b, (w, lo) in zip(now.rows, old.rows, game)],
+            # TRANSLATORS: Formula: the cube coefficient in the page's words, as the table's
+            # caption in elo_explain/tables.py writes it.
             _("The doubling cube: coefficient = 1 + log2(cube) / 6 "
               "(the document's table, plus the old rule and your game)"),
             (None, "{:.2f}", _pm, _pm, _pm, lambda p: fmt_pair(*p)))
@@ -197,6 +200,7 @@ class CubeView(DashboardView):
             left=0.06, right=0.99, bottom=0.13, top=0.92, wspace=0.2))
         left, right = self.figure.axes
         for mode, style, label in (("direct", "o-r", _("before 1.0.5: × cube")),
+                                   # TRANSLATORS: Formula: "cube" in the page's words.
                                    ("coefficient", "o-b", _("since 1.0.5: 1 + log2(cube) / 6"))):
             left.plot(X, g42.cube_multiplier(np.array(g42.CUBE_VALUES), mode), style, label=label)
         left.set_yscale("log", base=2)
@@ -241,6 +245,7 @@ class CubeView(DashboardView):
         w, lo = m.change()
         n = fmt_plain
         return [
+            # TRANSLATORS: Formula: the cube coefficient in the page's words.
             _("Cube {cube}: coefficient = 1 + log2({cube}) / 6 = {coefficient}").format(
                 cube=n(m.cube), coefficient=c),
             _("Winner {winner} vs loser {loser}: winner's expected score {expected}").format(

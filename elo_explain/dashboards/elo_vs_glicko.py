@@ -26,7 +26,7 @@ import numpy as np
 
 from elo_explain import elo, glicko
 from elo_explain.formats import fmt_number, fmt_plain, fmt_signed
-from elo_explain.i18n import N_, _
+from elo_explain.i18n import N_, _, ngettext
 from elo_explain.interactive.figures import FigureView, steady_limits, update_limits
 from elo_explain.interactive.live import depends
 from elo_explain.interactive.model import DashboardModel
@@ -159,7 +159,8 @@ class EloVsGlickoModel(DashboardModel):
     def before_table(self) -> Table:
         grown = _one(self.rd_now)
         if self.days_away:
-            grown = _("{rd} ({last} + {days} idle days)").format(
+            grown = ngettext("{rd} ({last} + {days} idle day)", "{rd} ({last} + {days} idle days)",
+                             self.days_away).format(
                 rd=grown, last=fmt_plain(self.rd), days=fmt_plain(self.days_away))
         note = _("provisional (RD ≥ 110)") if self.provisional else _("not provisional (RD < 110)")
         return Table(
@@ -218,7 +219,9 @@ class EloVsGlickoModel(DashboardModel):
             _("Lichess's figure: a regular's RD {rd} (σ {volatility}) grows to {grown} in a year "
               "away (fixed).").format(rd=fmt_plain(60), volatility=fmt_plain(0.06),
                                       grown=_one(year)) + "\n"
-            + _("Yours: RD {rd} after {days} days without games is {now} at this game.").format(
+            + ngettext("Yours: RD {rd} after {days} day without games is {now} at this game.",
+                       "Yours: RD {rd} after {days} days without games is {now} at this game.",
+                       self.days_away).format(
                 rd=fmt_plain(self.rd), days=fmt_plain(self.days_away), now=_one(self.rd_now)),
             self.rd_now)
 

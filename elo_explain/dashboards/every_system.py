@@ -32,7 +32,7 @@ import traitlets
 
 from elo_explain import elo, fibs, fide, gammon42, glicko
 from elo_explain.formats import fmt_number, fmt_pattern, fmt_plain, fmt_signed
-from elo_explain.i18n import N_, _, gettext
+from elo_explain.i18n import N_, _, gettext, ngettext
 from elo_explain.interactive.figures import FigureView, steady_limits, update_limits
 from elo_explain.interactive.live import depends
 from elo_explain.interactive.model import DashboardModel
@@ -261,8 +261,10 @@ class EverySystemModel(DashboardModel):
     def _fibs(self):
         n, mine, theirs = self.match_length, self.experience, self.opponent_experience
         e = float(fibs.win_probability(self.rating, self.opponent, n))
-        how = _("{n}-point match, you win it with {e}; K {k} / {opponent_k} (experience "
-                "{mine} / {theirs})").format(
+        # TRANSLATORS: English has one form; a language whose "{n}-point" declines has more.
+        how = ngettext("{n}-point match, you win it with {e}; K {k} / {opponent_k} (experience "
+                       "{mine} / {theirs})", "{n}-point match, you win it with {e}; K {k} / "
+                       "{opponent_k} (experience {mine} / {theirs})", n).format(
             n=n, e=fmt_pattern(e, "{:.2f}"), k=fmt_plain(fibs.experience_factor(mine)),
             opponent_k=fmt_plain(fibs.experience_factor(theirs)), mine=mine, theirs=theirs)
         a = b = None

@@ -22,7 +22,7 @@ import traitlets
 
 from elo_explain import elo, fide
 from elo_explain.formats import fmt_number, fmt_pattern, fmt_plain, fmt_signed
-from elo_explain.i18n import N_, _
+from elo_explain.i18n import N_, _, ngettext
 from elo_explain.interactive.chess import CSS, PERIOD_OPTIONS, expected_axes, period_trait
 from elo_explain.interactive.figures import FigureView, update_limits, update_title
 from elo_explain.interactive.live import depends
@@ -109,7 +109,8 @@ class FideRulesModel(DashboardModel):
         """The documents' cases (fixed), then the reader's (K 40, 20, 10 with ``games``),
         each with what the rule does."""
         cases = [(_(label), fide.rule_700(k, g)) for label, k, g in DOC_700_CASES]
-        cases += [(_("Your period: K {k}, {games} games").format(k=r.k, games=r.games), r)
+        cases += [(ngettext("Your period: K {k}, {games} game", "Your period: K {k}, {games} games",
+                            r.games).format(k=r.k, games=r.games), r)
                   for r in self.rules_700()]
         return Table((_("Case"), "K", _("Games"), _("K × games"), _("K for the period"),
                       _("What the rule does")),
@@ -260,7 +261,8 @@ class FideRulesView(DashboardView):
             ax.step(g, ks[k], where="mid", color=color, label=f"K {k}")
         for _case, k, games in DOC_700_CASES[:2]:
             r = fide.rule_700(k, games)
-            ax.annotate(_("K {k}, {games} games → {used}").format(k=k, games=games, used=r.k_used),
+            ax.annotate(ngettext("K {k}, {games} game → {used}", "K {k}, {games} games → {used}",
+                                 games).format(k=k, games=games, used=r.k_used),
                         (games, r.k_used), xytext=(12, 10), textcoords="offset points",
                         fontsize=8, arrowprops={"arrowstyle": "-"})
         self.marks_700, = ax.plot([], [], "o", color="C3", zorder=5, label=_("your games"))
@@ -314,9 +316,13 @@ class FideRulesView(DashboardView):
     @depends(FideRulesModel.rules_700)
     def render_700(self):
         m, rules = self.model, self.model.rules_700()
-        lines = [(_("K {k} × {games} games = {product} > {max}: K becomes {used} ({used} × "
-                    "{games} = {used_product}).") if r.lowered else
-                  _("K {k} × {games} games = {product} ≤ {max}: K stays {k}.")).format(
+        lines = [(ngettext("K {k} × {games} game = {product} > {max}: K becomes {used} ({used} × "
+                           "{games} = {used_product}).",
+                           "K {k} × {games} games = {product} > {max}: K becomes {used} ({used} × "
+                           "{games} = {used_product}).", r.games) if r.lowered else
+                  ngettext("K {k} × {games} game = {product} ≤ {max}: K stays {k}.",
+                           "K {k} × {games} games = {product} ≤ {max}: K stays {k}.",
+                           r.games)).format(
             k=r.k, games=r.games, product=r.k * r.games, max=fide.MAX_K_TIMES_GAMES,
             used=r.k_used, used_product=r.k_used * r.games) for r in rules]
         self.out_700.value = "".join(f'<div class="ee-700-line">{html.escape(s)}</div>'

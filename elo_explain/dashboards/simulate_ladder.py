@@ -26,13 +26,14 @@ from matplotlib.ticker import MaxNLocator, MultipleLocator
 
 from elo_explain import simulate
 from elo_explain.formats import fmt_number, fmt_pct, fmt_plain
-from elo_explain.i18n import N_, _
+from elo_explain.i18n import N_, _, ngettext
 from elo_explain.interactive.figures import FigureView, update_limits
 from elo_explain.interactive.live import depends
 from elo_explain.interactive.model import DashboardModel
 from elo_explain.interactive.page import html_box, value_html
 from elo_explain.interactive.traits import Choice, Whole
 from elo_explain.interactive.view import DashboardView
+from elo_explain.rounding import round_half_away
 from elo_explain.tables import Table
 
 __all__ = ["LadderModel", "LadderView", "first_weeks", "AUTO_SECONDS", "MAX_SECONDS",
@@ -254,8 +255,8 @@ class LadderModel(DashboardModel):
              _("Correlation with true strengths")),
             [(s.true_strength.size, s.weeks, s.games_per_week, float(s.ratings[-1].mean()),
               float(s.spread[-1]), self.true_spread_on_rule_scale(s), float(s.correlation[-1]))],
-            _("{rules} after {weeks} weeks").format(rules=rule_label(s.rules),
-                                                    weeks=fmt_plain(s.weeks)),
+            ngettext("{rules} after {weeks} week", "{rules} after {weeks} weeks",
+                     s.weeks).format(rules=rule_label(s.rules), weeks=fmt_plain(s.weeks)),
             ("{:,}", None, None, "{:.0f}", "{:.0f}", "{:.0f}", fmt_number))
 
     @depends("shown")
@@ -316,7 +317,9 @@ def rule_label(rules: simulate.RuleSet) -> str:
             k=k, how=_("table") if rules.use_table else _("formula"),
             cap=_("400 cap") if rules.cap_400 else _("no cap"))
     if isinstance(rules, simulate.Fibs):
-        return _("FIBS {length}-point matches").format(length=fmt_plain(rules.match_length))
+        # TRANSLATORS: English has one form; a language whose "{length}-point" declines has more.
+        return ngettext("FIBS {length}-point matches", "FIBS {length}-point matches",
+                        rules.match_length).format(length=fmt_plain(rules.match_length))
     if isinstance(rules, simulate.LichessGlicko2):
         return f"Lichess Glicko-2 (τ {fmt_plain(rules.config.tau)})"
     if isinstance(rules, simulate.Gammon42):
@@ -481,8 +484,10 @@ class LadderView(DashboardView):
                                                                grouping=True),
                 weeks=fmt_plain(s.weeks), games=fmt_plain(s.games_per_week),
                 total=fmt_number(games, 0, grouping=True), true=true_text), css="ee-season"),
-            value_html(_("Rating spread after the season:"), _(
-                "{spread} points (true strengths on this rule's scale: {true})").format(
+            value_html(_("Rating spread after the season:"), ngettext(
+                "{spread} point (true strengths on this rule's scale: {true})",
+                "{spread} points (true strengths on this rule's scale: {true})",
+                round_half_away(float(s.spread[-1]))).format(
                 spread=fmt_number(s.spread[-1], 0),
                 true=fmt_number(m.true_spread_on_rule_scale(s), 0)), css="ee-final-spread"),
             value_html(_("Correlation of ratings with true strengths:"), fmt_number(corr),
@@ -544,14 +549,17 @@ class LadderView(DashboardView):
         for h, d in zip(self.hists, dens):
             h.set_data(d, SWING_BINS)
         update_limits(self.ax_h, y=(0, math.ceil(max(float(np.max(dens)) * 1.1, 0.01) * 10) / 10))
-        self.title_h.set_text(_("Weekly changes at {games} games a week").format(
+        self.title_h.set_text(ngettext("Weekly changes at {games} game a week",
+                                       "Weekly changes at {games} games a week", m.swing_games).format(
             games=fmt_plain(m.swing_games)))
         self.swing_view.refresh()
         i = SWING_GAMES.index(m.swing_games)
         sd, big = sw.std[:, i], sw.share_beyond(200)[:, i]
         (_k, g_, lo32, hi32), (_k2, _g2, lo16, hi16) = m.rule_of_thumb_table().rows
-        at = (_("At {games} games a week, game by game:") if m.feedback
-              else _("At {games} games a week:")).format(games=fmt_plain(g_))
+        at = (ngettext("At {games} game a week, game by game:",
+                       "At {games} games a week, game by game:", g_) if m.feedback
+              else ngettext("At {games} game a week:", "At {games} games a week:", g_)).format(
+            games=fmt_plain(g_))
         now = value_html(at, _(
             "typical swing ±{sd32} at K 32, ±{sd16} at K 16; {big32} and {big16} of weeks moved "
             "200 or more").format(sd32=fmt_number(sd[0], 0), sd16=fmt_number(sd[1], 0),
@@ -559,8 +567,10 @@ class LadderView(DashboardView):
             css="ee-swing-now")
         thumb = value_html(
             _("A week 2–3 points below the expected win rate:"),
-            _("32 × {games} × 2 % = {low32} to 32 × {games} × 3 % = {high32} points at K 32, "
-              "{low16} to {high16} at K 16").format(
+            ngettext("32 × {games} × 2 % = {low32} to 32 × {games} × 3 % = {high32} point at "
+                     "K 32, {low16} to {high16} at K 16",
+                     "32 × {games} × 2 % = {low32} to 32 × {games} × 3 % = {high32} points at "
+                     "K 32, {low16} to {high16} at K 16", round_half_away(float(hi32))).format(
                 games=fmt_plain(g_), low32=fmt_number(lo32, 0), high32=fmt_number(hi32, 0),
                 low16=fmt_number(lo16, 0), high16=fmt_number(hi16, 0)), css="ee-thumb")
         self.swing_text.value = f"{STYLE}{now}<br>{thumb}"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import html
+import math
 
 import ipywidgets as widgets
 import numpy as np
@@ -16,13 +17,14 @@ import traitlets
 from elo_explain import gammon42 as g42, simulate, tables
 from elo_explain._validate import integer
 from elo_explain.formats import fmt_number, fmt_pair, fmt_pct, fmt_plain, fmt_readout, fmt_signed
-from elo_explain.i18n import N_, _, language
+from elo_explain.i18n import N_, _, language, ngettext, pgettext
 from elo_explain.interactive.figures import FigureView, steady_limits, update_limits
 from elo_explain.interactive.live import depends
 from elo_explain.interactive.model import DashboardModel
 from elo_explain.interactive.page import html_box, table_html
 from elo_explain.interactive.traits import FieldError, Number, Whole, checked
 from elo_explain.interactive.view import DashboardView
+from elo_explain.rounding import round_half_away
 
 __all__ = ["VolumeModel", "VolumeView", "SWING_GAMES", "WEEKS"]
 
@@ -39,11 +41,28 @@ PAIR = lambda p: fmt_pair(*p)  # noqa: E731
 
 
 def _points(value) -> str:
-    return _("{n} points").format(n=fmt_number(value, 0))
+    whole = abs(round_half_away(float(value)))
+    return ngettext("{n} point", "{n} points", whole if math.isfinite(whole) else 0).format(
+        n=fmt_number(value, 0))
 
 
 def _points_below(value) -> str:
-    return _("{n} points below").format(n=fmt_plain(value))
+    """``value`` percentage points below the expected win rate (the document's "2 or 3
+    percentage points below"), in words: the plural form of the count, or a fraction's.
+
+    >>> _points_below(1), _points_below(2.0), _points_below(2.5)
+    ('1 point below', '2 points below', '2.5 points below')
+    """
+    if float(value).is_integer():
+        return ngettext("{n} point below", "{n} points below", int(value)).format(
+            n=fmt_plain(value))
+    # TRANSLATORS: {n} is a fraction of percentage points (2.5): the form a fraction takes.
+    return pgettext("a fraction", "{n} points below").format(n=fmt_plain(value))
+
+
+def _games_in_a_week(games) -> str:
+    return ngettext("{games} game in a week", "{games} games in a week", games).format(
+        games=fmt_plain(games))
 
 
 def _text(text: str) -> str:
@@ -118,8 +137,8 @@ class VolumeModel(DashboardModel):
         n, k = self.games, self.k
         why = (_("50 or more, so every change is halved") if k == g42.HEAVY_VOLUME_K
                else _("fewer than 50, so the full K"))
-        text = (_("K {k}: {n} ranked game in the last 7 days, {why}.") if n == 1
-                else _("K {k}: {n} ranked games in the last 7 days, {why}."))
+        text = ngettext("K {k}: {n} ranked game in the last 7 days, {why}.",
+                        "K {k}: {n} ranked games in the last 7 days, {why}.", n)
         return tables.Sentence(text.format(k=fmt_plain(k), n=fmt_plain(n), why=why), k)
 
     @staticmethod
@@ -205,8 +224,9 @@ class VolumeModel(DashboardModel):
         return tables.Table(
             (_("Game"), _("When"), _("Games in the 7 days before"), _("K from this game on")),
             rows or [("—", _("K never switches in these four weeks"), "", "K 32")],
-            _("The moments K switches ({games} games in four weeks)").format(
-                games=fmt_plain(sum(self.per_day) * 7)))
+            ngettext("The moments K switches ({games} game in four weeks)",
+                     "The moments K switches ({games} games in four weeks)",
+                     sum(self.per_day) * 7).format(games=fmt_plain(sum(self.per_day) * 7)))
 
     @property
     def swing_index(self) -> int:
@@ -221,7 +241,7 @@ class VolumeModel(DashboardModel):
         """K × games × shortfall at :attr:`swing_games` for 2, 3 and :attr:`shortfall` points."""
         rows = [(s, *map(float, self.swing().rule_of_thumb(s / 100)[:, self.swing_index]))
                 for s in (2.0, 3.0, float(self.shortfall))]
-        return tables.Table((_("{games} games in a week").format(games=fmt_plain(self.swing_games)),
+        return tables.Table((_games_in_a_week(self.swing_games),
                              _("K 32: K × games × shortfall"), _("K 16: K × games × shortfall")),
                             rows, _("The rule of thumb (the document: 300 games, 2–3 points "
                                     "short → about 200 points at K 32)"),
@@ -424,7 +444,8 @@ class VolumeView(DashboardView):
               else _("K switches at game {game}").format(game=n[0]) if len(n) == 1
               else _("K switches at games {games} and {last}").format(
                   games=", ".join(n[:-1]), last=n[-1]))
-        four = _("{games} games in four weeks").format(games=fmt_plain(sum(m.per_day) * 7))
+        four = ngettext("{games} game in four weeks", "{games} games in four weeks",
+                        sum(m.per_day) * 7).format(games=fmt_plain(sum(m.per_day) * 7))
         self.window_html.value = (f"<p><span class='ee-value'>{_text(four)}</span>: "
                                   f"{_text(at)}</p>")
 
@@ -441,14 +462,15 @@ class VolumeView(DashboardView):
         thumb = [f"{fmt_plain(s)} → <span class='ee-value'>{_text(_points(a))}</span> "
                  f"({fmt_number(b, 0)})" for s, a, b in m.rule_of_thumb().rows]
         simulated = table_html(
-            [_("Simulated, {games} games, luck only ({mode})").format(games=fmt_plain(g),
+            [ngettext("Simulated, {games} game, luck only ({mode})",
+                      "Simulated, {games} games, luck only ({mode})", g).format(games=fmt_plain(g),
                                                                       mode=mode), "K 32", "K 16"],
             [[_("Standard deviation of the week's change"), *(_points(s) for s in std[:, i])],
              [_("{pct} of weeks between").format(pct=fmt_pct(90, 0)), *between],
              [_("Weeks moving 200 points or more"), *(fmt_pct(100 * s) for s in beyond)]],
             caption=_("By simulation: weekly_swing, {weeks} weeks per K, opponents rated "
                       "correctly, cube 1").format(weeks=fmt_plain(SWING_PLAYERS)))
-        games = _text(_("{games} games in a week").format(games=fmt_plain(g)))
+        games = _text(_games_in_a_week(g))
         games = f"<span class='ee-value'>{games}</span>"
         self.swing_html.value = (
             "<p>" + _text(_("Points short → K × games × shortfall at K 32 (K 16), {games}: "
@@ -469,6 +491,8 @@ class VolumeView(DashboardView):
         half = max(4 * float(spread["std"][0]), 120)
         update_limits(right, x=steady_limits(right.get_xlim(), -half, half, margin=0),
                       y=(0, steady_limits(right.get_ylim(), 0, float(hist.max()) * 1.1 + 0.1)[1]))
-        self.hist_title.set_text(_("Weekly change at {games} games: K 32 vs K 16").format(
+        self.hist_title.set_text(ngettext("Weekly change at {games} game: K 32 vs K 16",
+                                          "Weekly change at {games} games: K 32 vs K 16",
+                                          g).format(
             games=fmt_plain(g)))
         self.swing_fig.refresh()

@@ -280,3 +280,34 @@ def test_translated_view_writes_the_documents_numbers_in_its_language(lang):
         v.model.shortfall = 3.0
         assert box.children[1].value == ("3.0" if lang == "te" else "3,0")
     assert VolumeView(VolumeModel()).controls["shortfall"].readout is True  # English as before
+
+
+# --- plural forms (issue 27): "1 points below" was English at a shortfall of 1 ---------------------
+@pytest.mark.parametrize("lang, one, two, half", [
+    ("en", "1 point below", "2 points below", "2.5 points below"),
+    ("te", "1 పాయింట్ తక్కువ", "2 పాయింట్లు తక్కువ", "2.5 పాయింట్లు తక్కువ"),
+    # Ukrainian: 1 пункт, 2 пункти, 5 пунктів; a fraction takes the genitive singular
+    ("uk", "на 1 відсотковий пункт нижче", "на 2 відсоткові пункти нижче",
+     "на 2,5 відсоткового пункту нижче"),
+    # the Greek document's "ποσοστιαίες μονάδες": one μονάδα, more μονάδες
+    ("el", "1 μονάδα κάτω", "2 μονάδες κάτω", "2,5 μονάδες κάτω"),
+])
+def test_a_shortfall_of_one_point_is_singular(lang, one, two, half):
+    from tests.models.shown import in_language
+
+    with in_language(lang):
+        for shortfall, words in ((1, one), (2.5, half)):
+            rows = VolumeModel(shortfall=shortfall).rule_of_thumb().cells()
+            # rows: the document's 2 and 3 points, then the slider's shortfall
+            assert rows[0][0] == two
+            assert rows[2][0] == words
+
+
+@pytest.mark.parametrize("games, words", [
+    (1, "1 рейтингова гра"), (2, "2 рейтингові гри"), (5, "5 рейтингових ігор"),
+    (11, "11 рейтингових ігор"), (21, "21 рейтингова гра"), (24, "24 рейтингові гри")])
+def test_ukrainian_counts_take_their_three_forms(games, words):
+    from tests.models.shown import in_language
+
+    with in_language("uk"):
+        assert f"K 32: {words} за останні 7 днів" in str(VolumeModel(games=games).your_k())
