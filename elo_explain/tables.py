@@ -120,9 +120,9 @@ def csv_link(columns, cells, caption: str = "", *, locale: str | None = None) ->
     """
     data = urllib.parse.quote(csv_text(columns, cells, locale=locale), safe="")
     name = re.sub(r"[^\w]+", "-", caption).strip("-")[:60].strip("-") or "table"
+    title = html.escape(_("Download this table (CSV)"))
     return (f'<p class="ee-csv-line"><a class="ee-csv" href="data:text/csv;charset=utf-8,{data}"'
-            f' download="{html.escape(name)}.csv"'
-            f' title="{html.escape(_("Download this table (CSV)"))}">CSV</a></p>')
+            f' download="{html.escape(name)}.csv" title="{title}">CSV</a></p>')
 
 
 def _num_text(value, fmt, locale: str | None = None) -> str:

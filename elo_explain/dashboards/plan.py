@@ -218,9 +218,11 @@ class PlanModel(DashboardModel):
             caption = _("Gammon42: {rating} is already at {target}").format(
                 rating=self.rating, target=self.target)
         elif p.reachable:
-            caption = _("Gammon42: {wins} wins in a row against {opponent} reach {target} "
-                        "(cube {cube})").format(wins=p.games, opponent=self.opponent,
-                                                target=self.target, cube=self.cube)
+            caption = (_("Gammon42: {wins} wins in a row against {opponent} reach {target} "
+                         "(cube {cube})") if p.games > 1 else
+                       _("Gammon42: one win against {opponent} reaches {target} (cube {cube})")
+                       ).format(wins=p.games, opponent=self.opponent, target=self.target,
+                                cube=self.cube)
         else:
             caption = _("Gammon42: out of reach against {opponent}: the wins stop moving the "
                         "rating at {best}").format(opponent=self.opponent,
@@ -359,14 +361,16 @@ class PlanView(DashboardView):
         if not p.ratings:
             wins = _("Already there.")
         elif p.reachable:
-            wins = _("{wins} wins in a row reach {target} (last win: {rating}).").format(
+            wins = (_("{wins} wins in a row reach {target} (last win: {rating}).") if p.games > 1
+                    else _("One win reaches {target} ({rating}).")).format(
                 wins=p.games, target=m.target, rating=fmt_plain(p.ratings[-1]))
         else:
             wins = _("Out of reach in wins against {opponent}: they stop at {best}.").format(
                 opponent=m.opponent, best=fmt_plain(p.ratings[-1]))
         row = m.win_rate_table().rows[0]
-        games = (_("the target in {games} games").format(games=row[4])
-                 if isinstance(row[4], int) else _("the target is out of reach"))
+        games = (_("the target is out of reach") if not isinstance(row[4], int) else
+                 _("the target in {games} games").format(games=row[4]) if row[4] > 1 else
+                 _("the target in one game"))
         self.answer.value = f"<p class='ee-value ee-big'>{html.escape(wins)}</p>"
         self.stakes_line.value = html.escape(_(
             "The next game against {opponent} (K {k}, cube {cube}): win {win}, loss {loss}. "
