@@ -93,7 +93,7 @@ p.ee-csv-line a.ee-csv { color: #1a5fb4; text-decoration: underline; }
 def csv_text(columns, cells, *, locale: str | None = None) -> str:
     """A table as a spreadsheet reads it: the page's column titles and the cells as the page
     shows them (its precision, its decimal symbol), with an ASCII ``-`` for the page's minus
-    sign U+2212 (which spreadsheets do not read as a number); fields separated by ``;`` where
+    sign U+2212 (which spreadsheets do not read as a number; in the titles too); fields separated by ``;`` where
     the decimal symbol is a comma (Ukrainian, Greek: as their spreadsheets expect), else by
     ``,``; a UTF-8 byte order mark first, so a spreadsheet reads the text as UTF-8.
 
@@ -105,8 +105,7 @@ def csv_text(columns, cells, *, locale: str | None = None) -> str:
     sep = ";" if symbols(locale).decimal == "," else ","
     out = io.StringIO()
     writer = csv.writer(out, delimiter=sep, lineterminator="\r\n")
-    writer.writerow([str(c) for c in columns])
-    writer.writerows([str(c).replace(MINUS, "-") for c in row] for row in cells)
+    writer.writerows([str(c).replace(MINUS, "-") for c in row] for row in (columns, *cells))
     return "\ufeff" + out.getvalue()
 
 
