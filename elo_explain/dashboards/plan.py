@@ -15,7 +15,7 @@ with the games parser of dashboard 10 (:meth:`NewToFideModel.parse_games`), one 
 >>> PlanModel.parse_season("1750 1\\n1700 2")
 Traceback (most recent call last):
 ...
-ValueError: Period 2: Games, row 1 ('1700 2'): the result must be 1 (win), 0.5 or ½ (draw), 0 (loss), got '2'
+ValueError: Season, period 2: Games, row 1 ('1700 2'): the result must be 1 (win), 0.5 or ½ (draw), 0 (loss), got '2'
 """
 
 from __future__ import annotations
@@ -130,7 +130,7 @@ class PlanModel(DashboardModel):
                             first=fide.RULES_FROM, value=repr(day)))
                 opponents, scores = NewToFideModel.parse_games(games)
             except ValueError as exc:
-                raise ValueError(_("Period {n}: {error}").format(n=i, error=exc)) from None
+                raise ValueError(_("Season, period {n}: {error}").format(n=i, error=exc)) from None
             periods.append((day, list(zip(opponents, scores))))
         return periods
 
@@ -302,7 +302,7 @@ class PlanView(DashboardView):
             self.dropdown("cube", list(g42.CUBE_VALUES), width="12em"),
             self.slider("win_rate", step=0.5, label_width=wide)])
         self.season_box = widgets.Textarea(
-            m.season, description=_("Periods"), rows=6, continuous_update=True,
+            m.season, description=_("Season"), rows=6, continuous_update=True,
             placeholder=_("2026-01-10: 1750 1, 1820 0.5 — one period per line"),
             layout={"width": "36em"},
             style={"description_width": "5em" if language() == "en" else "initial"})

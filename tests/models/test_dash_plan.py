@@ -92,15 +92,15 @@ def test_a_bad_season_gets_10s_messages_and_the_model_keeps_its_value():
     v = view()
     before = v.model.season
     v.season_box.value = "2026-01-10: 1750 1\n1700 2"
-    assert "Period 2: Games, row 1 (&#x27;1700 2&#x27;): the result must be 1 (win)" in \
+    assert "Season, period 2: Games, row 1 (&#x27;1700 2&#x27;): the result must be 1 (win)" in \
         v.season_error.value
     assert v.model.season == before
     v.season_box.value = "2023-01-01: 1700 1"
-    assert "Period 1: the date must be a date YYYY-MM-DD from 2024-03-01" in v.season_error.value
+    assert "Season, period 1: the date must be a date YYYY-MM-DD from 2024-03-01" in v.season_error.value
     v.season_box.value = "1600 1; 1700 0.5"  # 1600 win: PD .76 -> +4.8; 1700 draw .64 -> −2.8
     assert v.season_error.value == "" and v.model.season == "1600 1; 1700 0.5"
     assert "1800 → 1802 (+2)" in v.season_line.value
-    with pytest.raises(ValueError, match="Period 1: Games, row 1"):
+    with pytest.raises(ValueError, match="Season, period 1: Games, row 1"):
         PlanModel(season="<b>1600</b> 1")
 
 

@@ -59,7 +59,7 @@ def test_plan_answer_csv_and_bad_input(browser, voila_url, device):
         season = page.locator(".ee-season textarea")
         season.fill("2026-01-10: 1750 1\n1700 2")
         expect(page.locator(".ee-season-error")).to_contain_text(
-            "Period 2: Games, row 1 ('1700 2'): the result must be 1 (win)", timeout=TIMEOUT)
+            "Season, period 2: Games, row 1 ('1700 2'): the result must be 1 (win)", timeout=TIMEOUT)
         expect(answer).to_contain_text("You need 10 / 10 (rating 1516)")
         assert_clean(page)
     finally:
