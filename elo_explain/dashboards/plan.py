@@ -311,7 +311,7 @@ class PlanView(DashboardView):
         self.season_error = html_box("ee-error ee-season-error", width="auto")
         self.season_box.observe(self.guard(self._typed), names="value")
         self.season_line = html_box("ee-season-summary")
-        self.figure = FigureView(figsize=(8, 3.2), margins=dict(left=0.1, bottom=0.16, top=0.88))
+        self.figure = FigureView(figsize=(8, 3.4), margins=dict(left=0.1, bottom=0.25, top=0.9))
         ax = self.figure.ax
         self.rating_line = self.figure.dynamic(
             ax.plot([], [], marker="o", color="#1a5fb4", label=_("Rating"))[0])
