@@ -1058,10 +1058,11 @@ def least_score(rating, k, n_games, average, target, *, on=None, use_table=True)
     """The least score, in half points, from ``n_games`` games against opponents of
     ``average`` that brings ``rating`` to at least ``target``, FIDE's way.
 
-    Each score 0, ½, 1, ... ``n_games`` is rated as one period by :func:`rate_period` (table
+    A score 0, ½, 1, ... ``n_games`` is rated as one period by :func:`rate_period` (table
     8.1.2, or the ÷400 formula with ``use_table=False``; the 400-point rule and its 2650
     exemption on date ``on``; K lowered by the 700 rule for ``n_games``; the change rounded
-    once, half away from zero), and the first that reaches ``target`` is the answer. ``rating``
+    once, half away from zero), and the least that reaches ``target`` is the answer (the
+    scores are searched by bisection: a higher score never gives a lower rating). ``rating``
     and ``average`` are 1000..3000, ``k`` 1..100, ``n_games`` 1..100, ``target`` 1000..3400.
 
     K 20, 1500 against an average of 1000 (the 400-point rule: 500 counts as 400): the table
@@ -1083,15 +1084,28 @@ def least_score(rating, k, n_games, average, target, *, on=None, use_table=True)
     avg = v.in_range("average", average, FLOOR_BEFORE_2024, RATING_MAX)
     goal = v.in_range("target", target, FLOOR_BEFORE_2024, RATING_MAX + 400)
     use_table = v.flag("use_table", use_table)
-    periods = [_period_for_points(r, kk, n, avg, h, on, use_table) for h in range(2 * n + 1)]
-    first = next((h for h, p in enumerate(periods) if p.new_rating >= goal), None)
-    below = None if first in (None, 0) else periods[first - 1]
+    rated: dict[int, FidePeriod] = {}
+
+    def rating_at(half: int) -> float:
+        if half not in rated:
+            rated[half] = _period_for_points(r, kk, n, avg, half, on, use_table)
+        return rated[half].new_rating
+
+    # the new rating never falls as the score rises: the least score is found by bisection
+    first = None
+    if rating_at(2 * n) >= goal:
+        lo, hi = 0, 2 * n  # rating_at(hi) >= goal
+        while lo < hi:
+            mid = (lo + hi) // 2
+            lo, hi = (lo, mid) if rating_at(mid) >= goal else (mid + 1, hi)
+        first = lo
+    below = None if first in (None, 0) else first - 1
     return LeastScore(
         points=None if first is None else first / 2,
-        rating=None if first is None else periods[first].new_rating,
-        points_below=None if below is None else (first - 1) / 2,
-        rating_below=None if below is None else below.new_rating,
-        best_rating=periods[-1].new_rating, k=periods[0].k, target=goal, games=n,
+        rating=None if first is None else rating_at(first),
+        points_below=None if below is None else below / 2,
+        rating_below=None if below is None else rating_at(below),
+        best_rating=rating_at(2 * n), k=rated[2 * n].k, target=goal, games=n,
         use_table=use_table)
 
 

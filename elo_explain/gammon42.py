@@ -855,11 +855,17 @@ def stakes(rating, opponent, recent_games=0, cube=1) -> Stakes:
     ...                            stakes(1500, 1500, cube=8))]
     [(14, -18), (7, -9), (24, -24)]
     """
-    r, o, recent, _c = _plan_inputs(rating, opponent, recent_games, cube)
-    k = int(k_for(recent))
-    win = change(r, o, winner_k=k, cube=cube)[0]
-    loss = change(o, r, loser_k=k, cube=cube)[1]
-    return Stakes(int(win), int(loss), k, float(expected_score(r, o)))
+    return _stakes(*_plan_inputs(rating, opponent, recent_games, cube))
+
+
+def _stakes(r: float, o: float, recent: int, c: float) -> Stakes:
+    """:func:`stakes` on validated inputs (the plans' loops): :func:`change`'s own formula
+    (``_unrounded``) and rounding, for this player's win and loss, without validating again."""
+    k = HEAVY_VOLUME_K if recent >= HEAVY_VOLUME_GAMES else K  # k_for, on a valid count
+    win, _ = _unrounded(r, o, k, k, DIVISOR, c)
+    _, loss = _unrounded(o, r, k, k, DIVISOR, c)
+    expected = 1.0 - float(_unrounded(r, o, 1.0, 1.0, DIVISOR, 1.0)[0])  # 1 × (1 − E) × 1
+    return Stakes(int(round_half_away(win)), int(round_half_away(loss)), k, expected)
 
 
 def _win_rate(win_rate) -> float:
@@ -923,17 +929,16 @@ def wins_to_reach(rating, opponent, target, recent_games=0, cube=1) -> Plan:
     >>> p.games, p.ratings, p.ks
     (3, (1516, 1524, 1532), (32, 16, 16))
     """
-    r, o, recent, _c = _plan_inputs(rating, opponent, recent_games, cube)
+    r, o, recent, c = _plan_inputs(rating, opponent, recent_games, cube)
     goal = float(finite("target", target, lo=0.0, hi=5000.0))
     ratings, ks = [], []
     while r < goal and len(ratings) < MAX_PLAN_GAMES:
-        k = int(k_for(recent + len(ratings)))
-        win = change(r, o, winner_k=k, cube=cube)[0]
-        if win <= 0:
+        s = _stakes(r, o, recent + len(ratings), c)
+        if s.win <= 0:
             return Plan(None, tuple(ratings), tuple(ks))
-        r += win
+        r += s.win
         ratings.append(_plain(r))
-        ks.append(k)
+        ks.append(s.k)
     return Plan(len(ratings) if r >= goal else None, tuple(ratings), tuple(ks))
 
 
@@ -956,12 +961,12 @@ def games_at_win_rate(rating, opponent, target, win_rate, recent_games=0, cube=1
     >>> games_at_win_rate(1500, 1500, 1600, 0.5).reachable
     False
     """
-    r, o, recent, _c = _plan_inputs(rating, opponent, recent_games, cube)
+    r, o, recent, c = _plan_inputs(rating, opponent, recent_games, cube)
     goal = float(finite("target", target, lo=0.0, hi=5000.0))
     p = _win_rate(win_rate)
     ratings, ks = [], []
     while r < goal and len(ratings) < MAX_PLAN_GAMES:
-        s = stakes(r, o, recent + len(ratings), cube)
+        s = _stakes(r, o, recent + len(ratings), c)
         step = round(p * s.win + (1 - p) * s.loss, 10)
         if step <= 0:
             return Plan(None, tuple(ratings), tuple(ks))

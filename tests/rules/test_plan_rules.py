@@ -181,3 +181,18 @@ def test_games_at_a_win_rate():
 def test_gammon42_bad_values(call, message):
     with pytest.raises(ValueError, match=message):
         call()
+
+
+@pytest.mark.parametrize("games", [1, 7, 20, 35, 100])
+@pytest.mark.parametrize("k", [10, 20, 40])
+def test_least_scores_agree_with_the_scripted_search(games, k):
+    # at even ratings (table 8.1.2: 0-3 -> .50) and 500 points up (capped at 400: .92),
+    # every target from 100 below to 150 above, against the script's search of every score
+    for average, pd in ((1800, "0.50"), (1300, "0.92")):
+        for target in range(1700, 1951, 7):
+            ours = fide.least_score(1800, k, games, average, target, on=ON)
+            points, rating = oracles.fide_least_score(1800, k, games, pd, target)
+            if points is None:
+                assert (ours.points, ours.best_rating) == (None, rating), (average, target)
+            else:
+                assert (ours.points, ours.rating) == (points, rating), (average, target)
