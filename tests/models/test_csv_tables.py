@@ -3,8 +3,8 @@ back to the table's numbers, in the page's language and number format.
 
 The check is written here, independently of elo_explain.tables: the link's data URI is
 decoded with urllib, the file read with Python's csv module, the separator and decimal
-symbol taken from ../shared/spec/terms.md (Telugu and English a decimal point, Ukrainian and
-Greek a decimal comma, so their files are separated by ';'), and each number compared with
+symbol as the documents write them (the Telugu document a decimal point, as English, the
+Ukrainian and Greek documents a decimal comma, so their files are separated by ';'), and each number compared with
 the table's own value at the precision the cell shows (within a unit of its last digit).
 """
 
@@ -25,7 +25,7 @@ from elo_explain.i18n import set_language
 from elo_explain.interactive.model import DashboardModel
 from elo_explain.tables import Table
 
-DECIMAL = {"en": ".", "te": ".", "uk": ",", "el": ","}  # terms.md: decimal separator
+DECIMAL = {"en": ".", "te": ".", "uk": ",", "el": ","}  # the documents' decimal symbol
 GROUP = {"en": ",", "te": ",", "uk": "\xa0", "el": "."}  # CLDR: 15,467 / 15 467 / 15.467
 NUMBER = re.compile(r"[+-]?\d+(\.\d+)?")
 

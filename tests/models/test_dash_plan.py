@@ -1,6 +1,7 @@
 """Dashboard 11, "What do I need?": model, view and notebook (issue 30).
 
-Numbers worked by hand from ../shared/spec/rules.md (the same sources as
+Numbers worked by hand from the rules (docs/sources.md: FIDE B.02, the Telugu and Greek
+documents; the same sources as
 tests/rules/test_plan_rules.py):
   [EVEN] 9 games at even ratings, K 20 (table 8.1.2: 0-3 -> .50): 7 / 9 gives 20 × 2.5 =
          +50 (1850), 6½ gives +40 (1840); every game won: +90 (1890).

@@ -1,7 +1,7 @@
 """What do I need? The planning rules of elo_explain.fide and elo_explain.gammon42 (issue 30).
 
-Every number here is worked by hand from ../shared/spec/rules.md or computed by the
-independent scripts of tests/oracles.py, never by the package:
+Every number here is worked by hand from the rules (docs/sources.md: FIDE B.02, the Greek
+document) or computed by the independent scripts of tests/oracles.py, never by the package:
   [T]    FIDE table 8.1.2: difference 0-3 -> .50, 392-411 -> .92 (the 400 row), 485-517 ->
          .96 (500), 198-206 -> .76 (200: the weaker player .24).
   [F]    the ÷400 formula: 1 / (1 + 10^(-D / 400)); D 400 -> 0.90909.

@@ -1,7 +1,8 @@
 """Dashboard 11 (What do I need?) in a real Voilà server and headless Chromium, on a desktop
 and on a phone (Playwright's emulation: 390 × 844, touch, scale 3): one visit each.
 
-Numbers worked by hand from ../shared/spec/rules.md (as in tests/models/test_dash_plan.py):
+Numbers worked by hand from the rules (docs/sources.md#fide-b02; as in
+tests/models/test_dash_plan.py):
 9 games at even ratings, K 20 (table 8.1.2: .50): 7 / 9 gives +50 (1850), 6½ gives +40 (1840);
 the next game: ±10. The preset 1500 against 1000 (the 400-point rule: .92 a game), 10 games,
 to 1507: 10 / 10 (1516) by the table, 9½ by the ÷400 formula (0.909: +8.2 -> 1508).
