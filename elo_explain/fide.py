@@ -1178,9 +1178,14 @@ def rate_season(periods, rating, games_before, *, birth_year=None, reached_2400=
     r = v.in_range("rating", rating, FLOOR_BEFORE_2024, RATING_MAX)
     count = v.integer("games_before", games_before, lo=0, hi=100_000)
     reached = v.flag("reached_2400", reached_2400)
-    if isinstance(periods, (str, bytes)) or not 1 <= len(periods) <= MAX_PLAN_GAMES:
+    try:
+        periods = [(date, list(results)) for date, results in periods]
+    except (TypeError, ValueError):
+        raise TypeError(f"periods must be a list of (date, results) pairs, got {periods!r}"[:200]
+                        ) from None
+    if not 1 <= len(periods) <= MAX_PLAN_GAMES:
         raise ValueError(f"periods must be a list of 1 to {MAX_PLAN_GAMES} (date, results) "
-                         f"pairs, got {periods!r}"[:200])
+                         f"pairs, got {len(periods)}")
     day = _as_date(on)
     out = []
     for date, results in periods:

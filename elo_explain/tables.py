@@ -57,8 +57,6 @@ from .rounding import round_half_away
 __all__ = [
     "Table",
     "RowTable",
-    "csv_text",
-    "csv_link",
     "Sentence",
     "divisor_comparison",
     "changes_by_difference",
