@@ -63,5 +63,16 @@ def test_plan_answer_csv_and_bad_input(browser, voila_url, device):
             "Season, period 2: Games, row 1 ('1700 2'): the result must be 1 (win)", timeout=TIMEOUT)
         expect(answer).to_contain_text("You need 10 / 10 (rating 1516)")
         assert_clean(page)
+
+        # printed: no controls, no CSV links; the tables whole; the figure at the page's width
+        page.emulate_media(media="print")
+        for control in (".ee-target", ".ee-preset", ".ee-season", "a.ee-csv", ".ee-link"):
+            expect(page.locator(control).first).to_be_hidden()
+        expect(table.locator("table.ee-table")).to_be_visible()
+        assert table.locator("table.ee-table").evaluate(
+            "t => getComputedStyle(t).display === 'table' && getComputedStyle(t).overflowX === 'visible'")
+        figure = page.locator("img.ee-plot").first.bounding_box()
+        body = page.locator(".ee-app").first.bounding_box()
+        assert figure["width"] >= 0.95 * body["width"], (figure, body)
     finally:
         context.close()
