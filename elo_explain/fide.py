@@ -121,6 +121,13 @@ __all__ = [
     "rate_period",
     "CalculatorVsFide",
     "beside_calculator",
+    "MAX_PLAN_GAMES",
+    "LeastScore",
+    "least_score",
+    "Stakes",
+    "stakes",
+    "SeasonPeriod",
+    "rate_season",
 ]
 
 #: FIDE Rating Regulations B.02, table 8.1.2: ``(low, high, PD)`` rows -- the absolute
@@ -1013,3 +1020,191 @@ def performance_rating(opponents, scores) -> float:
     o, s = _opponents_and_scores(opponents, scores, FLOOR_BEFORE_2024)
     points = Fraction(float(s.sum()))
     return float(Fraction(float(o.sum())) / o.size + table_dp(points / o.size))
+
+
+# ------------------------------------------------------------------ planning (what do I need?)
+#: The most games of one period a plan or a season period accepts (the games boxes' limit).
+MAX_PLAN_GAMES = 100
+
+
+def _period_for_points(rating, k, n_games, average, half_points, on, use_table) -> FidePeriod:
+    """``half_points`` / 2 points from ``n_games`` games against ``average``, rated as one
+    period: only the sum of the scores counts, so wins first, a draw, then losses."""
+    wins, draw = divmod(half_points, 2)
+    scores = [1.0] * wins + [0.5] * draw + [0.0] * (n_games - wins - draw)
+    return rate_period(rating, [(average, s) for s in scores], k=k, on=on, use_table=use_table)
+
+
+@dataclass(frozen=True)
+class LeastScore:
+    """The least score that reaches a target (:func:`least_score`).
+
+    ``points`` -- the least score, in half points (``None`` when no score reaches
+    ``target``: out of reach); ``rating`` -- the rating it gives; ``points_below`` and
+    ``rating_below`` -- half a point less and what that gives (``None`` when ``points`` is 0
+    or out of reach); ``best_rating`` -- the highest rating reachable (every game won);
+    ``k`` -- the K after the 700 rule; ``target``, ``games``, ``use_table``.
+    """
+
+    points: float | None
+    rating: float | None
+    points_below: float | None
+    rating_below: float | None
+    best_rating: float
+    k: float
+    target: float
+    games: int
+    use_table: bool
+
+    @property
+    def reachable(self) -> bool:
+        return self.points is not None
+
+
+def least_score(rating, k, n_games, average, target, *, on=None, use_table=True) -> LeastScore:
+    """The least score, in half points, from ``n_games`` games against opponents of
+    ``average`` that brings ``rating`` to at least ``target``, FIDE's way.
+
+    A score 0, ½, 1, ... ``n_games`` is rated as one period by :func:`rate_period` (table
+    8.1.2, or the ÷400 formula with ``use_table=False``; the 400-point rule and its 2650
+    exemption on date ``on``; K lowered by the 700 rule for ``n_games``; the change rounded
+    once, half away from zero), and the least that reaches ``target`` is the answer (the
+    scores are searched by bisection: a higher score never gives a lower rating). ``rating``
+    and ``average`` are 1000..3000, ``k`` 1..100, ``n_games`` 1..100, ``target`` 1000..3400.
+
+    K 20, 1500 against an average of 1000 (the 400-point rule: 500 counts as 400): the table
+    gives E 0.92 per game, the formula 0.909; to reach 1507 in 10 games the table needs all
+    10 points (9½ gives 1500 + 20 × (9.5 − 9.2) = 1506), the formula 9½ (20 × 0.409 = 8.2 → +8):
+
+    >>> t = least_score(1500, 20, 10, 1000, 1507, on="2026-01-01")
+    >>> t.points, t.rating, t.points_below, t.rating_below
+    (10.0, 1516.0, 9.5, 1506.0)
+    >>> least_score(1500, 20, 10, 1000, 1507, on="2026-01-01", use_table=False).points
+    9.5
+    >>> far = least_score(1500, 20, 10, 1000, 1520, on="2026-01-01")
+    >>> far.reachable, far.best_rating
+    (False, 1516.0)
+    """
+    r = v.in_range("rating", rating, FLOOR_BEFORE_2024, RATING_MAX)
+    kk = v.integer("k", k, lo=1, hi=100)
+    n = v.integer("n_games", n_games, lo=1, hi=MAX_PLAN_GAMES)
+    avg = v.in_range("average", average, FLOOR_BEFORE_2024, RATING_MAX)
+    goal = v.in_range("target", target, FLOOR_BEFORE_2024, RATING_MAX + 400)
+    use_table = v.flag("use_table", use_table)
+    rated: dict[int, FidePeriod] = {}
+
+    def rating_at(half: int) -> float:
+        if half not in rated:
+            rated[half] = _period_for_points(r, kk, n, avg, half, on, use_table)
+        return rated[half].new_rating
+
+    # the new rating never falls as the score rises: the least score is found by bisection
+    first = None
+    if rating_at(2 * n) >= goal:
+        lo, hi = 0, 2 * n  # rating_at(hi) >= goal
+        while lo < hi:
+            mid = (lo + hi) // 2
+            lo, hi = (lo, mid) if rating_at(mid) >= goal else (mid + 1, hi)
+        first = lo
+    below = None if first in (None, 0) else first - 1
+    return LeastScore(
+        points=None if first is None else first / 2,
+        rating=None if first is None else rating_at(first),
+        points_below=None if below is None else below / 2,
+        rating_below=None if below is None else rating_at(below),
+        best_rating=rating_at(2 * n), k=rated[2 * n].k, target=goal, games=n,
+        use_table=use_table)
+
+
+@dataclass(frozen=True)
+class Stakes:
+    """The rating change of one game for each result (:func:`stakes`): ``win``, ``draw``,
+    ``loss`` (whole numbers, as rated) and ``expected`` (the player's E)."""
+
+    win: int
+    draw: int
+    loss: int
+    expected: float
+
+
+def stakes(rating, k, opponent, *, on=None, use_table=True) -> Stakes:
+    """What the next game against ``opponent`` wins or loses: the change for a win, a draw
+    and a loss, each rated as a one-game period by :func:`rate_period` (rounded once).
+
+    Telugu document, K 20: 1500 against 1700 has E 0.24; a draw gains 20 × 0.26 = +5.2 → +5,
+    a win +15.2 → +15, a loss −4.8 → −5:
+
+    >>> stakes(1500, 20, 1700, on="2026-01-01")
+    Stakes(win=15, draw=5, loss=-5, expected=0.24)
+    """
+    r = v.in_range("rating", rating, FLOOR_BEFORE_2024, RATING_MAX)
+    kk = v.integer("k", k, lo=1, hi=100)
+    o = v.in_range("opponent", opponent, FLOOR_BEFORE_2024, RATING_MAX)
+    win, draw, loss = (rate_period(r, [(o, s)], k=kk, on=on, use_table=use_table)
+                       for s in (1.0, 0.5, 0.0))
+    return Stakes(win.rounded_change, draw.rounded_change, loss.rounded_change,
+                  float(win.expected[0]))
+
+
+@dataclass(frozen=True)
+class SeasonPeriod:
+    """One period of a season (:func:`rate_season`): ``on`` (the date whose rules apply),
+    ``games``, ``points``, ``rating`` (at the period's start), ``k`` (FIDE's K for the
+    profile at the period's start), ``k_used`` (after the 700 rule), ``change`` (rounded
+    once) and ``new_rating``."""
+
+    on: _dt.date
+    games: int
+    points: float
+    rating: float
+    k: int
+    k_used: float
+    change: int
+    new_rating: float
+
+
+def rate_season(periods, rating, games_before, *, birth_year=None, reached_2400=False,
+                on=None) -> tuple[SeasonPeriod, ...]:
+    """Rate a season period by period, each from the rating the last one left.
+
+    ``periods`` is a sequence of ``(date, results)``: ``date`` (an ISO string, a date, or
+    ``None`` for the previous period's date, the first one's ``on``) and ``results``, the
+    period's ``(opponent_rating, score)`` pairs (1 to 100 of them). At each period's start K
+    comes from the profile (:func:`k_factor`: 40 until ``games_before`` plus the games rated
+    so far reach 30, 40 for a junior under 2300, 20 under 2400, 10 once the rating has
+    reached 2400, for good); the 700 rule is applied per period (:func:`rate_period`).
+
+    A new player, 1500, 25 games before: the first period of 10 games is rated with K 40
+    (25 < 30) and the 700 rule (40 × 10 = 400 ≤ 700: no change); 10 draws against 1500 change
+    nothing; the next period (35 games before) has K 20: a win against 1500 gives +10:
+
+    >>> s = rate_season([("2026-01-01", [(1500, 0.5)] * 10), (None, [(1500, 1)])], 1500, 25)
+    >>> [(p.k, p.change, p.new_rating) for p in s]
+    [(40, 0, 1500.0), (20, 10, 1510.0)]
+    """
+    r = v.in_range("rating", rating, FLOOR_BEFORE_2024, RATING_MAX)
+    count = v.integer("games_before", games_before, lo=0, hi=100_000)
+    reached = v.flag("reached_2400", reached_2400)
+    try:
+        periods = [(date, list(results)) for date, results in periods]
+    except (TypeError, ValueError):
+        raise TypeError(f"periods must be a list of (date, results) pairs, got {periods!r}"[:200]
+                        ) from None
+    if not 1 <= len(periods) <= MAX_PLAN_GAMES:
+        raise ValueError(f"periods must be a list of 1 to {MAX_PLAN_GAMES} (date, results) "
+                         f"pairs, got {len(periods)}")
+    day = _as_date(on)
+    out = []
+    for date, results in periods:
+        day = day if date is None else _as_date(date)
+        if not 1 <= len(results) <= MAX_PLAN_GAMES:
+            raise ValueError(f"a period must have 1 to {MAX_PLAN_GAMES} games, got "
+                             f"{len(results)}")
+        k = k_factor(r, rated_games=count, birth_year=birth_year, reached_2400=reached, on=day)
+        p = rate_period(r, results, k=k, on=day)
+        out.append(SeasonPeriod(on=day, games=p.games, points=float(p.scores.sum()), rating=r,
+                                k=k, k_used=p.k, change=p.rounded_change,
+                                new_rating=p.new_rating))
+        r, count = p.new_rating, count + p.games
+        reached = reached or r >= HIGH_FROM
+    return tuple(out)

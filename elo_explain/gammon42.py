@@ -85,6 +85,14 @@ __all__ = [
     "recent_ranked_games",
     "LadderGame",
     "Ladder",
+    "MAX_PLAN_GAMES",
+    "Stakes",
+    "stakes",
+    "expected_change",
+    "hold_win_rate",
+    "Plan",
+    "wins_to_reach",
+    "games_at_win_rate",
 ]
 
 # --- constants, mirroring the Go code of version 1.3.1 -----------------------------------
@@ -812,3 +820,157 @@ class Ladder:
                 )
             out.append(self.play(*entry))
         return out
+
+
+# --- planning: what do I need? -----------------------------------------------------------
+MAX_PLAN_GAMES = 5000
+"""The most games a plan follows before it says "out of reach"."""
+
+
+def _plan_inputs(rating, opponent, recent_games, cube):
+    r = finite("rating", rating, lo=0.0, hi=5000.0)
+    o = finite("opponent", opponent, lo=0.0, hi=5000.0)
+    return float(r), float(o), _whole("recent_games", recent_games), float(cube_coefficient(cube))
+
+
+@dataclass(frozen=True)
+class Stakes:
+    """One ranked game's changes for this player (:func:`stakes`): ``win`` (> = 0) and
+    ``loss`` (<= 0), whole points, with the player's ``k`` and ``expected`` score."""
+
+    win: int
+    loss: int
+    k: int
+    expected: float
+
+
+def stakes(rating, opponent, recent_games=0, cube=1) -> Stakes:
+    """What the next ranked game against ``opponent`` wins or loses for ``rating``'s player,
+    whose K comes from their ``recent_games`` in the 7-day window (:func:`k_for`), at the
+    doubling cube's ``cube`` (the opponent's K does not change this player's change).
+
+    The Greek document: 150 points up, K 32: +14 / −18; K 16: +7 / −9; cube 8 at 1500: ±24:
+
+    >>> [(s.win, s.loss) for s in (stakes(1650, 1500), stakes(1650, 1500, 60),
+    ...                            stakes(1500, 1500, cube=8))]
+    [(14, -18), (7, -9), (24, -24)]
+    """
+    return _stakes(*_plan_inputs(rating, opponent, recent_games, cube))
+
+
+def _stakes(r: float, o: float, recent: int, c: float) -> Stakes:
+    """:func:`stakes` on validated inputs (the plans' loops): :func:`change`'s own formula
+    (``_unrounded``) and rounding, for this player's win and loss, without validating again."""
+    k = HEAVY_VOLUME_K if recent >= HEAVY_VOLUME_GAMES else K  # k_for, on a valid count
+    win, _ = _unrounded(r, o, k, k, DIVISOR, c)
+    _, loss = _unrounded(o, r, k, k, DIVISOR, c)
+    expected = 1.0 - float(_unrounded(r, o, 1.0, 1.0, DIVISOR, 1.0)[0])  # 1 × (1 − E) × 1
+    return Stakes(int(round_half_away(win)), int(round_half_away(loss)), k, expected)
+
+
+def _win_rate(win_rate) -> float:
+    return float(finite("win_rate", win_rate, lo=0.0, hi=1.0))
+
+
+def expected_change(rating, opponent, win_rate, recent_games=0, cube=1) -> float:
+    """The expected change per game at ``win_rate`` (0..1): ``p·win + (1 − p)·loss``, from
+    the whole-number changes of :func:`stakes`.
+
+    1500 against 1500, K 32: ±16, so 60 % gives 0.6 × 16 − 0.4 × 16 = +3.2 a game:
+
+    >>> expected_change(1500, 1500, 0.6)
+    3.2
+    """
+    p = _win_rate(win_rate)
+    s = stakes(rating, opponent, recent_games, cube)
+    return round(p * s.win + (1 - p) * s.loss, 10)
+
+
+def hold_win_rate(rating, opponent, recent_games=0, cube=1) -> float:
+    """The win rate that holds the rating against ``opponent``: ``p·win = (1 − p)·(−loss)``,
+    so ``p = −loss / (win − loss)`` (1 when neither can move).
+
+    The Greek document: 200 points up, K 32, +13 / −19: about 60 % (19 / 32):
+
+    >>> hold_win_rate(1700, 1500)
+    0.59375
+    """
+    s = stakes(rating, opponent, recent_games, cube)
+    total = s.win - s.loss
+    return -s.loss / total if total > 0 else 1.0
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Games to a target (:func:`wins_to_reach`, :func:`games_at_win_rate`): ``games``
+    (``None`` when out of reach), ``ratings`` (after each game, the last the highest
+    reached), ``ks`` (the K of each game)."""
+
+    games: int | None
+    ratings: tuple
+    ks: tuple
+
+    @property
+    def reachable(self) -> bool:
+        return self.games is not None
+
+
+def wins_to_reach(rating, opponent, target, recent_games=0, cube=1) -> Plan:
+    """The wins in a row against an opponent rated ``opponent`` that bring ``rating`` to at
+    least ``target``: each win is rated from the new rating, rounded as Go rounds, with the
+    K that the 7-day count gives as the games are added (``recent_games``, then one more for
+    each game: K 16 once 50 ranked games are in the window). Out of reach (``games`` is
+    ``None``) when a win no longer moves the rating.
+
+    1500 against 1500 with 49 games this week, to 1530: +16 (K 32) → 1516; then K 16:
+    16 × (1 − 0.5077) = 7.9 → +8 → 1524; 16 × (1 − 0.5115) = 7.8 → +8 → 1532, three wins:
+
+    >>> p = wins_to_reach(1500, 1500, 1530, recent_games=49)
+    >>> p.games, p.ratings, p.ks
+    (3, (1516, 1524, 1532), (32, 16, 16))
+    """
+    r, o, recent, c = _plan_inputs(rating, opponent, recent_games, cube)
+    goal = float(finite("target", target, lo=0.0, hi=5000.0))
+    ratings, ks = [], []
+    while r < goal and len(ratings) < MAX_PLAN_GAMES:
+        s = _stakes(r, o, recent + len(ratings), c)
+        if s.win <= 0:
+            return Plan(None, tuple(ratings), tuple(ks))
+        r += s.win
+        ratings.append(_plain(r))
+        ks.append(s.k)
+    return Plan(len(ratings) if r >= goal else None, tuple(ratings), tuple(ks))
+
+
+def _plain(x: float):
+    return int(x) if float(x).is_integer() else x
+
+
+def games_at_win_rate(rating, opponent, target, win_rate, recent_games=0, cube=1) -> Plan:
+    """The games it takes at ``win_rate`` to reach ``target`` on average: the expected
+    rating moves by :func:`expected_change` from each new (unrounded) rating, with K from
+    the 7-day count as the games are added. Out of reach (``games`` is ``None``) when the
+    expected change is no longer positive before the target (the rating settles below it),
+    or after :data:`MAX_PLAN_GAMES` games.
+
+    1500 against 1500 at 75 %, K 32: 0.75 × 16 − 0.25 × 16 = +8 a game; at 1508 E is
+    0.5038: 32 × 0.4962 = 15.9 → +16, 32 × 0.5038 = 16.1 → −16, +8 again:
+
+    >>> games_at_win_rate(1500, 1500, 1515, 0.75).ratings
+    (1508.0, 1516.0)
+    >>> games_at_win_rate(1500, 1500, 1600, 0.5).reachable
+    False
+    """
+    r, o, recent, c = _plan_inputs(rating, opponent, recent_games, cube)
+    goal = float(finite("target", target, lo=0.0, hi=5000.0))
+    p = _win_rate(win_rate)
+    ratings, ks = [], []
+    while r < goal and len(ratings) < MAX_PLAN_GAMES:
+        s = _stakes(r, o, recent + len(ratings), c)
+        step = round(p * s.win + (1 - p) * s.loss, 10)
+        if step <= 0:
+            return Plan(None, tuple(ratings), tuple(ks))
+        r += step
+        ratings.append(r)
+        ks.append(s.k)
+    return Plan(len(ratings) if r >= goal else None, tuple(ratings), tuple(ks))

@@ -37,7 +37,11 @@ cell's output follows the model (see :mod:`elo_explain.interactive.live`).
 
 from __future__ import annotations
 
+import csv
 import html
+import io
+import re
+import urllib.parse
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -46,7 +50,7 @@ import numpy as np
 from . import fide
 from . import gammon42 as g42
 from ._validate import as_float_array, choice, finite, positive
-from .formats import fmt_number, fmt_pattern, fmt_signed
+from .formats import MINUS, fmt_number, fmt_pattern, fmt_signed, symbols
 from .i18n import N_, _, ngettext, pgettext
 from .rounding import round_half_away
 
@@ -74,11 +78,48 @@ table.ee-table caption { caption-side: top; text-align: left; font-weight: 600; 
 table.ee-table tr.ee-highlight td { background: #fff3c4; }
 table.ee-table td.ee-left, table.ee-table th.ee-left { text-align: left; }
 p.ee-sentence { margin: 0.3em 0 0.6em 0; font-variant-numeric: tabular-nums; }
+p.ee-csv-line { margin: -0.6em 0 0.8em 0; font-size: 0.85em; }
+p.ee-csv-line a.ee-csv { color: #1a5fb4; text-decoration: underline; }
+@media print { p.ee-csv-line { display: none; } }
 .ee-live { max-width: 100%; }
 .ee-live > .widget-html-content { line-height: 1.4; overflow-x: auto; }
 """
 """How every table and sentence looks, in a notebook cell's output and on a dashboard
 (``.ee-live``: a cell's output that follows its model, an HTML widget)."""
+
+
+def csv_text(columns, cells, *, locale: str | None = None) -> str:
+    """A table as a spreadsheet reads it: the page's column titles and the cells as the page
+    shows them (its precision, its decimal symbol), with an ASCII ``-`` for the page's minus
+    sign U+2212 (which spreadsheets do not read as a number; in the titles too); fields separated by ``;`` where
+    the decimal symbol is a comma (Ukrainian, Greek: as their spreadsheets expect), else by
+    ``,``; a UTF-8 byte order mark first, so a spreadsheet reads the text as UTF-8.
+
+    >>> csv_text(("d", "E"), [["0", "\\u221216"], ["1,5", "x"]], locale="uk")
+    '\\ufeffd;E\\r\\n0;-16\\r\\n1,5;x\\r\\n'
+    >>> csv_text(("Score", "Rating"), [["9.5", "1,506"]], locale="en")
+    '\\ufeffScore,Rating\\r\\n9.5,"1,506"\\r\\n'
+    """
+    sep = ";" if symbols(locale).decimal == "," else ","
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=sep, lineterminator="\r\n")
+    writer.writerows([str(c).replace(MINUS, "-") for c in row] for row in (columns, *cells))
+    return "\ufeff" + out.getvalue()
+
+
+def csv_link(columns, cells, caption: str = "", *, locale: str | None = None) -> str:
+    """A "CSV" link that downloads the table (:func:`csv_text`) from a ``data:`` URI: no
+    request to the server, so it works in a Voilà page as in a notebook. The file is named
+    after the caption.
+
+    >>> print(csv_link(("d",), [["1"]], "Win rate"))
+    <p class="ee-csv-line"><a class="ee-csv" href="data:text/csv;charset=utf-8,%EF%BB%BFd%0D%0A1%0D%0A" download="Win-rate.csv" title="Download this table (CSV)">CSV</a></p>
+    """
+    data = urllib.parse.quote(csv_text(columns, cells, locale=locale), safe="")
+    name = re.sub(r"[^\w]+", "-", caption).strip("-")[:60].strip("-") or "table"
+    title = html.escape(_("Download this table (CSV)"))
+    return (f'<p class="ee-csv-line"><a class="ee-csv" href="data:text/csv;charset=utf-8,{data}"'
+            f' download="{html.escape(name)}.csv" title="{title}">CSV</a></p>')
 
 
 def _num_text(value, fmt, locale: str | None = None) -> str:
@@ -192,10 +233,16 @@ class Table(Displayable):
         parts.append("</table>")
         return "".join(parts)
 
+    def csv(self, *, locale: str | None = None) -> str:
+        """The table as CSV (:func:`csv_text`): its column titles and its cells as
+        :meth:`cells` shows them, in the page's language or ``locale``'s."""
+        return csv_text(self.columns, self.cells(locale=locale), locale=locale)
+
     def _repr_html_(self) -> str:
         """The table as a notebook cell shows it (with its style: in a Voilà page it stands
-        outside the dashboard's root)."""
-        return f"<style>{TABLE_CSS}</style>" + self.to_html()
+        outside the dashboard's root), and its "CSV" link (:func:`csv_link`)."""
+        return (f"<style>{TABLE_CSS}</style>" + self.to_html()
+                + csv_link(self.columns, self.cells(), self.caption))
 
     def plain(self) -> str:
         """The table as plain text: the caption, then one line per row, cells separated by

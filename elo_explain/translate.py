@@ -59,7 +59,7 @@ NOTEBOOK_DIR = ROOT / "notebooks"
 NOTEBOOKS = ("index.ipynb", "01_chess_calculator.ipynb", "02_fide_rules.ipynb",
              "03_backgammon_divisor.ipynb", "04_doubling_cube.ipynb", "05_volume_k.ipynb",
              "06_elo_vs_glicko.ipynb", "07_every_system.ipynb", "08_calibrate.ipynb",
-             "09_simulate_ladder.ipynb", "10_new_to_fide.ipynb")
+             "09_simulate_ladder.ipynb", "10_new_to_fide.ipynb", "11_plan.ipynb")
 """The notebooks translated: the landing page and every dashboard (a test checks that this
 is every notebook of :data:`~elo_explain.dashboards.DASHBOARDS`)."""
 NOTEBOOK_DOMAIN = "notebooks"

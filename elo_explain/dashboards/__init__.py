@@ -37,6 +37,8 @@ DASHBOARDS: tuple[Dashboard, ...] = (
               "Watch a ladder evolve under each rule set; the weekly-swing experiment."),
     Dashboard("10_new_to_fide.ipynb", "New to FIDE",
               "Your first FIDE rating from a first event (2024 rule and the 2022 rule beside it), the 2024 uplift and the 1400 floor."),
+    Dashboard("11_plan.ipynb", "What do I need?",
+              "The least score that reaches a target (FIDE), the wins that do (Gammon42), the stakes of the next game and a season, period by period."),
 )
 
 INDEX_NOTEBOOK = "index.ipynb"

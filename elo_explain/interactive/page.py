@@ -27,7 +27,7 @@ import ipywidgets as widgets
 from elo_explain import i18n
 from elo_explain.formats import fmt_input, fmt_plain, parse_number
 from elo_explain.i18n import _
-from elo_explain.tables import TABLE_CSS
+from elo_explain.tables import TABLE_CSS, csv_link
 
 __all__ = ["STYLE", "NumberField", "guarded", "app_root", "value_html", "table_html", "html_box"]
 
@@ -188,15 +188,19 @@ def value_html(label: str, value: str, *, big: bool = False, css: str = "") -> s
 
 
 def table_html(columns, rows, *, caption: str | None = None, highlight=None, css: str = "",
-               left=()) -> str:
-    """A ``<table class="ee-table">`` from column names and rows of cell strings.
+               left=(), download: bool = True) -> str:
+    """A ``<table class="ee-table">`` from column names and rows of cell strings, and its
+    "CSV" link (:func:`elo_explain.tables.csv_link`; ``download=False``: none).
 
     ``highlight``: a row index or several (class ``ee-highlight``); ``css``: extra classes
     for the table; ``left``: indexes of columns aligned left (text columns, class ``ee-left``).
 
-    >>> table_html(["d", "E"], [["0", "50.0 %"]], caption="x")
+    >>> table_html(["d", "E"], [["0", "50.0 %"]], caption="x", download=False)
     '<table class="ee-table"><caption>x</caption><tr><th>d</th><th>E</th></tr><tr><td>0</td><td>50.0 %</td></tr></table>'
-    >>> table_html(["a", "b"], [["x", "1"], ["y", "2"]], highlight=[1], css="ee-t", left=(0,))
+    >>> table_html(["d"], [["−1"]]).endswith('download="table.csv" title="Download this table (CSV)">CSV</a></p>')
+    True
+    >>> table_html(["a", "b"], [["x", "1"], ["y", "2"]], highlight=[1], css="ee-t", left=(0,),
+    ...            download=False)
     '<table class="ee-table ee-t"><tr><th class="ee-left">a</th><th>b</th></tr><tr><td class="ee-left">x</td><td>1</td></tr><tr class="ee-highlight"><td class="ee-left">y</td><td>2</td></tr></table>'
     """
     marked = set() if highlight is None else (
@@ -215,6 +219,8 @@ def table_html(columns, rows, *, caption: str | None = None, highlight=None, css
         cls = ' class="ee-highlight"' if j in marked else ""
         parts.append(f"<tr{cls}>" + "".join(cell("td", i, c) for i, c in enumerate(row)) + "</tr>")
     parts.append("</table>")
+    if download:
+        parts.append(csv_link(columns, rows, caption or ""))
     return "".join(parts)
 
 

@@ -19,13 +19,15 @@ from elo_explain.dashboards.doubling_cube import CubeModel, CubeView
 from elo_explain.dashboards.elo_vs_glicko import EloVsGlickoModel, EloVsGlickoView
 from elo_explain.dashboards.every_system import EverySystemModel, EverySystemView
 from elo_explain.dashboards.fide_rules import FideRulesModel, FideRulesView
+from elo_explain.dashboards.plan import PlanModel, PlanView
 from elo_explain.dashboards.simulate_ladder import LadderModel, LadderView
 from elo_explain.dashboards.volume_k import VolumeModel, VolumeView
 
 VIEWS = [(DivisorView, DivisorModel), (CalibrateView, CalibrateModel),
          (CalculatorView, CalculatorModel), (CubeView, CubeModel),
          (EloVsGlickoView, EloVsGlickoModel), (EverySystemView, EverySystemModel),
-         (FideRulesView, FideRulesModel), (LadderView, LadderModel), (VolumeView, VolumeModel)]
+         (FideRulesView, FideRulesModel), (LadderView, LadderModel), (VolumeView, VolumeModel),
+         (PlanView, PlanModel)]
 PHONE_VIEW = 370  # CSS px
 CSS_PX_PER_PT = 100 / 72  # a figure is shown at 100 CSS px per inch
 

@@ -47,7 +47,8 @@ NAN, INF = float("nan"), float("inf")
 # Result records and containers: returned by the functions, not an input API.
 RECORDS = {
     "elo.RatingPeriod", "elo.CalculatorResult", "fide.FidePeriod", "fide.CalculatorVsFide", "fide.KFactor", "fide.Rule700",
-    "fide.CapDecision", "fide.InitialRating", "gammon42.LadderGame",
+    "fide.CapDecision", "fide.InitialRating", "gammon42.LadderGame", "fide.LeastScore",
+    "fide.Stakes", "fide.SeasonPeriod", "gammon42.Stakes", "gammon42.Plan",
     "tables.Table", "tables.RowTable", "tables.Sentence", "calibration.Calibration", "calibration.DivisorFit",
     "results_csv.UploadedResults", "results_csv.FileProblem",
     "simulate.Season", "simulate.WeeklySwing", "lichess.Games",
@@ -97,6 +98,13 @@ BOOL_ELEMENT = _cat((NAN, 0.5, "x"), st.booleans(), wrong_types=False)
 DATE = _cat((NAN, INF, "not a date", "2025-13-45", 12345, [], {}, b"2025"),
             st.dates(dt.date(2024, 3, 1), dt.date(2040, 1, 1)) | st.dates().map(str),
             wrong_types=False)
+
+
+# the planning functions' ranges: FIDE ratings 1000-3000, K 1-100, 1-100 games; Gammon42 0-5000
+PLAN_RATING = _cat(NONFINITE + (-1, 999, 3001), st.floats(1000, 3000))
+PLAN_K = _cat(NONFINITE + (0, 101, 2.5), st.integers(1, 100))
+PLAN_GAMES = _cat(NONFINITE + (0, 101, 2.5), st.integers(1, 100))
+G42_RATING = _cat(NONFINITE + (-1, 5001), st.floats(0, 5000))
 
 
 def choice(*valid, extra_bad=()):
@@ -185,7 +193,44 @@ def spec():
         "fide.uplift_2024": (fide.uplift_2024, dict(rating=[1000, 1650, 2100]),
                              dict(rating=_cat(NONFINITE + (999, 3001, 1500.5), st.integers(1000, 3000)))),
         "fide.rating_floor": (fide.rating_floor, dict(on="2025-01-01"), dict(on=DATE)),
+        "fide.least_score": (fide.least_score, dict(rating=1500, k=20, n_games=10, average=1000,
+                                                    target=1507, on="2026-01-01", use_table=True),
+                             dict(rating=PLAN_RATING, k=PLAN_K, n_games=PLAN_GAMES, average=PLAN_RATING,
+                                  target=_cat(NONFINITE + (-1, 999, 3401), st.floats(1000, 3400)),
+                                  on=DATE, use_table=BOOL)),
+        "fide.stakes": (fide.stakes, dict(rating=1500, k=20, opponent=1700, on="2026-01-01",
+                                          use_table=True),
+                        dict(rating=PLAN_RATING, k=PLAN_K, opponent=PLAN_RATING, on=DATE,
+                             use_table=BOOL)),
+        "fide.rate_season": (fide.rate_season, dict(periods=[("2026-01-01", [(1500, 1), (1600, 0.5)]),
+                                                             (None, [(1700, 0)])],
+                                                    rating=1500, games_before=25, birth_year=2010,
+                                                    reached_2400=False, on="2026-01-01"),
+                             dict(periods=obj(st.just([("2026-02-01", [(1500, 0.5)])]), bad=([],)),
+                                  rating=PLAN_RATING, games_before=_cat(NONFINITE + (-1, 2.5),
+                                                                        st.integers(0, 100_000)),
+                                  birth_year=_cat(NONFINITE + (2.5,), st.integers(1900, 2030)),
+                                  reached_2400=BOOL, on=DATE)),
         # gammon42
+        "gammon42.stakes": (gammon42.stakes, dict(rating=1650, opponent=1500, recent_games=60, cube=2),
+                            dict(rating=G42_RATING, opponent=G42_RATING, recent_games=COUNT, cube=CUBE)),
+        "gammon42.expected_change": (gammon42.expected_change,
+                                     dict(rating=1800, opponent=1500, win_rate=0.7, recent_games=0, cube=1),
+                                     dict(rating=G42_RATING, opponent=G42_RATING, win_rate=PROB,
+                                          recent_games=COUNT, cube=CUBE)),
+        "gammon42.hold_win_rate": (gammon42.hold_win_rate,
+                                   dict(rating=1800, opponent=1500, recent_games=0, cube=1),
+                                   dict(rating=G42_RATING, opponent=G42_RATING, recent_games=COUNT,
+                                        cube=CUBE)),
+        "gammon42.wins_to_reach": (gammon42.wins_to_reach,
+                                   dict(rating=1500, opponent=1500, target=1530, recent_games=49, cube=1),
+                                   dict(rating=G42_RATING, opponent=G42_RATING, target=G42_RATING,
+                                        recent_games=COUNT, cube=CUBE)),
+        "gammon42.games_at_win_rate": (gammon42.games_at_win_rate,
+                                       dict(rating=1500, opponent=1500, target=1515, win_rate=0.75,
+                                            recent_games=0, cube=1),
+                                       dict(rating=G42_RATING, opponent=G42_RATING, target=G42_RATING,
+                                            win_rate=PROB, recent_games=COUNT, cube=CUBE)),
         "gammon42.expected_score": (gammon42.expected_score, dict(rating=1800, opponent=1500, divisor=1200),
                                     dict(rating=REAL, opponent=REAL, divisor=POSITIVE)),
         "gammon42.k_for": (gammon42.k_for, dict(recent_ranked_games=[0, 60], k=32, heavy_k=16, threshold=50),

@@ -215,8 +215,10 @@ def test_table_html_and_shape_checks():
     out = t.to_html(highlight=0)
     assert out.startswith('<table class="ee-table"><caption>A &lt;caption&gt;</caption>')
     assert '<tr class="ee-highlight"><td>1</td><td>−2</td></tr>' in out
-    # a notebook cell shows the same table, with its style (outside a dashboard in a Voilà page)
-    assert t._repr_html_() == f"<style>{T.TABLE_CSS}</style>" + t.to_html()
+    # a notebook cell shows the same table, with its style (outside a dashboard in a Voilà
+    # page), then its CSV link
+    shown = t._repr_html_()
+    assert shown.startswith(f"<style>{T.TABLE_CSS}</style>" + t.to_html() + '<p class="ee-csv-line">')
     with pytest.raises(ValueError, match=r"rows\[0\] must have 2 cells"):
         T.Table(("a", "b"), ((1,),))
     with pytest.raises(ValueError, match="name must be one of"):

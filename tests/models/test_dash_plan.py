@@ -1,0 +1,159 @@
+"""Dashboard 11, "What do I need?": model, view and notebook (issue 30).
+
+Numbers worked by hand from the rules (docs/sources.md: FIDE B.02, the Telugu and Greek
+documents; the same sources as
+tests/rules/test_plan_rules.py):
+  [EVEN] 9 games at even ratings, K 20 (table 8.1.2: 0-3 -> .50): 7 / 9 gives 20 × 2.5 =
+         +50 (1850), 6½ gives +40 (1840); every game won: +90 (1890).
+  [DIFF] 1500 against 1000, K 20, 10 games, to 1507: table .92 -> 10 / 10 (1516), 9½ gives
+         1506; the ÷400 formula (0.90909) -> 9½ (1508).
+  [G42]  1500 against 1500 with 49 ranked games this week, to 1530: +16 (K 32), +8, +8 (K 16).
+         300 up, K 32: +12 / −20, hold 62.5 %, at 70 % +2.4 a game.
+  [SEAS] 1800 with 80 games (K 20): period 1 vs 1750 win, 1820 draw, 1900 loss: PD .57, .45,
+         .37 -> ΔR .43 + .05 − .37 = .11 -> 20 × .11 = 2.2 -> +2 (1802).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+
+import pytest
+
+from elo_explain import translate
+from elo_explain.dashboards.plan import PlanModel, PlanView
+from elo_explain.i18n import set_language
+from notebook_runner import run_notebook
+from tests.models.shown import shown_text
+
+DIFF = list(PlanModel.presets)[0]
+G42 = list(PlanModel.presets)[1]
+
+
+def view(query: str = "", **traits) -> PlanView:
+    return PlanView(PlanModel(**traits), query=query)
+
+
+def text(w) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", w.value))
+
+
+def test_the_least_score_at_even_ratings():
+    m = PlanModel()
+    row = m.fide_table().rows[0]  # [EVEN]
+    assert row[1:6] == (7.0, 1850.0, 6.5, 1840.0, 1890.0)
+    assert str(m.fide_answer()) == "You need 7 / 9 (rating 1850); 6.5 gives 1840."
+
+
+def test_the_table_and_the_formula_side_by_side():
+    m = PlanModel(**PlanModel.presets[DIFF])
+    table, formula = m.fide_table().rows  # [DIFF]
+    assert table[1:5] == (10.0, 1516.0, 9.5, 1506.0)
+    assert formula[1:3] == (9.5, 1508.0)
+    assert "The ÷400 formula would say 9.5 / 10." in str(m.fide_answer())
+    m.target = 1517  # [DIFF] 1516 is the most
+    assert str(m.fide_answer()).startswith("Out of reach: even 10 / 10 gives 1516.")
+
+
+def test_k_from_the_profile_as_on_01():
+    # a new player (12 rated games): K 40; 9 games × 40 = 360 <= 700; 6 / 9 at even ratings:
+    # 40 × 1.5 = +60 (1860) >= 1850, 5½: 40 × 1 = +40
+    m = PlanModel(k="profile", rated_games=12)
+    assert m.fide_plan().points == 6.0 and m.fide_plan().k == 40
+
+
+def test_the_stakes_of_the_next_fide_game():
+    # Telugu document: 1500 vs 1700, K 20: E .24 -> win +15, draw +5, loss −5
+    m = PlanModel(rating=1500, average=1700)
+    assert [r[1] for r in m.fide_stakes().rows] == [15, 5, -5]
+    assert [r[2] for r in m.fide_stakes().rows] == [1515, 1505, 1495]
+
+
+def test_gammon42_wins_and_win_rate():
+    m = PlanModel(**PlanModel.presets[G42])
+    assert [(r[2], r[3], r[4]) for r in m.gammon_table().rows] == \
+        [(32, 16, 1516), (16, 8, 1524), (16, 8, 1532)]  # [G42]
+    m.apply({"rating": 1800, "opponent": 1500, "recent_games": 0, "win_rate": 70.0})
+    win, loss, rate, change, _games, hold = m.win_rate_table().rows[0]
+    assert (win, loss, rate, hold) == (12, -20, 70.0, 62.5)
+    assert change == pytest.approx(2.4)
+
+
+def test_the_season_is_rated_period_by_period():
+    m = PlanModel()
+    first = m.season_table().rows[0]  # [SEAS]
+    assert (first[2], first[3], first[5], first[7], first[8]) == (3, 1.5, 20, 2, 1802.0)
+    assert first[1] == "2026-01-10"
+    # the third line has no date: the second's
+    assert m.season_table().rows[2][1] == "2026-03-01"
+
+
+def test_a_bad_season_gets_10s_messages_and_the_model_keeps_its_value():
+    v = view()
+    before = v.model.season
+    v.season_box.value = "2026-01-10: 1750 1\n1700 2"
+    assert "Season, period 2: Games, row 1 (&#x27;1700 2&#x27;): the result must be 1 (win)" in \
+        v.season_error.value
+    assert v.model.season == before
+    v.season_box.value = "2023-01-01: 1700 1"
+    assert "Season, period 1: the date must be a date YYYY-MM-DD from 2024-03-01" in v.season_error.value
+    v.season_box.value = "1600 1; 1700 0.5"  # 1600 win: PD .76 -> +4.8; 1700 draw .64 -> −2.8
+    assert v.season_error.value == "" and v.model.season == "1600 1; 1700 0.5"
+    assert "1800 → 1802 (+2)" in v.season_line.value
+    with pytest.raises(ValueError, match="Season, period 1: Games, row 1"):
+        PlanModel(season="<b>1600</b> 1")
+
+
+def test_the_view_follows_the_system_a_preset_and_a_link():
+    v = view()
+    assert "You need 7 / 9 (rating 1850)" in text(v.answer)
+    assert "win +10, draw 0, loss −10" in v.stakes_line.value
+    assert v.g42_box.layout.display == "none"
+    v.preset.value = G42
+    assert v.fide_box.layout.display == "none" and v.g42_box.layout.display == ""
+    assert "3 wins in a row reach 1530 (last win: 1532)." in text(v.answer)
+    v = view("system=gammon42&rating=1800&opponent=1500&target=1850&win_rate=70")
+    assert "win +12, loss −20" in v.stakes_line.value and "62.5 %" in v.stakes_line.value
+    assert "system=gammon42" in v.link.value
+    v = view("n_games=500")
+    assert "n_games=500" in v.notes.value and v.model.n_games == 9
+
+
+def test_the_season_figure_is_mutated_not_remade():
+    v = view()
+    fig, line = v.figure.fig, v.rating_line
+    assert list(line.get_ydata()) == [1800, 1802, 1810, 1819]
+    v.season_box.value = "1600 1"
+    assert v.figure.fig is fig and list(line.get_ydata()) == [1800, 1805]  # .76: +4.8 -> +5
+
+
+@pytest.fixture
+def language(request):
+    set_language(request.param)
+    yield request.param
+    set_language("en")
+
+
+@pytest.mark.parametrize("language", ["te", "uk", "el"], indirect=True)
+def test_the_page_in_the_documents_languages_has_no_english_left(language):
+    with contextlib.redirect_stdout(io.StringIO()):
+        v = view()
+    m = v.model
+    tables = [m.fide_table(), m.fide_stakes(), m.gammon_table(), m.win_rate_table(),
+              m.season_table()]
+    texts = [shown_text(v), str(m.fide_answer())] + [t.to_html() for t in tables]
+    v.preset.value = G42
+    texts.append(shown_text(v))
+    v.season_box.value = "1600 1\n1700 3"
+    texts.append(v.season_error.value)
+    assert translate.english_left("\n".join(texts), language) == []
+
+
+def test_notebook_follows_its_parameters_then_the_model():
+    run = run_notebook("11_plan.ipynb", RATING=1500, AVERAGE=1000, N_GAMES=10, TARGET=1507,
+                       then="model.average = 1500")
+    assert run.state["rating"] == 1500 and run.state["target"] == 1507
+    assert "You need 10 / 10 (rating 1516); 9.5 gives 1506." in run.text  # [DIFF]
+    # then at even ratings (K 20, 10 games): 20 × (s − 5) >= 7 -> 5.5 (+10, 1510)
+    assert any("You need 5.5 / 10 (rating 1510)" in out for out in run.live)
