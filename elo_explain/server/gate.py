@@ -135,9 +135,15 @@ def refuse(handler: web.RequestHandler, status: int, reason: str, **headers: str
     handler.set_status(status)
     for name, value in headers.items():
         handler.set_header(name.replace("_", "-"), value)
-    handler.set_header("Content-Type", "text/plain; charset=UTF-8")
     handler.set_header("Cache-Control", "no-store")
-    handler.finish(f"{status} {reason}\n")
+    plain = "text/plain; charset=UTF-8"
+    handler.set_header("Content-Type", plain)
+    from jupyter_server.base.handlers import APIHandler
+
+    if isinstance(handler, APIHandler):  # its finish() sets JSON unless told otherwise
+        handler.finish(f"{status} {reason}\n", set_content_type=plain)
+    else:
+        handler.finish(f"{status} {reason}\n")
     raise web.Finish()
 
 

@@ -181,11 +181,14 @@ def test_beyond_the_global_ceiling_a_render_is_busy_and_admitted_viewers_keep_wo
 
 @pytest.mark.parametrize("server", [("--ViewerKernels.max_kernels=10",
                                      "--ViewerKernels.max_kernels_per_address=2",
-                                     "--ViewerKernels.connect_timeout=600")], indirect=True)
+                                     "--ViewerKernels.connect_timeout=600",
+                                     "--PublishedOnly.trusted_proxies=127.0.0.1")],
+                         indirect=True)
 def test_one_address_cannot_take_more_than_its_share(server):
     proc, base, _ = server
     viewer = Viewer(base)
-    a, b = {"X-Real-IP": "203.0.113.7"}, {"X-Real-IP": "198.51.100.20"}  # as nginx sets it
+    # as nginx sets it, from the trusted proxy (make publish names its nginx, 127.0.0.1)
+    a, b = {"X-Real-IP": "203.0.113.7"}, {"X-Real-IP": "198.51.100.20"}
     for _ in range(2):
         assert viewer.get("/voila/render/index.ipynb", headers=a).status_code == 200
     _busy(viewer.get("/voila/render/index.ipynb", headers=a), "from your address")
@@ -195,6 +198,57 @@ def test_one_address_cannot_take_more_than_its_share(server):
     assert "З вашої адреси" in r.text and 'href="/voila/render/uk/index.ipynb"' in r.text
     assert viewer.get("/voila/render/index.ipynb", headers=b).status_code == 200
     assert len(kernel_pids(proc)) == 3
+
+
+@pytest.mark.parametrize("server", [("--ViewerKernels.max_kernels=20",
+                                     "--ViewerKernels.max_kernels_per_address=2",
+                                     "--ViewerKernels.connect_timeout=600")], indirect=True)
+def test_what_a_visitor_sends_directly_is_refused_in_plain_text_without_a_traceback(server):
+    """Issue 26, points 4, 7 and 8, on Voilà's own port: forged X-Real-IP headers count for
+    nothing without a configured trusted proxy; DELETE (and any other method but GET) on a
+    viewer's kernel is refused even with a forged _xsrf cookie and header, and the kernel
+    lives on; a legacy websocket and odd methods get plain-text refusals; the server's log
+    holds no traceback for any of it."""
+    proc, base, log = server
+    viewer = Viewer(base)
+    # 11 forged client addresses from one peer (loopback): one address, two kernels
+    answers = [viewer.get("/voila/render/index.ipynb", headers={"X-Real-IP": f"203.0.113.{i}"})
+               for i in range(1, 12)]
+    codes = [r.status_code for r in answers]
+    assert codes == [200, 200] + [503] * 9, codes
+    _busy(answers[-1], "from your address")
+    kernel_id = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', answers[0].text).group(1)
+    forged = {"cookies": {"_xsrf": "abc"}, "headers": {"X-XSRFToken": "abc"}}
+    for method in ("DELETE", "PATCH", "POST", "PUT"):
+        r = requests.request(method, f"{base}/api/kernels/{kernel_id}", timeout=HTTP_TIMEOUT,
+                             json={"name": "x"}, **forged)
+        assert r.status_code == 405, f"{method} /api/kernels/<id>: HTTP {r.status_code}"
+        assert r.headers["Content-Type"].startswith("text/plain") and r.headers["Allow"] == "GET"
+    for method, path in (("POST", f"/api/kernels/{kernel_id}/restart"),
+                         ("POST", f"/api/kernels/{kernel_id}/interrupt"),
+                         ("GET", f"/voila/api/shutdown/{kernel_id}"),
+                         ("DELETE", f"/voila/api/shutdown/{kernel_id}"),
+                         ("PROPFIND", "/voila/render/index.ipynb"),
+                         ("OPTIONS", "/voila/render/index.ipynb"),
+                         ("GET", "/voila/api/themes/x"),
+                         ("GET", "/voila/templates/lab/static/..%2F..%2Fetc%2Fpasswd"),
+                         ("GET", "/api/kernels/0f1e2d3c-aaaa-bbbb-cccc-123456789abc/channels")):
+        r = requests.request(method, base + path, timeout=HTTP_TIMEOUT, **forged)
+        assert r.status_code in (400, 403, 404, 405), f"{method} {path}: HTTP {r.status_code}"
+        # plain text, or tornado's own one-line page where no handler of Voilà's matches
+        assert len(r.text) < 200 and "Traceback" not in r.text, f"{method} {path}: {r.text[:300]}"
+    # the viewer's kernel is alive: its model answers, and the kernels are the two admitted
+    assert requests.get(f"{base}/api/kernels/{kernel_id}", timeout=HTTP_TIMEOUT).status_code == 200
+    assert len(kernel_pids(proc)) == 2
+    # a legacy websocket: refused in plain text (it logged TemplateNotFound 400.html)
+    url = base.replace("http://", "ws://") + f"/api/kernels/{kernel_id}/channels?session_id=x"
+    with pytest.raises(InvalidStatus) as refused:
+        connect(url, open_timeout=30, proxy=None)
+    assert refused.value.response.status_code == 400
+    assert b"v1 protocol" in refused.value.response.body
+    text = log.read_text()
+    assert "Traceback" not in text and "TemplateNotFound" not in text, text[-3000:]
+    viewer.close()
 
 
 def test_the_default_ceilings_follow_the_machines_memory():
