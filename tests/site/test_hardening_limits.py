@@ -16,11 +16,15 @@ outsider would, with plain HTTP and raw kernel websockets, beside a real viewer 
 
 from __future__ import annotations
 
+import base64
 import json
+import os
 import re
+import socket
 import statistics
 import threading
 import time
+import uuid
 
 import psutil
 import pytest
@@ -30,9 +34,10 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
 from harness import (
-    HTTP_TIMEOUT, TIMEOUT, KernelSocket, Viewer, kernel_pids, open_dashboard, slider_step,
-    start_voila, stop,
+    HTTP_TIMEOUT, TIMEOUT, KernelSocket, Viewer, _message, kernel_pids, open_dashboard,
+    slider_step, start_voila, stop,
 )
+from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
 
 from elo_explain.server.channels import V1, GuardedConnection
 
@@ -325,6 +330,97 @@ def test_a_third_websocket_to_one_kernel_is_refused(server):
         KernelSocket(base, kernel_id, "v1")
     assert refused.value.response.status_code == 429
     first.close(), second.close()
+    viewer.close()
+
+
+class UnreadSocket:
+    """A v1 kernel websocket on a raw socket that sends and never reads (beyond the handshake),
+    with a small receive buffer: a client that asks for data and leaves it on the server."""
+
+    def __init__(self, base: str, kernel_id: str):
+        host, port = base.split("//", 1)[1].split(":")
+        self.session = uuid.uuid4().hex
+        self.sock = socket.socket()
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        self.sock.settimeout(30)
+        self.sock.connect((host, int(port)))
+        key = base64.b64encode(os.urandom(16)).decode()
+        self.sock.sendall((
+            f"GET /api/kernels/{kernel_id}/channels?session_id={self.session} HTTP/1.1\r\n"
+            f"Host: {host}:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+            f"Sec-WebSocket-Protocol: {V1}\r\n\r\n").encode())
+        head = b""
+        while not head.endswith(b"\r\n\r\n"):  # byte by byte: nothing after the handshake
+            head += self.sock.recv(1)
+        assert head.startswith(b"HTTP/1.1 101"), head
+
+    def send(self, msg_type: str, content: dict) -> None:
+        """One masked binary frame (RFC 6455 5.2) holding a v1 kernel message."""
+        msg = _message(msg_type, content, self.session)
+        payload = serialize_msg_to_ws_v1([json.dumps(msg[k]).encode() for k in (
+            "header", "parent_header", "metadata", "content")], "shell")
+        n, mask = len(payload), os.urandom(4)
+        size = (bytes([0x80 | n]) if n < 126 else bytes([0x80 | 126]) + n.to_bytes(2, "big")
+                if n < 2**16 else bytes([0x80 | 127]) + n.to_bytes(8, "big"))
+        self.sock.sendall(bytes([0x82]) + size + mask
+                          + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+
+
+def test_a_client_that_does_not_read_is_cut_off_and_the_server_stays_bounded(server):
+    """Issue 26, point 2: a text box's state set to 3.5 MB, then asked for 38 times a second
+    by a client that reads nothing grew Voilà by ~46 MB a second (315 -> 1,462 MiB in 25 s)
+    and its close wrote 5,126 tracebacks. Now the websocket is closed once 8 MiB wait unread,
+    Voilà's memory stays within a few times that, and the log has no traceback."""
+    proc, base, log = server
+    viewer = Viewer(base)
+    _, kernel_id = viewer.render(DIVISOR)
+    ws = KernelSocket(base, kernel_id, "v1")
+    ws.send("comm_info_request", {"target_name": "jupyter.widget"})
+    comms = next(m["content"]["comms"] for m in iter(ws.receive, None)
+                 if m["header"]["msg_type"] == "comm_info_reply")
+    states = {}
+    for comm_id in comms:
+        ws.send("comm_msg", {"comm_id": comm_id, "data": {"method": "request_state"}})
+    while len(states) < len(comms):
+        m = ws.receive()
+        if m["header"]["msg_type"] == "comm_msg" and m["content"]["data"].get("method") == "update":
+            states[m["content"]["comm_id"]] = m["content"]["data"]["state"]
+    text = next(c for c, st in states.items() if st.get("_model_name") == "TextModel")
+    big = "x" * 3_500_000   # under the 4 MiB message limit: one update sets it
+    ws.send("comm_msg", {"comm_id": text, "data": {"method": "update", "state": {
+        "placeholder": big}, "buffer_paths": []}})
+    ws.send("comm_msg", {"comm_id": text, "data": {"method": "request_state"}})
+    size = 0
+    while size < 3_500_000:  # the state now carries the 3.5 MB (what the attack asks for)
+        m = ws.receive()
+        if m["header"]["msg_type"] == "comm_msg" and m["content"]["comm_id"] == text:
+            size = len(m["content"]["data"]["state"].get("placeholder", ""))
+    ws.close()
+
+    voila = psutil.Process(proc.pid)
+    rss0 = voila.memory_info().rss
+    attacker = UnreadSocket(base, kernel_id)
+    peak, closed, t0 = rss0, None, time.monotonic()
+    while time.monotonic() - t0 < 25:
+        try:
+            attacker.send("comm_msg", {"comm_id": text, "data": {"method": "request_state"}})
+        except OSError:   # the server closed the socket (a reset answers the write)
+            closed = time.monotonic() - t0
+            break
+        peak = max(peak, voila.memory_info().rss)
+        time.sleep(1 / 38)  # the attack's pace: 38 requests a second
+    grown = (peak - rss0) / 2**20
+    print(f"unread client: closed after {closed} s, Voilà grew by {grown:.0f} MiB at most")
+    attacker.sock.close()
+    assert closed is not None, f"the socket stayed open for 25 s; Voilà grew by {grown:.0f} MiB"
+    assert grown < 100, f"Voilà grew by {grown:.0f} MiB"
+    text_log = log.read_text()
+    assert "closing a page's websocket" in text_log and "bytes queued unread" in text_log
+    assert "Traceback" not in text_log and "exception was never retrieved" not in text_log
+    # the server still serves: the kernel's model, and a new render
+    assert viewer.get(f"/api/kernels/{kernel_id}").status_code == 200
+    viewer.render("index.ipynb")
     viewer.close()
 
 
