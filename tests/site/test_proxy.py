@@ -280,3 +280,68 @@ def test_a_kernel_is_shut_down_through_the_proxy_only_with_its_pages_token(proxy
     assert viewer.shutdown(kernel_id).status_code == 204
     assert requests.get(f"{proxy}/api/kernels/{kernel_id}", timeout=HTTP_TIMEOUT).status_code == 404
     viewer.close()
+
+
+def test_nginx_holds_a_slowloris_while_pages_load(proxy):
+    """Issue 26, point 5: 3,000 half-open connections, each sending its headers a byte at a
+    time (and opened again when nginx's 10 s header timeout drops it), while 13 probes of the
+    site's root and a page render all succeed (one worker of 1024 connections reset 4 of 13
+    probes under 1,100)."""
+    import socket
+    import threading
+
+    import psutil
+
+    from harness import Viewer
+
+    host, port = proxy.split("//", 1)[1].split(":")
+    head = b"GET /voila/render/index.ipynb HTTP/1.1\r\nHost: x\r\n"  # never finished
+
+    def half_open() -> socket.socket:
+        s = socket.socket()
+        s.settimeout(5)
+        s.connect((host, int(port)))
+        s.sendall(head)
+        return s
+
+    def accepted() -> int:  # the connections nginx holds on its port now
+        return sum(1 for c in psutil.net_connections("tcp") if c.laddr and c.laddr.port == int(port)
+                   and c.status == psutil.CONN_ESTABLISHED)
+
+    held = [half_open() for _ in range(3000)]
+    stop_trickle = threading.Event()
+
+    def trickle():  # a header byte now and then on every connection, as a slowloris does
+        while not stop_trickle.wait(1.0):
+            for i, s in enumerate(held):
+                try:
+                    s.send(b"X")
+                except OSError:
+                    s.close()
+                    try:
+                        held[i] = half_open()
+                    except OSError:
+                        pass
+
+    trickler = threading.Thread(target=trickle, daemon=True)
+    trickler.start()
+    try:
+        during = [accepted()]
+        probes = []
+        for _ in range(13):
+            try:
+                probes.append(requests.get(proxy + "/", timeout=10, allow_redirects=False).status_code)
+            except requests.RequestException as e:
+                probes.append(type(e).__name__)
+        viewer = Viewer(proxy)
+        html, _ = viewer.render("index.ipynb")
+        during.append(accepted())
+        viewer.close()
+    finally:
+        stop_trickle.set()
+        trickler.join(10)
+        for s in held:
+            s.close()
+    assert probes == [302] * 13, probes
+    assert "kernelId" in html
+    assert min(during) >= 3000, f"nginx held only {during} connections: not a 3,000 slowloris"
