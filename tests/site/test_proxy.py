@@ -345,3 +345,40 @@ def test_nginx_holds_a_slowloris_while_pages_load(proxy):
     assert probes == [302] * 13, probes
     assert "kernelId" in html
     assert min(during) >= 3000, f"nginx held only {during} connections: not a 3,000 slowloris"
+
+
+def test_behind_a_load_balancer_each_client_counts_by_its_own_address(tmp_path):
+    """Issue 26, point 7: nginx takes the client's address from the X-Forwarded-For of a
+    configured load balancer (``publish.py --trusted-proxy``; here the test itself, on
+    loopback) and Voilà trusts nginx's X-Real-IP (``PublishedOnly.trusted_proxies``, as
+    publish.py sets it): two clients behind the balancer get a per-address ceiling each, and
+    two IPv6 addresses of one /64 count as one client."""
+    sys.path.insert(0, str(ROOT / "deploy"))
+    from harness import Viewer, start_voila
+    from publish import TRUST_NGINX
+
+    log = open(tmp_path / "voila.log", "w")
+    voila, voila_base = start_voila("--ViewerKernels.max_kernels_per_address=2",
+                                    "--ViewerKernels.connect_timeout=600", *TRUST_NGINX, log=log)
+    nginx = None
+    try:
+        nginx, base = start_proxy(voila_base, tmp_path / "nginx", trusted_proxies=["127.0.0.1"])
+        viewer = Viewer(base)
+
+        def render(client: str) -> int:
+            return viewer.get("/voila/render/index.ipynb",
+                              headers={"X-Forwarded-For": client}).status_code
+
+        a = [render("203.0.113.7") for _ in range(3)]
+        b = render("198.51.100.20")
+        v6 = [render("2001:db8:1:2::1"), render("2001:db8:1:2:aaaa::2"), render("2001:db8:1:3::1")]
+        r = viewer.get("/voila/render/index.ipynb", headers={"X-Forwarded-For": "2001:db8:1:2::9"})
+        assert (a, b) == ([200, 200, 503], 200), (a, b)
+        assert v6 == [200, 200, 200] and r.status_code == 503, (v6, r.status_code)
+        assert "from your address" in r.text
+        viewer.close()
+    finally:
+        if nginx is not None:
+            stop(nginx)
+        stop(voila)
+        log.close()
