@@ -12,8 +12,9 @@ before the message reaches the kernel:
 * **Connections per kernel**: a page opens one; a second may overlap while it reconnects.
 * **Message size**, **message rate** and **byte rate** (token buckets: a burst, then a steady
   rate, in messages and in bytes) and **comm opens** (the page's widget manager opens one
-  control comm; every other widget is created by the kernel): beyond them a message is dropped, and the drops are logged once per connection.
-  The figures a real viewer sends are in docs/security.md.
+  control comm; every other widget is created by the kernel): beyond them a message is
+  dropped, and the drops are logged once per connection. The figures a real viewer sends are
+  in docs/security.md.
 * **A page that does not read is cut off**: every message written to the websocket counts
   as queued until tornado has flushed it to the socket (the future ``write_message``
   returns); beyond :attr:`~GuardedConnection.max_queued_bytes` (8 MiB) the websocket is closed

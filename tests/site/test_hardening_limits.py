@@ -265,6 +265,22 @@ def test_the_default_ceilings_follow_the_machines_memory():
     assert default_ceilings(total_mib=64 * 1024, pool_kernels=11) == (385, 38)
 
 
+def test_the_ceilings_in_docs_security_edge_are_the_servers():
+    """Each line of the ceilings table in docs/security_edge.md (memory, pooled kernels ->
+    viewers' kernels, per address) is what default_ceilings gives, and the formula by hand for
+    the first line: (24105 - 2048 - 44 * 160) // 160 = 93, 93 // 10 = 9."""
+    from harness import ROOT
+
+    from elo_explain.server.kernels import default_ceilings
+
+    text = (ROOT / "docs" / "security_edge.md").read_text()
+    rows = [tuple(int(x) for x in m) for m in
+            re.findall(r"^\| (\d+) \| (\d+) \| (\d+) \| (\d+) \|$", text, re.M)]
+    assert len(rows) >= 3 and rows[0] == (24105, 44, 93, 9), rows
+    for memory, pool, kernels, each in rows:
+        assert default_ceilings(total_mib=memory, pool_kernels=pool) == (kernels, each), memory
+
+
 # ------------------------------------------------------------------ floods (3)
 def _kernel(proc) -> psutil.Process:
     (pid,) = kernel_pids(proc)
