@@ -17,8 +17,8 @@ before the message reaches the kernel:
   in docs/security.md.
 * **A page that does not read is cut off**: every message written to the websocket counts
   as queued until tornado has flushed it to the socket (the future ``write_message``
-  returns); beyond :attr:`~GuardedConnection.max_queued_bytes` (8 MiB) the websocket is closed
-  (1008, policy violation) and what follows is dropped. Without it a client asking for a
+  returns); once :attr:`~GuardedConnection.max_queued_bytes` (8 MiB) wait unread, the
+  websocket is closed (1008, policy violation) and what follows, either way, is dropped. Without it a client asking for a
   3.5 MB widget state 38 times a second and reading nothing grew the shared server by ~46 MB
   a second (issue 26, point 2). The futures' errors once the socket is gone are retrieved
   here, not logged one traceback per queued message (5,126 of them at that close).
@@ -196,6 +196,8 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
         return None
 
     def handle_incoming_message(self, incoming_msg) -> None:
+        if self._websocket_closed():  # cut off (or closing): it asks the kernel for nothing more
+            return self._drop("messages after its websocket was closed")
         if len(incoming_msg) > self.max_message_bytes:
             return self._drop(f"a message over {self.max_message_bytes} bytes")
         if (over := self._take_token(len(incoming_msg))) is not None:
@@ -235,7 +237,7 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
     def _write_counted(self, message, binary: bool = False):
         size = len(message) if isinstance(message, (bytes, bytearray)) else len(
             str(message).encode("utf-8", "surrogatepass"))
-        if self._queued + size > self.max_queued_bytes:
+        if self._queued >= self.max_queued_bytes:  # already that much unread: no more
             self._cut_off()
             return None
         future = self.websocket_handler.write_message(message, binary=binary)
