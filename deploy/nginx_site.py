@@ -8,6 +8,7 @@ so it needs no system paths and runs as root as well as as an ordinary user.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import re
 import shutil
@@ -51,12 +52,44 @@ def _render_location(notebook: str) -> str:
             f"        }}")
 
 
+def real_ip(trusted_proxies=()) -> str:
+    """nginx's ``real_ip`` lines for a load balancer (or proxies) in front of nginx: the
+    client's address is taken from ``X-Forwarded-For`` only when the peer is one of
+    ``trusted_proxies`` (addresses or CIDR networks, checked).
+
+    >>> print(real_ip(["10.0.0.0/8"]))
+        set_real_ip_from 10.0.0.0/8;
+        real_ip_header X-Forwarded-For;
+        real_ip_recursive on;
+    >>> real_ip([])
+    '    # (no trusted proxy: the peer is the client)'
+    >>> real_ip(["lb.example.org"])
+    Traceback (most recent call last):
+    ...
+    ValueError: trusted proxy: 'lb.example.org' is not an IP address or network (CIDR)
+    """
+    lines = []
+    for cidr in trusted_proxies:
+        try:
+            net = ipaddress.ip_network(str(cidr).strip(), strict=False)
+        except ValueError:
+            raise ValueError(f"trusted proxy: {cidr!r} is not an IP address or network (CIDR)"
+                             ) from None
+        lines.append(f"    set_real_ip_from {net};")
+    if not lines:
+        return "    # (no trusted proxy: the peer is the client)"
+    return "\n".join([*lines, "    real_ip_header X-Forwarded-For;", "    real_ip_recursive on;"])
+
+
 def render_config(port: int, voila_port: int, prefix: Path, *, host: str = "",
                   cert: Path | None = None, key: Path | None = None,
                   notebooks: list[str] | None = None, render_rate: str = "30r/m",
-                  render_burst: int = 20, access_log: str = "off") -> str:
+                  render_burst: int = 20, access_log: str = "off",
+                  trusted_proxies=()) -> str:
     """The nginx configuration: listen on ``host:port`` (all addresses if ``host`` is
-    empty), TLS with ``cert``/``key`` if given, proxy to Voilà on ``127.0.0.1:voila_port``.
+    empty), TLS with ``cert``/``key`` if given, proxy to Voilà on ``127.0.0.1:voila_port``;
+    the client's address from ``X-Forwarded-For`` when the peer is one of
+    ``trusted_proxies`` (:func:`real_ip`).
 
     >>> conf = render_config(8080, 8866, Path("site"), notebooks=["index.ipynb"])
     >>> "listen 8080;" in conf, "location = /voila/render/index.ipynb" in conf
@@ -94,6 +127,7 @@ def render_config(port: int, voila_port: int, prefix: Path, *, host: str = "",
         "@RENDER_RATE@": render_rate,
         "@RENDER_BURST@": str(int(render_burst)),
         "@ACCESS_LOG@": access_log,
+        "@REAL_IP@": real_ip(trusted_proxies),
     }
     text = TEMPLATE.read_text()
     for name, value in values.items():

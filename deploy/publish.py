@@ -9,6 +9,11 @@ preheated pool, culling) on a free port of 127.0.0.1; nginx (``deploy/nginx.conf
 listens on ``--port`` and is the only way in.  Ctrl-C (or SIGTERM) stops both; if
 either dies, the other is stopped and the exit status is 1.
 
+Behind a load balancer (or any reverse proxy) name it with ``--trusted-proxy=CIDR`` (repeatable):
+nginx then takes the client's address from its ``X-Forwarded-For`` (``set_real_ip_from``),
+else every viewer would share the balancer's address and its per-address ceilings. Voilà
+trusts the ``X-Real-IP`` of its own nginx only (``--PublishedOnly.trusted_proxies=127.0.0.1``).
+
 The preheated pool is sized by :func:`pool_languages` (``docs/capacity.md``): one kernel per
 page, for as many languages as fit in a quarter of the machine's memory, English first; the
 pages of the other languages are served cold (correct, slower to appear). Voilà options given
@@ -39,6 +44,10 @@ POOL_SHARE = 0.25
 """The share of the machine's memory the preheated pool may take (the rest is for viewers)."""
 POOLED_KERNEL_MIB = 115
 """A pooled kernel's memory, idle, its notebook run (RSS, ``benchmarks/POOL.md``)."""
+
+
+TRUST_NGINX = ["--PublishedOnly.trusted_proxies=127.0.0.1"]
+"""nginx reaches Voilà from 127.0.0.1 (``upstream voila`` in ``nginx.conf.in``)."""
 
 
 def pool_languages(total_mib: int, pages: int = 11, kernel_mib: int = POOLED_KERNEL_MIB,
@@ -138,11 +147,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--voila-port", type=int, default=0, help="Voilà's loopback port (default: free)")
     ap.add_argument("--render-rate", default="30r/m",
                     help="page renders (= new kernels) per client address (nginx rate, default 30r/m)")
+    ap.add_argument("--trusted-proxy", action="append", default=[], metavar="CIDR",
+                    help="a load balancer or proxy in front of nginx whose X-Forwarded-For "
+                         "names the client (repeatable; default: none, the peer is the client)")
     ap.add_argument("voila_args", nargs="*", metavar="-- VOILA_OPTION",
                     help="further options for voila, after --")
     args = ap.parse_args(argv)
     if (args.cert is None) != (args.key is None):
         ap.error("--cert and --key go together")
+    from nginx_site import real_ip
+
+    try:
+        real_ip(args.trusted_proxy)
+    except ValueError as e:
+        ap.error(str(e))
 
     voila_port = args.voila_port or _free_loopback_port()
     stopping = []
@@ -154,13 +172,14 @@ def main(argv: list[str] | None = None) -> int:
         from elo_explain.server.kernels import machine_memory_mib
 
         pool = pool_options(machine_memory_mib(), len(published_notebooks()))
-        voila = start_voila(voila_port, [*pool, *args.voila_args])
+        # Voilà trusts the client address nginx sends (X-Real-IP) from nginx only
+        voila = start_voila(voila_port, [*pool, *TRUST_NGINX, *args.voila_args])
         nginx = None
         try:
             wait_voila(voila_port, voila)
             conf = render_config(args.port, voila_port, Path(prefix), host=args.host,
                                  cert=args.cert, key=args.key, render_rate=args.render_rate,
-                                 access_log="/dev/stdout")
+                                 access_log="/dev/stdout", trusted_proxies=args.trusted_proxy)
             nginx = start_nginx(Path(prefix), conf, start_new_session=True,
                                 preexec_fn=_die_with_parent)
             scheme = "https" if args.cert else "http"

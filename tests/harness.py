@@ -264,17 +264,20 @@ def self_signed_cert(folder: Path, host: str = "127.0.0.1") -> tuple[Path, Path]
 
 
 def start_proxy(voila_base: str, prefix: Path, *, cert: Path | None = None,
-                key: Path | None = None, log=None, render_rate: str = "30r/m"):
+                key: Path | None = None, log=None, render_rate: str = "30r/m",
+                trusted_proxies=()):
     """Start nginx with ``deploy/nginx.conf.in`` on a free loopback port in front of the
     Voilà at ``voila_base`` (from :func:`start_voila`); its temp files go to ``prefix``.
-    HTTPS when ``cert`` and ``key`` are given. Returns ``(process, base URL)``; stop it
+    HTTPS when ``cert`` and ``key`` are given; ``trusted_proxies``: a load balancer's
+    addresses (``publish.py --trusted-proxy``). Returns ``(process, base URL)``; stop it
     with :func:`stop`."""
     sys.path.insert(0, str(ROOT / "deploy"))
     from nginx_site import render_config, start_nginx
 
     port = free_port()
     conf = render_config(port, int(voila_base.rsplit(":", 1)[1]), prefix, host="127.0.0.1",
-                         cert=cert, key=key, render_rate=render_rate)
+                         cert=cert, key=key, render_rate=render_rate,
+                         trusted_proxies=trusted_proxies)
     proc = start_nginx(prefix, conf, log=log)
     deadline = time.monotonic() + 30
     while True:  # nginx checked its configuration; wait until it listens

@@ -10,10 +10,18 @@ before the message reaches the kernel:
   reads as ~10^17 offsets and freezes the whole server (issue 16). The gate and nginx refuse
   such a websocket too; this is the last line.
 * **Connections per kernel**: a page opens one; a second may overlap while it reconnects.
-* **Message size**, **message rate** (a token bucket: a burst, then a steady rate) and **comm
-  opens** (the page's widget manager opens one control comm; every other widget is created by
-  the kernel): beyond them a message is dropped, and the drops are logged once per connection.
-  The figures a real viewer sends are in docs/security.md.
+* **Message size**, **message rate** and **byte rate** (token buckets: a burst, then a steady
+  rate, in messages and in bytes) and **comm opens** (the page's widget manager opens one
+  control comm; every other widget is created by the kernel): beyond them a message is
+  dropped, and the drops are logged once per connection. The figures a real viewer sends are
+  in docs/security.md.
+* **A page that does not read is cut off**: every message written to the websocket counts
+  as queued until tornado has flushed it to the socket (the future ``write_message``
+  returns); once :attr:`~GuardedConnection.max_queued_bytes` (8 MiB) wait unread, the
+  websocket is closed (1008, policy violation) and what follows, either way, is dropped. Without it a client asking for a
+  3.5 MB widget state 38 times a second and reading nothing grew the shared server by ~46 MB
+  a second (issue 26, point 2). The futures' errors once the socket is gone are retrieved
+  here, not logged one traceback per queued message (5,126 of them at that close).
 * **Nothing but the dashboard's own messages go out**: ``error`` messages (a traceback naming
   the server's files) and ``stderr`` streams are dropped; the kernel keeps serving.
 * **Always v1 out, and nothing to a closed websocket**: jupyter_server asks the tornado
@@ -49,6 +57,8 @@ from __future__ import annotations
 
 import time
 import weakref
+
+from tornado.websocket import WebSocketClosedError
 
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from tornado import web
@@ -110,6 +120,12 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
     message_rate = Float(40.0, config=True, help=(
         "Messages per second a page may send, sustained (a held arrow key repeats ~30 a second)."))
     message_burst = Integer(80, config=True, help="Messages a page may send at once.")
+    bytes_rate = Float(1.0 * 2**20, config=True, help=(
+        "Bytes a second a page may send, sustained (an upload is at most 2 MB)."))
+    bytes_burst = Integer(8 * 2**20, config=True, help="Bytes a page may send at once.")
+    max_queued_bytes = Integer(8 * 2**20, config=True, help=(
+        "Bytes written for a page and not yet flushed to its socket (a client that does not "
+        "read) beyond which its websocket is closed."))
     max_comm_opens = Integer(4, config=True, help="Comms a page may open.")
     comm_targets = List(Unicode(), ["jupyter.widget.control"], config=True, help=(
         "Comm targets a page may open (the widget manager's control comm)."))
@@ -117,7 +133,9 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._tokens = float(self.message_burst)
+        self._byte_tokens = float(self.bytes_burst)
         self._refilled = time.monotonic()
+        self._queued = 0  # bytes written to the websocket, not yet flushed
         self._comm_opens = 0
         self._dropped: dict[str, int] = {}
 
@@ -162,21 +180,28 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
         if self._dropped[why] == 1:
             self.log.warning("Kernel %s: dropping a page's messages (%s)", self.kernel_id, why)
 
-    def _take_token(self) -> bool:
+    def _take_token(self, size: int) -> str | None:
+        """Take one message and ``size`` bytes from the buckets; why not, if they are empty."""
         now = time.monotonic()
-        self._tokens = min(float(self.message_burst),
-                           self._tokens + (now - self._refilled) * self.message_rate)
-        self._refilled = now
+        elapsed, self._refilled = now - self._refilled, now
+        self._tokens = min(float(self.message_burst), self._tokens + elapsed * self.message_rate)
+        self._byte_tokens = min(float(self.bytes_burst),
+                                self._byte_tokens + elapsed * self.bytes_rate)
         if self._tokens < 1:
-            return False
+            return f"over {self.message_rate:g} messages a second"
+        if self._byte_tokens < size:
+            return f"over {self.bytes_rate:g} bytes a second"
         self._tokens -= 1
-        return True
+        self._byte_tokens -= size
+        return None
 
     def handle_incoming_message(self, incoming_msg) -> None:
+        if self._websocket_closed():  # cut off (or closing): it asks the kernel for nothing more
+            return self._drop("messages after its websocket was closed")
         if len(incoming_msg) > self.max_message_bytes:
             return self._drop(f"a message over {self.max_message_bytes} bytes")
-        if not self._take_token():
-            return self._drop(f"over {self.message_rate:g} messages a second")
+        if (over := self._take_token(len(incoming_msg))) is not None:
+            return self._drop(over)
         split = split_v1(incoming_msg)
         try:
             msg_type = self.session.unpack(split[1][0])["msg_type"]
@@ -202,6 +227,41 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
         (jupyter_server's own answer then turns to the legacy protocol:
         jupyter-server/jupyter_server#706 and #1265, the module's docstring)."""
         return V1
+
+    @property
+    def write_message(self):
+        """jupyter_server writes every message through this alias of the handler's
+        ``write_message``: here it counts what is queued for the page (module docstring)."""
+        return self._write_counted
+
+    def _write_counted(self, message, binary: bool = False):
+        size = len(message) if isinstance(message, (bytes, bytearray)) else len(
+            str(message).encode("utf-8", "surrogatepass"))
+        if self._queued >= self.max_queued_bytes:  # already that much unread: no more
+            self._cut_off()
+            return None
+        future = self.websocket_handler.write_message(message, binary=binary)
+        if future is None:  # Voilà drops execute_input messages
+            return None
+        self._queued += size
+        future.add_done_callback(lambda done: self._flushed(done, size))
+        return future
+
+    def _flushed(self, future, size: int) -> None:
+        self._queued -= size
+        if not future.cancelled():
+            future.exception()  # retrieved: a closed socket's error is expected, not logged
+
+    def _cut_off(self) -> None:
+        """Close the websocket of a page that does not read what it asked for."""
+        if self._websocket_closed():
+            return
+        self.log.warning("Kernel %s: closing a page's websocket: %d bytes queued unread "
+                         "(at most %d)", self.kernel_id, self._queued, self.max_queued_bytes)
+        try:
+            self.websocket_handler.close(1008, "too much unread data")
+        except WebSocketClosedError:
+            pass
 
     def _websocket_closed(self) -> bool:
         ws = getattr(self.websocket_handler, "ws_connection", None)

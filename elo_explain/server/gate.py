@@ -17,14 +17,23 @@ server's identity provider who the user is before doing anything, so
 * everything else (contents API, files, login/logout, unknown notebooks,
   traversal tricks) is answered 404.
 
+**Only the methods a page uses** pass (:func:`allowed_methods`): ``GET`` (and ``HEAD``) of
+pages and assets, only ``GET`` on ``api/kernels/<id>`` (its model and the websocket upgrade),
+only ``POST`` of the shutdown beacon; anything else is answered 405. jupyter_server's kernel
+API would otherwise delete, restart or interrupt a viewer's kernel for anyone who forges an
+``_xsrf`` cookie and header (issue 26, point 4).
+
 It also guards what passes:
 
 * **Renders are admitted** under the kernel ceilings of
   :class:`~elo_explain.server.kernels.ViewerKernels` (global and per client address);
   beyond them the answer is a short "busy" page, HTTP 503 with ``Retry-After``, and the
   viewers already admitted keep working; the busy page speaks the language of the page
-  asked for (its path's ``<lang>/``). The client address is the peer's, or nginx's
-  ``X-Real-IP`` when the peer is this machine (``make publish``).
+  asked for (its path's ``<lang>/``). The client address (:func:`client_address`) is the
+  peer's, or the ``X-Real-IP`` header only when the peer is one of
+  :attr:`PublishedOnly.trusted_proxies` (none by default; ``make publish`` names its own
+  nginx), so a forged header counts for nothing; an IPv6 address counts by its /64 (one
+  household, one machine's privacy addresses).
 * **A kernel websocket must ask for the v1 protocol** (HTTP 400 otherwise): Voilà reads every
   binary frame it sends as v1, and a legacy frame freezes the server
   (:mod:`elo_explain.server.channels`).
@@ -35,6 +44,16 @@ It also guards what passes:
   when closing kernel"), so the token replaces it. Without it: 403. What would let it go:
   Voilà's shutdown beacon carrying the XSRF token (the fix #1458 asks for); the page token
   would then be a second check, not a replacement.
+
+**Refusals are plain text** (:func:`refuse`): the status, a short reason, no page. The
+error pages of the handlers Voilà mounts from jupyter_server would render jupyter_server's
+templates, which need settings Voilà does not give them (``static_path``, a current user
+before ``prepare``): every refused legacy websocket, unknown method or missing theme logged
+a ``TemplateNotFound``/``static_path`` traceback (issue 26, point 8). :func:`plain_errors`
+makes every error page of the server plain text; Voilà's template asset handler answers a
+malformed path 404 instead of raising. What would let it go: jupyter_server's error pages
+rendering without a static path or user (no upstream issue found), and Voilà's
+``TemplateStaticFileHandler`` checking the path's shape before unpacking it.
 
 A refused request gets no user: ``handler.current_user = handler._jupyter_current_user =
 None``, as jupyter_server's own ``JupyterHandler.prepare`` refuses one (``_jupyter_current_user``
@@ -59,7 +78,7 @@ from urllib.parse import unquote, urlsplit
 
 from jupyter_server.auth.identity import PasswordIdentityProvider
 from tornado import web
-from traitlets import List, Unicode, default
+from traitlets import List, Unicode, default, validate
 
 from elo_explain.dashboards import DASHBOARDS, INDEX_NOTEBOOK
 from elo_explain import i18n
@@ -68,8 +87,8 @@ from elo_explain.server.languages import language_of, page_path, published_pages
 from elo_explain.i18n import N_
 from elo_explain.server.kernels import CURRENT_RENDER, token_matches
 
-__all__ = ["PublishedOnly", "route", "published_notebooks", "client_address", "busy_page",
-           "served_pages"]
+__all__ = ["PublishedOnly", "route", "published_notebooks", "client_address", "address_group",
+           "busy_page", "served_pages", "allowed_methods", "refuse", "plain_errors"]
 
 LANDING = "voila/render/" + INDEX_NOTEBOOK
 
@@ -86,7 +105,82 @@ _PASS = re.compile(
 _LANDING = re.compile(r"(voila/?|voila/tree(/.*)?)?")
 _CHANNELS = re.compile(rf"api/kernels/{_KERNEL}/channels")
 _SHUTDOWN = re.compile(rf"voila/api/shutdown/({_KERNEL})")
+_KERNEL_API = re.compile(rf"api/kernels/{_KERNEL}(/channels)?")
 RETRY_AFTER_S = 60
+
+
+def allowed_methods(rel: str) -> tuple[str, ...]:
+    """The HTTP methods a published page uses on ``rel`` (a path under the base URL that the
+    gate lets through): only the beacon's ``POST`` on the shutdown path, only ``GET`` (the
+    model, the websocket upgrade) on a kernel, ``GET``/``HEAD`` on everything else.
+
+    >>> kid = "0f1e2d3c-aaaa-bbbb-cccc-123456789abc"
+    >>> allowed_methods(f"api/kernels/{kid}"), allowed_methods(f"voila/api/shutdown/{kid}")
+    (('GET',), ('POST',))
+    >>> allowed_methods("voila/render/index.ipynb")
+    ('GET', 'HEAD')
+    """
+    if _SHUTDOWN.fullmatch(rel):
+        return ("POST",)
+    if _KERNEL_API.fullmatch(rel):
+        return ("GET",)
+    return ("GET", "HEAD")
+
+
+def refuse(handler: web.RequestHandler, status: int, reason: str, **headers: str):
+    """Answer ``handler``'s request with ``status`` and ``reason`` as plain text, and stop it
+    (raises :class:`tornado.web.Finish`): no error template, no traceback in the log."""
+    handler.current_user = handler._jupyter_current_user = None
+    handler.clear()
+    handler.set_status(status)
+    for name, value in headers.items():
+        handler.set_header(name.replace("_", "-"), value)
+    handler.set_header("Cache-Control", "no-store")
+    plain = "text/plain; charset=UTF-8"
+    handler.set_header("Content-Type", plain)
+    from jupyter_server.base.handlers import APIHandler
+
+    if isinstance(handler, APIHandler):  # its finish() sets JSON unless told otherwise
+        handler.finish(f"{status} {reason}\n", set_content_type=plain)
+    else:
+        handler.finish(f"{status} {reason}\n")
+    raise web.Finish()
+
+
+def _plain_write_error(self, status_code: int, **kwargs) -> None:
+    """An error page as plain text: the status and its standard reason, nothing of the
+    exception (its message may name a file or a kernel)."""
+    from http.client import responses
+
+    self.set_header("Content-Type", "text/plain; charset=UTF-8")
+    self.set_header("Cache-Control", "no-store")
+    self.finish(f"{status_code} {responses.get(status_code, 'Error')}\n")
+
+
+def plain_errors() -> None:
+    """Every error page of this server plain text (the module's docstring: refusals).
+
+    jupyter_server's ``JupyterHandler.write_error`` renders a template that fails in Voilà
+    (no ``static_path``, no user before ``prepare``); its JSON API handlers keep their own
+    JSON errors. Voilà's ``TemplateStaticFileHandler`` unpacks ``template/static/path``
+    without a check: a shorter path is answered 404 instead of an uncaught ``ValueError``.
+    Idempotent."""
+    from jupyter_server.base.handlers import JupyterHandler
+    from voila.static_file_handler import TemplateStaticFileHandler
+
+    if getattr(JupyterHandler, "_ee_plain_errors", False):
+        return
+    JupyterHandler.write_error = _plain_write_error
+    JupyterHandler._ee_plain_errors = True
+    absolute = TemplateStaticFileHandler.get_absolute_path  # a classmethod, bound
+
+    def get_absolute_path(cls, root, path):
+        try:
+            return absolute(root, path)
+        except ValueError:  # not <template>/static/<file>
+            raise web.HTTPError(404) from None
+
+    TemplateStaticFileHandler.get_absolute_path = classmethod(get_absolute_path)
 
 
 class _NotTrusted(logging.Filter):
@@ -99,25 +193,71 @@ class _NotTrusted(logging.Filter):
         return not str(record.msg).startswith("Notebook %s is not trusted")
 
 
-def client_address(request) -> str:
-    """The viewer's address: ``X-Real-IP`` when the peer is this machine (nginx in front),
-    else the peer's address.
+def proxy_networks(cidrs) -> tuple:
+    """The networks of ``cidrs`` (``"127.0.0.1"``, ``"10.0.0.0/8"``, ``"::1"``), checked.
+
+    >>> proxy_networks(["127.0.0.1", "10.0.0.0/8"])
+    (IPv4Network('127.0.0.1/32'), IPv4Network('10.0.0.0/8'))
+    >>> proxy_networks(["nginx"])
+    Traceback (most recent call last):
+    ...
+    ValueError: trusted_proxies: 'nginx' is not an IP address or network (CIDR)
+    """
+    networks = []
+    for cidr in cidrs:
+        try:
+            networks.append(ipaddress.ip_network(str(cidr).strip(), strict=False))
+        except ValueError:
+            raise ValueError(f"trusted_proxies: {cidr!r} is not an IP address or network (CIDR)"
+                             ) from None
+    return tuple(networks)
+
+
+def address_group(address: str) -> str:
+    """The key one client counts under for the per-address ceiling: an IPv4 address itself,
+    an IPv6 address's /64 (a network hands each household or machine a /64 at least, and a
+    machine changes its address within it at will), an IPv4-mapped IPv6 address as IPv4.
+
+    >>> address_group("203.0.113.9"), address_group("2001:db8:1:2:aaaa::1")
+    ('203.0.113.9', '2001:db8:1:2::/64')
+    >>> address_group("2001:db8:1:2:ffff:ffff:ffff:ffff") == address_group("2001:db8:1:2::7")
+    True
+    >>> address_group("::ffff:198.51.100.7"), address_group("not an address")
+    ('198.51.100.7', 'not an address')
+    """
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if ip.version == 6:
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+def client_address(request, trusted=()) -> str:
+    """The viewer's address, grouped (:func:`address_group`): the ``X-Real-IP`` header when
+    the peer is in ``trusted`` (networks, :func:`proxy_networks`: the site's own proxy), else
+    the peer's address, whatever the header says.
 
     >>> class R:
     ...     remote_ip, headers = "127.0.0.1", {"X-Real-IP": "203.0.113.9"}
-    >>> client_address(R())
+    >>> client_address(R())                          # no trusted proxy: the header is ignored
+    '127.0.0.1'
+    >>> client_address(R(), proxy_networks(["127.0.0.1"]))    # nginx on this machine
     '203.0.113.9'
-    >>> R.remote_ip = "198.51.100.7"; client_address(R())    # not from nginx: not trusted
+    >>> R.remote_ip = "198.51.100.7"; client_address(R(), proxy_networks(["127.0.0.1"]))
     '198.51.100.7'
     """
     peer = request.remote_ip or "?"
     forwarded = request.headers.get("X-Real-IP", "").strip()
     try:
-        if forwarded and ipaddress.ip_address(peer).is_loopback:
-            return str(ipaddress.ip_address(forwarded))
+        if forwarded and any(ipaddress.ip_address(peer) in net for net in trusted):
+            return address_group(str(ipaddress.ip_address(forwarded)))
     except ValueError:
         pass
-    return peer
+    return address_group(peer)
 
 
 _BUSY = {
@@ -225,13 +365,24 @@ class PublishedOnly(PasswordIdentityProvider):
                      help=("Notebook files that may be rendered (default: landing page + DASHBOARDS, "
                            "in every language: served_pages())."))
 
+    trusted_proxies = List(Unicode(), config=True, help=(
+        "Peers (IP addresses or CIDR networks) whose X-Real-IP header names the client: the "
+        "site's own reverse proxy (make publish: its nginx, 127.0.0.1). Default: none, so the "
+        "header of a direct request counts for nothing."))
+
     @default("notebooks")
     def _default_notebooks(self):
         return served_pages()
 
+    @validate("trusted_proxies")
+    def _check_proxies(self, proposal):
+        proxy_networks(proposal["value"])  # ValueError naming the trait for a bad entry
+        return proposal["value"]
+
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         logging.getLogger("Voila").addFilter(_NotTrusted())
+        plain_errors()
 
     def get_user(self, handler: web.RequestHandler):
         base_url = handler.settings.get("base_url", "/") or "/"
@@ -245,12 +396,14 @@ class PublishedOnly(PasswordIdentityProvider):
         if verdict == "refuse":
             raise web.HTTPError(404)
         rel = unquote(handler.request.path)[len(base_url):]
+        methods = allowed_methods(rel)
+        if handler.request.method not in methods:
+            refuse(handler, 405, "Method Not Allowed", Allow=", ".join(methods))
         if rel.startswith("voila/render/"):
             self._admit(handler, base_url, language_of(rel[len("voila/render/"):]))
         elif _CHANNELS.fullmatch(rel):
             if not asks_for_v1(handler.request.headers.get("Sec-WebSocket-Protocol")):
-                handler.current_user = handler._jupyter_current_user = None
-                raise web.HTTPError(400, "the kernel websocket needs the v1 protocol")
+                refuse(handler, 400, "Bad Request: the kernel websocket needs the v1 protocol")
         elif (match := _SHUTDOWN.fullmatch(rel)) is not None:
             self._check_shutdown(handler, match.group(1))
         return super().get_user(handler)
@@ -260,7 +413,8 @@ class PublishedOnly(PasswordIdentityProvider):
         kernels = handler.settings.get("kernel_manager")
         if not hasattr(kernels, "admit"):
             return  # not the published kernel manager (a test's plain Voilà)
-        reservation, why = kernels.admit(client_address(handler.request))
+        trusted = proxy_networks(self.trusted_proxies)
+        reservation, why = kernels.admit(client_address(handler.request, trusted))
         if reservation is None:
             handler.current_user = handler._jupyter_current_user = None
             handler.set_status(503)
@@ -289,6 +443,5 @@ class PublishedOnly(PasswordIdentityProvider):
         except Exception:  # noqa: BLE001 - an unreadable body has no token
             token = ""
         if not (same_site and token_matches(kernel_id, token)):
-            handler.current_user = handler._jupyter_current_user = None
-            raise web.HTTPError(403, "a kernel is shut down only by its own page")
+            refuse(handler, 403, "Forbidden: a kernel is shut down only by its own page")
         handler.check_xsrf_cookie = lambda: None  # the page token is the stronger proof

@@ -16,7 +16,8 @@ is Voilà's kernel manager with the rules a public site needs:
   :attr:`~ViewerKernels.max_kernels_per_address` per client address; the gate
   (:mod:`elo_explain.server.gate`) asks :meth:`~ViewerKernels.admit` before a render and
   answers "busy" (HTTP 503) beyond them. Both default to what the machine's memory holds
-  (:func:`default_ceilings`).
+  (:func:`default_ceilings`): its *available* memory as the server starts
+  (:func:`memory_at_start_mib`), not its total, which counts what other programs hold.
 
 The preheated pool's kernels (``preheat_kernel``) are not viewers' kernels until the pool hands
 one to a page; the pool is a fixed cost the defaults set aside (the most kernels it has held
@@ -38,6 +39,7 @@ page config); the gate accepts a shutdown request only with it.
 from __future__ import annotations
 
 import contextvars
+import functools
 import hashlib
 import hmac
 import os
@@ -88,12 +90,33 @@ def machine_memory_mib() -> int:
     return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // 2**20
 
 
+@functools.lru_cache(maxsize=1)
+def memory_at_start_mib() -> int:
+    """The memory this server may fill, taken once, as it starts (before its first kernel):
+    the machine's available memory (``psutil.virtual_memory().available``: free memory and
+    caches the system can drop), or what is left under the cgroup's limit when that is less.
+    The ceilings count the kernels started after this against it."""
+    import psutil
+
+    available = psutil.virtual_memory().available // 2**20
+    for limit, used in (("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory.current"),
+                        ("/sys/fs/cgroup/memory/memory.limit_in_bytes",
+                         "/sys/fs/cgroup/memory/memory.usage_in_bytes")):
+        try:
+            cap, now = Path(limit).read_text().strip(), Path(used).read_text().strip()
+        except OSError:
+            continue
+        if cap.isdigit() and now.isdigit() and int(cap) < 1 << 60:
+            available = min(available, (int(cap) - int(now)) // 2**20)
+    return max(0, available)
+
+
 def default_ceilings(total_mib: int | None = None, pool_kernels: int = 0,
                      kernel_mib: int = KERNEL_MIB, reserve_mib: int = RESERVE_MIB) -> tuple[int, int]:
     """``(max_kernels, max_kernels_per_address)`` for this machine: the memory left after the
     reserve and the pool, in viewers' kernels; one address may hold a tenth of them (at
     least 2: a classroom behind one address needs the per-address ceiling raised)."""
-    total = machine_memory_mib() if total_mib is None else total_mib
+    total = memory_at_start_mib() if total_mib is None else total_mib
     kernels = max(1, (total - reserve_mib - pool_kernels * kernel_mib) // kernel_mib)
     return kernels, max(2, kernels // 10)
 
@@ -146,6 +169,7 @@ class ViewerKernels(AsyncMappingKernelManager):
         self._reaper: PeriodicCallback | None = None
         self._pooled: set[str] = set()  # kernels the preheated pool holds now
         self._pool_most = 0  # the most it has held: what the pool sets aside
+        memory_at_start_mib()  # taken now, before the first kernel
         # Voilà's preheated pool hands a kernel to a render in this method (voila PR #936,
         # ``voila/voila_kernel_manager.py``; public by name, not documented): wrapped, the
         # kernel becomes a viewer's when it is handed out. What would let it go: a documented

@@ -16,11 +16,15 @@ outsider would, with plain HTTP and raw kernel websockets, beside a real viewer 
 
 from __future__ import annotations
 
+import base64
 import json
+import os
 import re
+import socket
 import statistics
 import threading
 import time
+import uuid
 
 import psutil
 import pytest
@@ -30,9 +34,10 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
 from harness import (
-    HTTP_TIMEOUT, TIMEOUT, KernelSocket, Viewer, kernel_pids, open_dashboard, slider_step,
-    start_voila, stop,
+    HTTP_TIMEOUT, TIMEOUT, KernelSocket, Viewer, _message, kernel_pids, open_dashboard,
+    slider_step, start_voila, stop,
 )
+from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
 
 from elo_explain.server.channels import V1, GuardedConnection
 
@@ -181,11 +186,14 @@ def test_beyond_the_global_ceiling_a_render_is_busy_and_admitted_viewers_keep_wo
 
 @pytest.mark.parametrize("server", [("--ViewerKernels.max_kernels=10",
                                      "--ViewerKernels.max_kernels_per_address=2",
-                                     "--ViewerKernels.connect_timeout=600")], indirect=True)
+                                     "--ViewerKernels.connect_timeout=600",
+                                     "--PublishedOnly.trusted_proxies=127.0.0.1")],
+                         indirect=True)
 def test_one_address_cannot_take_more_than_its_share(server):
     proc, base, _ = server
     viewer = Viewer(base)
-    a, b = {"X-Real-IP": "203.0.113.7"}, {"X-Real-IP": "198.51.100.20"}  # as nginx sets it
+    # as nginx sets it, from the trusted proxy (make publish names its nginx, 127.0.0.1)
+    a, b = {"X-Real-IP": "203.0.113.7"}, {"X-Real-IP": "198.51.100.20"}
     for _ in range(2):
         assert viewer.get("/voila/render/index.ipynb", headers=a).status_code == 200
     _busy(viewer.get("/voila/render/index.ipynb", headers=a), "from your address")
@@ -197,6 +205,57 @@ def test_one_address_cannot_take_more_than_its_share(server):
     assert len(kernel_pids(proc)) == 3
 
 
+@pytest.mark.parametrize("server", [("--ViewerKernels.max_kernels=20",
+                                     "--ViewerKernels.max_kernels_per_address=2",
+                                     "--ViewerKernels.connect_timeout=600")], indirect=True)
+def test_what_a_visitor_sends_directly_is_refused_in_plain_text_without_a_traceback(server):
+    """Issue 26, points 4, 7 and 8, on Voilà's own port: forged X-Real-IP headers count for
+    nothing without a configured trusted proxy; DELETE (and any other method but GET) on a
+    viewer's kernel is refused even with a forged _xsrf cookie and header, and the kernel
+    lives on; a legacy websocket and odd methods get plain-text refusals; the server's log
+    holds no traceback for any of it."""
+    proc, base, log = server
+    viewer = Viewer(base)
+    # 11 forged client addresses from one peer (loopback): one address, two kernels
+    answers = [viewer.get("/voila/render/index.ipynb", headers={"X-Real-IP": f"203.0.113.{i}"})
+               for i in range(1, 12)]
+    codes = [r.status_code for r in answers]
+    assert codes == [200, 200] + [503] * 9, codes
+    _busy(answers[-1], "from your address")
+    kernel_id = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', answers[0].text).group(1)
+    forged = {"cookies": {"_xsrf": "abc"}, "headers": {"X-XSRFToken": "abc"}}
+    for method in ("DELETE", "PATCH", "POST", "PUT"):
+        r = requests.request(method, f"{base}/api/kernels/{kernel_id}", timeout=HTTP_TIMEOUT,
+                             json={"name": "x"}, **forged)
+        assert r.status_code == 405, f"{method} /api/kernels/<id>: HTTP {r.status_code}"
+        assert r.headers["Content-Type"].startswith("text/plain") and r.headers["Allow"] == "GET"
+    for method, path in (("POST", f"/api/kernels/{kernel_id}/restart"),
+                         ("POST", f"/api/kernels/{kernel_id}/interrupt"),
+                         ("GET", f"/voila/api/shutdown/{kernel_id}"),
+                         ("DELETE", f"/voila/api/shutdown/{kernel_id}"),
+                         ("PROPFIND", "/voila/render/index.ipynb"),
+                         ("OPTIONS", "/voila/render/index.ipynb"),
+                         ("GET", "/voila/api/themes/x"),
+                         ("GET", "/voila/templates/lab/static/..%2F..%2Fetc%2Fpasswd"),
+                         ("GET", "/api/kernels/0f1e2d3c-aaaa-bbbb-cccc-123456789abc/channels")):
+        r = requests.request(method, base + path, timeout=HTTP_TIMEOUT, **forged)
+        assert r.status_code in (400, 403, 404, 405), f"{method} {path}: HTTP {r.status_code}"
+        # plain text, or tornado's own one-line page where no handler of Voilà's matches
+        assert len(r.text) < 200 and "Traceback" not in r.text, f"{method} {path}: {r.text[:300]}"
+    # the viewer's kernel is alive: its model answers, and the kernels are the two admitted
+    assert requests.get(f"{base}/api/kernels/{kernel_id}", timeout=HTTP_TIMEOUT).status_code == 200
+    assert len(kernel_pids(proc)) == 2
+    # a legacy websocket: refused in plain text (it logged TemplateNotFound 400.html)
+    url = base.replace("http://", "ws://") + f"/api/kernels/{kernel_id}/channels?session_id=x"
+    with pytest.raises(InvalidStatus) as refused:
+        connect(url, open_timeout=30, proxy=None)
+    assert refused.value.response.status_code == 400
+    assert b"v1 protocol" in refused.value.response.body
+    text = log.read_text()
+    assert "Traceback" not in text and "TemplateNotFound" not in text, text[-3000:]
+    viewer.close()
+
+
 def test_the_default_ceilings_follow_the_machines_memory():
     from elo_explain.server.kernels import KERNEL_MIB, RESERVE_MIB, default_ceilings
 
@@ -204,6 +263,22 @@ def test_the_default_ceilings_follow_the_machines_memory():
     assert (KERNEL_MIB, RESERVE_MIB) == (160, 2048)
     assert default_ceilings(total_mib=8192, pool_kernels=11) == (27, 2)
     assert default_ceilings(total_mib=64 * 1024, pool_kernels=11) == (385, 38)
+
+
+def test_the_ceilings_in_docs_security_edge_are_the_servers():
+    """Each line of the ceilings table in docs/security_edge.md (memory, pooled kernels ->
+    viewers' kernels, per address) is what default_ceilings gives, and the formula by hand for
+    the first line: (24105 - 2048 - 44 * 160) // 160 = 93, 93 // 10 = 9."""
+    from harness import ROOT
+
+    from elo_explain.server.kernels import default_ceilings
+
+    text = (ROOT / "docs" / "security_edge.md").read_text()
+    rows = [tuple(int(x) for x in m) for m in
+            re.findall(r"^\| (\d+) \| (\d+) \| (\d+) \| (\d+) \|$", text, re.M)]
+    assert len(rows) >= 3 and rows[0] == (24105, 44, 93, 9), rows
+    for memory, pool, kernels, each in rows:
+        assert default_ceilings(total_mib=memory, pool_kernels=pool) == (kernels, each), memory
 
 
 # ------------------------------------------------------------------ floods (3)
@@ -271,6 +346,100 @@ def test_a_third_websocket_to_one_kernel_is_refused(server):
         KernelSocket(base, kernel_id, "v1")
     assert refused.value.response.status_code == 429
     first.close(), second.close()
+    viewer.close()
+
+
+class UnreadSocket:
+    """A v1 kernel websocket on a raw socket that sends and never reads (beyond the handshake),
+    with a small receive buffer: a client that asks for data and leaves it on the server."""
+
+    def __init__(self, base: str, kernel_id: str):
+        host, port = base.split("//", 1)[1].split(":")
+        self.session = uuid.uuid4().hex
+        self.sock = socket.socket()
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        self.sock.settimeout(30)
+        self.sock.connect((host, int(port)))
+        key = base64.b64encode(os.urandom(16)).decode()
+        self.sock.sendall((
+            f"GET /api/kernels/{kernel_id}/channels?session_id={self.session} HTTP/1.1\r\n"
+            f"Host: {host}:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+            f"Sec-WebSocket-Protocol: {V1}\r\n\r\n").encode())
+        head = b""
+        while not head.endswith(b"\r\n\r\n"):  # byte by byte: nothing after the handshake
+            head += self.sock.recv(1)
+        assert head.startswith(b"HTTP/1.1 101"), head
+
+    def send(self, msg_type: str, content: dict) -> None:
+        """One masked binary frame (RFC 6455 5.2) holding a v1 kernel message."""
+        msg = _message(msg_type, content, self.session)
+        payload = serialize_msg_to_ws_v1([json.dumps(msg[k]).encode() for k in (
+            "header", "parent_header", "metadata", "content")], "shell")
+        n, mask = len(payload), os.urandom(4)
+        size = (bytes([0x80 | n]) if n < 126 else bytes([0x80 | 126]) + n.to_bytes(2, "big")
+                if n < 2**16 else bytes([0x80 | 127]) + n.to_bytes(8, "big"))
+        self.sock.sendall(bytes([0x82]) + size + mask
+                          + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+
+
+def test_a_client_that_does_not_read_is_cut_off_and_the_server_stays_bounded(server):
+    """Issue 26, point 2: a text box's state set to 3.5 MB, then asked for 38 times a second
+    by a client that reads nothing grew Voilà by ~46 MB a second (315 -> 1,462 MiB in 25 s)
+    and its close wrote 5,126 tracebacks. Now the websocket is closed once 8 MiB wait unread,
+    Voilà's memory stays within that and the replies already asked for, and the log has no
+    traceback."""
+    proc, base, log = server
+    viewer = Viewer(base)
+    _, kernel_id = viewer.render(DIVISOR)
+    ws = KernelSocket(base, kernel_id, "v1")
+    ws.send("comm_info_request", {"target_name": "jupyter.widget"})
+    comms = next(m["content"]["comms"] for m in iter(ws.receive, None)
+                 if m["header"]["msg_type"] == "comm_info_reply")
+    states = {}
+    for comm_id in comms:
+        ws.send("comm_msg", {"comm_id": comm_id, "data": {"method": "request_state"}})
+    while len(states) < len(comms):
+        m = ws.receive()
+        if m["header"]["msg_type"] == "comm_msg" and m["content"]["data"].get("method") == "update":
+            states[m["content"]["comm_id"]] = m["content"]["data"]["state"]
+    text = next(c for c, st in states.items() if st.get("_model_name") == "TextModel")
+    big = "x" * 3_500_000   # under the 4 MiB message limit: one update sets it
+    ws.send("comm_msg", {"comm_id": text, "data": {"method": "update", "state": {
+        "placeholder": big}, "buffer_paths": []}})
+    ws.send("comm_msg", {"comm_id": text, "data": {"method": "request_state"}})
+    size = 0
+    while size < 3_500_000:  # the state now carries the 3.5 MB (what the attack asks for)
+        m = ws.receive()
+        if m["header"]["msg_type"] == "comm_msg" and m["content"]["comm_id"] == text:
+            size = len(m["content"]["data"]["state"].get("placeholder", ""))
+    ws.close()
+
+    voila = psutil.Process(proc.pid)
+    rss0 = voila.memory_info().rss
+    attacker = UnreadSocket(base, kernel_id)
+    peak, closed, t0 = rss0, None, time.monotonic()
+    while time.monotonic() - t0 < 25:
+        try:
+            attacker.send("comm_msg", {"comm_id": text, "data": {"method": "request_state"}})
+        except OSError:   # the server closed the socket (a reset answers the write)
+            closed = time.monotonic() - t0
+            break
+        peak = max(peak, voila.memory_info().rss)
+        time.sleep(1 / 38)  # the attack's pace: 38 requests a second
+    grown = (peak - rss0) / 2**20
+    print(f"unread client: closed after {closed} s, Voilà grew by {grown:.0f} MiB at most")
+    attacker.sock.close()
+    assert closed is not None, f"the socket stayed open for 25 s; Voilà grew by {grown:.0f} MiB"
+    # at most the 8 MiB queue and the replies to what was asked before the cut-off (a second
+    # of requests: 38 x 3.5 MB = 133 MB, dropped as they come); unbounded: +624 MiB in 25 s
+    assert grown < 200, f"Voilà grew by {grown:.0f} MiB"
+    text_log = log.read_text()
+    assert "closing a page's websocket" in text_log and "bytes queued unread" in text_log
+    assert "Traceback" not in text_log and "exception was never retrieved" not in text_log
+    # the server still serves: the kernel's model, and a new render
+    assert viewer.get(f"/api/kernels/{kernel_id}").status_code == 200
+    viewer.render("index.ipynb")
     viewer.close()
 
 

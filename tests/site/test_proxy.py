@@ -280,3 +280,105 @@ def test_a_kernel_is_shut_down_through_the_proxy_only_with_its_pages_token(proxy
     assert viewer.shutdown(kernel_id).status_code == 204
     assert requests.get(f"{proxy}/api/kernels/{kernel_id}", timeout=HTTP_TIMEOUT).status_code == 404
     viewer.close()
+
+
+def test_nginx_holds_a_slowloris_while_pages_load(proxy):
+    """Issue 26, point 5: 3,000 half-open connections, each sending its headers a byte at a
+    time (and opened again when nginx's 10 s header timeout drops it), while 13 probes of the
+    site's root and a page render all succeed (one worker of 1024 connections reset 4 of 13
+    probes under 1,100)."""
+    import socket
+    import threading
+
+    import psutil
+
+    from harness import Viewer
+
+    host, port = proxy.split("//", 1)[1].split(":")
+    head = b"GET /voila/render/index.ipynb HTTP/1.1\r\nHost: x\r\n"  # never finished
+
+    def half_open() -> socket.socket:
+        s = socket.socket()
+        s.settimeout(5)
+        s.connect((host, int(port)))
+        s.sendall(head)
+        return s
+
+    def accepted() -> int:  # the connections nginx holds on its port now
+        return sum(1 for c in psutil.net_connections("tcp") if c.laddr and c.laddr.port == int(port)
+                   and c.status == psutil.CONN_ESTABLISHED)
+
+    held = [half_open() for _ in range(3000)]
+    stop_trickle = threading.Event()
+
+    def trickle():  # a header byte now and then on every connection, as a slowloris does
+        while not stop_trickle.wait(1.0):
+            for i, s in enumerate(held):
+                try:
+                    s.send(b"X")
+                except OSError:
+                    s.close()
+                    try:
+                        held[i] = half_open()
+                    except OSError:
+                        pass
+
+    trickler = threading.Thread(target=trickle, daemon=True)
+    trickler.start()
+    try:
+        during = [accepted()]
+        probes = []
+        for _ in range(13):
+            try:
+                probes.append(requests.get(proxy + "/", timeout=10, allow_redirects=False).status_code)
+            except requests.RequestException as e:
+                probes.append(type(e).__name__)
+        viewer = Viewer(proxy)
+        html, _ = viewer.render("index.ipynb")
+        during.append(accepted())
+        viewer.close()
+    finally:
+        stop_trickle.set()
+        trickler.join(10)
+        for s in held:
+            s.close()
+    assert probes == [302] * 13, probes
+    assert "kernelId" in html
+    assert min(during) >= 3000, f"nginx held only {during} connections: not a 3,000 slowloris"
+
+
+def test_behind_a_load_balancer_each_client_counts_by_its_own_address(tmp_path):
+    """Issue 26, point 7: nginx takes the client's address from the X-Forwarded-For of a
+    configured load balancer (``publish.py --trusted-proxy``; here the test itself, on
+    loopback) and Voilà trusts nginx's X-Real-IP (``PublishedOnly.trusted_proxies``, as
+    publish.py sets it): two clients behind the balancer get a per-address ceiling each, and
+    two IPv6 addresses of one /64 count as one client."""
+    sys.path.insert(0, str(ROOT / "deploy"))
+    from harness import Viewer, start_voila
+    from publish import TRUST_NGINX
+
+    log = open(tmp_path / "voila.log", "w")
+    voila, voila_base = start_voila("--ViewerKernels.max_kernels_per_address=2",
+                                    "--ViewerKernels.connect_timeout=600", *TRUST_NGINX, log=log)
+    nginx = None
+    try:
+        nginx, base = start_proxy(voila_base, tmp_path / "nginx", trusted_proxies=["127.0.0.1"])
+        viewer = Viewer(base)
+
+        def render(client: str) -> int:
+            return viewer.get("/voila/render/index.ipynb",
+                              headers={"X-Forwarded-For": client}).status_code
+
+        a = [render("203.0.113.7") for _ in range(3)]
+        b = render("198.51.100.20")
+        v6 = [render("2001:db8:1:2::1"), render("2001:db8:1:2:aaaa::2"), render("2001:db8:1:3::1")]
+        r = viewer.get("/voila/render/index.ipynb", headers={"X-Forwarded-For": "2001:db8:1:2::9"})
+        assert (a, b) == ([200, 200, 503], 200), (a, b)
+        assert v6 == [200, 200, 200] and r.status_code == 503, (v6, r.status_code)
+        assert "from your address" in r.text
+        viewer.close()
+    finally:
+        if nginx is not None:
+            stop(nginx)
+        stop(voila)
+        log.close()
