@@ -13,6 +13,14 @@ The preheated pool is sized by :func:`pool_languages` (``docs/capacity.md``): on
 page, for as many languages as fit in a quarter of the machine's memory, English first; the
 pages of the other languages are served cold (correct, slower to appear). Voilà options given
 after ``--`` come later on its command line, so they override this.
+
+Several processes (``make publish WORKERS=N``, ``--workers=N``; docs/publishing.md): N Voilà
+processes on loopback, the i-th serving under ``/w<i>/``, each with its share (1/N) of the pool
+and of the kernel ceilings (:func:`worker_options`); one nginx sends every request of a page to
+the process that rendered it (``deploy/nginx_site.py``, :func:`~nginx_site.workers_server`),
+and processes on other machines too (``--backend=host:port``, repeated: they serve under the
+next prefixes). A process that dies is started again (:func:`serve_workers`); if every one is
+down at once, or nginx dies, the others are stopped and the exit status is 1.
 """
 
 from __future__ import annotations
@@ -32,7 +40,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 
-from nginx_site import render_config, start_nginx  # noqa: E402
+from nginx_site import render_config, start_nginx, worker_prefix  # noqa: E402
 
 POLL = 0.5  # seconds between two checks that both processes still run
 POOL_SHARE = 0.25
@@ -138,11 +146,25 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--voila-port", type=int, default=0, help="Voilà's loopback port (default: free)")
     ap.add_argument("--render-rate", default="30r/m",
                     help="page renders (= new kernels) per client address (nginx rate, default 30r/m)")
+    ap.add_argument("--workers", type=int, default=1,
+                    help="Voilà processes on this machine, each with 1/N of it (default 1)")
+    ap.add_argument("--backend", action="append", default=[], metavar="HOST:PORT",
+                    help="a Voilà process on another machine (repeat; see docs/publishing.md)")
+    ap.add_argument("--no-nginx", action="store_true",
+                    help="start only the Voilà processes (a machine behind another's nginx)")
+    ap.add_argument("--first-worker", type=int, default=0, metavar="K",
+                    help="with --no-nginx: the first process's prefix is /w<K>/ (default 0)")
+    ap.add_argument("--voila-host", default="127.0.0.1",
+                    help="address the Voilà processes listen on (default 127.0.0.1)")
     ap.add_argument("voila_args", nargs="*", metavar="-- VOILA_OPTION",
                     help="further options for voila, after --")
     args = ap.parse_args(argv)
     if (args.cert is None) != (args.key is None):
         ap.error("--cert and --key go together")
+    if not 0 <= args.workers <= 64 or (args.workers == 0 and not args.backend):
+        ap.error("--workers: 1 to 64 processes (0 only with --backend)")
+    if args.workers != 1 or args.backend or args.no_nginx:
+        return serve_workers(args)
 
     voila_port = args.voila_port or _free_loopback_port()
     stopping = []
@@ -178,6 +200,114 @@ def main(argv: list[str] | None = None) -> int:
             for proc in (nginx, voila):
                 if proc is not None:
                     stop(proc)
+
+
+# --- several Voilà processes ------------------------------------------------------------------
+RESTARTS = 5
+"""A process that died this many times within :data:`RESTART_WINDOW_S` is not started again."""
+RESTART_WINDOW_S = 600.0
+
+
+def worker_options(index: int, workers: int, total_mib: int, pages: int = 11) -> list[str]:
+    """Voilà's options for the ``index``-th of ``workers`` processes on a machine of
+    ``total_mib``: its prefix (``/w<index>/``), and its share of the machine: the pool of
+    :func:`pool_options` for ``total_mib / workers``, the ceilings of ``memory_share``
+    (``elo_explain.server.kernels.default_ceilings``). N processes hold what one did.
+
+    >>> worker_options(1, 2, 24 * 1024)      # this machine, 2 processes: en and te pooled in each
+    ["--VoilaKernelManager.preheat_denylist=['.*/(uk|el)/[^/]+\\\\.ipynb$']", '--Voila.base_url=/w1/', '--ViewerKernels.memory_share=0.5']
+    """
+    if not 0 <= index < 1000 or not 1 <= workers <= 64:
+        raise ValueError(f"index, workers: 0 <= index ({index}), 1 <= workers ({workers}) <= 64")
+    return [*pool_options(total_mib // workers, pages),
+            f"--Voila.base_url=/{worker_prefix(index)}/",
+            f"--ViewerKernels.memory_share={1 / workers:.6g}"]
+
+
+def serve_workers(args) -> int:
+    """``--workers`` / ``--backend`` / ``--no-nginx``: start the processes, nginx in front of
+    them and of the other machines' (unless ``--no-nginx``), start a process again when it
+    dies; stop everything on Ctrl-C (exit 0), when nginx dies or every process is down (1)."""
+    from elo_explain.server.gate import published_notebooks
+    from elo_explain.server.kernels import machine_memory_mib
+
+    stopping: list[str] = []
+    signal.signal(signal.SIGTERM, lambda *_: stopping.append("SIGTERM"))
+    signal.signal(signal.SIGINT, lambda *_: stopping.append("Ctrl-C"))
+    n, first = args.workers, args.first_worker if args.no_nginx else 0
+    ports = ([args.voila_port + i for i in range(n)] if args.voila_port
+             else [_free_loopback_port() for _ in range(n)])
+    total, pages = machine_memory_mib(), len(published_notebooks())
+    options = [[*worker_options(first + i, n, total, pages), f"--Voila.ip={args.voila_host}",
+                *args.voila_args] for i in range(n)]
+    procs = [start_voila(port, opts) for port, opts in zip(ports, options)]
+    deaths: list[list[float]] = [[] for _ in procs]
+    nginx = None
+    with tempfile.TemporaryDirectory(prefix="ee-nginx-") as prefix:
+        try:
+            for port, proc in zip(ports, procs):
+                wait_voila(port, proc)
+            host = "127.0.0.1" if args.voila_host in ("", "0.0.0.0") else args.voila_host
+            backends = [f"{host}:{port}" for port in ports] + list(args.backend)
+            if not args.no_nginx:
+                conf = render_config(args.port, ports[0] if ports else 1, Path(prefix),
+                                     host=args.host, cert=args.cert, key=args.key,
+                                     render_rate=args.render_rate, access_log="/dev/stdout",
+                                     backends=backends)
+                nginx = start_nginx(Path(prefix), conf, start_new_session=True,
+                                    preexec_fn=_die_with_parent)
+                scheme = "https" if args.cert else "http"
+                print(f"Publishing on {scheme}://{args.host or socket.gethostname()}:{args.port}/ "
+                      f"({len(backends)} Voilà processes: " + ", ".join(
+                          f"/{worker_prefix(i)}/ on {b}" for i, b in enumerate(backends))
+                      + "); Ctrl-C stops", flush=True)
+            else:
+                print("Voilà processes " + ", ".join(
+                    f"/{worker_prefix(first + i)}/ on {b}" for i, b in enumerate(backends))
+                    + "; Ctrl-C stops", flush=True)
+            while not stopping:
+                if nginx is not None and nginx.poll() is not None:
+                    print(f"nginx exited with {nginx.returncode}: stopping", file=sys.stderr)
+                    return 1
+                if procs and all(proc.poll() is not None for proc in procs):
+                    print("every voila exited: stopping", file=sys.stderr)
+                    return 1
+                for i, proc in enumerate(procs):
+                    if proc.poll() is None or proc.returncode is _GAVE_UP:
+                        continue
+                    procs[i] = _start_again(i, first, proc, ports[i], options[i], deaths[i])
+                time.sleep(POLL)
+            print(f"{stopping[0]}: stopping nginx and voila", file=sys.stderr)
+            return 0
+        finally:
+            for proc in (nginx, *procs):
+                if proc is not None:
+                    stop(proc)
+
+
+_GAVE_UP = "gave up"
+
+
+class _Stopped:
+    """A process not started again: what :func:`serve_workers` polls in its place."""
+
+    returncode = _GAVE_UP
+
+    def poll(self):
+        return self.returncode
+
+
+def _start_again(index: int, first: int, dead, port: int, options: list[str],
+                 deaths: list[float]):
+    now = time.monotonic()
+    deaths[:] = [t for t in deaths if now - t < RESTART_WINDOW_S] + [now]
+    name = f"voila /{worker_prefix(first + index)}/ (port {port})"
+    if len(deaths) > RESTARTS:
+        print(f"{name} exited with {dead.returncode}, {len(deaths)} times in "
+              f"{RESTART_WINDOW_S:.0f} s: not starting it again", file=sys.stderr)
+        return _Stopped()
+    print(f"{name} exited with {dead.returncode}: starting it again", file=sys.stderr, flush=True)
+    return start_voila(port, options)
 
 
 if __name__ == "__main__":
