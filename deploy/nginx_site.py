@@ -104,6 +104,8 @@ def render_config(port: int, voila_port: int, prefix: Path, *, host: str = "",
     text = text.replace("@WORKERS_HTTP@\n", "").replace("@WORKERS_SERVER@\n", "")
     for name, value in values.items():
         text = text.replace(name, value)
+    if backends:  # the render locations too (filled in just now)
+        text = text.replace(PROXY_PASS, PROXY_PASS_WORKER)
     left = re.findall(r"@[A-Z_]+@", text)
     if left:
         raise ValueError(f"{TEMPLATE.name}: placeholders without a value: {sorted(set(left))}")
@@ -122,6 +124,7 @@ def render_config(port: int, voila_port: int, prefix: Path, *, host: str = "",
 
 WORKER = re.compile(r"(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):[0-9]{1,5}")
 PROXY_PASS = "proxy_pass http://voila;"
+PROXY_PASS_WORKER = "proxy_pass http://$ee_backend$request_uri;"
 
 
 def worker_prefix(index: int) -> str:
@@ -222,7 +225,7 @@ def _route_to_workers(text: str, backends: list[str], tls: bool) -> str:
     request's process, the request passed on as received (``$request_uri``: with its prefix)."""
     if PROXY_PASS not in text:
         raise ValueError(f"{TEMPLATE.name}: no {PROXY_PASS!r} to route to the processes")
-    text = text.replace(PROXY_PASS, "proxy_pass http://$ee_backend$request_uri;")
+    text = text.replace(PROXY_PASS, PROXY_PASS_WORKER)
     text = text.replace("@WORKERS_HTTP@\n", workers_http(backends) + "\n")
     return text.replace("@WORKERS_SERVER@\n", workers_server(backends, tls) + "\n")
 

@@ -103,10 +103,11 @@ def _die_with_parent() -> None:
         pass
 
 
-def start_voila(port: int, extra: list[str]) -> subprocess.Popen:
+def start_voila(port: int, extra: list[str], ip: str = "127.0.0.1",
+                base_url: str = "/") -> subprocess.Popen:
     cmd = [str(Path(sys.executable).with_name("voila")), "notebooks", f"--port={port}",
-           "--no-browser", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
-           "--Voila.base_url=/",  # nginx proxies the site's root; keep both in step
+           "--no-browser", f"--Voila.ip={ip}", "--Voila.port_retries=0",
+           f"--Voila.base_url={base_url}",  # nginx proxies the site's root (or /w<i>/)
            *extra]
     return subprocess.Popen(cmd, cwd=ROOT, start_new_session=True, preexec_fn=_die_with_parent)
 
@@ -208,20 +209,35 @@ RESTARTS = 5
 RESTART_WINDOW_S = 600.0
 
 
-def worker_options(index: int, workers: int, total_mib: int, pages: int = 11) -> list[str]:
-    """Voilà's options for the ``index``-th of ``workers`` processes on a machine of
-    ``total_mib``: its prefix (``/w<index>/``), and its share of the machine: the pool of
-    :func:`pool_options` for ``total_mib / workers``, the ceilings of ``memory_share``
-    (``elo_explain.server.kernels.default_ceilings``). N processes hold what one did.
+def worker_options(workers: int, total_mib: int, pages: int = 11) -> list[str]:
+    """Voilà's options for one of ``workers`` processes on a machine of ``total_mib``: its
+    share of the machine: the pool of :func:`pool_options` for ``total_mib / workers``, the
+    ceilings of ``memory_share`` (``elo_explain.server.kernels.default_ceilings``). N
+    processes hold what one did.
 
-    >>> worker_options(1, 2, 24 * 1024)      # this machine, 2 processes: en and te pooled in each
-    ["--VoilaKernelManager.preheat_denylist=['.*/(uk|el)/[^/]+\\\\.ipynb$']", '--Voila.base_url=/w1/', '--ViewerKernels.memory_share=0.5']
+    >>> worker_options(2, 24 * 1024)[1:]      # this machine, 2 processes: en and te pooled in each
+    ['--ViewerKernels.memory_share=0.5']
+    >>> worker_options(2, 24 * 1024) == pool_options(12 * 1024) + worker_options(2, 24 * 1024)[1:]
+    True
     """
-    if not 0 <= index < 1000 or not 1 <= workers <= 64:
-        raise ValueError(f"index, workers: 0 <= index ({index}), 1 <= workers ({workers}) <= 64")
+    if not 1 <= workers <= 64:
+        raise ValueError(f"workers: {workers} is not 1 to 64")
     return [*pool_options(total_mib // workers, pages),
-            f"--Voila.base_url=/{worker_prefix(index)}/",
             f"--ViewerKernels.memory_share={1 / workers:.6g}"]
+
+
+def overridden(ours: list[str], theirs: list[str]) -> list[str]:
+    """``ours`` then ``theirs``, without those of ours that ``theirs`` set again: traitlets
+    reads a list option given twice as a list of the two texts, not as the second list.
+
+    >>> overridden(["--A.x=['a']", "--B.y=1"], ["--A.x=['b']"])
+    ['--B.y=1', "--A.x=['b']"]
+    """
+    def name(option: str) -> str:
+        return option.split("=", 1)[0]
+
+    again = {name(option) for option in theirs}
+    return [option for option in ours if name(option) not in again] + list(theirs)
 
 
 def serve_workers(args) -> int:
@@ -238,9 +254,9 @@ def serve_workers(args) -> int:
     ports = ([args.voila_port + i for i in range(n)] if args.voila_port
              else [_free_loopback_port() for _ in range(n)])
     total, pages = machine_memory_mib(), len(published_notebooks())
-    options = [[*worker_options(first + i, n, total, pages), f"--Voila.ip={args.voila_host}",
-                *args.voila_args] for i in range(n)]
-    procs = [start_voila(port, opts) for port, opts in zip(ports, options)]
+    options = overridden(worker_options(max(n, 1), total, pages), args.voila_args)
+    bases = [f"/{worker_prefix(first + i)}/" for i in range(n)]
+    procs = [start_voila(port, options, args.voila_host, base) for port, base in zip(ports, bases)]
     deaths: list[list[float]] = [[] for _ in procs]
     nginx = None
     with tempfile.TemporaryDirectory(prefix="ee-nginx-") as prefix:
@@ -275,7 +291,8 @@ def serve_workers(args) -> int:
                 for i, proc in enumerate(procs):
                     if proc.poll() is None or proc.returncode is _GAVE_UP:
                         continue
-                    procs[i] = _start_again(i, first, proc, ports[i], options[i], deaths[i])
+                    procs[i] = _start_again(proc, ports[i], options, args.voila_host, bases[i],
+                                            deaths[i])
                 time.sleep(POLL)
             print(f"{stopping[0]}: stopping nginx and voila", file=sys.stderr)
             return 0
@@ -297,17 +314,17 @@ class _Stopped:
         return self.returncode
 
 
-def _start_again(index: int, first: int, dead, port: int, options: list[str],
+def _start_again(dead, port: int, options: list[str], ip: str, base_url: str,
                  deaths: list[float]):
     now = time.monotonic()
     deaths[:] = [t for t in deaths if now - t < RESTART_WINDOW_S] + [now]
-    name = f"voila /{worker_prefix(first + index)}/ (port {port})"
+    name = f"voila {base_url} (port {port})"
     if len(deaths) > RESTARTS:
         print(f"{name} exited with {dead.returncode}, {len(deaths)} times in "
               f"{RESTART_WINDOW_S:.0f} s: not starting it again", file=sys.stderr)
         return _Stopped()
     print(f"{name} exited with {dead.returncode}: starting it again", file=sys.stderr, flush=True)
-    return start_voila(port, options)
+    return start_voila(port, options, ip, base_url)
 
 
 if __name__ == "__main__":
