@@ -35,6 +35,7 @@ import signal
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -172,7 +173,7 @@ def held(workers: int, voila_rss: list[int]) -> tuple[int, int]:
 
 def measure(workers: int, viewers: int, moves: int) -> dict:
     port = free_port()
-    log = open(HERE / f".workers-{workers}.log", "w")
+    log = open(Path(tempfile.gettempdir()) / f"ee-workers-{workers}.log", "w")   # the servers' log
     pub = subprocess.Popen(
         [sys.executable, str(ROOT / "deploy" / "publish.py"), f"--port={port}",
          f"--workers={workers}", "--host=127.0.0.1", "--",

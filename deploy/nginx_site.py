@@ -211,6 +211,9 @@ def workers_server(backends: list[str], tls: bool = False) -> str:
         "/$ee_worker/voila/render/$1 redirect;",
         f'        if ($uri ~ "^/({names})/") {{ set $ee_prefix $1; }}',
         f'        rewrite "^/({names})(/.*)$" $2 last;',
+        "        # a link to a page of a process there is no longer (fewer processes now)",
+        '        rewrite "^/w[0-9]+/voila/render/(([a-z]{2}/)?[A-Za-z0-9_.-]+\\.ipynb)$" '
+        "/$ee_worker/voila/render/$1 redirect;",
         "        return 404;                  # nothing is served without a process's prefix",
         "        error_page 502 504 = @ee_down;",
         "        location @ee_down {",

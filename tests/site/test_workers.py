@@ -174,6 +174,11 @@ def test_the_landing_chooses_a_process_by_the_cookie_and_spreads_new_viewers(sit
                          cookies={"ee_route": cookie}, timeout=HTTP_TIMEOUT)
         assert r.status_code == 302 and "Set-Cookie" not in r.headers
         assert r.headers["Location"] == f"/{process}/voila/render/{DIVISOR}?divisor=800"
+    # a link to a process there is no longer: a page of one that is
+    (cookie,) = cookies_for("w1", 1)
+    r = requests.get(f"{base}/w7/voila/render/uk/{DIVISOR}?divisor=800", allow_redirects=False,
+                     cookies={"ee_route": cookie}, timeout=HTTP_TIMEOUT)
+    assert r.headers["Location"] == f"/w1/voila/render/uk/{DIVISOR}?divisor=800"
     # nothing is served without a process's prefix, nor under a prefix no process has
     for path in ("/voila/static/voila.js", "/api/kernels/0f1e2d3c-aaaa-bbbb-cccc-123456789abc",
                  "/w2/voila/static/voila.js", "/w0/w1/voila/static/voila.js",
