@@ -178,9 +178,10 @@ def workers_http(backends: list[str]) -> str:
     lines += [f"        {share} {name};" for name in names[:-1]] + [f"        * {names[-1]};", "    }"]
     lines += ["    map $ee_prefix $ee_backend {", '        default "";']
     lines += [f"        {name} ee_{name};" for name in names] + ["    }"]
-    lines += ["    # a render whose process does not answer goes on to the next one",
-              "    map $ee_prefix $ee_next {", f"        default {names[0]};"]
-    lines += [f"        {name} {names[(i + 1) % n]};" for i, name in enumerate(names)] + ["    }"]
+    lines += ["    # a render whose process does not answer goes on to the next one (none: one process)",
+              "    map $ee_prefix $ee_next {", '        default "";']
+    lines += [f"        {name} {names[(i + 1) % n]};" for i, name in enumerate(names) if n > 1]
+    lines += ["    }"]
     return "\n".join(lines)
 
 
@@ -217,6 +218,7 @@ def workers_server(backends: list[str], tls: bool = False) -> str:
         "        return 404;                  # nothing is served without a process's prefix",
         "        error_page 502 504 = @ee_down;",
         "        location @ee_down {",
+        '            if ($ee_next = "") { return 502; }',
         '            if ($uri ~ "^/voila/render/") { return 302 /$ee_next$uri$is_args$args; }',
         "            return 502;",
         "        }",
