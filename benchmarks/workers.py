@@ -236,7 +236,7 @@ def report(one: dict, two: dict, viewers: int, moves: int) -> str:
         "",
         f"This machine: {machine_memory_mib() / 1024:.0f} GiB, {os.cpu_count()} cores, shared "
         f"(load average at the end {load[0]:.1f}, {load[1]:.1f}, {load[2]:.1f}). "
-        f"`deploy/publish.py --workers=1` then `--workers=2`, nginx in front, no pool; "
+        f"`deploy/publish.py --workers=1` and `--workers=2`, nginx in front, no pool; "
         f"{viewers} viewers arriving {ARRIVING} at a time, each with its own routing cookie, on "
         f"{NOTEBOOK}; then all {viewers} moving its divisor slider {moves} times, "
         f"{THINK_S:g} s apart (the page's widget message, to the kernel's idle for it).",
@@ -275,10 +275,21 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--viewers", type=int, default=VIEWERS)
     ap.add_argument("--moves", type=int, default=MOVES)
+    ap.add_argument("--two-first", action="store_true",
+                    help="measure two processes first (the machine's other load drifts)")
+    ap.add_argument("--append", action="store_true", help=f"append to {OUT.name}")
     args = ap.parse_args()
-    one = measure(1, args.viewers, args.moves)
-    two = measure(2, args.viewers, args.moves)
+    if args.two_first:
+        two = measure(2, args.viewers, args.moves)
+        one = measure(1, args.viewers, args.moves)
+    else:
+        one = measure(1, args.viewers, args.moves)
+        two = measure(2, args.viewers, args.moves)
     text = report(one, two, args.viewers, args.moves)
+    order = "two processes measured first" if args.two_first else "one process measured first"
+    text = text.replace("\n\n| |", f" Order: {order}.\n\n| |", 1)
+    if args.append:
+        text = OUT.read_text() + "\n" + text.split("\n", 2)[2]
     OUT.write_text(text)
     print(text)
 
