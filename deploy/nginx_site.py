@@ -191,8 +191,10 @@ def workers_server(backends: list[str], tls: bool = False) -> str:
     prefix once), nothing served without one, and a render sent on when its process is down.
 
     >>> text = workers_server(["127.0.0.1:9001", "127.0.0.1:9002"])
-    >>> 'rewrite "^/(w0|w1)(/.*)$" $2 last;' in text, "return 404;" in text
-    (True, True)
+    >>> 'rewrite "^/(w0|w1)(/.*)$" $2 last;' in text, "return 404;" in text, "Secure" in text
+    (True, True, False)
+    >>> "SameSite=Lax; Secure" in workers_server(["127.0.0.1:9001"], tls=True)  # HTTPS only
+    True
     """
     _check_backends(backends)
     names = "|".join(worker_prefix(i) for i in range(len(backends)))
