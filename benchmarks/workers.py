@@ -52,7 +52,9 @@ from harness import KERNEL_ID, KernelSocket, _message, free_port, wait_http  # n
 import publish  # noqa: E402
 
 from elo_explain.server.gate import published_notebooks  # noqa: E402
-from elo_explain.server.kernels import KERNEL_MIB, default_ceilings, machine_memory_mib  # noqa: E402
+from elo_explain.server.kernels import (  # noqa: E402
+    KERNEL_MIB, default_ceilings, machine_memory_mib,
+)
 
 OUT = HERE / "WORKERS.md"
 NOTEBOOK = "03_backgammon_divisor.ipynb"

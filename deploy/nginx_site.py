@@ -163,22 +163,24 @@ def workers_http(backends: list[str]) -> str:
     _check_backends(backends)
     n = len(backends)
     names = [worker_prefix(i) for i in range(n)]
-    lines = ["    # --- several Voilà processes: /w<i>/ is the i-th (nginx_site.workers_http); the",
-             "    # prefix a page's URLs carry sends each of its requests to the process owning its kernel"]
+    lines = ["    # --- several Voilà processes: /w<i>/ is the i-th (nginx_site.workers_http);",
+             "    # the prefix a page's URLs carry sends each of its requests to the process",
+             "    # owning its kernel"]
     for name, backend in zip(names, backends):
         lines += [f"    upstream ee_{name} {{", f"        server {backend} max_fails=0;",
                   "        keepalive 8;", "    }"]
-    lines += ["    # the landing's choice: a random routing id kept in a cookie (a new browser gets one)",
+    lines += ["    # the landing's choice: a random id in a cookie: new browsers get one",
               "    map $cookie_ee_route $ee_route_key {",
               '        "~^[0-9a-f]{32}$" $cookie_ee_route;',
               "        default           $request_id;",
               "    }",
               "    split_clients $ee_route_key $ee_worker {"]
     share = f"{100 / n:.2f}%"
-    lines += [f"        {share} {name};" for name in names[:-1]] + [f"        * {names[-1]};", "    }"]
+    lines += [f"        {share} {name};" for name in names[:-1]]
+    lines += [f"        * {names[-1]};", "    }"]
     lines += ["    map $ee_prefix $ee_backend {", '        default "";']
     lines += [f"        {name} ee_{name};" for name in names] + ["    }"]
-    lines += ["    # a render whose process does not answer goes on to the next one (none: one process)",
+    lines += ["    # a render whose process is down goes on to the next (none with one process)",
               "    map $ee_prefix $ee_next {", '        default "";']
     lines += [f"        {name} {names[(i + 1) % n]};" for i, name in enumerate(names) if n > 1]
     lines += ["    }"]
@@ -200,8 +202,8 @@ def workers_server(backends: list[str], tls: bool = False) -> str:
     names = "|".join(worker_prefix(i) for i in range(len(backends)))
     secure = "; Secure" if tls else ""
     return "\n".join([
-        "        # --- several Voilà processes (nginx_site.workers_server): a page's URLs carry its",
-        "        # process's prefix; the landing chooses one, a page's every request keeps it",
+        "        # --- several Voilà processes (nginx_site.workers_server): a page's URLs carry",
+        "        # its process's prefix; the landing chooses one, a page's every request keeps it",
         f'        set $ee_cookie "ee_route=$ee_route_key; Path=/; Max-Age=2592000; HttpOnly; '
         f'SameSite=Lax{secure}";',
         '        if ($cookie_ee_route ~ "^[0-9a-f]{32}$") { set $ee_cookie ""; }',
