@@ -36,11 +36,14 @@ dashboard: $(STAMP)
 ## Publish on http://<host>:$(PORT)/ (default 8080): Voilà on loopback behind nginx (deploy/),
 ## with the preheated pool sized by the machine's memory (docs/capacity.md); Ctrl-C stops both;
 ## HTTPS with CERT=<fullchain.pem> KEY=<privkey.pem>; Voilà's own options in VOILA_ARGS, e.g.
-## VOILA_ARGS=--ViewerKernels.max_kernels_per_address=40; behind a load balancer
-## TRUSTED_PROXY=<its address or CIDR> (docs/security_edge.md)
+## VOILA_ARGS=--ViewerKernels.max_kernels_per_address=40 (each process's own, with WORKERS);
+## WORKERS=N: N Voilà processes, each with 1/N of the machine (docs/publishing.md); behind a
+## load balancer TRUSTED_PROXY=<its address or CIDR> (docs/security_edge.md)
 publish: PORT ?= 8080
+publish: WORKERS ?= 1
 publish: $(STAMP)
-	$(BIN)/python deploy/publish.py --port=$(PORT) $(if $(CERT),--cert=$(CERT) --key=$(KEY)) \
+	$(BIN)/python deploy/publish.py --port=$(PORT) --workers=$(WORKERS) \
+		$(if $(CERT),--cert=$(CERT) --key=$(KEY)) \
 		$(if $(TRUSTED_PROXY),--trusted-proxy=$(TRUSTED_PROXY)) -- $(VOILA_ARGS)
 
 # axe-core, the accessibility checker the browser tests inject into the pages (package.json,

@@ -85,11 +85,13 @@ def render_config(port: int, voila_port: int, prefix: Path, *, host: str = "",
                   cert: Path | None = None, key: Path | None = None,
                   notebooks: list[str] | None = None, render_rate: str = "30r/m",
                   render_burst: int = 20, access_log: str = "off",
-                  trusted_proxies=()) -> str:
+                  trusted_proxies=(), backends: list[str] | None = None) -> str:
     """The nginx configuration: listen on ``host:port`` (all addresses if ``host`` is
     empty), TLS with ``cert``/``key`` if given, proxy to Voilà on ``127.0.0.1:voila_port``;
     the client's address from ``X-Forwarded-For`` when the peer is one of
-    ``trusted_proxies`` (:func:`real_ip`).
+    ``trusted_proxies`` (:func:`real_ip`); with ``backends`` (``host:port`` of several Voilà
+    processes, the i-th serving under ``/w<i>/``) to them instead: :func:`workers_http`,
+    :func:`workers_server`.
 
     >>> conf = render_config(8080, 8866, Path("site"), notebooks=["index.ipynb"])
     >>> "listen 8080;" in conf, "location = /voila/render/index.ipynb" in conf
@@ -130,12 +132,144 @@ def render_config(port: int, voila_port: int, prefix: Path, *, host: str = "",
         "@REAL_IP@": real_ip(trusted_proxies),
     }
     text = TEMPLATE.read_text()
+    if backends:
+        text = _route_to_workers(text, backends, tls=cert is not None)
+    text = text.replace("@WORKERS_HTTP@\n", "").replace("@WORKERS_SERVER@\n", "")
     for name, value in values.items():
         text = text.replace(name, value)
+    if backends:  # the render locations too (filled in just now)
+        text = text.replace(PROXY_PASS, PROXY_PASS_WORKER)
     left = re.findall(r"@[A-Z_]+@", text)
     if left:
         raise ValueError(f"{TEMPLATE.name}: placeholders without a value: {sorted(set(left))}")
     return text
+
+
+# --- several Voilà processes behind one nginx (deploy/publish.py --workers / --backend) -------
+# A page's URLs all carry its process's prefix (Voilà's base_url /w<i>/): its render, assets,
+# kernel websocket and close beacon. The landing redirect chooses the prefix: split_clients on a
+# routing cookie (ee_route, a random id nginx sets on the first answer), so new viewers spread
+# evenly and a returning browser keeps its process. nginx strips the prefix once (server-level
+# rewrite, before the location search), so every location of the single-process site applies
+# unchanged, and passes the request on as received ($request_uri) to the prefix's process.
+# A render whose process does not answer (502/504) is sent on to the next process; any other
+# request of a page whose process is gone gets the 502 the page shows as "This view has stopped".
+
+WORKER = re.compile(r"(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):[0-9]{1,5}")
+PROXY_PASS = "proxy_pass http://voila;"
+PROXY_PASS_WORKER = "proxy_pass http://$ee_backend$request_uri;"
+
+
+def worker_prefix(index: int) -> str:
+    """The path prefix of the ``index``-th process (its Voilà ``base_url`` is ``/<prefix>/``).
+
+    >>> worker_prefix(0), worker_prefix(11)
+    ('w0', 'w11')
+    """
+    return f"w{int(index)}"
+
+
+def _check_backends(backends: list[str]) -> None:
+    if not 1 <= len(backends) <= 64:
+        raise ValueError(f"backends: 1 to 64 host:port addresses, not {len(backends)}")
+    for b in backends:
+        if not WORKER.fullmatch(b or "") or not 0 < int(b.rsplit(":", 1)[1]) < 65536:
+            raise ValueError(f"backends: {b!r} is not a host:port address (port 1-65535)")
+
+
+def workers_http(backends: list[str]) -> str:
+    """The ``http`` block's part for several processes: one upstream per process, the
+    routing cookie, the landing's choice (``$ee_worker``) and each prefix's next process.
+
+    >>> text = workers_http(["127.0.0.1:9001", "10.0.0.2:8866"])
+    >>> "upstream ee_w1 {" in text, "server 10.0.0.2:8866 max_fails=0;" in text
+    (True, True)
+    >>> print(text[text.index("split_clients"):text.index("map $ee_prefix")].strip())
+    split_clients $ee_route_key $ee_worker {
+            50.00% w0;
+            * w1;
+        }
+    >>> workers_http(["127.0.0.1"])
+    Traceback (most recent call last):
+    ValueError: backends: '127.0.0.1' is not a host:port address (port 1-65535)
+    """
+    _check_backends(backends)
+    n = len(backends)
+    names = [worker_prefix(i) for i in range(n)]
+    lines = ["    # --- several Voilà processes: /w<i>/ is the i-th (nginx_site.workers_http);",
+             "    # the prefix a page's URLs carry sends each of its requests to the process",
+             "    # owning its kernel"]
+    for name, backend in zip(names, backends):
+        lines += [f"    upstream ee_{name} {{", f"        server {backend} max_fails=0;",
+                  "        keepalive 8;", "    }"]
+    lines += ["    # the landing's choice: a random id in a cookie: new browsers get one",
+              "    map $cookie_ee_route $ee_route_key {",
+              '        "~^[0-9a-f]{32}$" $cookie_ee_route;',
+              "        default           $request_id;",
+              "    }",
+              "    split_clients $ee_route_key $ee_worker {"]
+    share = f"{100 / n:.2f}%"
+    lines += [f"        {share} {name};" for name in names[:-1]]
+    lines += [f"        * {names[-1]};", "    }"]
+    lines += ["    map $ee_prefix $ee_backend {", '        default "";']
+    lines += [f"        {name} ee_{name};" for name in names] + ["    }"]
+    lines += ["    # a render whose process is down goes on to the next (none with one process)",
+              "    map $ee_prefix $ee_next {", '        default "";']
+    lines += [f"        {name} {names[(i + 1) % n]};" for i, name in enumerate(names) if n > 1]
+    lines += ["    }"]
+    return "\n".join(lines)
+
+
+def workers_server(backends: list[str], tls: bool = False) -> str:
+    """The ``server`` block's part for several processes: the routing cookie, the landing
+    redirects to a prefix, the prefix stripped before the location search (each known
+    prefix once), nothing served without one, and a render sent on when its process is down.
+
+    >>> text = workers_server(["127.0.0.1:9001", "127.0.0.1:9002"])
+    >>> 'rewrite "^/(w0|w1)(/.*)$" $2 last;' in text, "return 404;" in text, "Secure" in text
+    (True, True, False)
+    >>> "SameSite=Lax; Secure" in workers_server(["127.0.0.1:9001"], tls=True)  # HTTPS only
+    True
+    """
+    _check_backends(backends)
+    names = "|".join(worker_prefix(i) for i in range(len(backends)))
+    secure = "; Secure" if tls else ""
+    return "\n".join([
+        "        # --- several Voilà processes (nginx_site.workers_server): a page's URLs carry",
+        "        # its process's prefix; the landing chooses one, a page's every request keeps it",
+        f'        set $ee_cookie "ee_route=$ee_route_key; Path=/; Max-Age=2592000; HttpOnly; '
+        f'SameSite=Lax{secure}";',
+        '        if ($cookie_ee_route ~ "^[0-9a-f]{32}$") { set $ee_cookie ""; }',
+        "        add_header Set-Cookie $ee_cookie always;",
+        "        proxy_connect_timeout 5s;   # a process on another machine that is down",
+        "        rewrite ^/$ /$ee_worker/voila/render/@LANDING@ redirect;",
+        "        rewrite ^/voila/?$ /$ee_worker/voila/render/@LANDING@ redirect;",
+        "        rewrite ^/voila/tree(/.*)?$ /$ee_worker/voila/render/@LANDING@? redirect;",
+        '        rewrite "^/voila/render/(([a-z]{2}/)?[A-Za-z0-9_.-]+\\.ipynb)$" '
+        "/$ee_worker/voila/render/$1 redirect;",
+        f'        if ($uri ~ "^/({names})/") {{ set $ee_prefix $1; }}',
+        f'        rewrite "^/({names})(/.*)$" $2 last;',
+        "        # a link to a page of a process there is no longer (fewer processes now)",
+        '        rewrite "^/w[0-9]+/voila/render/(([a-z]{2}/)?[A-Za-z0-9_.-]+\\.ipynb)$" '
+        "/$ee_worker/voila/render/$1 redirect;",
+        "        return 404;                  # nothing is served without a process's prefix",
+        "        error_page 502 504 = @ee_down;",
+        "        location @ee_down {",
+        '            if ($ee_next = "") { return 502; }',
+        '            if ($uri ~ "^/voila/render/") { return 302 /$ee_next$uri$is_args$args; }',
+        "            return 502;",
+        "        }",
+    ])
+
+
+def _route_to_workers(text: str, backends: list[str], tls: bool) -> str:
+    """The template for several processes: their blocks in, every ``proxy_pass`` to the
+    request's process, the request passed on as received (``$request_uri``: with its prefix)."""
+    if PROXY_PASS not in text:
+        raise ValueError(f"{TEMPLATE.name}: no {PROXY_PASS!r} to route to the processes")
+    text = text.replace(PROXY_PASS, PROXY_PASS_WORKER)
+    text = text.replace("@WORKERS_HTTP@\n", workers_http(backends) + "\n")
+    return text.replace("@WORKERS_SERVER@\n", workers_server(backends, tls) + "\n")
 
 
 def _worker_user() -> tuple[str, str]:

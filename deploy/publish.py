@@ -18,6 +18,14 @@ The preheated pool is sized by :func:`pool_languages` (``docs/capacity.md``): on
 page, for as many languages as fit in a quarter of the machine's memory, English first; the
 pages of the other languages are served cold (correct, slower to appear). Voilà options given
 after ``--`` come later on its command line, so they override this.
+
+Several processes (``make publish WORKERS=N``, ``--workers=N``; docs/publishing.md): N Voilà
+processes on loopback, the i-th serving under ``/w<i>/``, each with its share (1/N) of the pool
+and of the kernel ceilings (:func:`worker_options`); one nginx sends every request of a page to
+the process that rendered it (``deploy/nginx_site.py``, :func:`~nginx_site.workers_server`),
+and processes on other machines too (``--backend=host:port``, repeated: they serve under the
+next prefixes). A process that dies is started again (:func:`serve_workers`); if every one is
+down at once, or nginx dies, the others are stopped and the exit status is 1.
 """
 
 from __future__ import annotations
@@ -37,7 +45,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 
-from nginx_site import render_config, start_nginx  # noqa: E402
+from nginx_site import render_config, start_nginx, worker_prefix  # noqa: E402
 
 POLL = 0.5  # seconds between two checks that both processes still run
 POOL_SHARE = 0.25
@@ -104,10 +112,11 @@ def _die_with_parent() -> None:
         pass
 
 
-def start_voila(port: int, extra: list[str]) -> subprocess.Popen:
+def start_voila(port: int, extra: list[str], ip: str = "127.0.0.1",
+                base_url: str = "/") -> subprocess.Popen:
     cmd = [str(Path(sys.executable).with_name("voila")), "notebooks", f"--port={port}",
-           "--no-browser", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
-           "--Voila.base_url=/",  # nginx proxies the site's root; keep both in step
+           "--no-browser", f"--Voila.ip={ip}", "--Voila.port_retries=0",
+           f"--Voila.base_url={base_url}",  # nginx proxies the site's root (or /w<i>/)
            *extra]
     return subprocess.Popen(cmd, cwd=ROOT, start_new_session=True, preexec_fn=_die_with_parent)
 
@@ -150,6 +159,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--trusted-proxy", action="append", default=[], metavar="CIDR",
                     help="a load balancer or proxy in front of nginx whose X-Forwarded-For "
                          "names the client (repeatable; default: none, the peer is the client)")
+    ap.add_argument("--workers", type=int, default=1,
+                    help="Voilà processes on this machine, each with 1/N of it (default 1)")
+    ap.add_argument("--backend", action="append", default=[], metavar="HOST:PORT",
+                    help="a Voilà process on another machine (repeat; see docs/publishing.md)")
+    ap.add_argument("--no-nginx", action="store_true",
+                    help="start only the Voilà processes (a machine behind another's nginx)")
+    ap.add_argument("--first-worker", type=int, default=0, metavar="K",
+                    help="with --no-nginx: the first process's prefix is /w<K>/ (default 0)")
+    ap.add_argument("--voila-host", default="127.0.0.1",
+                    help="address the Voilà processes listen on (default 127.0.0.1)")
     ap.add_argument("voila_args", nargs="*", metavar="-- VOILA_OPTION",
                     help="further options for voila, after --")
     args = ap.parse_args(argv)
@@ -161,6 +180,10 @@ def main(argv: list[str] | None = None) -> int:
         real_ip(args.trusted_proxy)
     except ValueError as e:
         ap.error(str(e))
+    if not 0 <= args.workers <= 64 or (args.workers == 0 and not args.backend):
+        ap.error("--workers: 1 to 64 processes (0 only with --backend)")
+    if args.workers != 1 or args.backend or args.no_nginx:
+        return serve_workers(args)
 
     voila_port = args.voila_port or _free_loopback_port()
     stopping = []
@@ -197,6 +220,132 @@ def main(argv: list[str] | None = None) -> int:
             for proc in (nginx, voila):
                 if proc is not None:
                     stop(proc)
+
+
+# --- several Voilà processes ------------------------------------------------------------------
+RESTARTS = 5
+"""A process that died this many times within :data:`RESTART_WINDOW_S` is not started again."""
+RESTART_WINDOW_S = 600.0
+
+
+def worker_options(workers: int, total_mib: int, pages: int = 11) -> list[str]:
+    """Voilà's options for one of ``workers`` processes on a machine of ``total_mib``: its
+    share of the machine: the pool of :func:`pool_options` for ``total_mib / workers``, the
+    ceilings of ``memory_share`` (``elo_explain.server.kernels.default_ceilings``). N
+    processes hold what one did.
+
+    >>> worker_options(2, 24 * 1024)[1:]      # this machine, 2 processes: en and te pooled in each
+    ['--ViewerKernels.memory_share=0.5']
+    >>> worker_options(2, 24 * 1024) == pool_options(12 * 1024) + worker_options(2, 24 * 1024)[1:]
+    True
+    """
+    if not 1 <= workers <= 64:
+        raise ValueError(f"workers: {workers} is not 1 to 64")
+    return [*pool_options(total_mib // workers, pages),
+            f"--ViewerKernels.memory_share={1 / workers:.6g}"]
+
+
+def overridden(ours: list[str], theirs: list[str]) -> list[str]:
+    """``ours`` then ``theirs``, without those of ours that ``theirs`` set again: traitlets
+    reads a list option given twice as a list of the two texts, not as the second list.
+
+    >>> overridden(["--A.x=['a']", "--B.y=1"], ["--A.x=['b']"])
+    ['--B.y=1', "--A.x=['b']"]
+    """
+    def name(option: str) -> str:
+        return option.split("=", 1)[0]
+
+    again = {name(option) for option in theirs}
+    return [option for option in ours if name(option) not in again] + list(theirs)
+
+
+def serve_workers(args) -> int:
+    """``--workers`` / ``--backend`` / ``--no-nginx``: start the processes, nginx in front of
+    them and of the other machines' (unless ``--no-nginx``), start a process again when it
+    dies; stop everything on Ctrl-C (exit 0), when nginx dies or every process is down (1)."""
+    from elo_explain.server.gate import published_notebooks
+    from elo_explain.server.kernels import memory_at_start_mib
+
+    stopping: list[str] = []
+    signal.signal(signal.SIGTERM, lambda *_: stopping.append("SIGTERM"))
+    signal.signal(signal.SIGINT, lambda *_: stopping.append("Ctrl-C"))
+    n, first = args.workers, args.first_worker if args.no_nginx else 0
+    ports = ([args.voila_port + i for i in range(n)] if args.voila_port
+             else [_free_loopback_port() for _ in range(n)])
+    total, pages = memory_at_start_mib(), len(published_notebooks())
+    # Voilà trusts the client address nginx sends (X-Real-IP) from nginx only: on loopback here;
+    # a process on another machine is started with its nginx machine's address in VOILA_ARGS
+    options = overridden([*worker_options(max(n, 1), total, pages), *TRUST_NGINX], args.voila_args)
+    bases = [f"/{worker_prefix(first + i)}/" for i in range(n)]
+    procs = [start_voila(port, options, args.voila_host, base) for port, base in zip(ports, bases)]
+    deaths: list[list[float]] = [[] for _ in procs]
+    nginx = None
+    with tempfile.TemporaryDirectory(prefix="ee-nginx-") as prefix:
+        try:
+            for port, proc in zip(ports, procs):
+                wait_voila(port, proc)
+            host = "127.0.0.1" if args.voila_host in ("", "0.0.0.0") else args.voila_host
+            backends = [f"{host}:{port}" for port in ports] + list(args.backend)
+            if not args.no_nginx:
+                conf = render_config(args.port, ports[0] if ports else 1, Path(prefix),
+                                     host=args.host, cert=args.cert, key=args.key,
+                                     render_rate=args.render_rate, access_log="/dev/stdout",
+                                     trusted_proxies=args.trusted_proxy, backends=backends)
+                nginx = start_nginx(Path(prefix), conf, start_new_session=True,
+                                    preexec_fn=_die_with_parent)
+                scheme = "https" if args.cert else "http"
+                print(f"Publishing on {scheme}://{args.host or socket.gethostname()}:{args.port}/ "
+                      f"({len(backends)} Voilà processes: " + ", ".join(
+                          f"/{worker_prefix(i)}/ on {b}" for i, b in enumerate(backends))
+                      + "); Ctrl-C stops", flush=True)
+            else:
+                print("Voilà processes " + ", ".join(
+                    f"/{worker_prefix(first + i)}/ on {b}" for i, b in enumerate(backends))
+                    + "; Ctrl-C stops", flush=True)
+            while not stopping:
+                if nginx is not None and nginx.poll() is not None:
+                    print(f"nginx exited with {nginx.returncode}: stopping", file=sys.stderr)
+                    return 1
+                if procs and all(proc.poll() is not None for proc in procs):
+                    print("every voila exited: stopping", file=sys.stderr)
+                    return 1
+                for i, proc in enumerate(procs):
+                    if proc.poll() is None or proc.returncode is _GAVE_UP:
+                        continue
+                    procs[i] = _start_again(proc, ports[i], options, args.voila_host, bases[i],
+                                            deaths[i])
+                time.sleep(POLL)
+            print(f"{stopping[0]}: stopping nginx and voila", file=sys.stderr)
+            return 0
+        finally:
+            for proc in (nginx, *procs):
+                if proc is not None:
+                    stop(proc)
+
+
+_GAVE_UP = "gave up"
+
+
+class _Stopped:
+    """A process not started again: what :func:`serve_workers` polls in its place."""
+
+    returncode = _GAVE_UP
+
+    def poll(self):
+        return self.returncode
+
+
+def _start_again(dead, port: int, options: list[str], ip: str, base_url: str,
+                 deaths: list[float]):
+    now = time.monotonic()
+    deaths[:] = [t for t in deaths if now - t < RESTART_WINDOW_S] + [now]
+    name = f"voila {base_url} (port {port})"
+    if len(deaths) > RESTARTS:
+        print(f"{name} exited with {dead.returncode}, {len(deaths)} times in "
+              f"{RESTART_WINDOW_S:.0f} s: not starting it again", file=sys.stderr)
+        return _Stopped()
+    print(f"{name} exited with {dead.returncode}: starting it again", file=sys.stderr, flush=True)
+    return start_voila(port, options, ip, base_url)
 
 
 if __name__ == "__main__":

@@ -112,12 +112,23 @@ def memory_at_start_mib() -> int:
 
 
 def default_ceilings(total_mib: int | None = None, pool_kernels: int = 0,
-                     kernel_mib: int = KERNEL_MIB, reserve_mib: int = RESERVE_MIB) -> tuple[int, int]:
+                     kernel_mib: int = KERNEL_MIB, reserve_mib: int = RESERVE_MIB,
+                     share: float = 1.0) -> tuple[int, int]:
     """``(max_kernels, max_kernels_per_address)`` for this machine: the memory left after the
     reserve and the pool, in viewers' kernels; one address may hold a tenth of them (at
-    least 2: a classroom behind one address needs the per-address ceiling raised)."""
+    least 2: a classroom behind one address needs the per-address ceiling raised).
+
+    One of ``N`` processes on the machine (``deploy/publish.py --workers=N``) takes its
+    ``share`` (1/N) of the memory after the reserve, less its own pool: the N together hold
+    what one did, and one address at most a tenth of the machine's across them.
+
+    >>> default_ceilings(24 * 1024, pool_kernels=22, share=0.5)  # (22 GiB / 2 - 22 pooled) / 160
+    (48, 4)
+    """
     total = memory_at_start_mib() if total_mib is None else total_mib
-    kernels = max(1, (total - reserve_mib - pool_kernels * kernel_mib) // kernel_mib)
+    if not 0 < share <= 1:
+        raise ValueError(f"share: {share!r} is not a share of the machine (more than 0, at most 1)")
+    kernels = max(1, (int(share * (total - reserve_mib)) - pool_kernels * kernel_mib) // kernel_mib)
     return kernels, max(2, kernels // 10)
 
 
@@ -161,6 +172,9 @@ class ViewerKernels(AsyncMappingKernelManager):
     max_kernels_per_address = Integer(0, config=True, help=(
         "Most viewers' kernels one client address may hold (0: a tenth of max_kernels)."))
     reap_interval = Float(1.0, config=True, help="Seconds between two checks of the kernels.")
+    memory_share = Float(1.0, config=True, help=(
+        "The share of the machine this process sizes its default ceilings by: 1/N for one of "
+        "N processes on it (deploy/publish.py --workers=N; default_ceilings)."))
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -187,7 +201,8 @@ class ViewerKernels(AsyncMappingKernelManager):
     def ceilings(self) -> tuple[int, int]:
         """``(global, per address)``, from the configuration or the machine's memory."""
         # the pool's kernels, counted here as they start (not from Voilà's private ``_pools``)
-        auto_all, auto_each = default_ceilings(pool_kernels=self._pool_most)
+        auto_all, auto_each = default_ceilings(pool_kernels=self._pool_most,
+                                               share=self.memory_share)
         total = self.max_kernels or auto_all
         each = self.max_kernels_per_address or (max(2, total // 10) if self.max_kernels
                                                 else auto_each)

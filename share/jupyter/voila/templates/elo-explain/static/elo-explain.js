@@ -6,7 +6,8 @@
  *    skip "beforeunload" (phones).
  * 2. A page whose kernel is gone says so in plain words and offers one link that reopens
  *    exactly the same view (the view's own "Link to this view"): at once when the server
- *    closes the page's websocket or announces a restart, else at the viewer's next action.
+ *    closes the page's websocket or announces a restart, else at the viewer's next action;
+ *    also when the kernel's process is gone (nginx answers 502 for it).
  * 3. Uploads and pastes over a size limit (an element ".ee-limit" with data-bytes and
  *    data-message inside a box ".ee-limited") are stopped before anything is sent, with the
  *    same message the kernel would give, at any size.
@@ -124,7 +125,9 @@
     try {
       const r = await fetch(`${c.baseUrl || "/"}api/kernels/${c.kernelId}`,
                             { credentials: "same-origin", cache: "no-store" });
-      if (r.status === 404 || r.status === 410) showLost();
+      // 404/410: the kernel is gone; 502/504: nginx found its process gone (several processes
+      // behind one nginx: a page's requests go to the process that owns its kernel)
+      if ([404, 410, 502, 504].includes(r.status)) showLost();
     } catch (e) {
       if (!unloading) showLost(); // the server itself is gone
     }
