@@ -32,7 +32,7 @@ from elo_explain import gammon42 as g42
 from elo_explain.dashboards.chess_calculator import KValue
 from elo_explain.dashboards.new_to_fide import NewToFideModel
 from elo_explain.formats import fmt_pct, fmt_plain, fmt_signed
-from elo_explain.i18n import N_, _, language
+from elo_explain.i18n import N_, _, language, ngettext
 from elo_explain.interactive.chess import period_options, period_trait
 from elo_explain.interactive.figures import FigureView, steady_limits, update_limits
 from elo_explain.interactive.live import depends
@@ -162,9 +162,12 @@ class PlanModel(DashboardModel):
                          p.points_below, p.rating_below, p.best_rating, p.k))
         return Table((_("Method"), _("Least score"), _("Rating it gives"), _("½ point less"),
                       _("Rating then"), _("Every game won"), _("K used")), rows,
-                     _("To reach {target} from {rating}: {games} games against an average of "
-                       "{average}").format(target=self.target, rating=self.rating,
-                                           games=self.n_games, average=self.average),
+                     ngettext("To reach {target} from {rating}: {games} game against an "
+                              "average of {average}",
+                              "To reach {target} from {rating}: {games} games against an "
+                              "average of {average}", self.n_games).format(
+                         target=self.target, rating=self.rating, games=self.n_games,
+                         average=self.average),
                      (None, "{:g}", "{:.0f}", "{:g}", "{:.0f}", "{:.0f}", "{:g}"))
 
     @depends(fide_table)
@@ -218,8 +221,10 @@ class PlanModel(DashboardModel):
             caption = _("Gammon42: {rating} is already at {target}").format(
                 rating=self.rating, target=self.target)
         elif p.reachable:
-            caption = (_("Gammon42: {wins} wins in a row against {opponent} reach {target} "
-                         "(cube {cube})") if p.games > 1 else
+            caption = (ngettext("Gammon42: {wins} win in a row against {opponent} reaches "
+                                "{target} (cube {cube})",
+                                "Gammon42: {wins} wins in a row against {opponent} reach "
+                                "{target} (cube {cube})", p.games) if p.games > 1 else
                        _("Gammon42: one win against {opponent} reaches {target} (cube {cube})")
                        ).format(wins=p.games, opponent=self.opponent, target=self.target,
                                 cube=self.cube)
@@ -269,8 +274,10 @@ class PlanModel(DashboardModel):
                  p.new_rating) for i, p in enumerate(self.season_periods(), 1)]
         return Table((_("Period"), _("Date"), _("Games"), _("Points"), _("Rating before"),
                       "K", _("K after the 700 rule"), _("Change"), _("Rating after")), rows,
-                     _("Your season from {rating} ({games} rated games before)").format(
-                         rating=self.rating, games=self.rated_games),
+                     ngettext("Your season from {rating} ({games} rated game before)",
+                              "Your season from {rating} ({games} rated games before)",
+                              self.rated_games).format(rating=self.rating,
+                                                       games=self.rated_games),
                      (None, None, None, "{:g}", "{:.0f}", None, "{:g}", "{:+d}", "{:.0f}"))
 
 
@@ -361,7 +368,9 @@ class PlanView(DashboardView):
         if not p.ratings:
             wins = _("Already there.")
         elif p.reachable:
-            wins = (_("{wins} wins in a row reach {target} (last win: {rating}).") if p.games > 1
+            wins = (ngettext("{wins} win in a row reaches {target} (last win: {rating}).",
+                             "{wins} wins in a row reach {target} (last win: {rating}).",
+                             p.games) if p.games > 1
                     else _("One win reaches {target} ({rating}).")).format(
                 wins=p.games, target=m.target, rating=fmt_plain(p.ratings[-1]))
         else:
@@ -369,7 +378,8 @@ class PlanView(DashboardView):
                 opponent=m.opponent, best=fmt_plain(p.ratings[-1]))
         row = m.win_rate_table().rows[0]
         games = (_("the target is out of reach") if not isinstance(row[4], int) else
-                 _("the target in {games} games").format(games=row[4]) if row[4] > 1 else
+                 ngettext("the target in {games} game", "the target in {games} games",
+                          row[4]).format(games=row[4]) if row[4] > 1 else
                  _("the target in one game"))
         self.answer.value = f"<p class='ee-value ee-big'>{html.escape(wins)}</p>"
         self.stakes_line.value = html.escape(_(
@@ -390,10 +400,15 @@ class PlanView(DashboardView):
             box.value, self.season_error.value = m.season, ""
         periods = m.season_periods()
         last = periods[-1]
-        self.season_line.value = html.escape(_(
-            "{count} periods, {games} games: {start} → {end} ({change}).").format(
-            count=len(periods), games=sum(p.games for p in periods), start=m.rating,
-            end=fmt_plain(last.new_rating), change=fmt_signed(last.new_rating - m.rating, 0)))
+        games = sum(p.games for p in periods)
+        # TRANSLATORS: {periods} is "3 periods", {games} "12 games" (plural entries of their own)
+        line = _("{periods}, {games}: {start} → {end} ({change}).")
+        self.season_line.value = html.escape(line.format(
+            periods=ngettext("{count} period", "{count} periods", len(periods)).format(
+                count=len(periods)),
+            games=ngettext("{count} game", "{count} games", games).format(count=games),
+            start=m.rating, end=fmt_plain(last.new_rating),
+            change=fmt_signed(last.new_rating - m.rating, 0)))
         xs = list(range(len(periods) + 1))
         ys = [m.rating, *(p.new_rating for p in periods)]
         self.rating_line.set_data(xs, ys)

@@ -23,7 +23,7 @@ import pytest
 
 from elo_explain import translate
 from elo_explain.dashboards.plan import PlanModel, PlanView
-from elo_explain.i18n import set_language
+from elo_explain.i18n import set_language, speaking
 from notebook_runner import run_notebook
 from tests.models.shown import shown_text
 
@@ -148,6 +148,37 @@ def test_the_page_in_the_documents_languages_has_no_english_left(language):
     v.season_box.value = "1600 1\n1700 3"
     texts.append(v.season_error.value)
     assert translate.english_left("\n".join(texts), language) == []
+
+
+def test_counts_take_each_languages_plural_form():
+    # Ukrainian: 1, 21 -> гра; 2-4, 22-24 -> гри; 5-20 -> ігор (перемога / перемоги,
+    # період / періоди alike); English: 1 game, 3 games. [SEAS] 1600 won at 1800: +5;
+    # 21 draws, then a win and a loss, then a win, at even ratings (K 20): 0, 0, +10
+    season = "\n".join(["1800 0.5, " * 20 + "1800 0.5", "1800 1, 1800 0", "1800 1"])
+    seen = {}
+    for lang in ("en", "uk"):
+        with speaking(lang), contextlib.redirect_stdout(io.StringIO()):
+            v = view(season="1600 1")
+            seen[lang] = [v.season_line.value]
+            v.season_box.value = season
+            seen[lang].append(v.season_line.value)
+            for n in (1, 3, 9, 21):
+                v.model.n_games = n
+                seen[lang].append(v.model.fide_table().caption.split(": ")[1].split(" ")[:2])
+            v.model.rated_games = 22
+            seen[lang].append(v.model.season_table().caption)
+            v.preset.value = G42  # [G42]
+            seen[lang].append(text(v.answer).strip())
+    assert seen["en"] == ["1 period, 1 game: 1800 → 1805 (+5).",
+                          "3 periods, 24 games: 1800 → 1810 (+10).",
+                          ["1", "game"], ["3", "games"], ["9", "games"], ["21", "games"],
+                          "Your season from 1800 (22 rated games before)",
+                          "3 wins in a row reach 1530 (last win: 1532)."]
+    assert seen["uk"] == ["1 період, 1 гра: 1800 → 1805 (+5).",
+                          "3 періоди, 24 гри: 1800 → 1810 (+10).",
+                          ["1", "гра"], ["3", "гри"], ["9", "ігор"], ["21", "гра"],
+                          "Ваш сезон від 1800 (22 рейтингові гри до нього)",
+                          "3 перемоги поспіль доводять рейтинг до 1530 (остання перемога: 1532)."]
 
 
 def test_notebook_follows_its_parameters_then_the_model():
