@@ -318,8 +318,8 @@ def served_pages() -> list[str]:
     translation (``<lang>/<notebook>``).
 
     >>> pages = served_pages()
-    >>> len(pages), pages[11], "uk/03_backgammon_divisor.ipynb" in pages
-    (44, 'te/index.ipynb', True)
+    >>> len(pages), pages[12], "uk/03_backgammon_divisor.ipynb" in pages
+    (48, 'te/index.ipynb', True)
     """
     return published_pages(published_notebooks())
 
