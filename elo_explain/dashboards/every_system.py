@@ -399,6 +399,27 @@ class EverySystemView(DashboardView):
         ax.grid(axis="x", color="#dddddd", lw=0.6)
         ax.set_axisbelow(True)
         self.figure.dynamic(*self.bars, *self.labels)  # blitted on a saved background
+        self.x_limits = ax.get_xlim()  # the limits the changes ask for (render)
+        self.figure.layout_hooks.append(self._room_for_labels)
+
+    def _room_for_labels(self) -> None:
+        """The x limits (symmetric) wide enough for every bar's label inside the frame, as
+        the labels measure in the figure's layout: a phone's narrow panel needs more room
+        than :attr:`x_limits` give (the right frame crossed the minus of "−10.0")."""
+        ax, fig = self.figure.ax, self.figure.fig
+        renderer, pad = fig.canvas.get_renderer(), 4 * fig.dpi / 72  # 4 pt from the frame
+        lo, hi = self.x_limits
+        need = hi
+        for text in self.labels:
+            if not text.get_visible() or not text.get_text():
+                continue
+            # a label from its anchor ``reach`` outward, ``share`` of the panel's width
+            # wide: inside limits ±L when reach + share × 2L ≤ L
+            share = (text.get_window_extent(renderer).width + pad) / ax.bbox.width
+            if share < 0.5:
+                need = max(need, abs(text.get_position()[0]) / (1 - 2 * share))
+        update_limits(ax, x=self.x_limits if need <= hi else
+                      steady_limits(self.x_limits, -need, need, margin=0))
 
     @depends(*EverySystemModel.params)
     def render(self) -> None:
@@ -427,6 +448,5 @@ class EverySystemView(DashboardView):
             gap = span * 0.015 * (1 if c >= 0 else -1)
             text.set(text=f"{fmt_signed(c, places)} / {fmt_signed(row.change_b, places)}",
                      position=(c + gap, y), ha="left" if c >= 0 else "right")
-        ax = self.figure.ax
-        update_limits(ax, x=steady_limits(ax.get_xlim(), -span * 1.35, span * 1.35, margin=0))
-        self.figure.refresh()
+        self.x_limits = steady_limits(self.x_limits, -span * 1.35, span * 1.35, margin=0)
+        self.figure.refresh()  # (the limits: _room_for_labels)
