@@ -173,7 +173,7 @@ def _drawn_edge(patch: Patch) -> bool:
 
 
 def _plotted_lines(fig):
-    """``(name, segments, clip)`` of each plotted line of ``fig``: segments in display
+    """``(artist, name, segments, clip)`` of each plotted line of ``fig``: segments in display
     pixels, ``clip`` the box the line is clipped to (or ``None``)."""
     px_per_pt = fig.dpi / 72
     for ax in fig.axes:
@@ -210,7 +210,7 @@ def _plotted_lines(fig):
                 label = a.get_label()
                 name = (f"{type(a).__name__} {label!r}" if label and not label.startswith("_")
                         else type(a).__name__)
-                yield name, np.concatenate(segs), clip
+                yield a, name, np.concatenate(segs), clip
 
 
 def _frames(fig):
@@ -224,11 +224,14 @@ def _frames(fig):
                        _segments(spine.get_path(), spine.get_transform()))
 
 
-def _covers_lines(text: Text) -> bool:
-    """Whether ``text`` is drawn on a box of its own that hides the lines under it (an
-    opaque ``bbox``)."""
+def _covers(text: Text, line) -> bool:
+    """Whether ``text`` is drawn on a box of its own (an opaque ``bbox``) after ``line``, so
+    that the box hides it: by z-order, and an artist blitted onto a saved background
+    (``animated``, :meth:`FigureView.dynamic`) after every other."""
     patch = text.get_bbox_patch()
-    return patch is not None and patch.get_fill() and patch.get_facecolor()[3] >= 0.8
+    opaque = patch is not None and patch.get_fill() and patch.get_facecolor()[3] >= 0.8
+    return opaque and ((text.get_animated(), text.get_zorder())
+                       > (line.get_animated(), line.get_zorder()))
 
 
 def _legend_of(fig):
@@ -276,11 +279,13 @@ def problems(fig, *, draw: bool = True) -> list[Problem]:
     lines = list(_plotted_lines(fig))
     for t, box in texts:
         lg = legends.get(id(t))
-        if (lg is not None and lg.get_frame_on()) or _covers_lines(t):
+        if lg is not None and lg.get_frame_on():
             continue
         for ch, cbox in _sign_boxes(t, box, renderer):
             cbox = Bbox.from_extents(cbox.x0 + tol, cbox.y0 + tol, cbox.x1 - tol, cbox.y1 - tol)
-            for name, segs, clip in lines:
+            for line, name, segs, clip in lines:
+                if _covers(t, line):
+                    continue
                 area = cbox if clip is None else Bbox.intersection(cbox, clip)
                 if area is not None and _crosses(segs, area):
                     report("line", t, f"a plotted line ({name}) through its {ch!r}", box)

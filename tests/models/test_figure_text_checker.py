@@ -104,3 +104,15 @@ def test_hidden_texts_and_texts_of_hidden_axes_do_not_count():
     other.text(0.5, 0.5, "−16")
     other.set_visible(False)
     assert problems(fig) == []
+
+
+def test_an_opaque_box_drawn_under_a_line_hides_nothing():
+    """A line drawn after the text's box (higher z-order, or blitted onto a saved background
+    as a ``FigureView``'s dynamic artists are) runs over the digits all the same."""
+    fig, ax = _figure()
+    ax.text(5, 1, "−16", ha="center", va="center", bbox=dict(fc="white", ec="none"))
+    line, = ax.plot([0, 10], [1.02, 1.02], zorder=4)
+    assert problems(fig)
+    line.set_zorder(2)
+    line.set_animated(True)
+    assert problems(fig)
