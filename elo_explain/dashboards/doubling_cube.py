@@ -219,8 +219,9 @@ class CubeView(DashboardView):
         self.loss_text = [right.text(x + 0.18, 0, "", ha="center", va="top", fontsize=8)
                           for x in X]
         right.axhline(0, color="black", lw=0.8)
-        # the chosen cube's column: an outline, drawn over the bars (it moves with the cube)
-        self.right_vspan = right.axvspan(-0.45, 0.45, facecolor="none", edgecolor="#e0a800",
+        # the chosen cube's column, its whole width (its bars' labels are wider than the bars
+        # on a phone): an outline, drawn over the bars (it moves with the cube)
+        self.right_vspan = right.axvspan(-0.5, 0.5, facecolor="none", edgecolor="#e0a800",
                                          lw=1.6)
         right.set(ylim=(-75, 75), ylabel=_("Rating change (whole points)"))
         self.right_title = right.set_title("", fontsize=10.5)
@@ -297,7 +298,7 @@ class CubeView(DashboardView):
                 bar.set_height(v)
                 text.set_position((text.get_position()[0], v + dy))
                 text.set_text(fmt_signed(v, 0))
-        self.right_vspan.set_x(x - 0.45)
+        self.right_vspan.set_x(x - 0.5)
         self.right_title.set_text(_("Your game by cube: {winner} (K {winner_k}) beats {loser} "
                                     "(K {loser_k})").format(
             winner=fmt_plain(m.winner_rating), winner_k=fmt_plain(m.winner_k),

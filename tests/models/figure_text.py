@@ -78,8 +78,8 @@ def shown_texts(fig):
             continue
         drawn.append(t)
     for t in drawn:
-        if t.get_text().strip():
-            yield t, t.get_window_extent(renderer)
+        if t.get_text().strip():  # (an annotation's own extent has its arrow: not text)
+            yield t, Text.get_window_extent(t, renderer)
 
 
 def _name(text: Text) -> str:
