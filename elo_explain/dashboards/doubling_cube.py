@@ -14,7 +14,7 @@ import numpy as np
 from elo_explain import gammon42 as g42, tables
 from elo_explain.formats import fmt_number, fmt_pair, fmt_plain, fmt_signed
 from elo_explain.i18n import N_, _
-from elo_explain.interactive.figures import FigureView
+from elo_explain.interactive.figures import CARD, FigureView
 from elo_explain.interactive.live import depends
 from elo_explain.interactive.model import DashboardModel
 from elo_explain.interactive.page import html_box
@@ -209,7 +209,7 @@ class CubeView(DashboardView):
         self.left_marks = left.plot([0, 0], [1, 1], "s", ms=9, mfc="none", mec="black",
                                     mew=1.5)[0]
         self.left_label = left.text(0.97, 0.3, "", fontsize=9, ha="right", va="bottom",
-                                    transform=left.transAxes)
+                                    transform=left.transAxes, bbox=CARD)  # over the cube's line
         self.win_bars = right.bar(X - 0.18, 0 * X, width=0.36, color="#2ca02c",
                                label=_("winner"))
         self.loss_bars = right.bar(X + 0.18, 0 * X, width=0.36, color="#d62728",

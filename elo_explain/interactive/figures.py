@@ -62,6 +62,7 @@ __all__ = [
     "localize_ticks",
     "describe_figure",
     "place_text",
+    "CARD",
 ]
 
 
@@ -369,6 +370,8 @@ class FigureView:
         self._wide: dict | None = None   # the desktop layout, kept while the figure is narrow
         self.narrow_width: float | None = None
         self._unwrapped: dict = {}        # id(text) -> (text, its own words, as wrapped)
+        self._realigned: dict = {}        # id(text) -> (text, its own alignment, as aligned)
+        self._thinned: dict = {}          # id(locator) -> (locator, its own number of bins)
         #: Functions run before each drawing, once the view has set its texts and limits and
         #: the layout (desktop or narrow) is made: what the view places by the measured size
         #: of its texts (room for labels, labels moved to free space).
@@ -384,6 +387,7 @@ class FigureView:
         fv.full_draws = fv.restored = 0
         fv.stored_as, fv.image, fv.out, fv.alt = None, None, None, ""
         fv._wide, fv.narrow_width, fv._unwrapped, fv.layout_hooks = None, None, {}, []
+        fv._realigned, fv._thinned = {}, {}
         return fv
 
     def dynamic(self, *artists):
@@ -427,6 +431,7 @@ class FigureView:
         for hook in self.layout_hooks:
             hook()
         if self.narrow_width is not None:
+            self._thin_x_ticks()
             self._keep_texts_inside()
         key = self._static_key() if self._dynamic else None
         if key is None or key != self._background_key or self._static_changed():
@@ -537,7 +542,6 @@ class FigureView:
                 "layout": {} if self.image is None else
                           {k: getattr(self.image.layout, k) for k in _BOX},
                 "sizes": [(t, t.get_fontsize()) for t in self._texts()],
-                "aligns": [(t, t.get_horizontalalignment()) for t in self._free_texts()],
                 "legends": [(lg, lg._loc, lg._bbox_to_anchor, lg.get_visible()) for lg in
                             (ax.get_legend() for ax in self.fig.axes) if lg is not None],
                 "formatters": [(ax.yaxis, ax.yaxis.get_major_formatter()) for ax in self.fig.axes
@@ -640,6 +644,37 @@ class FigureView:
             if lines != own:
                 self._unwrapped[id(t)] = (t, own, lines)
 
+    def _thin_x_ticks(self) -> None:
+        """On a narrow figure, numbered x ticks whose labels would touch ("−3000" beside
+        "−2000" on 01's phone figure at the widest difference) are made fewer: matplotlib's
+        locator asked for fewer steps until the labels stand apart (the desktop's number is
+        restored by :meth:`_restore`). Only a change of ticks marks the axis changed."""
+        renderer, gap = self.fig.canvas.get_renderer(), 2 * self.fig.dpi / 72
+        for ax in self.fig.axes:
+            locator = ax.xaxis.get_major_locator()
+            if not ax.get_visible() or not isinstance(locator, ticker.MaxNLocator):
+                continue
+            was = locator._nbins
+            own = self._thinned.get(id(locator), (None, was))[1]
+
+            def crowded() -> int:
+                boxes = sorted((t.label1.get_window_extent(renderer) for t in
+                                ax.xaxis._update_ticks() if t.label1.get_visible()
+                                and t.label1.get_text()), key=lambda b: b.x0)
+                touch = any(b.x0 - a.x1 < gap for a, b in zip(boxes, boxes[1:]))
+                return len(boxes) if touch else 0
+
+            locator.set_params(nbins=own)
+            n = crowded()  # labels shown, when they touch
+            while n > 2:
+                locator.set_params(nbins=n - 2)  # (bins: the steps between labels)
+                now = crowded()
+                n = min(now, n - 1) if now else 0
+            if locator._nbins != own:
+                self._thinned[id(locator)] = (locator, own)
+            if locator._nbins != was:
+                ax.xaxis.stale = True
+
     def _keep_texts_inside(self) -> None:
         """On a narrow figure, a text that would run past the figure's side is aligned on
         its anchor the way that keeps the most of it inside (left, centre or right, the first
@@ -658,11 +693,16 @@ class FigureView:
             # measuring marks a text stale (an annotation places its arrow): only a change
             # of alignment is a change of the background
             was, stale = t.get_horizontalalignment(), t.stale
-            best = was
+            _t, own, ours = self._realigned.pop(id(t), (None, None, None))
+            own = own if ours is not None and was == ours else was  # the view's alignment
+            t.set_horizontalalignment(own)
+            best = own
             if overflow(t) > 0:
                 best = min(("left", "center", "right"), key=lambda ha: (
                     t.set_horizontalalignment(ha), round(overflow(t), 1))[1])
                 t.set_horizontalalignment(best)
+            if best != own:  # kept, to give the view's own back on a desktop
+                self._realigned[id(t)] = (t, own, best)
             t.stale = stale or best != was
 
     def _texts(self):
@@ -684,8 +724,13 @@ class FigureView:
         for t, text, wrapped in w.pop("wrapped", []):
             if t.get_text() == wrapped:  # (not a text the view changed since)
                 t.set_text(text)
-        for t, align in w["aligns"]:
-            t.set_horizontalalignment(align)
+        for t, own, ours in self._realigned.values():
+            if t.get_horizontalalignment() == ours:  # (not a text the view aligned since)
+                t.set_horizontalalignment(own)
+        self._realigned = {}
+        for locator, own in self._thinned.values():
+            locator.set_params(nbins=own)
+        self._thinned = {}
         for copy in w.pop("copies", []):
             copy.remove()
         for legend, loc, anchor, visible in w["legends"]:
@@ -812,19 +857,28 @@ class FigureView:
             setattr(self.image.layout, k, v)
 
 
+CARD = dict(boxstyle="square,pad=0.15", facecolor="white", edgecolor="none", alpha=0.85)
+"""A text's own box (``ax.text(..., bbox=CARD)``): a note in a panel where a line can pass
+(a marker a slider moves, a curve) is drawn over the line, which no longer runs through its
+digits. Drawn only over the lines drawn before it: register the text with
+:meth:`FigureView.dynamic` when the lines are."""
+
+
 def place_text(text, candidates, *, avoid=(), boxes=()) -> Bbox:
     """Put ``text`` at the first of ``candidates`` -- ``(x, y, ha)`` in its own coordinates --
     where it stays inside its axes, no line of ``avoid`` (``Line2D``: its drawn path, and a
     box the marker's size around each point) runs through it and it overlaps none of
-    ``boxes`` (display pixels); where none is free, at the first. Measured in the figure's
-    layout as it is (a layout hook, :attr:`FigureView.layout_hooks`); only a change of place
-    marks the text changed. Returns its box.
+    ``boxes`` (display pixels). Measured in the figure's layout as it is (a layout hook,
+    :attr:`FigureView.layout_hooks`); only a change of place marks the text changed.
+    Returns its box, or ``None`` where no candidate is free (the text is left at the first).
 
     >>> pic = Picture.new((3, 2)); ax = pic.figure.axes[0]; _ = ax.set(xlim=(0, 10), ylim=(0, 10))
     >>> line, = ax.plot([0, 10], [5, 5]); t = ax.text(0, 0, "−16")
     >>> box = place_text(t, [(5, 4.5, "center"), (5, 6, "center")], avoid=[line])
-    >>> t.get_position(), t.get_horizontalalignment()
-    ((5, 6), 'center')
+    >>> t.get_position(), t.get_horizontalalignment(), box is not None
+    ((5, 6), 'center', True)
+    >>> place_text(t, [(5, 4.5, "center")], avoid=[line]), t.get_position()
+    (None, (5, 4.5))
     """
     renderer = text.get_figure(root=True).canvas.get_renderer()
     before = (text.get_position(), text.get_horizontalalignment(), text.stale)
@@ -847,15 +901,20 @@ def place_text(text, candidates, *, avoid=(), boxes=()) -> Bbox:
                 and not any(p.intersects_bbox(box, filled=False) for p in paths)
                 and not any(box.overlaps(b) for b in marks))
 
-    for x, y, ha in [*candidates, candidates[0]]:
+    found = None
+    for x, y, ha in candidates:
         text.set_position((x, y))
         text.set_horizontalalignment(ha)
         box = text.get_window_extent(renderer)
         if free(box):
+            found = box
             break
+    else:
+        text.set_position(candidates[0][:2])
+        text.set_horizontalalignment(candidates[0][2])
     if (text.get_position(), text.get_horizontalalignment()) == before[:2]:
         text.stale = before[2]
-    return box
+    return found
 
 
 def _break_lines(text: str, room: float, width: Callable[[str], float]) -> str:
