@@ -15,7 +15,7 @@ from elo_explain import fibs, gammon42 as g42, tables
 from elo_explain._validate import positive
 from elo_explain.formats import fmt_pair, fmt_pct, fmt_plain, fmt_signed
 from elo_explain.i18n import N_, _, ngettext
-from elo_explain.interactive.figures import FigureView
+from elo_explain.interactive.figures import CARD, FigureView
 from elo_explain.interactive.live import depends
 from elo_explain.interactive.model import DashboardModel
 from elo_explain.interactive.page import html_box
@@ -186,21 +186,26 @@ class DivisorView(DashboardView):
         self.left_vline = left.axvline(0, color="grey", lw=0.8)
         self.right_vline = right.axvline(0, color="grey", lw=0.8)
         self.my_point = left.plot([0], [50], "o", color="black")[0]
+        # the texts in the panels lie on a box of their own, drawn over the curves and the
+        # lead's line (which moves anywhere a slider puts it): no line runs through a digit
         self.my_label = left.text(0.03, 0.95, "", transform=left.transAxes, fontsize=9,
-                                  va="top", fontweight="bold")
-        # what a slider changes is drawn on a saved background (FigureView.dynamic)
-        self.figure.dynamic(self.my_expected, self.my_needed, self.left_vline, self.right_vline,
-                            self.my_point, self.my_label)
+                                  va="top", fontweight="bold", bbox=CARD)
         need400, red = 100 * m.needed_win_rate(300, 400), CURVES[400][2]  # the document's 85 %
         right.plot([300], [need400], "o", ms=9, mfc="none", mec=red, mew=2)
-        right.annotate(_("÷400, 300 up: {points}\n→ must win ≈ {pct} to hold the rating").format(
-                           points=fmt_pair(5, -27), pct=fmt_pct(85, 0)),
-                       xy=(300, need400), xytext=(15, 93), fontsize=8.5, color=red,
-                       va="center", arrowprops=dict(arrowstyle="->", color=red, lw=0.8))
+        self.note_400 = right.annotate(
+            _("÷400, 300 up: {points}\n→ must win ≈ {pct} to hold the rating").format(
+                points=fmt_pair(5, -27), pct=fmt_pct(85, 0)),
+            xy=(300, need400), xytext=(15, 93), fontsize=8.5, color=red, va="center",
+            bbox=CARD, arrowprops=dict(arrowstyle="->", color=red, lw=0.8))
         right.axhspan(57, 58, color="grey", alpha=0.3, lw=0)
-        right.text(790, 53, _("{range}: what the strongest players really won under ÷800").format(
-                       range=f"{fmt_plain(57)}–{fmt_pct(58, 0)}"),
-                   fontsize=8, va="center", ha="right", color="#333")
+        self.note_band = right.text(
+            790, 53, _("{range}: what the strongest players really won under ÷800").format(
+                range=f"{fmt_plain(57)}–{fmt_pct(58, 0)}"),
+            fontsize=8, va="center", ha="right", color="#333", bbox=CARD)
+        # what a slider changes is drawn on a saved background (FigureView.dynamic); the
+        # notes too, over the lines drawn there
+        self.figure.dynamic(self.my_expected, self.my_needed, self.left_vline, self.right_vline,
+                            self.my_point, self.my_label, self.note_400, self.note_band)
         for ax in (left, right):
             ax.set(xlim=(0, 800), ylim=(48, 100),
                    xlabel=_("Rating difference (favourite minus underdog)"))

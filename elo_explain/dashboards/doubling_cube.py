@@ -14,7 +14,7 @@ import numpy as np
 from elo_explain import gammon42 as g42, tables
 from elo_explain.formats import fmt_number, fmt_pair, fmt_plain, fmt_signed
 from elo_explain.i18n import N_, _, ngettext
-from elo_explain.interactive.figures import FigureView
+from elo_explain.interactive.figures import CARD, FigureView
 from elo_explain.interactive.live import depends
 from elo_explain.interactive.model import DashboardModel
 from elo_explain.interactive.page import html_box
@@ -213,7 +213,7 @@ class CubeView(DashboardView):
         self.left_marks = left.plot([0, 0], [1, 1], "s", ms=9, mfc="none", mec="black",
                                     mew=1.5)[0]
         self.left_label = left.text(0.97, 0.3, "", fontsize=9, ha="right", va="bottom",
-                                    transform=left.transAxes)
+                                    transform=left.transAxes, bbox=CARD)  # over the cube's line
         self.win_bars = right.bar(X - 0.18, 0 * X, width=0.36, color="#2ca02c",
                                label=_("winner"))
         self.loss_bars = right.bar(X + 0.18, 0 * X, width=0.36, color="#d62728",
@@ -223,8 +223,9 @@ class CubeView(DashboardView):
         self.loss_text = [right.text(x + 0.18, 0, "", ha="center", va="top", fontsize=8)
                           for x in X]
         right.axhline(0, color="black", lw=0.8)
-        # the chosen cube's column: an outline, drawn over the bars (it moves with the cube)
-        self.right_vspan = right.axvspan(-0.45, 0.45, facecolor="none", edgecolor="#e0a800",
+        # the chosen cube's column, its whole width (its bars' labels are wider than the bars
+        # on a phone): an outline, drawn over the bars (it moves with the cube)
+        self.right_vspan = right.axvspan(-0.5, 0.5, facecolor="none", edgecolor="#e0a800",
                                          lw=1.6)
         right.set(ylim=(-75, 75), ylabel=_("Rating change (whole points)"))
         self.right_title = right.set_title("", fontsize=10.5)
@@ -302,7 +303,7 @@ class CubeView(DashboardView):
                 bar.set_height(v)
                 text.set_position((text.get_position()[0], v + dy))
                 text.set_text(fmt_signed(v, 0))
-        self.right_vspan.set_x(x - 0.45)
+        self.right_vspan.set_x(x - 0.5)
         self.right_title.set_text(_("Your game by cube: {winner} (K {winner_k}) beats {loser} "
                                     "(K {loser_k})").format(
             winner=fmt_plain(m.winner_rating), winner_k=fmt_plain(m.winner_k),

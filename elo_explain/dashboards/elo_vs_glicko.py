@@ -27,7 +27,8 @@ import numpy as np
 from elo_explain import elo, glicko
 from elo_explain.formats import fmt_number, fmt_plain, fmt_signed
 from elo_explain.i18n import N_, _, ngettext
-from elo_explain.interactive.figures import FigureView, steady_limits, update_limits
+from elo_explain.interactive.figures import (CARD, FigureView, place_text, steady_limits,
+                                             update_limits)
 from elo_explain.interactive.live import depends
 from elo_explain.interactive.model import DashboardModel
 from elo_explain.interactive.page import html_box
@@ -310,7 +311,8 @@ class EloVsGlickoView(DashboardView):
                ylabel=_("rating change"))
         ax.set_title(_("Change for one game: Glicko-2 (solid) vs Elo (dashed)"), fontsize=10)
         ax.legend(handles=[*self.lines, shade, *self.flat], fontsize=7.5, ncol=2, loc="upper left")
-        self.rd_text = ax.text(0.99, 0.03, "", transform=ax.transAxes, ha="right", fontsize=8)
+        self.rd_text = ax.text(0.99, 0.03, "", transform=ax.transAxes, ha="right", fontsize=8,
+                               bbox=CARD)  # over the curves
         labels = [_("You, before"), _("after a win"), _("after a draw"), _("after a loss"),
                   _("Opponent")]
         self.bars, self.centres = [], []
@@ -326,6 +328,13 @@ class EloVsGlickoView(DashboardView):
         bx.legend(fontsize=7.5, loc="lower right")
         fv.dynamic(*self.lines, *self.flat, *self.dots, self.rd_text, *self.bars, *self.centres,
                    self.elo_marks)  # blitted on a saved background
+        fv.layout_hooks.append(self._place_rd_text)
+
+    def _place_rd_text(self) -> None:
+        """The RD note in a lower corner, or higher on the right, where no point of the
+        current RD lies under it (a point at the lowest change covered its "500")."""
+        place_text(self.rd_text, [(0.99, 0.03, "right"), (0.01, 0.03, "left"),
+                                  (0.99, 0.2, "right"), (0.99, 0.5, "right")], avoid=self.dots)
 
     @depends(*_PARAMS)
     def show_numbers(self) -> None:

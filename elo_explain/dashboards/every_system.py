@@ -401,6 +401,43 @@ class EverySystemView(DashboardView):
         ax.grid(axis="x", color="#dddddd", lw=0.6)
         ax.set_axisbelow(True)
         self.figure.dynamic(*self.bars, *self.labels)  # blitted on a saved background
+        self.x_limits = ax.get_xlim()  # the limits the changes ask for (render)
+        self.label_lines = [("", "")] * len(rows)  # each label in one line and in two
+        self.figure.layout_hooks.append(self._room_for_labels)
+
+    def _room_for_labels(self) -> None:
+        """The x limits wide enough for every bar's label inside the frame, as the labels
+        measure in the figure's layout: a phone's narrow panel needs more room than
+        :attr:`x_limits` give (the right frame crossed the minus of "−10.0"); a desktop
+        keeps :attr:`x_limits`. Where one line each is too wide for the panel, each label
+        is written in two lines, yours above the opponent's."""
+        for lines in (1, 2):
+            for text, (one, two) in zip(self.labels, self.label_lines):
+                text.set_text(one if lines == 1 else two)
+            limits = self._limits_for_labels()
+            if limits is not None:
+                break
+        ax = self.figure.ax
+        update_limits(ax, x=self.x_limits if limits == tuple(self.x_limits) else
+                      steady_limits(self.x_limits, *(limits or ax.get_xlim()), margin=0))
+
+    def _limits_for_labels(self) -> tuple[float, float] | None:
+        """The limits (at least :attr:`x_limits`) that hold each label from its anchor
+        outward, or ``None`` when the labels are too wide for the panel."""
+        ax, fig = self.figure.ax, self.figure.fig
+        renderer, pad = fig.canvas.get_renderer(), 4 * fig.dpi / 72  # 4 pt from the frame
+        labels = [(text.get_position()[0],
+                   (text.get_window_extent(renderer).width + pad) / ax.bbox.width)
+                  for text in self.labels if text.get_visible() and text.get_text()]
+        lo, hi = self.x_limits
+        for _i in range(40):  # a label from its anchor x outward, a share of the width wide
+            width = hi - lo
+            hi = max([self.x_limits[1]] + [x + share * width for x, share in labels if x >= 0])
+            lo = min([self.x_limits[0]] + [x - share * width for x, share in labels if x < 0])
+        width = hi - lo
+        fits = all(lo - 1e-3 * width <= x - share * width if x < 0 else  # (converged)
+                   x + share * width <= hi + 1e-3 * width for x, share in labels)
+        return (lo, hi) if fits else None
 
     @depends(*EverySystemModel.params)
     def render(self) -> None:
@@ -418,17 +455,19 @@ class EverySystemView(DashboardView):
             + f" <span class='ee-note'>({html.escape(lichess.how)})</span></p>")
         changes = np.array([np.nan if r.change_a is None else r.change_a for r in rows])
         span = max(np.nanmax(np.abs(changes), initial=0.0), 1.0)
+        self.label_lines = []
         for bar, text, row, c in zip(self.bars, self.labels, rows, changes):
             y = bar.get_y() + bar.get_height() / 2
             if np.isnan(c):
                 bar.set_width(0)
-                text.set(text=_("no draws"), position=(span * 0.02, y), ha="left")
+                self.label_lines.append((_("no draws"),) * 2)
+                text.set(position=(span * 0.02, y), ha="left")
                 continue
             bar.set_width(c)
             places = {"fibs": 2, "fide": 0, "gammon42": 0}.get(row.family, 1)
             gap = span * 0.015 * (1 if c >= 0 else -1)
-            text.set(text=f"{fmt_signed(c, places)} / {fmt_signed(row.change_b, places)}",
-                     position=(c + gap, y), ha="left" if c >= 0 else "right")
-        ax = self.figure.ax
-        update_limits(ax, x=steady_limits(ax.get_xlim(), -span * 1.35, span * 1.35, margin=0))
-        self.figure.refresh()
+            yours, theirs = fmt_signed(c, places), fmt_signed(row.change_b, places)
+            self.label_lines.append((f"{yours} / {theirs}", f"{yours} /\n{theirs}"))
+            text.set(position=(c + gap, y), ha="left" if c >= 0 else "right")
+        self.x_limits = steady_limits(self.x_limits, -span * 1.35, span * 1.35, margin=0)
+        self.figure.refresh()  # (the limits: _room_for_labels)

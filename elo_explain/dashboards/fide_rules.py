@@ -298,7 +298,8 @@ class FideRulesView(DashboardView):
         t400, f400 = self.model.table_and_formula(400)
         ax1.annotate(_("{d}: table {table}, formula {formula}").format(
             d=400, table=fmt_number(t400), formula=fmt_number(f400)), (400, 0.915),
-            xytext=(15, 0.965), fontsize=8, arrowprops={"arrowstyle": "->"})
+            xytext=(0.97, 0.33), textcoords="axes fraction", ha="right", fontsize=8,
+            arrowprops={"arrowstyle": "->"})  # under the curves, where no line goes
         ax1.set(ylabel=_("Higher-rated player's E"), ylim=(0.45, 1.02))
         ax1.legend(loc="lower right", fontsize=8)
         self.cmp_marks, = ax1.plot([], [], "o", color="C3", zorder=5)

@@ -18,7 +18,7 @@ from elo_explain import gammon42 as g42, simulate, tables
 from elo_explain._validate import integer
 from elo_explain.formats import fmt_number, fmt_pair, fmt_pct, fmt_plain, fmt_readout, fmt_signed
 from elo_explain.i18n import N_, _, language, ngettext, pgettext
-from elo_explain.interactive.figures import FigureView, steady_limits, update_limits
+from elo_explain.interactive.figures import FigureView, place_text, steady_limits, update_limits
 from elo_explain.interactive.live import depends
 from elo_explain.interactive.model import DashboardModel
 from elo_explain.interactive.page import html_box, table_html
@@ -359,6 +359,36 @@ class VolumeView(DashboardView):
         ax.grid(alpha=0.3)
         ax.grid(alpha=0.15, which="minor")
         ax.legend(fontsize=8, loc="upper left", ncols=2)
+        self.switch_at: list[tuple[float, float]] = []  # each switch's (day, games) drawn
+        self.window_top = 60.0  # the games the panel shows at least (show_window)
+        self.window_fig.layout_hooks.append(self._place_switch_labels)
+
+    def _place_switch_labels(self) -> None:
+        """Each switch's label in free space beside its mark, as the labels measure in the
+        figure's layout: above the mark, else to its right or left, else higher up, clear of
+        the curve, the marks, the legend and the labels placed before it (on a phone "→ K 32
+        day 18, 22:30" was printed over "day 27, 19:00" and over the curve); where they do
+        not all fit, the panel is made taller (a phone's labels take more of it)."""
+        ax = self.window_ax
+        legend = ax.get_legend()
+        renderer = self.window_fig.fig.canvas.get_renderer()
+        for grow in (1.0, 1.15, 1.3, 1.5, 1.75):
+            top = self.window_top * grow
+            update_limits(ax, y=(0, top))
+            taken = [legend.get_window_extent(renderer)] if legend.get_visible() else []
+            placed = True
+            for label, (x, y) in zip(self.switch_labels, self.switch_at):
+                levels = [y + top * (0.07 + 0.06 * i) for i in range(12)]
+                ha = "right" if x > 7 * WEEKS - 2 else "left" if x < 2 else "center"
+                candidates = [(x, levels[0], ha)] + [
+                    (x + dx, level, side) for level in levels
+                    for dx, side in ((0, "center"), (0.4, "left"), (-0.4, "right"))]
+                box = place_text(label, candidates, avoid=[self.count_line, self.switch_marks],
+                                 boxes=taken)
+                placed = placed and box is not None
+                taken.append(box or label.get_window_extent(renderer))
+            if placed:
+                break
 
     def _swing_figure(self) -> None:
         self.swing_fig = FigureView(figsize=(11, 3.6), height="370px", ncols=2, margins=dict(
@@ -428,17 +458,16 @@ class VolumeView(DashboardView):
         switches = m.switches()
         sx, sy = [days[n - 1] for n, *_rest in switches], [row[2] for row in switches]
         self.switch_marks.set_data(sx, [y + ymax * 0.03 for y in sy])
+        self.switch_at = list(zip(sx, sy))  # (placed by _place_switch_labels)
         for i, label in enumerate(self.switch_labels):
             label.set_visible(i < len(switches))
             if i < len(switches):
-                label.set_position((sx[i], sy[i] + ymax * 0.07))
-                label.set_horizontalalignment("right" if sx[i] > 7 * WEEKS - 2 else
-                                              "left" if sx[i] < 2 else "center")
                 label.set_text(_("→ K {k}\nday {day}, {time}").format(
                     k=fmt_plain(switches[i][3]), day=fmt_plain(int(sx[i]) + 1),
                     time=str(switches[i][1])[11:16]))
+        self.window_top = ymax
         ax.set_ylim(0, ymax)
-        self.window_fig.refresh()
+        self.window_fig.refresh()  # (the labels: _place_switch_labels)
         n = [fmt_plain(n) for n, *_rest in switches]
         at = (_("K stays 32") if not n
               else _("K switches at game {game}").format(game=n[0]) if len(n) == 1

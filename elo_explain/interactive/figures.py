@@ -61,6 +61,8 @@ __all__ = [
     "fonts_for_page",
     "localize_ticks",
     "describe_figure",
+    "place_text",
+    "CARD",
 ]
 
 
@@ -367,6 +369,13 @@ class FigureView:
         self.alt = ""
         self._wide: dict | None = None   # the desktop layout, kept while the figure is narrow
         self.narrow_width: float | None = None
+        self._unwrapped: dict = {}        # id(text) -> (text, its own words, as wrapped)
+        self._realigned: dict = {}        # id(text) -> (text, its own alignment, as aligned)
+        self._thinned: dict = {}          # id(locator) -> (locator, its own number of bins)
+        #: Functions run before each drawing, once the view has set its texts and limits and
+        #: the layout (desktop or narrow) is made: what the view places by the measured size
+        #: of its texts (room for labels, labels moved to free space).
+        self.layout_hooks: list[Callable[[], None]] = []
 
     @classmethod
     def _laying_out(cls, fig) -> "FigureView":
@@ -377,7 +386,8 @@ class FigureView:
         fv._dynamic, fv._background, fv._background_key = [], None, None
         fv.full_draws = fv.restored = 0
         fv.stored_as, fv.image, fv.out, fv.alt = None, None, None, ""
-        fv._wide, fv.narrow_width = None, None
+        fv._wide, fv.narrow_width, fv._unwrapped, fv.layout_hooks = None, None, {}, []
+        fv._realigned, fv._thinned = {}, {}
         return fv
 
     def dynamic(self, *artists):
@@ -417,7 +427,11 @@ class FigureView:
         """The figure as PNG bytes (as shown)."""
         canvas = self.fig.canvas
         localize_ticks(self.fig)
+        self._wrap_free_texts()
+        for hook in self.layout_hooks:
+            hook()
         if self.narrow_width is not None:
+            self._thin_x_ticks()
             self._keep_texts_inside()
         key = self._static_key() if self._dynamic else None
         if key is None or key != self._background_key or self._static_changed():
@@ -528,11 +542,12 @@ class FigureView:
                 "layout": {} if self.image is None else
                           {k: getattr(self.image.layout, k) for k in _BOX},
                 "sizes": [(t, t.get_fontsize()) for t in self._texts()],
-                "aligns": [(t, t.get_horizontalalignment()) for t in self._free_texts()],
                 "legends": [(lg, lg._loc, lg._bbox_to_anchor, lg.get_visible()) for lg in
                             (ax.get_legend() for ax in self.fig.axes) if lg is not None],
                 "formatters": [(ax.yaxis, ax.yaxis.get_major_formatter()) for ax in self.fig.axes
                                if _named_ticks(ax.yaxis) is not None],
+                "x_names": [(ax.xaxis, ax.xaxis.get_major_formatter(), _named_ticks(ax.xaxis))
+                            for ax in self.fig.axes if _named_ticks(ax.xaxis) is not None],
             }
         if target is None:
             self._restore()
@@ -571,6 +586,25 @@ class FigureView:
         lines = max([1] + [n.count("\n") + 1 for n in wrapped.values()])
         return len(wrapped) * lines * size * 1.35 / 72  # the ticks are evenly spaced
 
+    def _wrap_x_names(self, axis, names: dict, renderer) -> None:
+        """Break an x axis' named ticks (``set_xticks(x, names)``: "week 1"...) between words
+        where a name is wider than the room between two ticks (the desktop's formatter is kept
+        to be restored)."""
+        locs = sorted(names)
+        if len(locs) < 2:
+            return
+        lo, hi = axis.axes.get_xlim()
+        step = min(b - a for a, b in zip(locs, locs[1:])) * axis.axes.bbox.width / abs(hi - lo)
+        labels = axis.get_ticklabels()
+        if not labels:
+            return
+        prop = labels[0].get_fontproperties()
+        wrapped = {loc: _break_lines(str(n), 0.92 * step, lambda text: (
+            renderer.get_text_width_height_descent(text, prop, ismath=False)[0]))
+            for loc, n in names.items()}
+        if wrapped != _named_ticks(axis):
+            axis.set_major_formatter(FuncFormatter(functools.partial(_format_named, wrapped)))
+
     def _place(self, rows, fig_w: float) -> float:
         """Set the figure's height and each row's axes from ``[axes, top, height, bottom,
         left, right]`` (inches); returns the height."""
@@ -588,6 +622,58 @@ class FigureView:
     def _free_texts(self):
         """The texts a view placed itself (annotations, labels beside a point)."""
         return [t for ax in self.fig.axes for t in ax.texts]
+
+    def _wrap_free_texts(self) -> None:
+        """On a narrow figure, a text the view placed in a panel (:meth:`_free_texts`) wider
+        than the panel is broken into lines as wide as the panel at most, between words (its
+        words measured as matplotlib draws them); on a desktop it has its own lines. A text the
+        view set since keeps the view's words. Only a change of lines marks the text changed."""
+        renderer = self.fig.canvas.get_renderer() if self.narrow_width is not None else None
+        for t in self._free_texts():
+            _t, own, wrapped = self._unwrapped.pop(id(t), (None, None, None))
+            text = t.get_text()
+            own = own if wrapped is not None and text == wrapped else text
+            lines = own
+            if renderer is not None and own and t.get_visible() and not t.get_rotation() \
+                    and t.axes is not None:
+                lines = _break_lines(own, 0.96 * t.axes.bbox.width, lambda s: (
+                    renderer.get_text_width_height_descent(s, t.get_fontproperties(),
+                                                           ismath=False)[0]))
+            if lines != text:
+                t.set_text(lines)
+            if lines != own:
+                self._unwrapped[id(t)] = (t, own, lines)
+
+    def _thin_x_ticks(self) -> None:
+        """On a narrow figure, numbered x ticks whose labels would touch ("−3000" beside
+        "−2000" on 01's phone figure at the widest difference) are made fewer: matplotlib's
+        locator asked for fewer steps until the labels stand apart (the desktop's number is
+        restored by :meth:`_restore`). Only a change of ticks marks the axis changed."""
+        renderer, gap = self.fig.canvas.get_renderer(), 2 * self.fig.dpi / 72
+        for ax in self.fig.axes:
+            locator = ax.xaxis.get_major_locator()
+            if not ax.get_visible() or not isinstance(locator, ticker.MaxNLocator):
+                continue
+            was = locator._nbins
+            own = self._thinned.get(id(locator), (None, was))[1]
+
+            def crowded() -> int:
+                boxes = sorted((t.label1.get_window_extent(renderer) for t in
+                                ax.xaxis._update_ticks() if t.label1.get_visible()
+                                and t.label1.get_text()), key=lambda b: b.x0)
+                touch = any(b.x0 - a.x1 < gap for a, b in zip(boxes, boxes[1:]))
+                return len(boxes) if touch else 0
+
+            locator.set_params(nbins=own)
+            n = crowded()  # labels shown, when they touch
+            while n > 2:
+                locator.set_params(nbins=n - 2)  # (bins: the steps between labels)
+                now = crowded()
+                n = min(now, n - 1) if now else 0
+            if locator._nbins != own:
+                self._thinned[id(locator)] = (locator, own)
+            if locator._nbins != was:
+                ax.xaxis.stale = True
 
     def _keep_texts_inside(self) -> None:
         """On a narrow figure, a text that would run past the figure's side is aligned on
@@ -607,11 +693,16 @@ class FigureView:
             # measuring marks a text stale (an annotation places its arrow): only a change
             # of alignment is a change of the background
             was, stale = t.get_horizontalalignment(), t.stale
-            best = was
+            _t, own, ours = self._realigned.pop(id(t), (None, None, None))
+            own = own if ours is not None and was == ours else was  # the view's alignment
+            t.set_horizontalalignment(own)
+            best = own
             if overflow(t) > 0:
                 best = min(("left", "center", "right"), key=lambda ha: (
                     t.set_horizontalalignment(ha), round(overflow(t), 1))[1])
                 t.set_horizontalalignment(best)
+            if best != own:  # kept, to give the view's own back on a desktop
+                self._realigned[id(t)] = (t, own, best)
             t.stale = stale or best != was
 
     def _texts(self):
@@ -633,8 +724,13 @@ class FigureView:
         for t, text, wrapped in w.pop("wrapped", []):
             if t.get_text() == wrapped:  # (not a text the view changed since)
                 t.set_text(text)
-        for t, align in w["aligns"]:
-            t.set_horizontalalignment(align)
+        for t, own, ours in self._realigned.values():
+            if t.get_horizontalalignment() == ours:  # (not a text the view aligned since)
+                t.set_horizontalalignment(own)
+        self._realigned = {}
+        for locator, own in self._thinned.values():
+            locator.set_params(nbins=own)
+        self._thinned = {}
         for copy in w.pop("copies", []):
             copy.remove()
         for legend, loc, anchor, visible in w["legends"]:
@@ -643,6 +739,8 @@ class FigureView:
             legend._bbox_to_anchor = anchor  # as made (None: the axes)
             legend.stale = True
         for axis, formatter in w["formatters"]:
+            axis.set_major_formatter(formatter)
+        for axis, formatter, _names in w["x_names"]:
             axis.set_major_formatter(formatter)
         for k, v in w["layout"].items():  # (none without an Image)
             setattr(self.image.layout, k, v)
@@ -685,26 +783,46 @@ class FigureView:
         self._place(rows, fig_w)
         renderer = self.fig.canvas.get_renderer()
         # a legend goes under its panel (inside, it would cover most of a narrow panel)
+        legends = []
         for row in rows:
             for ax in row[0]:
                 legend = ax.get_legend()
                 if legend is None or not legend.get_visible():
                     continue
-                if legend._ncols > 1:  # one entry a line: as wide as the phone at most
-                    legend.set_visible(False)
-                    legend = _one_column(legend)
-                    w.setdefault("copies", []).append(legend)
+                # a copy, one entry a line, each broken into lines as wide as the phone
+                legend.set_visible(False)
+                legend = _one_column(legend)
+                w.setdefault("copies", []).append(legend)
+                em = legend.texts[0].get_fontsize() * self.fig.dpi / 72 if legend.texts else 0
+                room = fig_w * self.fig.dpi - 6 * em  # less the handles and the paddings
+                for t in legend.texts:
+                    t.set_text(_break_lines(t.get_text(), room, lambda text, t=t: (
+                        renderer.get_text_width_height_descent(
+                            text, t.get_fontproperties(), ismath=False)[0])))
+                legend.set_loc("upper left")
+                legends.append((row, ax, legend))
+
+        def place_legends():  # under the row's labels as they are wrapped now
+            for row, ax, legend in legends:
                 legend.set_visible(False)
                 tight = Bbox.union([a.get_tightbbox(renderer) for a in row[0]])
                 legend.set_visible(True)
                 inner = ax.get_window_extent(renderer)
-                legend.set_loc("upper left")
                 legend.set_bbox_to_anchor(
                     (-(inner.x0 - tight.x0) / inner.width, (tight.y0 - inner.y0) / inner.height),
                     transform=ax.transAxes)
+
         # then measured: each row's room is what its tick labels, labels, title and legend
-        # take; a label wider than its panel is wrapped to the panel, and measured again
+        # take (not the texts placed in a panel: they are broken into lines the panel's width
+        # and kept inside, :meth:`_wrap_free_texts`); a label wider than its panel is wrapped
+        # to the panel, and measured again
+        free = [(t, t.get_in_layout()) for t in self._free_texts()]
+        for t, _in in free:
+            t.set_in_layout(False)
         for attempt in range(4):
+            for axis, _formatter, names in w["x_names"]:
+                self._wrap_x_names(axis, names, renderer)
+            place_legends()
             for row in rows:
                 axes = [a for a in row[0] if a.get_visible()] or row[0]
                 tight = Bbox.union([a.get_tightbbox(renderer) for a in axes])
@@ -727,6 +845,8 @@ class FigureView:
                         rewrapped |= self._wrap(t, fig_w - left - right + 0.3)
             if not rewrapped:
                 break
+        for t, was in free:
+            t.set_in_layout(was)
         fig_h = self._place(rows, fig_w)
         self.fig.set_dpi(dpi * SHARP)
         if self.image is None:
@@ -735,6 +855,89 @@ class FigureView:
         for k, v in {"width": box_w, "min_width": box_w, "height": box_h, "min_height": box_h,
                      "object_fit": "contain"}.items():
             setattr(self.image.layout, k, v)
+
+
+CARD = dict(boxstyle="square,pad=0.15", facecolor="white", edgecolor="none", alpha=0.85)
+"""A text's own box (``ax.text(..., bbox=CARD)``): a note in a panel where a line can pass
+(a marker a slider moves, a curve) is drawn over the line, which no longer runs through its
+digits. Drawn only over the lines drawn before it: register the text with
+:meth:`FigureView.dynamic` when the lines are."""
+
+
+def place_text(text, candidates, *, avoid=(), boxes=()) -> Bbox:
+    """Put ``text`` at the first of ``candidates`` -- ``(x, y, ha)`` in its own coordinates --
+    where it stays inside its axes, no line of ``avoid`` (``Line2D``: its drawn path, and a
+    box the marker's size around each point) runs through it and it overlaps none of
+    ``boxes`` (display pixels). Measured in the figure's layout as it is (a layout hook,
+    :attr:`FigureView.layout_hooks`); only a change of place marks the text changed.
+    Returns its box, or ``None`` where no candidate is free (the text is left at the first).
+
+    >>> pic = Picture.new((3, 2)); ax = pic.figure.axes[0]; _ = ax.set(xlim=(0, 10), ylim=(0, 10))
+    >>> line, = ax.plot([0, 10], [5, 5]); t = ax.text(0, 0, "−16")
+    >>> box = place_text(t, [(5, 4.5, "center"), (5, 6, "center")], avoid=[line])
+    >>> t.get_position(), t.get_horizontalalignment(), box is not None
+    ((5, 6), 'center', True)
+    >>> place_text(t, [(5, 4.5, "center")], avoid=[line]), t.get_position()
+    (None, (5, 4.5))
+    """
+    renderer = text.get_figure(root=True).canvas.get_renderer()
+    before = (text.get_position(), text.get_horizontalalignment(), text.stale)
+    inside = text.axes.bbox if text.axes is not None else text.get_figure(root=True).bbox
+    paths, marks = [], list(boxes)
+    for line in avoid:
+        if not line.get_visible():
+            continue
+        trans = line.get_transform()
+        if line.get_linestyle() not in ("None", "", " "):
+            paths.append(trans.transform_path(line.get_path()))
+        if line.get_marker() not in (None, "None", "", " ") and len(line.get_xydata()):
+            h = line.get_markersize() * text.get_figure(root=True).dpi / 72 / 2
+            marks += [Bbox.from_extents(x - h, y - h, x + h, y + h)
+                      for x, y in trans.transform(line.get_xydata())]
+
+    def free(box) -> bool:
+        return (inside.x0 <= box.x0 and box.x1 <= inside.x1 and inside.y0 <= box.y0
+                and box.y1 <= inside.y1
+                and not any(p.intersects_bbox(box, filled=False) for p in paths)
+                and not any(box.overlaps(b) for b in marks))
+
+    found = None
+    for x, y, ha in candidates:
+        text.set_position((x, y))
+        text.set_horizontalalignment(ha)
+        box = text.get_window_extent(renderer)
+        if free(box):
+            found = box
+            break
+    else:
+        text.set_position(candidates[0][:2])
+        text.set_horizontalalignment(candidates[0][2])
+    if (text.get_position(), text.get_horizontalalignment()) == before[:2]:
+        text.stale = before[2]
+    return found
+
+
+def _break_lines(text: str, room: float, width: Callable[[str], float]) -> str:
+    r"""``text`` with each line broken between words into lines at most ``room`` wide (by
+    ``width``, a line's width; a word wider than ``room`` stays whole on its own line).
+
+    >>> _break_lines("what the strongest players won", 12, len)
+    'what the\nstrongest\nplayers won'
+    >>> _break_lines("short\nlines", 12, len)
+    'short\nlines'
+    """
+    out = []
+    for line in text.split("\n"):
+        current = ""
+        for word in line.split(" "):
+            trial = f"{current} {word}" if current else word
+            if current and width(trial) > room:
+                out.append(current)
+                current = word
+            else:
+                current = trial
+        out.append(current)
+    return "\n".join(out)
 
 
 def _named_ticks(axis) -> dict | None:

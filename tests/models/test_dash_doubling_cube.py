@@ -106,7 +106,7 @@ def test_cube_slider_updates_result_and_plot(view):
     assert view.model.cube == 32
     assert "ee-winner-change'>+29<" in view.result.value  # document: cube 32 -> ±29
     assert "ee-coefficient'>1.83<" in view.result.value  # document: 1.83
-    assert view.right_vspan.get_x() == pytest.approx(5 - 0.45)  # the column of cube 32
+    assert view.right_vspan.get_x() == pytest.approx(5 - 0.5)  # the column of cube 32 (its width)
     assert [b.get_height() for b in view.win_bars][5] == 29  # its bar: +29
     assert view.left_marks.get_ydata()[1] != before
     assert view.left_marks.get_ydata()[1] == pytest.approx(1 + 5 / 6)

@@ -9,8 +9,6 @@ tall: the measure here is the text's size as the phone shows it."""
 from __future__ import annotations
 
 import pytest
-from matplotlib.legend import Legend
-from matplotlib.text import Text
 
 from elo_explain.dashboards.backgammon_divisor import DivisorModel, DivisorView
 from elo_explain.dashboards.calibrate import CalibrateModel, CalibrateView
@@ -22,6 +20,7 @@ from elo_explain.dashboards.fide_rules import FideRulesModel, FideRulesView
 from elo_explain.dashboards.plan import PlanModel, PlanView
 from elo_explain.dashboards.simulate_ladder import LadderModel, LadderView
 from elo_explain.dashboards.volume_k import VolumeModel, VolumeView
+from tests.models.figure_text import shown_texts as _shown_texts
 
 VIEWS = [(DivisorView, DivisorModel), (CalibrateView, CalibrateModel),
          (CalculatorView, CalculatorModel), (CubeView, CubeModel),
@@ -30,33 +29,6 @@ VIEWS = [(DivisorView, DivisorModel), (CalibrateView, CalibrateModel),
          (PlanView, PlanModel)]
 PHONE_VIEW = 370  # CSS px
 CSS_PX_PER_PT = 100 / 72  # a figure is shown at 100 CSS px per inch
-
-
-def _shown_texts(fig):
-    """The texts the figure draws, with their boxes (tick labels: those of the ticks in view;
-    not those of a legend drawn in another's place)."""
-    renderer = fig.canvas.get_renderer()
-    ticks = set()
-    for ax in fig.axes:
-        for axis in (ax.xaxis, ax.yaxis):
-            ticks.update(axis.get_major_ticks() + axis.get_minor_ticks())
-    drawn = []
-    for ax in fig.axes:
-        if ax.get_visible():
-            for axis in (ax.xaxis, ax.yaxis):
-                for tick in axis._update_ticks():
-                    drawn += [t for t in (tick.label1, tick.label2) if t.get_visible()]
-    skipped = {id(t) for tick in ticks for t in (tick.label1, tick.label2)}
-    skipped |= {id(t) for lg in fig.findobj(Legend) if not lg.get_visible() for t in lg.texts}
-    for t in fig.findobj(Text):
-        if id(t) in skipped or not t.get_visible() or not t.get_text().strip():
-            continue
-        if t.axes is not None and not t.axes.get_visible():
-            continue
-        drawn.append(t)
-    for t in drawn:
-        if t.get_text().strip():
-            yield t, t.get_window_extent(renderer)
 
 
 @pytest.mark.parametrize("view_cls, model_cls", VIEWS, ids=[v.__name__ for v, _ in VIEWS])
