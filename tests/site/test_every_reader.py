@@ -9,7 +9,8 @@ to aim and show their value, figures fit the screen at twice its pixels (sharp),
 drag moves a slider and the view follows. On both: every figure has a text alternative with
 numbers, axe-core (the npm package, ``package.json``, injected into the page) reports no
 serious or critical violation, every request goes to the page's own host and nothing is
-logged as a console error.
+logged as a console error, and no output area shows Python's text; on the desktop every
+letter is drawn in a font that has it, by Chromium's own record (``seen.py``).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import pytest
 from playwright.sync_api import expect
 
 from harness import ROOT, TIMEOUT, open_dashboard
+from tests.site.seen import glyph_problems, python_text
 
 from elo_explain.dashboards import DASHBOARDS, INDEX_NOTEBOOK
 
@@ -188,6 +190,7 @@ def test_on_a_phone(browser, voila_url, notebook):
             page.wait_for_function(
                 "() => !document.querySelector('.ee-status') ||"
                 " document.querySelector('.ee-status').innerText.trim() === ''", timeout=TIMEOUT)
+        assert python_text(page) == []
         check_axe(page)
         check_self_contained(rec, voila_url)
     finally:
@@ -230,6 +233,10 @@ def test_on_a_desktop(browser, voila_url, notebook):
             " && e.labels[0].textContent.trim()) || e.textContent.trim() || e.title)))"
             ".map(e => e.outerHTML.slice(0, 80))")
         assert unnamed == [], unnamed
+        # what is drawn: every letter in a font that has it (the language switch's Telugu,
+        # Ukrainian and Greek too), no Python text in an output
+        assert glyph_problems(page) == []
+        assert python_text(page) == []
         check_axe(page)
         check_self_contained(rec, voila_url)
     finally:
