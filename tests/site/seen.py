@@ -10,6 +10,8 @@ when there is none, so a page visit can run them all and assert once:
   font of its own: otherwise the check could pass because of the machine, not the page.
 * :func:`python_text`: no output area shows Python's text: an exception, a warning, a
   stream written to stderr or IPython's own messages (its history database...).
+* :func:`captions_out_of_view`: a table that scrolls sideways keeps its caption in view,
+  wherever it is scrolled to.
 """
 
 from __future__ import annotations
@@ -110,7 +112,18 @@ def glyph_problems(page, limit: int = 20) -> list[str]:
     if machine:
         return [f"this machine has Telugu fonts of its own ({', '.join(machine)}): the check "
                 "would not see a page that brings none"]
-    page.evaluate("document.fonts.ready.then(() => true)")  # no font still loading
+    for _attempt in range(3):  # again if the page changed under the scan (a view redrew)
+        page.evaluate("document.fonts.ready.then(() => true)")  # no font still loading
+        problems = _scan(page, limit)
+        if problems is not None:
+            return problems
+    raise AssertionError("the page kept changing under the glyph check")
+
+
+def _scan(page, limit: int) -> list[str] | None:
+    """:func:`glyph_problems` once; ``None`` if a node went away while it ran."""
+    from playwright.sync_api import Error
+
     cdp = page.context.new_cdp_session(page)
     problems: list[str] = []
     try:
@@ -120,7 +133,12 @@ def glyph_problems(page, limit: int = 20) -> list[str]:
         for node, text in _text_nodes(root):
             # empty for a node Chromium did not lay out (not rendered: display: none, a
             # closed menu's options): its record decides what is rendered
-            used = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
+            try:
+                used = cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]
+            except Error as e:
+                if "Could not find node" in str(e):
+                    return None
+                raise
             if used:
                 problems += _node_problems(text, used)
             if len(problems) >= limit:
@@ -190,3 +208,26 @@ def python_text(page) -> list[str]:
     output (stdout, stderr, a repr, an error), or a traceback, a warning, an exception's class
     or one of IPython's messages in any output. Each as ``"<its type>: <its text>"``."""
     return page.evaluate(PYTHON_TEXT, PYTHON_WORDS)
+
+
+# every table that scrolls sideways, scrolled to its end and back: its caption's box stays
+# inside the table's frame
+CAPTIONS = """() => [...document.querySelectorAll('table')].filter(t => t.scrollWidth > t.clientWidth + 1
+    && t.querySelector(':scope > caption')).flatMap(t => {
+  const c = t.querySelector(':scope > caption'), back = t.scrollLeft, out = [];
+  for (const x of [0, t.scrollWidth]) {
+    t.scrollLeft = x;
+    const f = t.getBoundingClientRect(), r = c.getBoundingClientRect();
+    if (r.left < f.left - 0.5 || r.right > f.right + 0.5)
+      out.push(`"${c.textContent.trim().slice(0, 40)}" at ${Math.round(r.left)}..${Math.round(r.right)}`
+               + ` in a frame at ${Math.round(f.left)}..${Math.round(f.right)}, scrolled ${t.scrollLeft}`);
+  }
+  t.scrollLeft = back;
+  return out;
+})"""
+
+
+def captions_out_of_view(page) -> list[str]:
+    """The captions of ``page``'s tables that scroll sideways (a phone's wide table) that
+    leave the table's frame when it is scrolled to its start or its end."""
+    return page.evaluate(CAPTIONS)

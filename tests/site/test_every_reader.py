@@ -22,7 +22,7 @@ import pytest
 from playwright.sync_api import expect
 
 from harness import ROOT, TIMEOUT, open_dashboard
-from tests.site.seen import glyph_problems, python_text
+from tests.site.seen import captions_out_of_view, glyph_problems, python_text
 
 from elo_explain.dashboards import DASHBOARDS, INDEX_NOTEBOOK
 
@@ -161,6 +161,7 @@ def test_on_a_phone(browser, voila_url, notebook):
         assert m["out"] == [], f"past the screen's edge: {m['out'][:5]}"
         assert m["scrolling"] == [], f"scrolls sideways inside: {m['scrolling'][:5]}"
         assert all(p == "sticky" for p in m["tables"]), "a wide table loses its first column"
+        assert captions_out_of_view(page) == [], "a wide table's caption scrolls away"
         assert m["side"] == 0, "controls side by side on a phone"
         assert all(f >= 16 for f in m["fonts"]), f"text boxes under 16 px: {m['fonts']}"
         assert all(t >= 200 for t in m["tracks"]), f"sliders too short to aim: {m['tracks']}"

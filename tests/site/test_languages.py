@@ -26,7 +26,7 @@ import pytest
 from playwright.sync_api import expect
 
 from harness import TIMEOUT, open_link, type_into
-from tests.site.seen import glyph_problems, python_text
+from tests.site.seen import captions_out_of_view, glyph_problems, python_text
 from tests.site.test_every_reader import (
     DESKTOP, PHONE, PHONE_LAYOUT, check_axe, check_self_contained, open_page,
 )
@@ -72,6 +72,7 @@ def test_translated_page_on_a_phone(browser, voila_url, lang, notebook):
         m = page.evaluate(PHONE_LAYOUT)
         assert m["docWidth"] <= m["vw"], f"the page scrolls sideways: {m['docWidth']} > {m['vw']}"
         assert m["out"] == [], f"past the screen's edge: {m['out'][:5]}"
+        assert captions_out_of_view(page) == [], "a wide table's caption scrolls away"
         check_axe(page)
         check_self_contained(rec, voila_url)
         # what is drawn: every letter in a font that has it (Telugu from the page's own
