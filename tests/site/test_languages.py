@@ -10,7 +10,8 @@ marked; nothing scrolls sideways or sticks out past the screen; every request go
 page's own host and nothing is logged as an error; axe-core finds no serious or critical
 violation (the checks of ``test_every_reader.py``); every rendered letter is drawn in a font
 that has it, by Chromium's own record, on the phone and again at a desktop's width in the
-same visit, and no output area shows Python's text (``seen.py``).
+same visit, and no output area shows Python's text (``seen.py``); a wide table's caption
+stays in view as it scrolls; the landing page's cards show pictures of that language's pages.
 
 Then the documents' numbers in each language's format (the Greek Gammon42 document's
 version history: ÷1200 and 300 points up, 64.0 %; ÷800, 70.3 %), a link with a changed value,
@@ -30,8 +31,10 @@ from tests.site.seen import captions_out_of_view, glyph_problems, python_text
 from tests.site.test_every_reader import (
     DESKTOP, PHONE, PHONE_LAYOUT, check_axe, check_self_contained, open_page,
 )
+from tests.site.test_landing import _cards
 
 from elo_explain.dashboards import DASHBOARDS, INDEX_NOTEBOOK
+from elo_explain.dashboards.index import card_picture, published
 from elo_explain.i18n import TRANSLATIONS
 from elo_explain.server.languages import LANGUAGE_NAMES
 from elo_explain.translate import english_left
@@ -73,6 +76,14 @@ def test_translated_page_on_a_phone(browser, voila_url, lang, notebook):
         assert m["docWidth"] <= m["vw"], f"the page scrolls sideways: {m['docWidth']} > {m['vw']}"
         assert m["out"] == [], f"past the screen's edge: {m['out'][:5]}"
         assert captions_out_of_view(page) == [], "a wide table's caption scrolls away"
+        if notebook == INDEX_NOTEBOOK:  # its cards show pictures of this language's pages
+            page.wait_for_function("() => [...document.querySelectorAll('img.ee-card-picture')]"
+                                   ".every(i => i.complete && i.naturalWidth > 0)", timeout=TIMEOUT)
+            cards = _cards(page)
+            assert [c["href"] for c in cards] == [d.notebook for d in published()]
+            for c in cards:
+                assert c["loaded"] and c["src"].endswith(
+                    "/static/cards/" + card_picture(c["href"], lang)), c
         check_axe(page)
         check_self_contained(rec, voila_url)
         # what is drawn: every letter in a font that has it (Telugu from the page's own
