@@ -25,8 +25,9 @@ from pathlib import Path
 from fontTools.ttLib import TTCollection, TTFont
 
 ROOT = Path(__file__).resolve().parents[2]
-#: the fonts the pages bring with them (web fonts), by the family name in the font file
-PAGE_FONTS = tuple(sorted((ROOT / "elo_explain" / "data" / "fonts").glob("*.ttf")))
+#: the fonts the pages bring with them (web fonts: the template's static files)
+PAGE_FONTS = tuple(sorted((ROOT / "share" / "jupyter" / "voila" / "templates" / "elo-explain" /
+                           "static").glob("*.ttf")))
 
 TELUGU = re.compile("[\u0c00-\u0c7f]")
 

@@ -10,7 +10,7 @@ import base64
 from tests.site.seen import ROOT, glyph_problems, machine_telugu_fonts, python_text
 
 TELUGU = "చెస్ Elo కాలిక్యులేటర్"  # te/01's title, boxes in the issue's run
-FONT = ROOT / "elo_explain" / "data" / "fonts" / "NotoSansTelugu-Regular.ttf"
+FONT = ROOT / "elo_explain" / "data" / "fonts" / "NotoSansTelugu-Regular.ttf"  # the same file
 
 
 def _page(browser, html: str):
