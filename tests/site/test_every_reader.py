@@ -53,11 +53,14 @@ def open_page(browser, base: str, notebook: str, device: dict):
     page = context.new_page()
     rec = Recorder(page)
     open_dashboard(page, base, notebook)
-    # figures drawn, and (on a narrow screen) laid out for it: no image wider than its page
+    # figures drawn, and (on a narrow screen) laid out for it: no image wider than its page,
+    # and drawn for the phone (twice its pixels), not the desktop's figure scaled down
+    # before the view heard the page's width
     page.wait_for_function(
         "() => [...document.querySelectorAll('img.ee-plot')].every(i => i.getAttribute('src')"
         " && i.naturalWidth > 0 && i.getBoundingClientRect().width <="
-        " document.documentElement.clientWidth)", timeout=TIMEOUT)
+        " document.documentElement.clientWidth && (document.documentElement.clientWidth > 700"
+        " || i.naturalWidth >= 2 * i.getBoundingClientRect().width - 2))", timeout=TIMEOUT)
     page.wait_for_load_state("networkidle", timeout=TIMEOUT)
     return context, page, rec
 
