@@ -8,10 +8,14 @@ Run with ``make screenshots``. It writes:
 * ``share/.../elo-explain/static/cards/<notebook>.png``: each dashboard's card picture for
   the landing page (its first figure on a desktop, whole, or the top of its view, 480 × 300), marked with the notebook it
   was taken from and the size it shows (a PNG text chunk ``Source``: ``tests/site/test_landing.py`` checks it);
+  ``cards/<lang>/<notebook>.png`` the same from each translated page, for that language's
+  landing page;
 * ``docs/screenshots/<lang>_<notebook>.png``: one page in each translation (``LANGUAGE_PAGES``).
 
 ``python scripts/screenshots.py uk/03_backgammon_divisor.ipynb …`` (``make screenshots
-PAGES="…"``) shoots only the pages named, English or translated, on a desktop.
+PAGES="…"``) shoots only the pages named, English or translated, on a desktop;
+``python scripts/screenshots.py --cards te uk`` only the card pictures of those languages
+(``en`` for the English ones; all of them without a language).
 """
 
 from __future__ import annotations
@@ -27,7 +31,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 from harness import launch_chromium, open_dashboard, start_voila  # noqa: E402
 
 from elo_explain.dashboards import INDEX_NOTEBOOK  # noqa: E402
-from elo_explain.dashboards.index import CARDS, card_picture, published  # noqa: E402
+from elo_explain.dashboards.index import CARDS, NOTEBOOKS, card_picture, published  # noqa: E402
+from elo_explain.i18n import LANGUAGES  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
 PHONE_PAGES = ("01_chess_calculator.ipynb", "03_backgammon_divisor.ipynb",
@@ -74,6 +79,25 @@ def card(png: bytes, notebook: str, target: Path) -> None:
     info.add_text("Source", notebook)
     info.add_text("Shows", f"{w}x{h}")
     small.quantize(colors=128).save(target, pnginfo=info, optimize=True)
+
+
+def take_card(page, notebook: str, lang: str = "en") -> None:
+    """The card picture of ``notebook`` in ``lang``, from its page as ``page`` shows it."""
+    target = CARDS / card_picture(notebook, lang)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    figure = page.locator("img.ee-plot")  # the view's first figure, or the view
+    shown = figure.first if figure.count() else page.locator(".ee-app").first
+    card(shown.screenshot(), notebook if lang == "en" else f"{lang}/{notebook}", target)
+    print(f"wrote {target.relative_to(ROOT)}")
+
+
+def language_cards(page, base: str, languages) -> None:
+    """The card pictures of every dashboard with a page in ``languages``, from that page."""
+    for lang in languages:
+        for d in published():
+            if lang == "en" or (NOTEBOOKS / lang / d.notebook).exists():
+                settle(page, base, d.notebook if lang == "en" else f"{lang}/{d.notebook}")
+                take_card(page, d.notebook, lang)
 
 
 def desktop_shot(page, base: str, notebook: str, load: bool = True) -> Path:
@@ -124,12 +148,9 @@ def main() -> None:
         for notebook in [d.notebook for d in published()] + [INDEX_NOTEBOOK]:
             settle(page, base, notebook)
             if notebook != INDEX_NOTEBOOK:
-                target = CARDS / card_picture(notebook)
-                figure = page.locator("img.ee-plot")  # the view's first figure, or the view
-                shown = figure.first if figure.count() else page.locator(".ee-app").first
-                card(shown.screenshot(), notebook, target)
-                print(f"wrote {target.relative_to(ROOT)}")
+                take_card(page, notebook)
             desktop_shot(page, base, notebook, load=False)
+        language_cards(page, base, [lang for lang in LANGUAGES if lang != "en"])
         for notebook in LANGUAGE_PAGES:
             desktop_shot(page, base, notebook)
         phone = browser.new_context(**PHONE).new_page()
@@ -147,5 +168,14 @@ def main() -> None:
             print(f"wrote {target.relative_to(ROOT)}")
 
 
+def cards_only(languages: list[str]) -> None:
+    """The card pictures of ``languages`` (every language when none is named), nothing else."""
+    with served() as (base, _browser, page):
+        language_cards(page, base, languages or list(LANGUAGES))
+
+
 if __name__ == "__main__":
-    only(sys.argv[1:]) if sys.argv[1:] else main()
+    if sys.argv[1:2] == ["--cards"]:
+        cards_only(sys.argv[2:])
+    else:
+        only(sys.argv[1:]) if sys.argv[1:] else main()

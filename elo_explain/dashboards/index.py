@@ -2,8 +2,8 @@
 on a desktop, one column on a phone), in the page's language.
 
 A translated landing page (``notebooks/<lang>/index.ipynb``) links each dashboard's page in
-its own language where it exists (``notebooks/<lang>/<name>``), else the English page
-(``../<name>``, marked as English).
+its own language where it exists (``notebooks/<lang>/<name>``), with a picture of that page
+(``cards/<lang>/``), else the English page (``../<name>``, marked as English).
 """
 
 from __future__ import annotations
@@ -37,31 +37,37 @@ def published(notebooks_dir: Path | None = None):
 CARDS = Path(__file__).resolve().parents[2] / "share" / "jupyter" / "voila" / "templates" / \
     "elo-explain" / "static" / "cards"
 """The cards' pictures (``scripts/screenshots.py`` takes them from the real pages), served
-with the published template's static files: ``voila/templates/elo-explain/static/cards/``."""
+with the published template's static files: ``voila/templates/elo-explain/static/cards/``;
+the English pages' in it, each translation's in ``cards/<lang>/``, taken from its own pages."""
 
 
-def card_picture(notebook: str) -> str:
-    """The file name of a dashboard's card picture.
+def card_picture(notebook: str, lang: str = "en") -> str:
+    """The file name of a dashboard's card picture in ``lang`` (relative to :data:`CARDS`).
 
     >>> card_picture("03_backgammon_divisor.ipynb")
     '03_backgammon_divisor.png'
+    >>> card_picture("03_backgammon_divisor.ipynb", "te")
+    'te/03_backgammon_divisor.png'
     """
-    return notebook.removesuffix(".ipynb") + ".png"
+    name = notebook.removesuffix(".ipynb") + ".png"
+    return name if lang == "en" else f"{lang}/{name}"
 
 
 def _link(d, lang: str) -> str:
     """One card: the dashboard's picture, title and line, linking its page in ``lang`` if it
-    is translated, else the English page, marked as English."""
+    is translated (with a picture of that page), else the English page, marked as English."""
     # the entries are keyed "<notebook> title" / "<notebook> line" (elo_explain.translate)
     title_key, line_key = f"{d.notebook} title", f"{d.notebook} line"
     title = html.escape(pgettext(title_key, d.title, lang=lang))
     line = html.escape(pgettext(line_key, d.line, lang=lang))
     up = "../" if lang == "en" else "../../"  # from voila/render/[<lang>/]index.ipynb
+    translated = lang == "en" or (NOTEBOOKS / lang / d.notebook).exists()
+    shown = card_picture(d.notebook, lang if translated else "en")
     picture = ""
-    if (CARDS / card_picture(d.notebook)).exists():  # the link names it: a decorative picture
-        src = html.escape(f"{up}templates/elo-explain/static/cards/{card_picture(d.notebook)}")
+    if (CARDS / shown).exists():  # the link names it: a decorative picture
+        src = html.escape(f"{up}templates/elo-explain/static/cards/{shown}")
         picture = f'<img class="ee-card-picture" src="{src}" alt="" width="480" height="300">'
-    if lang == "en" or (NOTEBOOKS / lang / d.notebook).exists():
+    if translated:
         href, extra, note = html.escape(d.notebook), "", ""
     else:
         href, extra = f"../{html.escape(d.notebook)}", ' hreflang="en"'
@@ -92,6 +98,8 @@ def landing(language: str | None = None) -> widgets.VBox:
     >>> html = landing("uk").children[1].value
     >>> 'lang="uk"' in html, "Калькулятор рейтингу Elo для шахів" in html
     (True, True)
+    >>> 'src="../../templates/elo-explain/static/cards/uk/01_chess_calculator.png"' in html
+    True
     >>> '<span class="ee-card-title">Chess Elo calculator</span>' in landing().children[1].value
     True
     """

@@ -12,6 +12,11 @@ is Voilà's kernel manager with the rules a public site needs:
   shutdown beacon, when the browser sends one, does it at once: see :func:`page_token`).
 * **A restarted kernel is shut down**: after a crash Voilà would restart a blank kernel under
   the same id, which answers nothing; the page says the view stopped and offers to reopen it.
+* **No history**: a viewer's kernel starts with IPython's history off
+  (:data:`KERNEL_ARGUMENTS`). Every kernel would otherwise write the viewer's cells to one
+  SQLite file shared by all of them; the pool starts 44 at once, and the losers printed
+  "The history saving thread hit an unexpected error (OperationalError('database is
+  locked'))" into the page (issue 27). A page's code is the notebook's: nothing to keep.
 * **Ceilings**: at most :attr:`~ViewerKernels.max_kernels` viewers' kernels at once, and
   :attr:`~ViewerKernels.max_kernels_per_address` per client address; the gate
   (:mod:`elo_explain.server.gate`) asks :meth:`~ViewerKernels.admit` before a render and
@@ -55,7 +60,7 @@ from traitlets import Float, Integer
 from elo_explain.server.channels import GuardedConnection
 
 __all__ = ["ViewerKernels", "Reservation", "page_token", "token_matches", "default_ceilings",
-           "CURRENT_RENDER"]
+           "CURRENT_RENDER", "KERNEL_ARGUMENTS"]
 
 #: Memory one viewer's kernel may hold, and a reserve for the system, Voilà and nginx. A page's
 #: kernel holds 97-126 MiB RSS once its page is ready (``benchmarks/CAPACITY.md``); 160 keeps a
@@ -64,6 +69,10 @@ KERNEL_MIB = 160
 RESERVE_MIB = 2048
 
 _SECRET = secrets.token_bytes(32)  # this server's; its kernels die with it
+
+#: The command-line options every viewer's kernel (the pool's too) starts with: no IPython
+#: history database (see the module's docstring).
+KERNEL_ARGUMENTS = ("--HistoryManager.enabled=False",)
 
 
 def page_token(kernel_id: str) -> str:
@@ -240,6 +249,9 @@ class ViewerKernels(AsyncMappingKernelManager):
 
     # --- which kernels are viewers' ---------------------------------------------------------
     async def start_kernel(self, *args, **kwargs):
+        # jupyter_client appends ``extra_arguments`` to the kernel spec's command line (and
+        # keeps them for a restart)
+        kwargs["extra_arguments"] = [*kwargs.get("extra_arguments", ()), *KERNEL_ARGUMENTS]
         kernel_id = await super().start_kernel(*args, **kwargs)
         env = kwargs.get("env") or {}
         if env.get("VOILA_PREHEAT") != "True":  # started for a render, not for the pool

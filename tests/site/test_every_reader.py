@@ -9,7 +9,8 @@ to aim and show their value, figures fit the screen at twice its pixels (sharp),
 drag moves a slider and the view follows. On both: every figure has a text alternative with
 numbers, axe-core (the npm package, ``package.json``, injected into the page) reports no
 serious or critical violation, every request goes to the page's own host and nothing is
-logged as a console error.
+logged as a console error, and no output area shows Python's text; on the desktop every
+letter is drawn in a font that has it, by Chromium's own record (``seen.py``).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import pytest
 from playwright.sync_api import expect
 
 from harness import ROOT, TIMEOUT, open_dashboard
+from tests.site.seen import captions_out_of_view, glyph_problems, python_text
 
 from elo_explain.dashboards import DASHBOARDS, INDEX_NOTEBOOK
 
@@ -51,11 +53,14 @@ def open_page(browser, base: str, notebook: str, device: dict):
     page = context.new_page()
     rec = Recorder(page)
     open_dashboard(page, base, notebook)
-    # figures drawn, and (on a narrow screen) laid out for it: no image wider than its page
+    # figures drawn, and (on a narrow screen) laid out for it: no image wider than its page,
+    # and drawn for the phone (twice its pixels), not the desktop's figure scaled down
+    # before the view heard the page's width
     page.wait_for_function(
         "() => [...document.querySelectorAll('img.ee-plot')].every(i => i.getAttribute('src')"
         " && i.naturalWidth > 0 && i.getBoundingClientRect().width <="
-        " document.documentElement.clientWidth)", timeout=TIMEOUT)
+        " document.documentElement.clientWidth && (document.documentElement.clientWidth > 700"
+        " || i.naturalWidth >= 2 * i.getBoundingClientRect().width - 2))", timeout=TIMEOUT)
     page.wait_for_load_state("networkidle", timeout=TIMEOUT)
     return context, page, rec
 
@@ -159,6 +164,7 @@ def test_on_a_phone(browser, voila_url, notebook):
         assert m["out"] == [], f"past the screen's edge: {m['out'][:5]}"
         assert m["scrolling"] == [], f"scrolls sideways inside: {m['scrolling'][:5]}"
         assert all(p == "sticky" for p in m["tables"]), "a wide table loses its first column"
+        assert captions_out_of_view(page) == [], "a wide table's caption scrolls away"
         assert m["side"] == 0, "controls side by side on a phone"
         assert all(f >= 16 for f in m["fonts"]), f"text boxes under 16 px: {m['fonts']}"
         assert all(t >= 200 for t in m["tracks"]), f"sliders too short to aim: {m['tracks']}"
@@ -188,6 +194,7 @@ def test_on_a_phone(browser, voila_url, notebook):
             page.wait_for_function(
                 "() => !document.querySelector('.ee-status') ||"
                 " document.querySelector('.ee-status').innerText.trim() === ''", timeout=TIMEOUT)
+        assert python_text(page) == []
         check_axe(page)
         check_self_contained(rec, voila_url)
     finally:
@@ -230,6 +237,10 @@ def test_on_a_desktop(browser, voila_url, notebook):
             " && e.labels[0].textContent.trim()) || e.textContent.trim() || e.title)))"
             ".map(e => e.outerHTML.slice(0, 80))")
         assert unnamed == [], unnamed
+        # what is drawn: every letter in a font that has it (the language switch's Telugu,
+        # Ukrainian and Greek too), no Python text in an output
+        assert glyph_problems(page) == []
+        assert python_text(page) == []
         check_axe(page)
         check_self_contained(rec, voila_url)
     finally:

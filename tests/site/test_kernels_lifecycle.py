@@ -6,7 +6,7 @@ Each test runs its own ``voila`` with the repository's ``voila.json`` (its kerne
 
 * ten pages opened and closed -- half with the browser's unload beacon (``beforeunload``
   runs), half without any goodbye (the tab's process just goes) -- leave no kernel behind
-  within 10 s;
+  within 10 s, and their kernels kept no IPython history database (issue 27);
 * a viewer's kernel killed (``kill -9``: Voilà would restart a blank kernel under the same id)
   or culled for idling: the page says in plain words that the view stopped and its one link
   reopens exactly the same view, typed values included.
@@ -29,7 +29,9 @@ NEW_TO_FIDE = "10_new_to_fide.ipynb"
 
 
 @pytest.fixture
-def server(tmp_path, request):
+def server(tmp_path, request, monkeypatch):
+    # IPython's folder of the server's kernels: where a kernel's history database would be
+    monkeypatch.setenv("IPYTHONDIR", str(tmp_path / "ipython"))
     log = open(tmp_path / "voila.log", "w")
     proc, base = start_voila(*getattr(request, "param", ()), log=log)
     yield proc, base
@@ -37,7 +39,7 @@ def server(tmp_path, request):
     log.close()
 
 
-def test_closed_tabs_free_their_kernels_within_10_s(server, browser):
+def test_closed_tabs_free_their_kernels_within_10_s(server, browser, tmp_path):
     proc, base = server
     assert len(kernel_pids(proc)) == 0   # no pool in the tests' server: it holds 0 kernels
     for i in range(10):
@@ -52,6 +54,11 @@ def test_closed_tabs_free_their_kernels_within_10_s(server, browser):
         while kernel_pids(proc):
             assert time.monotonic() - closed < 10, f"page {i + 1}: its kernel lived 10 s on"
             time.sleep(POLL)
+    # and they kept no history: IPython's database (one SQLite file every kernel writes to;
+    # 44 kernels at once locked it, and the losers printed IPython's error into the page)
+    # was never made, while the kernels' IPython folder was
+    assert (tmp_path / "ipython" / "profile_default").is_dir()
+    assert list((tmp_path / "ipython").rglob("history.sqlite*")) == []
 
 
 def _lost(page):

@@ -8,7 +8,10 @@ catalogs is left in its text (:func:`elo_explain.translate.english_left`; proper
 units may stay); the language switch offers the same page in every language, the current one
 marked; nothing scrolls sideways or sticks out past the screen; every request goes to the
 page's own host and nothing is logged as an error; axe-core finds no serious or critical
-violation (the checks of ``test_every_reader.py``).
+violation (the checks of ``test_every_reader.py``); every rendered letter is drawn in a font
+that has it, by Chromium's own record, on the phone and again at a desktop's width in the
+same visit, and no output area shows Python's text (``seen.py``); a wide table's caption
+stays in view as it scrolls; the landing page's cards show pictures of that language's pages.
 
 Then the documents' numbers in each language's format (the Greek Gammon42 document's
 version history: ÷1200 and 300 points up, 64.0 %; ÷800, 70.3 %), a link with a changed value,
@@ -24,11 +27,14 @@ import pytest
 from playwright.sync_api import expect
 
 from harness import TIMEOUT, open_link, type_into
+from tests.site.seen import captions_out_of_view, glyph_problems, python_text
 from tests.site.test_every_reader import (
-    PHONE, PHONE_LAYOUT, check_axe, check_self_contained, open_page,
+    DESKTOP, PHONE, PHONE_LAYOUT, check_axe, check_self_contained, open_page,
 )
+from tests.site.test_landing import _cards
 
 from elo_explain.dashboards import DASHBOARDS, INDEX_NOTEBOOK
+from elo_explain.dashboards.index import card_picture, published
 from elo_explain.i18n import TRANSLATIONS
 from elo_explain.server.languages import LANGUAGE_NAMES
 from elo_explain.translate import english_left
@@ -69,24 +75,31 @@ def test_translated_page_on_a_phone(browser, voila_url, lang, notebook):
         m = page.evaluate(PHONE_LAYOUT)
         assert m["docWidth"] <= m["vw"], f"the page scrolls sideways: {m['docWidth']} > {m['vw']}"
         assert m["out"] == [], f"past the screen's edge: {m['out'][:5]}"
+        assert captions_out_of_view(page) == [], "a wide table's caption scrolls away"
+        if notebook == INDEX_NOTEBOOK:  # its cards show pictures of this language's pages
+            page.wait_for_function("() => [...document.querySelectorAll('img.ee-card-picture')]"
+                                   ".every(i => i.complete && i.naturalWidth > 0)", timeout=TIMEOUT)
+            cards = _cards(page)
+            assert [c["href"] for c in cards] == [d.notebook for d in published()]
+            for c in cards:
+                assert c["loaded"] and c["src"].endswith(
+                    "/static/cards/" + card_picture(c["href"], lang)), c
         check_axe(page)
         check_self_contained(rec, voila_url)
-        if lang == "te":  # a machine without a Telugu font drew boxes in buttons and menus
-            assert page.evaluate(NO_TELUGU_FONT) == []
+        # what is drawn: every letter in a font that has it (Telugu from the page's own
+        # font, on a machine with none), no Python text in an output; on the phone, then in
+        # the same visit at a desktop's width
+        assert python_text(page) == []
+        assert glyph_problems(page) == []
+        page.set_viewport_size(DESKTOP["viewport"])
+        page.wait_for_function("w => document.documentElement.clientWidth === w",
+                               arg=DESKTOP["viewport"]["width"], timeout=TIMEOUT)
+        assert glyph_problems(page) == []
         # last: the one check other helpers' catalogs still decide
         left = english_left(page.inner_text("body"), lang)
         assert left == [], f"{len(left)} English strings of the catalogs left: {left[:8]}"
     finally:
         context.close()
-
-
-# elements showing Telugu letters whose fonts do not end in the page's Telugu font (buttons,
-# menus and boxes take the browser's own font unless the page gives them its list)
-NO_TELUGU_FONT = """() => [...document.querySelectorAll('body *')].filter(el =>
-    [...el.childNodes].some(n => n.nodeType === 3 && /[\u0C00-\u0C7F]/.test(n.data))
-    && !getComputedStyle(el).fontFamily.includes('EE Telugu')
-    && !/(^|,)\\s*"?(EE Telugu|Noto Sans Telugu)/.test(getComputedStyle(el).fontFamily)
-  ).map(el => el.tagName + '.' + el.className).slice(0, 10)"""
 
 
 @pytest.mark.parametrize("lang", ["uk", "el"])
