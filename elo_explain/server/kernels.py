@@ -37,23 +37,27 @@ page config); the gate accepts a shutdown request only with it.
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
 import hashlib
 import hmac
 import os
 import secrets
 import time
+import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from tornado import web
 from tornado.ioloop import IOLoop, PeriodicCallback
 from traitlets import Float, Integer
 
 from elo_explain.server.channels import GuardedConnection
+from elo_explain.server.query import QuerySocket, install
 
-__all__ = ["ViewerKernels", "Reservation", "page_token", "token_matches", "default_ceilings",
-           "CURRENT_RENDER"]
+__all__ = ["ViewerKernels", "Reservation", "page_token", "token_matches", "query_token",
+           "query_token_matches", "default_ceilings", "CURRENT_RENDER"]
 
 #: Memory one viewer's kernel may hold, and a reserve for the system, Voilà and nginx. A page's
 #: kernel holds 97-126 MiB RSS once its page is ready (``benchmarks/CAPACITY.md``); 160 keeps a
@@ -74,6 +78,22 @@ def page_token(kernel_id: str) -> str:
 def token_matches(kernel_id: str, token: str | None) -> bool:
     """Whether ``token`` is the page token of ``kernel_id`` (constant-time)."""
     return hmac.compare_digest(page_token(kernel_id), str(token or ""))
+
+
+def query_token(kernel_id: str) -> str:
+    """The token a pooled kernel presents on ``voila/query/<kernel id>``
+    (:mod:`elo_explain.server.query`): given to the kernel alone, in its environment
+    (``ELO_QUERY_TOKEN``); another HMAC than the page's token, which its page holds.
+
+    >>> query_token("k") != page_token("k") and query_token_matches("k", query_token("k"))
+    True
+    """
+    return hmac.new(_SECRET, b"query:" + str(kernel_id).encode(), hashlib.sha256).hexdigest()
+
+
+def query_token_matches(kernel_id: str, token: str | None) -> bool:
+    """Whether ``token`` is the query token of ``kernel_id`` (constant-time)."""
+    return hmac.compare_digest(query_token(kernel_id), str(token or ""))
 
 
 def machine_memory_mib() -> int:
@@ -145,6 +165,7 @@ class ViewerKernels(AsyncMappingKernelManager):
         self._reserved: dict[int, Reservation] = {}
         self._reaper: PeriodicCallback | None = None
         self._pooled: set[str] = set()  # kernels the preheated pool holds now
+        self._stopping: set[str] = set()  # being shut down: gone for the pages already
         self._pool_most = 0  # the most it has held: what the pool sets aside
         # Voilà's preheated pool hands a kernel to a render in this method (voila PR #936,
         # ``voila/voila_kernel_manager.py``; public by name, not documented): wrapped, the
@@ -158,6 +179,9 @@ class ViewerKernels(AsyncMappingKernelManager):
                 return task, cache, kernel_id
 
             self.get_rendered_notebook = get_rendered_notebook
+        # the pool's request socket: ours, for the pool's kernels only (issue 26, 1)
+        if hasattr(self.parent, "init_handlers"):
+            install(self.parent)
 
     # --- ceilings -------------------------------------------------------------------------
     def ceilings(self) -> tuple[int, int]:
@@ -201,8 +225,11 @@ class ViewerKernels(AsyncMappingKernelManager):
 
     # --- which kernels are viewers' ---------------------------------------------------------
     async def start_kernel(self, *args, **kwargs):
-        kernel_id = await super().start_kernel(*args, **kwargs)
         env = kwargs.get("env") or {}
+        if env.get("VOILA_PREHEAT") == "True":  # for the pool: its token for voila/query/
+            kwargs["kernel_id"] = kwargs.get("kernel_id") or str(uuid.uuid4())
+            kwargs["env"] = {**env, "ELO_QUERY_TOKEN": query_token(kwargs["kernel_id"])}
+        kernel_id = await super().start_kernel(*args, **kwargs)
         if env.get("VOILA_PREHEAT") != "True":  # started for a render, not for the pool
             self._assign(kernel_id)
         else:
@@ -269,19 +296,45 @@ class ViewerKernels(AsyncMappingKernelManager):
                 await self._shutdown(kernel_id, why)
 
     async def _shutdown(self, kernel_id: str, why: str) -> None:
-        if kernel_id not in self.viewers:
-            return
+        if self.viewers.pop(kernel_id, None) is None:
+            return  # not a viewer's, or already being shut down
         self.log.info("Shutting viewer kernel %s down: %s", kernel_id, why)
         try:
+            await self._restart_done(kernel_id)
             await self.shutdown_kernel(kernel_id)
-        except (KeyError, RuntimeError):  # already gone
-            self.viewers.pop(kernel_id, None)
+        except (KeyError, RuntimeError, web.HTTPError):  # already gone
+            self._stopping.discard(kernel_id)
+
+    async def _restart_done(self, kernel_id: str, timeout: float = 60.0) -> None:
+        """Until a restart under way is over (jupyter_client cannot shut a kernel down
+        halfway: its restart is a shutdown, then a start, each with a ``ready`` future of its
+        own); meanwhile the kernel is already gone for its page."""
+        km = self.get_kernel(kernel_id)
+        deadline = time.monotonic() + timeout
+        while not km.ready.done() and time.monotonic() < deadline:
+            self._stopping.add(kernel_id)
+            await asyncio.wait([km.ready], timeout=deadline - time.monotonic())
 
     async def shutdown_kernel(self, kernel_id, *args, **kwargs):
+        """Shut a kernel down, whichever path asks (the page's beacon, the culler, the
+        reaper): the kernel is gone for its page *before* its websockets close, so the
+        page's check (``GET api/kernels/<id>``, ~300 ms after the close) gets 404 and says
+        the view stopped, however long the kernel takes to exit."""
         self.viewers.pop(kernel_id, None)
         self._pooled.discard(kernel_id)
-        _close_websockets(kernel_id)  # the page hears at once that its kernel is gone
-        return await super().shutdown_kernel(kernel_id, *args, **kwargs)
+        QuerySocket.forget(kernel_id)
+        self._stopping.add(kernel_id)
+        try:
+            _close_websockets(kernel_id)  # the page hears at once that its kernel is gone
+            return await super().shutdown_kernel(kernel_id, *args, **kwargs)
+        finally:
+            self._stopping.discard(kernel_id)
+
+    def kernel_model(self, kernel_id):
+        """The kernel REST API's model; a kernel being shut down is already gone (404)."""
+        if kernel_id in self._stopping:
+            raise web.HTTPError(404, f"Kernel does not exist: {kernel_id}")
+        return super().kernel_model(kernel_id)
 
 
 def _close_websockets(kernel_id: str) -> None:
