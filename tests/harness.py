@@ -365,7 +365,8 @@ class KernelSocket:
         self.session = uuid.uuid4().hex
         url = base.replace("http://", "ws://") + f"/api/kernels/{kernel_id}/channels?session_id={self.session}"
         self.ws = connect(url, subprotocols=[V1] if protocol == "v1" else None,
-                          open_timeout=WS_TIMEOUT, max_size=None, proxy=None, legacy=True)
+                          open_timeout=WS_TIMEOUT, max_size=None, proxy=None, legacy=True,
+                          ping_interval=None)  # a test client: no keepalive behind big sends
         if protocol == "v1":
             assert self.ws.subprotocol == V1, "server did not accept the v1 protocol"
 
@@ -388,3 +389,24 @@ class KernelSocket:
 
     def close(self) -> None:
         self.ws.close()
+
+
+def widget_states(base: str, kernel_id: str) -> dict[str, dict]:
+    """The state of every widget of a kernel's page, by comm id (what its page shows), over
+    a second v1 websocket as the page's own widget manager asks for them (paced within the
+    server's message rate, ``GuardedConnection``)."""
+    ws = KernelSocket(base, kernel_id, "v1")
+    ws.send("comm_info_request", {"target_name": "jupyter.widget"})
+    comms = next(m["content"]["comms"] for m in iter(ws.receive, None)
+                 if m["header"]["msg_type"] == "comm_info_reply")
+    for i, comm_id in enumerate(comms):
+        ws.send("comm_msg", {"comm_id": comm_id, "data": {"method": "request_state"}})
+        if i >= 40:
+            time.sleep(1 / 30)  # pacing of the sender: within the server's message rate
+    states: dict[str, dict] = {}
+    while len(states) < len(comms):
+        m = ws.receive()
+        if m["header"]["msg_type"] == "comm_msg":
+            states[m["content"]["comm_id"]] = m["content"]["data"].get("state", {})
+    ws.close()
+    return states

@@ -10,7 +10,8 @@ before the message reaches the kernel:
   reads as ~10^17 offsets and freezes the whole server (issue 16). The gate and nginx refuse
   such a websocket too; this is the last line.
 * **Connections per kernel**: a page opens one; a second may overlap while it reconnects.
-* **Message size**, **message rate** (a token bucket: a burst, then a steady rate) and **comm
+* **Message size**, **message rate** and **byte rate** (token buckets: a burst, then a steady
+  rate; a message passes only if both have room) and **comm
   opens** (the page's widget manager opens one control comm; every other widget is created by
   the kernel): beyond them a message is dropped, and the drops are logged once per connection.
   The figures a real viewer sends are in the README's security section.
@@ -110,6 +111,11 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
     message_rate = Float(40.0, config=True, help=(
         "Messages per second a page may send, sustained (a held arrow key repeats ~30 a second)."))
     message_burst = Integer(80, config=True, help="Messages a page may send at once.")
+    byte_rate = Float(4 * 2**20, config=True, help=(
+        "Bytes per second a page may send, sustained (issue 26, 3: the rate counts bytes, not "
+        "only messages; a 2 MB upload or paste is sent once)."))
+    byte_burst = Integer(16 * 2**20, config=True, help=(
+        "Bytes a page may send at once (four messages of the largest size)."))
     max_comm_opens = Integer(4, config=True, help="Comms a page may open.")
     comm_targets = List(Unicode(), ["jupyter.widget.control"], config=True, help=(
         "Comm targets a page may open (the widget manager's control comm)."))
@@ -117,6 +123,7 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._tokens = float(self.message_burst)
+        self._bytes = float(self.byte_burst)
         self._refilled = time.monotonic()
         self._comm_opens = 0
         self._dropped: dict[str, int] = {}
@@ -162,21 +169,24 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
         if self._dropped[why] == 1:
             self.log.warning("Kernel %s: dropping a page's messages (%s)", self.kernel_id, why)
 
-    def _take_token(self) -> bool:
+    def _take_token(self, size: int) -> bool:
+        """One message of ``size`` bytes from both buckets (messages and bytes), or none."""
         now = time.monotonic()
-        self._tokens = min(float(self.message_burst),
-                           self._tokens + (now - self._refilled) * self.message_rate)
-        self._refilled = now
-        if self._tokens < 1:
+        elapsed, self._refilled = now - self._refilled, now
+        self._tokens = min(float(self.message_burst), self._tokens + elapsed * self.message_rate)
+        self._bytes = min(float(self.byte_burst), self._bytes + elapsed * self.byte_rate)
+        if self._tokens < 1 or self._bytes < size:
             return False
         self._tokens -= 1
+        self._bytes -= size
         return True
 
     def handle_incoming_message(self, incoming_msg) -> None:
         if len(incoming_msg) > self.max_message_bytes:
             return self._drop(f"a message over {self.max_message_bytes} bytes")
-        if not self._take_token():
-            return self._drop(f"over {self.message_rate:g} messages a second")
+        if not self._take_token(len(incoming_msg)):
+            return self._drop(f"over {self.message_rate:g} messages or "
+                              f"{self.byte_rate / 2**20:g} MiB a second")
         split = split_v1(incoming_msg)
         try:
             msg_type = self.session.unpack(split[1][0])["msg_type"]

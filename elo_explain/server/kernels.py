@@ -42,6 +42,7 @@ import contextvars
 import hashlib
 import hmac
 import os
+import resource
 import secrets
 import time
 import uuid
@@ -65,6 +66,7 @@ __all__ = ["ViewerKernels", "Reservation", "page_token", "token_matches", "query
 KERNEL_MIB = 160
 RESERVE_MIB = 2048
 
+_PAGE = os.sysconf("SC_PAGE_SIZE")
 _SECRET = secrets.token_bytes(32)  # this server's; its kernels die with it
 
 
@@ -158,6 +160,12 @@ class ViewerKernels(AsyncMappingKernelManager):
     max_kernels_per_address = Integer(0, config=True, help=(
         "Most viewers' kernels one client address may hold (0: a tenth of max_kernels)."))
     reap_interval = Float(1.0, config=True, help="Seconds between two checks of the kernels.")
+    kernel_data_mib = Integer(1024, config=True, help=(
+        "Each kernel's RLIMIT_DATA (MiB), set as it starts: an allocation beyond it fails in "
+        "the kernel (0: none)."))
+    kernel_rss_mib = Integer(512, config=True, help=(
+        "A viewer's kernel holding more memory (RSS, MiB) is shut down at the next check, and "
+        "its page says the view stopped (0: no watch)."))
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -230,12 +238,30 @@ class ViewerKernels(AsyncMappingKernelManager):
             kwargs["kernel_id"] = kwargs.get("kernel_id") or str(uuid.uuid4())
             kwargs["env"] = {**env, "ELO_QUERY_TOKEN": query_token(kwargs["kernel_id"])}
         kernel_id = await super().start_kernel(*args, **kwargs)
+        self._limit_data(kernel_id)
         if env.get("VOILA_PREHEAT") != "True":  # started for a render, not for the pool
             self._assign(kernel_id)
         else:
             self._pooled.add(kernel_id)
             self._pool_most = max(self._pool_most, len(self._pooled))
         return kernel_id
+
+    def _pid(self, kernel_id: str) -> int | None:
+        try:
+            return getattr(self.get_kernel(kernel_id).provisioner, "pid", None)
+        except (KeyError, AttributeError):
+            return None
+
+    def _limit_data(self, kernel_id: str) -> None:
+        """The kernel's own memory ceiling: RLIMIT_DATA of :attr:`kernel_data_mib`."""
+        pid = self._pid(kernel_id)
+        if not self.kernel_data_mib or pid is None:
+            return
+        limit = self.kernel_data_mib * 2**20
+        try:
+            resource.prlimit(pid, resource.RLIMIT_DATA, (limit, limit))
+        except (OSError, ValueError, AttributeError) as exc:  # not Linux, or already gone
+            self.log.warning("Kernel %s: no memory ceiling (%s)", kernel_id, exc)
 
     def _assign(self, kernel_id: str) -> None:
         self._pooled.discard(kernel_id)
@@ -291,17 +317,30 @@ class ViewerKernels(AsyncMappingKernelManager):
     async def _reap(self) -> None:
         now = time.monotonic()
         for kernel_id, viewer in list(self.viewers.items()):
+            held = self._rss_mib(kernel_id)
+            if self.kernel_rss_mib and held > self.kernel_rss_mib:  # at once, not politely
+                await self._shutdown(kernel_id, f"it held {held} MiB, over its ceiling of "
+                                                f"{self.kernel_rss_mib} MiB", now=True)
+                continue
             why = self._why_done(viewer, now)
             if why:
                 await self._shutdown(kernel_id, why)
 
-    async def _shutdown(self, kernel_id: str, why: str) -> None:
+    def _rss_mib(self, kernel_id: str) -> int:
+        """The memory a kernel holds now (RSS, MiB; 0 when unknown)."""
+        try:
+            with open(f"/proc/{self._pid(kernel_id)}/statm") as statm:
+                return int(statm.read().split()[1]) * _PAGE // 2**20
+        except (OSError, ValueError, IndexError):
+            return 0
+
+    async def _shutdown(self, kernel_id: str, why: str, now: bool = False) -> None:
         if self.viewers.pop(kernel_id, None) is None:
             return  # not a viewer's, or already being shut down
         self.log.info("Shutting viewer kernel %s down: %s", kernel_id, why)
         try:
             await self._restart_done(kernel_id)
-            await self.shutdown_kernel(kernel_id)
+            await self.shutdown_kernel(kernel_id, now=now)
         except (KeyError, RuntimeError, web.HTTPError):  # already gone
             self._stopping.discard(kernel_id)
 

@@ -19,8 +19,8 @@ import psutil
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
-from harness import HTTP_TIMEOUT, KernelSocket, Viewer, kernel_pids, start_proxy, start_voila, stop
-from harness import tracebacks
+from harness import HTTP_TIMEOUT, Viewer, kernel_pids, start_proxy, start_voila, stop
+from harness import tracebacks, widget_states
 
 from .test_preheat import DIVISOR_NB, ONLY_03, _wait_kernels, _wait_waiting_for_a_viewer
 
@@ -53,29 +53,12 @@ def _pooled_render(voila, base: str, page_base: str) -> str:
     _html, kernel_id = viewer.render(DIVISOR_NB, "?divisor=800&difference=300")
     # Greek document, version history: ÷800, 300 points up -> 70.3 % (the link reached the
     # kernel, which ran the notebook before the request)
-    shown = _widget_states(base, kernel_id)
+    shown = json.dumps(list(widget_states(base, kernel_id).values()), ensure_ascii=False)
     assert "÷800: expected win rate 70.3 %" in shown, "the link's values are not in the view"
     (pid,) = [p for p in kernel_pids(voila) if kernel_id in " ".join(psutil.Process(p).cmdline())]
     assert psutil.Process(pid).environ().get("VOILA_PREHEAT") == "True", "not the pool's kernel"
     viewer.close()
     return kernel_id
-
-
-def _widget_states(base: str, kernel_id: str) -> str:
-    """The state of every widget of the kernel's page, as JSON text (what its page shows)."""
-    ws = KernelSocket(base, kernel_id, "v1")
-    ws.send("comm_info_request", {"target_name": "jupyter.widget"})
-    comms = next(m["content"]["comms"] for m in iter(ws.receive, None)
-                 if m["header"]["msg_type"] == "comm_info_reply")
-    for comm_id in comms:
-        ws.send("comm_msg", {"comm_id": comm_id, "data": {"method": "request_state"}})
-    states = []
-    while len(states) < len(comms):
-        m = ws.receive()
-        if m["header"]["msg_type"] == "comm_msg":
-            states.append(json.dumps(m["content"]["data"].get("state", {}), ensure_ascii=False))
-    ws.close()
-    return "\n".join(states)
 
 
 def test_query_socket_traffic_from_outside_leaves_every_pooled_render_working(tmp_path):
