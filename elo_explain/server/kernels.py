@@ -12,6 +12,16 @@ is Voilà's kernel manager with the rules a public site needs:
   shutdown beacon, when the browser sends one, does it at once: see :func:`page_token`).
 * **A restarted kernel is shut down**: after a crash Voilà would restart a blank kernel under
   the same id, which answers nothing; the page says the view stopped and offers to reopen it.
+* **A kernel has a memory ceiling of its own**: every kernel starts with RLIMIT_DATA of
+  :attr:`~ViewerKernels.kernel_data_mib` (1 GiB: an allocation beyond it fails in the kernel),
+  and a viewer's kernel holding more than :attr:`~ViewerKernels.kernel_rss_mib` (512 MiB RSS)
+  at a check (every second) is shut down at once; its page says the view stopped.
+* **A kernel being shut down is gone for its page at once**, whichever path stops it (the
+  page's beacon, the culler, a check here): its page's ``GET api/kernels/<id>``, which the
+  page sends ~300 ms after its websocket closed, gets 404 (:meth:`~ViewerKernels.kernel_model`),
+  so the page says the view stopped within a second, however long the kernel takes to exit.
+* **The pool's request socket is the pool's**: a pooled kernel gets a token of its own
+  (:func:`query_token`) for ``voila/query/<id>`` (:mod:`elo_explain.server.query`).
 * **Ceilings**: at most :attr:`~ViewerKernels.max_kernels` viewers' kernels at once, and
   :attr:`~ViewerKernels.max_kernels_per_address` per client address; the gate
   (:mod:`elo_explain.server.gate`) asks :meth:`~ViewerKernels.admit` before a render and
