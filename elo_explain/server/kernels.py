@@ -41,8 +41,8 @@ page config); the gate accepts a shutdown request only with it.
 >>> token_matches("0f1e2d3c-aaaa-bbbb-cccc-123456789abc", token), token_matches("x", token)
 (True, False)
 >>> ceilings = default_ceilings(total_mib=24 * 1024, pool_kernels=11)
->>> ceilings                     # (24 GiB - 2 GiB reserve - 11 pooled kernels) / 160 MiB
-(129, 12)
+>>> ceilings                     # (24 GiB - 2 GiB reserve - 11 pooled kernels) / 180 MiB
+(114, 11)
 """
 
 from __future__ import annotations
@@ -71,9 +71,10 @@ __all__ = ["ViewerKernels", "Reservation", "page_token", "token_matches", "query
            "query_token_matches", "default_ceilings", "CURRENT_RENDER"]
 
 #: Memory one viewer's kernel may hold, and a reserve for the system, Voilà and nginx. A page's
-#: kernel holds 97-126 MiB RSS once its page is ready (``benchmarks/CAPACITY.md``); 160 keeps a
-#: margin for kernels that grow with use (08's uploads).
-KERNEL_MIB = 160
+#: kernel holds 67-125 MiB RSS once its page is ready, at most 143 MiB after its heaviest input
+#: (08 after a 2 MB upload; ``benchmarks/KERNEL_MEMORY.md``); 180 is that and a quarter more,
+#: for what a kernel gains over a long session. A kernel past ``kernel_rss_mib`` is shut down.
+KERNEL_MIB = 180
 RESERVE_MIB = 2048
 
 _PAGE = os.sysconf("SC_PAGE_SIZE")
