@@ -16,6 +16,7 @@ import json
 import uuid
 
 import psutil
+import pytest
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
@@ -83,3 +84,44 @@ def test_query_socket_traffic_from_outside_leaves_every_pooled_render_working(tm
         log.close()
         nginx_log.close()
     assert tracebacks((tmp_path / "voila.log").read_text()) == []
+
+
+def test_the_query_socket_keeps_one_waiter_per_kernel_and_the_request_until_received():
+    """Inside: the pool's kernel's own sockets, with its token (what the kernel's wait does,
+    ``elo_explain.server.preheat``), against :class:`QuerySocket` in a bare tornado app."""
+    import asyncio
+
+    import websockets
+    from tornado.web import Application
+
+    from elo_explain.server.kernels import query_token
+    from elo_explain.server.query import TOKEN_HEADER, QuerySocket
+
+    kernel_id = str(uuid.uuid4())
+
+    async def scenario():
+        server = Application([(r"/voila/query/(.*)", QuerySocket)]).listen(0, "127.0.0.1")
+        port = next(iter(server._sockets.values())).getsockname()[1]
+        url = f"ws://127.0.0.1:{port}/voila/query/{kernel_id}"
+        own = {TOKEN_HEADER: query_token(kernel_id)}
+        try:
+            with pytest.raises(InvalidStatus) as refused:   # another kernel's token
+                await websockets.connect(url, additional_headers={
+                    TOKEN_HEADER: query_token(str(uuid.uuid4()))}, proxy=None)
+            assert refused.value.response.status_code == 404
+            first = await websockets.connect(url, additional_headers=own, proxy=None)
+            second = await websockets.connect(url, additional_headers=own, proxy=None)
+            await first.wait_closed()          # the second replaced it; its close took nothing
+            assert QuerySocket._waiters[kernel_id] is not None
+            QuerySocket.send_updates({"kernel_id": kernel_id, "payload": {"QUERY_STRING": "a=1"}})
+            assert json.loads(await asyncio.wait_for(second.recv(), 10)) == {"QUERY_STRING": "a=1"}
+            await second.close()               # not acknowledged: kept for the next socket
+            third = await websockets.connect(url, additional_headers=own, proxy=None)
+            assert json.loads(await asyncio.wait_for(third.recv(), 10)) == {"QUERY_STRING": "a=1"}
+            await third.send("received")
+            await third.wait_closed()
+            assert kernel_id not in QuerySocket._cache and kernel_id not in QuerySocket._waiters
+        finally:
+            server.stop()
+
+    asyncio.run(scenario())
