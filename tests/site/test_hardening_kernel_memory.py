@@ -41,9 +41,10 @@ def server(tmp_path_factory):
     log = open(folder / "voila.log", "w")
     proc, base = start_voila(f"--ViewerKernels.kernel_rss_mib={RSS_CEILING_MIB}", log=log)
     yield proc, base, folder / "voila.log"
+    log.flush()
+    text = (folder / "voila.log").read_text()   # what the tests caused, before the server stops
     stop(proc)
     log.close()
-    text = (folder / "voila.log").read_text()
     assert tracebacks(text) == [], tracebacks(text)[0][:3000]
 
 
