@@ -127,6 +127,14 @@ def stop(proc: subprocess.Popen) -> None:
         proc.kill()
 
 
+_RECORD = re.compile(r"\n(?=\[|\d{3} [A-Z]+ /)")   # a log line of Voilà's or tornado's
+
+
+def tracebacks(log: str) -> list[str]:
+    """The log records of a server's ``log`` (its text) that hold a traceback."""
+    return [r for r in _RECORD.split(log) if "Traceback" in r]
+
+
 def launch_chromium(playwright):
     """Headless Debian Chromium with the flags this machine needs."""
     if not os.path.exists(CHROMIUM):
@@ -355,15 +363,18 @@ class KernelSocket:
         self.session = uuid.uuid4().hex
         url = base.replace("http://", "ws://") + f"/api/kernels/{kernel_id}/channels?session_id={self.session}"
         self.ws = connect(url, subprotocols=[V1] if protocol == "v1" else None,
-                          open_timeout=WS_TIMEOUT, max_size=None, proxy=None, legacy=True)
+                          open_timeout=WS_TIMEOUT, max_size=None, proxy=None, legacy=True,
+                          ping_interval=None,  # a test client: no keepalive behind big sends
+                          max_queue=None)  # reads on while unread messages wait: pongs go out
         if protocol == "v1":
             assert self.ws.subprotocol == V1, "server did not accept the v1 protocol"
 
-    def send(self, msg_type: str, content: dict, channel: str = "shell") -> str:
+    def send(self, msg_type: str, content: dict, channel: str = "shell", buffers=()) -> str:
+        """Send a message (v1: with binary ``buffers``, as an upload's file goes)."""
         msg = _message(msg_type, content, self.session)
         if self.protocol == "v1":
             parts = [json.dumps(msg[k]).encode() for k in ("header", "parent_header", "metadata", "content")]
-            self.ws.send(serialize_msg_to_ws_v1(parts, channel))
+            self.ws.send(serialize_msg_to_ws_v1(parts + [bytes(b) for b in buffers], channel))
         else:
             self.ws.send(json.dumps({**msg, "channel": channel}))
         return msg["header"]["msg_id"]
@@ -378,3 +389,49 @@ class KernelSocket:
 
     def close(self) -> None:
         self.ws.close()
+
+
+def send_updates(base: str, kernel_id: str, comm_id: str, values, each=None) -> int:
+    """Send ``values`` to the widget ``comm_id`` as a page's updates, as fast as the server
+    reads them, over a second v1 websocket; a websocket the server closes (its ping
+    unanswered behind the frames, on a loaded machine) is opened again, as an abuser would.
+    ``each(i)`` runs after each; returns how many websockets were needed."""
+    from websockets.exceptions import ConnectionClosed
+
+    ws, opened = KernelSocket(base, kernel_id, "v1"), 1
+    for i, value in enumerate(values):
+        message = {"comm_id": comm_id, "data": {"method": "update", "state": {"value": value},
+                                                "buffer_paths": []}}
+        try:
+            ws.send("comm_msg", message)
+        except ConnectionClosed:
+            ws, opened = KernelSocket(base, kernel_id, "v1"), opened + 1
+            ws.send("comm_msg", message)
+        if each is not None:
+            each(i)
+        # a moment for the client's own thread to answer the server's ping: its lock goes
+        # back to this loop at once otherwise, and the server closes an unanswering socket
+        time.sleep(0.002)
+    ws.close()
+    return opened
+
+
+def widget_states(base: str, kernel_id: str) -> dict[str, dict]:
+    """The state of every widget of a kernel's page, by comm id (what its page shows), over
+    a second v1 websocket as the page's own widget manager asks for them (paced within the
+    server's message rate, ``GuardedConnection``)."""
+    ws = KernelSocket(base, kernel_id, "v1")
+    ws.send("comm_info_request", {"target_name": "jupyter.widget"})
+    comms = next(m["content"]["comms"] for m in iter(ws.receive, None)
+                 if m["header"]["msg_type"] == "comm_info_reply")
+    for i, comm_id in enumerate(comms):
+        ws.send("comm_msg", {"comm_id": comm_id, "data": {"method": "request_state"}})
+        if i >= 40:
+            time.sleep(1 / 30)  # pacing of the sender: within the server's message rate
+    states: dict[str, dict] = {}
+    while len(states) < len(comms):
+        m = ws.receive()
+        if m["header"]["msg_type"] == "comm_msg":
+            states[m["content"]["comm_id"]] = m["content"]["data"].get("state", {})
+    ws.close()
+    return states

@@ -26,6 +26,7 @@ from elo_explain import calibration, lichess, results_csv
 from elo_explain.formats import MINUS, fmt_number, fmt_pct, fmt_plain, fmt_signed, symbols
 from elo_explain.i18n import N_, _, language, ngettext
 from elo_explain.interactive.figures import FigureView, update_limits
+from elo_explain.interactive.budget import DEFAULT_BUDGET, set_budget
 from elo_explain.interactive.live import depends
 from elo_explain.interactive.model import DashboardModel
 from elo_explain.interactive.page import html_box, value_html
@@ -416,6 +417,8 @@ class CalibrateView(DashboardView):
         self.fit_button = widgets.Button(description=_("Fit pasted results"),
                                          button_style="primary")
         self.example_button = widgets.Button(description=_("Paste an example"))
+        for w in (self.upload, self.paste):  # a file or a paste up to the limit, in the kernel
+            set_budget(w, MAX_UPLOAD_BYTES + DEFAULT_BUDGET)
         for w, css in ((self.upload, "ee-upload"), (self.paste, "ee-paste"),
                        (self.fit_button, "ee-fit-pasted"), (self.example_button, "ee-example")):
             w.add_class(css)

@@ -33,6 +33,7 @@ from elo_explain.formats import fmt_number, fmt_pct, fmt_plain, fmt_signed
 from elo_explain.i18n import N_, _, language, ngettext, pgettext
 from elo_explain.interactive.chess import CSS, expected_axes, period_options, period_trait
 from elo_explain.interactive.figures import FigureView, Picture, update_limits, update_title
+from elo_explain.interactive.budget import fits
 from elo_explain.interactive.live import depends
 from elo_explain.interactive.model import DashboardModel
 from elo_explain.interactive.page import NumberField, html_box
@@ -152,7 +153,13 @@ def parse_games(text: str) -> tuple[list[int], list[str]]:
     Traceback (most recent call last):
     ...
     ValueError: Games, row 1 ('1400 won'): the result must be win, draw or loss (or 1, 0.5, 0), got 'won'
+    >>> parse_games("1600 win, " * 10_000)
+    Traceback (most recent call last):
+    ...
+    ValueError: at most 100 games can be listed
     """
+    if not fits(text, MAX_ROWS):  # before splitting: a long text costs only its length
+        raise ValueError(_("at most {most} games can be listed").format(most=MAX_ROWS))
     rows = [r.strip() for r in re.split(r"[,;\n]", text or "") if r.strip()]
     if not 1 <= len(rows) <= MAX_ROWS:
         raise ValueError(_("Games: there must be 1 to {most} games, one per line "

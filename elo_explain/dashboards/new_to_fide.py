@@ -34,6 +34,7 @@ from elo_explain import fide
 from elo_explain._validate import integer
 from elo_explain.formats import fmt_number, fmt_plain, fmt_signed, symbols
 from elo_explain.i18n import N_, _, language
+from elo_explain.interactive.budget import fits
 from elo_explain.interactive.live import depends
 from elo_explain.interactive.model import DashboardModel
 from elo_explain.interactive.page import NumberField, html_box, value_html
@@ -136,6 +137,8 @@ class NewToFideModel(DashboardModel):
     def parse_games(text: str) -> tuple[list[int], list[float]]:
         """Games from text: "rating result" per row, rows on lines or separated by commas
         or semicolons. ``ValueError`` naming the row and the allowed values."""
+        if not fits(text, MAX_GAMES):  # before splitting: a long text costs only its length
+            raise ValueError(_("at most {most} games can be listed").format(most=MAX_GAMES))
         rows = [r.strip() for r in re.split(r"[,;\n]", text or "") if r.strip()]
         if not rows:
             raise ValueError(_("Games: none entered; write the opponent's rating and the "

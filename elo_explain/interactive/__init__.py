@@ -14,7 +14,9 @@ concern (each name is imported from the module that defines it):
   of a figure's stored first drawing;
 * :mod:`~elo_explain.interactive.page` -- the page's CSS, number fields, HTML of values and
   tables;
-* :mod:`~elo_explain.interactive.chess` -- what the two chess dashboards' views share.
+* :mod:`~elo_explain.interactive.chess` -- what the two chess dashboards' views share;
+* :mod:`~elo_explain.interactive.budget` -- the byte budget of every widget message, checked
+  in the kernel before anything parses it (``set_budget`` for a paste box or an upload).
 
 The dashboards themselves are :mod:`elo_explain.dashboards` (one module each); the site's
 server is :mod:`elo_explain.server`.

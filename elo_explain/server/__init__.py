@@ -7,6 +7,8 @@ one piece a page's kernel runs for the server's pool.
   in all (``VoilaConfiguration.multi_kernel_manager_class``), and a page's token;
 * :mod:`~elo_explain.server.channels` -- the kernel websocket that bounds what a page may
   send (``Voila.kernel_websocket_connection_class``);
+* :mod:`~elo_explain.server.query` -- the preheated pool's request socket, for the pool's own
+  kernels only (installed by the kernel manager in place of Voilà's);
 * :mod:`~elo_explain.server.languages`, :mod:`~elo_explain.server.nav` -- the page template's
   Jinja filters: the language switch, the page's words, the links between topics
   (``VoilaExporter.filters``);

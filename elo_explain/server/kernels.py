@@ -17,6 +17,16 @@ is Voilà's kernel manager with the rules a public site needs:
   SQLite file shared by all of them; the pool starts 44 at once, and the losers printed
   "The history saving thread hit an unexpected error (OperationalError('database is
   locked'))" into the page (issue 27). A page's code is the notebook's: nothing to keep.
+* **A kernel has a memory ceiling of its own**: every kernel starts with RLIMIT_DATA of
+  :attr:`~ViewerKernels.kernel_data_mib` (1 GiB: an allocation beyond it fails in the kernel),
+  and a viewer's kernel holding more than :attr:`~ViewerKernels.kernel_rss_mib` (512 MiB RSS)
+  at a check (every second) is shut down at once; its page says the view stopped.
+* **A kernel being shut down is gone for its page at once**, whichever path stops it (the
+  page's beacon, the culler, a check here): its page's ``GET api/kernels/<id>``, which the
+  page sends ~300 ms after its websocket closed, gets 404 (:meth:`~ViewerKernels.kernel_model`),
+  so the page says the view stopped within a second, however long the kernel takes to exit.
+* **The pool's request socket is the pool's**: a pooled kernel gets a token of its own
+  (:func:`query_token`) for ``voila/query/<id>`` (:mod:`elo_explain.server.query`).
 * **Ceilings**: at most :attr:`~ViewerKernels.max_kernels` viewers' kernels at once, and
   :attr:`~ViewerKernels.max_kernels_per_address` per client address; the gate
   (:mod:`elo_explain.server.gate`) asks :meth:`~ViewerKernels.admit` before a render and
@@ -37,37 +47,44 @@ page config); the gate accepts a shutdown request only with it.
 >>> token_matches("0f1e2d3c-aaaa-bbbb-cccc-123456789abc", token), token_matches("x", token)
 (True, False)
 >>> ceilings = default_ceilings(total_mib=24 * 1024, pool_kernels=11)
->>> ceilings                     # (24 GiB - 2 GiB reserve - 11 pooled kernels) / 160 MiB
-(129, 12)
+>>> ceilings                     # (24 GiB - 2 GiB reserve - 11 pooled kernels) / 180 MiB
+(114, 11)
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
 import functools
 import hashlib
 import hmac
 import os
+import resource
 import secrets
 import time
+import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from tornado import web
 from tornado.ioloop import IOLoop, PeriodicCallback
 from traitlets import Float, Integer
 
 from elo_explain.server.channels import GuardedConnection
+from elo_explain.server.query import QuerySocket, install
 
-__all__ = ["ViewerKernels", "Reservation", "page_token", "token_matches", "default_ceilings",
-           "CURRENT_RENDER", "KERNEL_ARGUMENTS"]
+__all__ = ["ViewerKernels", "Reservation", "page_token", "token_matches", "query_token",
+           "query_token_matches", "default_ceilings", "CURRENT_RENDER", "KERNEL_ARGUMENTS"]
 
 #: Memory one viewer's kernel may hold, and a reserve for the system, Voilà and nginx. A page's
-#: kernel holds 97-126 MiB RSS once its page is ready (``benchmarks/CAPACITY.md``); 160 keeps a
-#: margin for kernels that grow with use (08's uploads).
-KERNEL_MIB = 160
+#: kernel holds 67-125 MiB RSS once its page is ready, at most 143 MiB after its heaviest input
+#: (08 after a 2 MB upload; ``benchmarks/KERNEL_MEMORY.md``); 180 is that and a quarter more,
+#: for what a kernel gains over a long session. A kernel past ``kernel_rss_mib`` is shut down.
+KERNEL_MIB = 180
 RESERVE_MIB = 2048
 
+_PAGE = os.sysconf("SC_PAGE_SIZE")
 _SECRET = secrets.token_bytes(32)  # this server's; its kernels die with it
 
 #: The command-line options every viewer's kernel (the pool's too) starts with: no IPython
@@ -85,6 +102,22 @@ def page_token(kernel_id: str) -> str:
 def token_matches(kernel_id: str, token: str | None) -> bool:
     """Whether ``token`` is the page token of ``kernel_id`` (constant-time)."""
     return hmac.compare_digest(page_token(kernel_id), str(token or ""))
+
+
+def query_token(kernel_id: str) -> str:
+    """The token a pooled kernel presents on ``voila/query/<kernel id>``
+    (:mod:`elo_explain.server.query`): given to the kernel alone, in its environment
+    (``ELO_QUERY_TOKEN``); another HMAC than the page's token, which its page holds.
+
+    >>> query_token("k") != page_token("k") and query_token_matches("k", query_token("k"))
+    True
+    """
+    return hmac.new(_SECRET, b"query:" + str(kernel_id).encode(), hashlib.sha256).hexdigest()
+
+
+def query_token_matches(kernel_id: str, token: str | None) -> bool:
+    """Whether ``token`` is the query token of ``kernel_id`` (constant-time)."""
+    return hmac.compare_digest(query_token(kernel_id), str(token or ""))
 
 
 def machine_memory_mib() -> int:
@@ -184,6 +217,12 @@ class ViewerKernels(AsyncMappingKernelManager):
     memory_share = Float(1.0, config=True, help=(
         "The share of the machine this process sizes its default ceilings by: 1/N for one of "
         "N processes on it (deploy/publish.py --workers=N; default_ceilings)."))
+    kernel_data_mib = Integer(1024, config=True, help=(
+        "Each kernel's RLIMIT_DATA (MiB), set as it starts: an allocation beyond it fails in "
+        "the kernel (0: none)."))
+    kernel_rss_mib = Integer(512, config=True, help=(
+        "A viewer's kernel holding more memory (RSS, MiB) is shut down at the next check, and "
+        "its page says the view stopped (0: no watch)."))
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -191,6 +230,7 @@ class ViewerKernels(AsyncMappingKernelManager):
         self._reserved: dict[int, Reservation] = {}
         self._reaper: PeriodicCallback | None = None
         self._pooled: set[str] = set()  # kernels the preheated pool holds now
+        self._stopping: set[str] = set()  # being shut down: gone for the pages already
         self._pool_most = 0  # the most it has held: what the pool sets aside
         memory_at_start_mib()  # taken now, before the first kernel
         # Voilà's preheated pool hands a kernel to a render in this method (voila PR #936,
@@ -205,6 +245,9 @@ class ViewerKernels(AsyncMappingKernelManager):
                 return task, cache, kernel_id
 
             self.get_rendered_notebook = get_rendered_notebook
+        # the pool's request socket: ours, for the pool's kernels only (issue 26, 1)
+        if hasattr(self.parent, "init_handlers"):
+            install(self.parent)
 
     # --- ceilings -------------------------------------------------------------------------
     def ceilings(self) -> tuple[int, int]:
@@ -252,14 +295,35 @@ class ViewerKernels(AsyncMappingKernelManager):
         # jupyter_client appends ``extra_arguments`` to the kernel spec's command line (and
         # keeps them for a restart)
         kwargs["extra_arguments"] = [*kwargs.get("extra_arguments", ()), *KERNEL_ARGUMENTS]
-        kernel_id = await super().start_kernel(*args, **kwargs)
         env = kwargs.get("env") or {}
+        if env.get("VOILA_PREHEAT") == "True":  # for the pool: its token for voila/query/
+            kwargs["kernel_id"] = kwargs.get("kernel_id") or str(uuid.uuid4())
+            kwargs["env"] = {**env, "ELO_QUERY_TOKEN": query_token(kwargs["kernel_id"])}
+        kernel_id = await super().start_kernel(*args, **kwargs)
+        self._limit_data(kernel_id)
         if env.get("VOILA_PREHEAT") != "True":  # started for a render, not for the pool
             self._assign(kernel_id)
         else:
             self._pooled.add(kernel_id)
             self._pool_most = max(self._pool_most, len(self._pooled))
         return kernel_id
+
+    def _pid(self, kernel_id: str) -> int | None:
+        try:
+            return getattr(self.get_kernel(kernel_id).provisioner, "pid", None)
+        except (KeyError, AttributeError):
+            return None
+
+    def _limit_data(self, kernel_id: str) -> None:
+        """The kernel's own memory ceiling: RLIMIT_DATA of :attr:`kernel_data_mib`."""
+        pid = self._pid(kernel_id)
+        if not self.kernel_data_mib or pid is None:
+            return
+        limit = self.kernel_data_mib * 2**20
+        try:
+            resource.prlimit(pid, resource.RLIMIT_DATA, (limit, limit))
+        except (OSError, ValueError, AttributeError) as exc:  # not Linux, or already gone
+            self.log.warning("Kernel %s: no memory ceiling (%s)", kernel_id, exc)
 
     def _assign(self, kernel_id: str) -> None:
         self._pooled.discard(kernel_id)
@@ -315,24 +379,63 @@ class ViewerKernels(AsyncMappingKernelManager):
     async def _reap(self) -> None:
         now = time.monotonic()
         for kernel_id, viewer in list(self.viewers.items()):
+            held = self._rss_mib(kernel_id)
+            if self.kernel_rss_mib and held > self.kernel_rss_mib:  # at once, not politely
+                await self._shutdown(kernel_id, f"it held {held} MiB, over its ceiling of "
+                                                f"{self.kernel_rss_mib} MiB", now=True)
+                continue
             why = self._why_done(viewer, now)
             if why:
                 await self._shutdown(kernel_id, why)
 
-    async def _shutdown(self, kernel_id: str, why: str) -> None:
-        if kernel_id not in self.viewers:
-            return
+    def _rss_mib(self, kernel_id: str) -> int:
+        """The memory a kernel holds now (RSS, MiB; 0 when unknown)."""
+        try:
+            with open(f"/proc/{self._pid(kernel_id)}/statm") as statm:
+                return int(statm.read().split()[1]) * _PAGE // 2**20
+        except (OSError, ValueError, IndexError):
+            return 0
+
+    async def _shutdown(self, kernel_id: str, why: str, now: bool = False) -> None:
+        if self.viewers.pop(kernel_id, None) is None:
+            return  # not a viewer's, or already being shut down
         self.log.info("Shutting viewer kernel %s down: %s", kernel_id, why)
         try:
-            await self.shutdown_kernel(kernel_id)
-        except (KeyError, RuntimeError):  # already gone
-            self.viewers.pop(kernel_id, None)
+            await self._restart_done(kernel_id)
+            await self.shutdown_kernel(kernel_id, now=now)
+        except (KeyError, RuntimeError, web.HTTPError):  # already gone
+            self._stopping.discard(kernel_id)
+
+    async def _restart_done(self, kernel_id: str, timeout: float = 60.0) -> None:
+        """Until a restart under way is over (jupyter_client cannot shut a kernel down
+        halfway: its restart is a shutdown, then a start, each with a ``ready`` future of its
+        own); meanwhile the kernel is already gone for its page."""
+        km = self.get_kernel(kernel_id)
+        deadline = time.monotonic() + timeout
+        while not km.ready.done() and time.monotonic() < deadline:
+            self._stopping.add(kernel_id)
+            await asyncio.wait([km.ready], timeout=deadline - time.monotonic())
 
     async def shutdown_kernel(self, kernel_id, *args, **kwargs):
+        """Shut a kernel down, whichever path asks (the page's beacon, the culler, the
+        reaper): the kernel is gone for its page *before* its websockets close, so the
+        page's check (``GET api/kernels/<id>``, ~300 ms after the close) gets 404 and says
+        the view stopped, however long the kernel takes to exit."""
         self.viewers.pop(kernel_id, None)
         self._pooled.discard(kernel_id)
-        _close_websockets(kernel_id)  # the page hears at once that its kernel is gone
-        return await super().shutdown_kernel(kernel_id, *args, **kwargs)
+        QuerySocket.forget(kernel_id)
+        self._stopping.add(kernel_id)
+        try:
+            _close_websockets(kernel_id)  # the page hears at once that its kernel is gone
+            return await super().shutdown_kernel(kernel_id, *args, **kwargs)
+        finally:
+            self._stopping.discard(kernel_id)
+
+    def kernel_model(self, kernel_id):
+        """The kernel REST API's model; a kernel being shut down is already gone (404)."""
+        if kernel_id in self._stopping:
+            raise web.HTTPError(404, f"Kernel does not exist: {kernel_id}")
+        return super().kernel_model(kernel_id)
 
 
 def _close_websockets(kernel_id: str) -> None:

@@ -29,6 +29,9 @@ __all__ = ["page_query"]
 
 _request_seen = False
 
+#: seconds a pooled kernel waits on one socket before it asks again (:func:`_wait_for_request`)
+RETRY_S = 30.0
+
 
 def page_query() -> str:
     """The query string of the page that runs this kernel (``""`` outside Voilà).
@@ -50,7 +53,13 @@ def _wait_for_request() -> None:
     at import -- about 3 CPU-s in every preheated kernel, four times the rest of the
     notebook (``benchmarks/CAPACITY.md``). The protocol is Voilà's: one websocket to
     ``voila/query/<kernel id>`` on the Voilà server, which sends the request's environment
-    as a JSON object when a viewer takes the kernel."""
+    as a JSON object when a viewer takes the kernel.
+
+    On the published server (:mod:`elo_explain.server.query`) the kernel presents the token
+    the server gave it (``ELO_QUERY_TOKEN``) and answers "received"; a wait that hears
+    nothing in :data:`RETRY_S` reconnects (a lost socket never leaves the kernel, and its
+    viewer's render, waiting for ever), as does a dropped connection. A refused socket
+    means no request info: the page starts from the notebook's values."""
     import asyncio
     import json
     import threading
@@ -61,14 +70,27 @@ def _wait_for_request() -> None:
     base = env.get("VOILA_WS_BASE_URL", env.get("VOILA_SERVER_URL", "/"))
     url = (f"{env.get('VOILA_WS_PROTOCOL', 'ws')}://{env.get('VOILA_APP_IP', '127.0.0.1')}:"
            f"{env.get('VOILA_APP_PORT', '8866')}{base}voila/query/{env.get('VOILA_KERNEL_ID')}")
+    token = env.get("ELO_QUERY_TOKEN")
+    headers = {"X-Elo-Query-Token": token} if token else None
     info: list[str] = []
 
     async def receive():
-        try:
-            async with websockets.connect(url, open_timeout=5) as ws:
-                info.append(await ws.recv())
-        except (OSError, TimeoutError, websockets.WebSocketException):
-            pass  # no request info: the page starts from the notebook's values
+        while True:
+            try:
+                async with websockets.connect(url, open_timeout=5, additional_headers=headers,
+                                              proxy=None) as ws:
+                    try:
+                        message = await asyncio.wait_for(ws.recv(), RETRY_S)
+                    except TimeoutError:
+                        continue  # ask again on a new socket
+                    info.append(message)
+                    if token:
+                        await ws.send("received")
+                    return
+            except websockets.InvalidHandshake:
+                return  # refused: no request info
+            except (OSError, TimeoutError, websockets.WebSocketException):
+                await asyncio.sleep(1.0)  # the server is busy or restarting: ask again
 
     thread = threading.Thread(target=lambda: asyncio.new_event_loop().run_until_complete(receive()))
     thread.start()

@@ -9,7 +9,9 @@ Each test runs its own ``voila`` with the repository's ``voila.json`` (its kerne
   within 10 s, and their kernels kept no IPython history database (issue 27);
 * a viewer's kernel killed (``kill -9``: Voilà would restart a blank kernel under the same id)
   or culled for idling: the page says in plain words that the view stopped and its one link
-  reopens exactly the same view, typed values included.
+  reopens exactly the same view, typed values included;
+* a kernel the server shuts down (the beacon's path, which is the culler's): its page says so
+  within 2 s, untouched (issue 26, 6).
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from harness import READY, TIMEOUT, kernel_pids, open_dashboard, start_voila, stop, type_into
+from harness import READY, TIMEOUT, kernel_pids, open_dashboard, start_voila, stop, tracebacks
+from harness import type_into
 
 POLL = 0.25  # seconds between two kernel counts (polling, not a wait for a result)
 DIVISOR = "03_backgammon_divisor.ipynb"
@@ -69,7 +72,7 @@ def _lost(page):
     return notice.locator("a.ee-reopen")
 
 
-def test_a_killed_kernel_gets_a_notice_and_one_click_reopens_the_same_view(server, page):
+def test_a_killed_kernel_gets_a_notice_and_one_click_reopens_the_same_view(server, page, tmp_path):
     proc, base = server
     open_dashboard(page, base, DIVISOR + "?divisor=800")
     summary = page.locator(".ee-summary")
@@ -91,6 +94,31 @@ def test_a_killed_kernel_gets_a_notice_and_one_click_reopens_the_same_view(serve
     while len(kernel_pids(proc)) != 1:
         assert time.monotonic() < deadline, f"{len(kernel_pids(proc))} kernels after reopening"
         time.sleep(POLL)
+    # the server shuts the reopened page's kernel down (the beacon's path, the culler's):
+    # the page says so within 2 s, before the viewer does anything (issue 26, 6)
+    assert _told_after_shutdown(page) <= 2000
+    log = (tmp_path / "voila.log").read_text()   # the server fixture's log
+    assert "Shutting viewer kernel" in log and tracebacks(log) == []
+
+
+def _told_after_shutdown(page) -> int:
+    """Milliseconds from a server-side shutdown of the page's kernel (its beacon, with its
+    token, as the page sends it when it closes) to the page's "stopped" note, both on the
+    page's clock."""
+    page.evaluate("""() => {
+      const c = JSON.parse(document.getElementById("jupyter-config-data").textContent);
+      new MutationObserver((_m, observer) => {
+        if (document.querySelector(".ee-lost")) { window.eeLostAt = Date.now(); observer.disconnect(); }
+      }).observe(document.body, { childList: true });
+      const form = new FormData();
+      form.set("ee_token", c.eePageToken);
+      window.eeShutdownAt = Date.now();
+      fetch(`${c.baseUrl}voila/api/shutdown/${c.kernelId}`, { method: "POST", body: form });
+    }""")
+    page.wait_for_function("window.eeLostAt !== undefined", timeout=TIMEOUT)
+    took = page.evaluate("window.eeLostAt - window.eeShutdownAt")
+    print(f"shut down server-side: the page said so after {took} ms")
+    return took
 
 
 @pytest.mark.parametrize("server", [("--MappingKernelManager.cull_idle_timeout=6",
