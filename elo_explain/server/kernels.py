@@ -164,8 +164,8 @@ def default_ceilings(total_mib: int | None = None, pool_kernels: int = 0,
     ``share`` (1/N) of the memory after the reserve, less its own pool: the N together hold
     what one did, and one address at most a tenth of the machine's across them.
 
-    >>> default_ceilings(24 * 1024, pool_kernels=22, share=0.5)  # (22 GiB / 2 - 22 pooled) / 160
-    (48, 4)
+    >>> default_ceilings(24 * 1024, pool_kernels=22, share=0.5)  # (22 GiB / 2 - 22 pooled) / 180
+    (40, 4)
     """
     total = memory_at_start_mib() if total_mib is None else total_mib
     if not 0 < share <= 1:
@@ -247,7 +247,7 @@ class ViewerKernels(AsyncMappingKernelManager):
             self.get_rendered_notebook = get_rendered_notebook
         # the pool's request socket: ours, for the pool's kernels only (issue 26, 1)
         if hasattr(self.parent, "init_handlers"):
-            install(self.parent)
+            install(self.parent, query_token_matches)
 
     # --- ceilings -------------------------------------------------------------------------
     def ceilings(self) -> tuple[int, int]:

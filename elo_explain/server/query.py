@@ -56,12 +56,12 @@ class QuerySocket(WebSocketHandler):
 
     _waiters: dict[str, "QuerySocket"] = {}
     _cache: dict[str, dict] = {}
+    #: ``(kernel_id, token) -> bool``: given by :func:`install` (the kernel manager's check)
+    token_matches = staticmethod(lambda kernel_id, token: False)
 
     async def get(self, kernel_id: str, *args, **kwargs):
-        from elo_explain.server.kernels import query_token_matches
-
         if not (_loopback(self.request.remote_ip)
-                and query_token_matches(kernel_id, self.request.headers.get(TOKEN_HEADER))):
+                and QuerySocket.token_matches(kernel_id, self.request.headers.get(TOKEN_HEADER))):
             raise web.HTTPError(404)
         await super().get(kernel_id, *args, **kwargs)
 
@@ -110,15 +110,16 @@ class QuerySocket(WebSocketHandler):
             waiter.close()
 
 
-def install(app) -> None:
+def install(app, token_matches) -> None:
     """Serve :class:`QuerySocket` where ``app`` (the Voilà application, before it starts)
     would serve Voilà's ``RequestInfoSocketHandler``, and let Voilà's page handler send the
-    request to it. Voilà names the class in two places, its route list
+    request to it; ``token_matches(kernel_id, token)`` checks a kernel's query token. Voilà names the class in two places, its route list
     (``Voila.init_handlers``) and its page handler's module (``voila.handler``, which calls
     ``RequestInfoSocketHandler.send_updates``): both are pointed here."""
     import voila.handler
     from voila.request_info_handler import RequestInfoSocketHandler
 
+    QuerySocket.token_matches = staticmethod(token_matches)
     voila.handler.RequestInfoSocketHandler = QuerySocket
     init_handlers = app.init_handlers
 

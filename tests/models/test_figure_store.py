@@ -35,7 +35,7 @@ def _pairs():
 
 PAIRS = list(_pairs())
 WITH_FIGURES = {"DivisorView", "CalibrateView", "CalculatorView", "CubeView", "EloVsGlickoView",
-                "EverySystemView", "FideRulesView", "LadderView", "VolumeView"}
+                "EverySystemView", "FideRulesView", "LadderView", "PlanView", "VolumeView"}
 
 
 def _figures(view) -> dict[str, FigureView]:

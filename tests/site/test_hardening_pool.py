@@ -97,10 +97,11 @@ def test_the_query_socket_keeps_one_waiter_per_kernel_and_the_request_until_rece
     import websockets
     from tornado.web import Application
 
-    from elo_explain.server.kernels import query_token
+    from elo_explain.server.kernels import query_token, query_token_matches
     from elo_explain.server.query import TOKEN_HEADER, QuerySocket
 
     kernel_id = str(uuid.uuid4())
+    QuerySocket.token_matches = staticmethod(query_token_matches)  # as install() sets it
 
     async def scenario():
         server = Application([(r"/voila/query/(.*)", QuerySocket)]).listen(0, "127.0.0.1")
