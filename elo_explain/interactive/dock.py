@@ -115,6 +115,9 @@ def twin_of(control: widgets.Widget) -> widgets.Widget:
     kwargs = dict(value=control.value, description=control.description)
     if hasattr(control, "options"):
         kwargs["options"] = control.options
+    for name in ("min", "max", "step", "readout", "readout_format", "continuous_update"):
+        if control.has_trait(name):  # a slider of its own: its range and its readout
+            kwargs[name] = getattr(control, name)
     if isinstance(control, widgets.Checkbox):
         kwargs["indent"] = False
     if isinstance(control, widgets.Textarea):
@@ -124,6 +127,7 @@ def twin_of(control: widgets.Widget) -> widgets.Widget:
         style["button_width"] = "auto"
     if "description_width" in control.style.keys:
         kwargs["style"] = style
+    kwargs["value"] = control.value  # after the range (a slider clamps to it)
     twin = kind(**kwargs, layout={"width": "auto"})
     widgets.link((control, "value"), (twin, "value"))
     return twin
