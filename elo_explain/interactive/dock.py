@@ -183,7 +183,7 @@ class Dock(widgets.VBox):
                                       else str(value))
             return shown if not label else f"{label} {shown}"
         if isinstance(value, bool):
-            shown = _("on") if value else _("off")
+            return f"{label}: {_('yes') if value else _('no')}"
         elif isinstance(value, (int, float)):
             shown = fmt_plain(value)
         else:
