@@ -22,8 +22,8 @@
  *    language; its button folds it to one line of values; it shows the controls of the
  *    tables in view (each live output's classes ee-dep-<trait>; none in view, or none of
  *    theirs docked: its first two); it slides away while the view's own controls are on
- *    screen (back while the keyboard's focus is in it); the page is padded by its height, so
- *    nothing is left under it at the end; "Go to the result" leads to the view's key number.
+ *    screen (back while the keyboard's focus is in it); the page (the box that scrolls) is
+ *    padded by its height, so nothing is left under it at the end; "Go to the result" leads to the view's key number.
  */
 (function () {
   "use strict";
@@ -354,11 +354,19 @@
       padFor(dock);
     }
   }
+  // the page scrolls inside a box of Voilà's (or the document itself): its end is padded
+  function scroller(element) {
+    for (let e = element.parentElement; e && e !== document.body; e = e.parentElement) {
+      if (["auto", "scroll"].includes(getComputedStyle(e).overflowY) &&
+          e.scrollHeight > e.clientHeight + 1) return e;
+    }
+    return document.body;
+  }
   function padFor(dock) {
-    const height = Math.ceil(dock.getBoundingClientRect().height);
+    const height = Math.ceil(dock.offsetHeight);
     if (height > dockPadding) {
       dockPadding = height;
-      document.body.style.paddingBottom = `${height + 16}px`;
+      scroller(dock).style.paddingBottom = `${height + 16}px`;
     }
   }
   const liveObserver = "IntersectionObserver" in window ? new IntersectionObserver((entries) => {
