@@ -386,7 +386,7 @@ class CalibrateModel(DashboardModel):
 class CalibrateView(DashboardView):
     """The filters, the fit, the calibration plot and the upload / paste box."""
 
-    docked = ("bucket", "min_games", "rated_only", "white_advantage")
+    docked = ("rated_only", "white_advantage", "bucket", "min_games")
     key_target = "ee-headline"
 
     def key_result(self) -> str:

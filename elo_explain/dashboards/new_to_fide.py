@@ -274,7 +274,7 @@ class NewToFideView(DashboardView):
             layout={"width": "24em"},
             style={"description_width": "4em" if language() == "en" else "initial"})
         self.games.add_class("ee-field")
-        self.controls["opponents"] = self.games  # the games: opponents and scores
+        self.controls["opponents"] = self._css(self.games, "opponents")  # and the scores
         self.games_error = _out("ee-error ee-games-error")
         self.games.observe(self.guard(self._typed), names="value")
         self.new_opponent = NumberField(_("Opponent"), 1600, lo=LOWEST, hi=fide.RATING_MAX,

@@ -19,14 +19,20 @@ from harness import TIMEOUT
 CHANGE_TIMEOUT = 20_000  # ms: a control that moves the table answers well within this
 
 # a visible dock control's kind, and where it is (page coordinates of the dock)
-ITEMS = """() => [...document.querySelectorAll('.ee-dock .ee-dock-item:not(.ee-dock-idle)')]
+ITEMS = """(css) => [...document.querySelectorAll(css)]
   .map((e, i) => { e.dataset.eeItem = String(i); const r = e.getBoundingClientRect();
     const kind = e.querySelector('.noUi-handle') ? 'slider' : e.querySelector('select') ? 'select'
-      : e.querySelector('textarea') ? 'textarea' : e.querySelector('input[type=checkbox]') ? 'checkbox'
+      : e.querySelector('textarea') || e.matches('.widget-textarea') ? 'textarea'
+      : e.querySelector('input[type=checkbox]') ? 'checkbox'
       : e.querySelector('.widget-toggle-button') ? 'toggles' : 'text';
-    const trait = [...e.classList].find(c => c.startsWith('ee-dock-') && c !== 'ee-dock-item');
-    return {key: String(i), kind, trait: trait.slice(8), top: r.top, bottom: r.bottom,
-            height: innerHeight}; })"""
+    const trait = [...e.classList].find(c => c.startsWith('ee-dock-') && c !== 'ee-dock-item')
+      || [...e.classList].find(c => c.startsWith('ee-'));
+    return {key: String(i), kind, trait: trait.replace(/^ee-(dock-)?/, ''), top: r.top,
+            bottom: r.bottom, height: innerHeight, shown: r.width > 0}; })"""
+
+READY = """() => { const d = document.querySelector('.ee-dock');
+  return getComputedStyle(d).transform === 'none' ? !d.classList.contains('ee-dock-away')
+    : d.classList.contains('ee-dock-away') && d.getBoundingClientRect().top >= innerHeight - 1; }"""
 
 SETTLED = """() => { const d = document.querySelector('.ee-dock');
   if (!d || d.classList.contains('ee-dock-away')) return false;
@@ -49,19 +55,20 @@ IN_VIEW = """(e) => { const r = e.getBoundingClientRect(), d = document.querySel
   return r.bottom > 40 && r.top < floor - 20; }"""
 
 
-def _first_screen(page, spec, problems: list[str]) -> None:
-    page.evaluate(SCROLL, 0)
-    title = page.locator("main h1").first
-    if not title.evaluate(IN_VIEW):
-        problems.append("the first screen does not say what the page is (its title)")
+def _waited(page, script: str, problems: list[str], problem: str) -> bool:
+    """Wait until ``script`` is true; else note ``problem``."""
     try:
-        page.wait_for_function(SETTLED, timeout=TIMEOUT)
+        page.wait_for_function(script, timeout=TIMEOUT)
     except Exception:
-        problems.append("the first screen has no dock (its key number and controls)")
-        return
-    key = page.locator(".ee-dock .ee-dock-key")
-    if spec.get("key", True) and not (key.count() and key.first.inner_text().strip()):
-        problems.append("the first screen shows no key number")
+        problems.append(problem)
+        return False
+    return True
+
+
+def _go_to_the_result(page, spec, problems: list[str]) -> None:
+    """ "Go to the result", from the first screen: one tap to the view's key number."""
+    page.evaluate(SCROLL, 0)
+    _waited(page, SETTLED, problems, "no dock on the first screen, for its link")
     go = page.locator(".ee-dock a.ee-dock-go")
     if not go.count():
         problems.append("no link from the first screen to the result")
@@ -72,6 +79,19 @@ def _first_screen(page, spec, problems: list[str]) -> None:
     page.wait_for_function("(e) => { const r = e.getBoundingClientRect();"
                            " return r.top >= -1 && r.top < innerHeight / 2; }",
                            arg=target.element_handle(), timeout=TIMEOUT)
+
+
+def _first_screen(page, spec, problems: list[str]) -> None:
+    page.evaluate(SCROLL, 0)
+    title = page.locator("main h1").first
+    if not title.evaluate(IN_VIEW):
+        problems.append("the first screen does not say what the page is (its title)")
+    if not _waited(page, SETTLED, problems,
+                   "the first screen has no dock (its key number and controls)"):
+        return
+    key = page.locator(".ee-dock .ee-dock-key")
+    if spec.get("key", True) and not (key.count() and key.first.inner_text().strip()):
+        problems.append("the first screen shows no key number")
 
 
 def _move(page, item, kind: str, phone: bool, bounds) -> None:
@@ -105,22 +125,27 @@ def _move(page, item, kind: str, phone: bool, bounds) -> None:
 
 
 def _moves_the_table(page, table, spec, problems: list[str]) -> None:
+    """The first live table at the top of the screen: a control on that screen (the dock's,
+    or the view's own when they are in view and the dock has slid away) moves it."""
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
     table.evaluate("e => e.scrollIntoView({block: 'start'})")
-    try:
-        page.wait_for_function(SETTLED, timeout=TIMEOUT)
-    except Exception:
-        problems.append("the first live table at the top of the screen: no dock below it")
+    if not _waited(page, READY, problems, "the dock neither stays nor slides away"):
         return
     if not table.evaluate(IN_VIEW):
         problems.append("the first live table is not in view above the dock")
-    items = [i for i in page.evaluate(ITEMS) if i["top"] >= 0 and i["bottom"] <= i["height"] + 1]
+    away = page.evaluate("() => document.querySelector('.ee-dock').classList"
+                         ".contains('ee-dock-away')")
+    where = (", ".join(f".ee-app .ee-{t}:not(.ee-dock *)" for t in spec["docked"]) if away
+             else ".ee-dock .ee-dock-item:not(.ee-dock-idle)")
+    items = [i for i in page.evaluate(ITEMS, where)
+             if i["shown"] and i["top"] >= 0 and i["bottom"] <= i["height"] + 1]
     if not items:
         problems.append("no control on the screen of the first live table")
         return
     handle = table.element_handle()
     for item in items:
         before = table.inner_html()
-        _move(page, page.locator(f".ee-dock [data-ee-item='{item['key']}']"), item["kind"],
+        _move(page, page.locator(f"[data-ee-item='{item['key']}']").first, item["kind"],
               spec["phone"], spec["bounds"].get(item["trait"]))
         try:
             page.wait_for_function("([e, before]) => e.innerHTML !== before", arg=[handle, before],
@@ -171,12 +196,10 @@ def _keyboard(page, problems: list[str]) -> None:
 
 
 def _never_covers(page, problems: list[str]) -> None:
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
     own = page.locator(".ee-app > * .widget-inline-hbox:not(.ee-dock *) >> visible=true").first
     own.evaluate("e => e.scrollIntoView({block: 'center'})")
-    try:
-        page.wait_for_function(AWAY, timeout=TIMEOUT)
-    except Exception:
-        problems.append("the dock covers the view's own controls")
+    _waited(page, AWAY, problems, "the dock covers the view's own controls")
     # the page's end, scrolled as far as it goes (it scrolls in a box of Voilà's): above
     # the dock's height, shown or not
     page.evaluate(SCROLL, 10 ** 9)
@@ -189,22 +212,26 @@ def _never_covers(page, problems: list[str]) -> None:
 
 def dock_problems(page, spec: dict) -> list[str]:
     """What is wrong with the dock of the dashboard open in ``page`` (see the module);
-    ``spec``: ``phone`` (a phone's emulation: taps), ``bounds`` (the range of each docked
+    ``spec``: ``phone`` (a phone's emulation: taps), ``docked`` (the CSS names of the docked
+    traits), ``bounds`` (the range of each docked
     number, by its CSS name: ``{"rated-games": (0, 1000)}``), ``key`` (the page has a key number,
     default true), ``axe`` (a function checking the page with axe-core, or ``None``)."""
     problems: list[str] = []
     page.locator(".ee-dock").wait_for(state="attached", timeout=TIMEOUT)
     page.locator(".ee-live").first.wait_for(state="attached", timeout=TIMEOUT)
     _first_screen(page, spec, problems)
+    if spec["phone"]:
+        _folds(page, spec, problems)
+    else:
+        _keyboard(page, problems)
+        _folds(page, spec, problems)
+    _go_to_the_result(page, spec, problems)
     table = page.locator(".ee-live").first
     _moves_the_table(page, table, spec, problems)
-    _folds(page, spec, problems)
     if spec.get("axe"):
         try:
             spec["axe"](page)
         except AssertionError as exc:
             problems.append(f"axe-core, with the dock: {exc}")
-    if not spec["phone"]:
-        _keyboard(page, problems)
     _never_covers(page, problems)
     return problems

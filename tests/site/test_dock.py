@@ -32,7 +32,8 @@ def test_the_dock(browser, voila_url, notebook):
     context = browser.new_context(**PHONE)
     page = context.new_page()
     rec = Recorder(page)
-    spec = {"axe": check_axe, "key": notebook not in NO_KEY_NUMBER, "bounds": bounds(notebook)}
+    spec = {"axe": check_axe, "key": notebook not in NO_KEY_NUMBER, "bounds": bounds(notebook),
+            "docked": [t.replace("_", "-") for t in PAGES[notebook][1].docked]}
     try:
         open_dashboard(page, voila_url, notebook)
         page.wait_for_load_state("networkidle", timeout=TIMEOUT)

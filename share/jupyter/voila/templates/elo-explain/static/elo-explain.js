@@ -19,9 +19,9 @@
  * 7. The language switch (nav.ee-langs) opens the same view in another language: each of its
  *    links gets the query of the view's "Link to this view" (the values the viewer set).
  * 8. The dock (.ee-dock, elo_explain.interactive.dock): a landmark named in the page's
- *    language; its button folds it to one line of values; it shows the controls of the
- *    tables in view (each live output's classes ee-dep-<trait>; none in view, or none of
- *    theirs docked: its first two); it slides away while the view's own controls are on
+ *    language; its button folds it to one line of values; on a phone it shows the controls
+ *    of the tables in view (each live output's classes ee-dep-<trait>; none in view, or none
+ *    of theirs docked: its first two), on a desktop all of them; it slides away while the view's own controls are on
  *    screen (back while the keyboard's focus is in it); the page (the box that scrolls) is
  *    padded by its height, so nothing is left under it at the end; "Go to the result" leads to the view's key number.
  */
@@ -345,11 +345,20 @@
   function updateDocks() {
     const wanted = new Set();
     for (const out of liveInView) for (const t of depsOf(out)) wanted.add(t);
+    const narrow = window.matchMedia("(max-width: 700px)").matches;
     for (const dock of document.querySelectorAll(".ee-dock")) {
       const items = [...dock.querySelectorAll(".ee-dock-item")];
+      const docked = new Set(items.map(traitOf));
       let shown = items.filter((i) => wanted.has("any") || wanted.has(traitOf(i)));
-      if (!shown.length) shown = items.slice(0, DEFAULT_SHOWN);
-      for (const item of items) item.classList.toggle("ee-dock-idle", !shown.includes(item));
+      // a table in view that follows what no control sets (09's season, run from its
+      // settings): the first docked controls too
+      if (!shown.length || [...wanted].some((t) => t !== "any" && !docked.has(t))) {
+        shown = [...new Set([...items.slice(0, DEFAULT_SHOWN), ...shown])];
+      }
+      if (!narrow) shown = items; // a desktop's bar has room for every docked control
+      if (!dock.contains(document.activeElement)) { // none vanishes under the focus
+        for (const item of items) item.classList.toggle("ee-dock-idle", !shown.includes(item));
+      }
       dock.classList.toggle("ee-dock-away", controlsInView.size > 0);
       padFor(dock);
     }
