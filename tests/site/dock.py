@@ -19,25 +19,20 @@ from harness import TIMEOUT
 CHANGE_TIMEOUT = 20_000  # ms: a control that moves the table answers well within this
 
 # a visible dock control's kind, and where it is (page coordinates of the dock)
-ITEMS = """(css) => [...document.querySelectorAll(css)]
+ITEMS = """([css, docked]) => [...document.querySelectorAll(css)]
   .map((e, i) => { e.dataset.eeItem = String(i); const r = e.getBoundingClientRect();
     const kind = e.querySelector('.noUi-handle') ? 'slider' : e.querySelector('select') ? 'select'
       : e.querySelector('textarea') || e.matches('.widget-textarea') ? 'textarea'
       : e.querySelector('input[type=checkbox]') ? 'checkbox'
       : e.querySelector('.widget-toggle-button') ? 'toggles' : 'text';
-    const trait = [...e.classList].find(c => c.startsWith('ee-dock-') && c !== 'ee-dock-item')
-      || [...e.classList].find(c => c.startsWith('ee-'));
-    return {key: String(i), kind, trait: trait.replace(/^ee-(dock-)?/, ''), top: r.top,
+    const trait = [...e.classList].map(c => c.replace(/^ee-(dock-)?/, ''))
+      .find(c => docked.includes(c));
+    return {key: String(i), kind, trait, top: r.top,
             bottom: r.bottom, height: innerHeight, shown: r.width > 0}; })"""
 
 READY = """() => { const d = document.querySelector('.ee-dock');
   return getComputedStyle(d).transform === 'none' ? !d.classList.contains('ee-dock-away')
     : d.classList.contains('ee-dock-away') && d.getBoundingClientRect().top >= innerHeight - 1; }"""
-
-SETTLED = """() => { const d = document.querySelector('.ee-dock');
-  if (!d || d.classList.contains('ee-dock-away')) return false;
-  const r = d.getBoundingClientRect();
-  return Math.abs(r.bottom - innerHeight) < 2 && getComputedStyle(d).transform === 'none'; }"""
 
 AWAY = """() => { const d = document.querySelector('.ee-dock');
   return d.classList.contains('ee-dock-away') && d.getBoundingClientRect().top >= innerHeight - 1; }"""
@@ -52,7 +47,12 @@ SCROLL = """(to) => { let s = document.querySelector('main.ee-main');
 IN_VIEW = """(e) => { const r = e.getBoundingClientRect(), d = document.querySelector('.ee-dock');
   const away = d.classList.contains('ee-dock-away');
   const floor = away ? innerHeight : d.getBoundingClientRect().top;
-  return r.bottom > 40 && r.top < floor - 20; }"""
+  return r.height > 0 && r.bottom > 0 && r.top < floor - 10; }"""
+
+
+def _away(page) -> bool:
+    return page.evaluate("() => document.querySelector('.ee-dock').classList"
+                         ".contains('ee-dock-away')")
 
 
 def _waited(page, script: str, problems: list[str], problem: str) -> bool:
@@ -67,8 +67,11 @@ def _waited(page, script: str, problems: list[str], problem: str) -> bool:
 
 def _go_to_the_result(page, spec, problems: list[str]) -> None:
     """ "Go to the result", from the first screen: one tap to the view's key number."""
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
     page.evaluate(SCROLL, 0)
-    _waited(page, SETTLED, problems, "no dock on the first screen, for its link")
+    if not _waited(page, READY, problems, "the dock neither stays nor slides away") or \
+            _away(page):  # the view's controls on the first screen: the result beside them
+        return
     go = page.locator(".ee-dock a.ee-dock-go")
     if not go.count():
         problems.append("no link from the first screen to the result")
@@ -82,12 +85,14 @@ def _go_to_the_result(page, spec, problems: list[str]) -> None:
 
 
 def _first_screen(page, spec, problems: list[str]) -> None:
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
     page.evaluate(SCROLL, 0)
     title = page.locator("main h1").first
     if not title.evaluate(IN_VIEW):
         problems.append("the first screen does not say what the page is (its title)")
-    if not _waited(page, SETTLED, problems,
-                   "the first screen has no dock (its key number and controls)"):
+    if not _waited(page, READY, problems, "the dock neither stays nor slides away"):
+        return
+    if _away(page):  # the view's own controls are on the first screen: its offer
         return
     key = page.locator(".ee-dock .ee-dock-key")
     if spec.get("key", True) and not (key.count() and key.first.inner_text().strip()):
@@ -109,7 +114,9 @@ def _move(page, item, kind: str, phone: bool, bounds) -> None:
         current = select.input_value()
         select.select_option([v for v in values if v != current][-1])
     elif kind == "textarea":
-        item.locator("textarea").fill("1600 1\n1700 0.5\n1800 0")
+        box = item.locator("textarea")
+        games = ["1600 1\n1700 0.5\n1800 0", "1500 0\n1900 1"]
+        box.fill(games[1] if box.input_value().strip() == games[0] else games[0])
     elif kind == "checkbox":
         box = item.locator("input[type=checkbox]")
         box.tap() if phone else box.press("Space")
@@ -133,12 +140,11 @@ def _moves_the_table(page, table, spec, problems: list[str]) -> None:
         return
     if not table.evaluate(IN_VIEW):
         problems.append("the first live table is not in view above the dock")
-    away = page.evaluate("() => document.querySelector('.ee-dock').classList"
-                         ".contains('ee-dock-away')")
+    away = _away(page)
     where = (", ".join(f".ee-app .ee-{t}:not(.ee-dock *)" for t in spec["docked"]) if away
              else ".ee-dock .ee-dock-item:not(.ee-dock-idle)")
-    items = [i for i in page.evaluate(ITEMS, where)
-             if i["shown"] and i["top"] >= 0 and i["bottom"] <= i["height"] + 1]
+    items = [i for i in page.evaluate(ITEMS, [where, spec["docked"]])
+             if i["shown"] and i["bottom"] > 0 and i["top"] < i["height"]]
     if not items:
         problems.append("no control on the screen of the first live table")
         return
