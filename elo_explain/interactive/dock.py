@@ -166,7 +166,7 @@ class Dock(widgets.VBox):
         e = html.escape
         target = self.view.key_target
         go = (f'<a class="ee-dock-go" href="#ee-result" data-target="{e(target)}">'
-              f'{e(_(DOCK_WORDS["result"] if self.view.key_result() else DOCK_WORDS["controls"]))}'
+              f'{e(_(DOCK_WORDS["result"] if self._key() else DOCK_WORDS["controls"]))}'
               "</a>") if target else ""
         return (f'<div class="ee-dock-bar" data-label="{e(_(DOCK_WORDS["label"]))}" '
                 f'data-show="{e(_(DOCK_WORDS["show"]))}" data-hide="{e(_(DOCK_WORDS["hide"]))}">'
@@ -190,12 +190,17 @@ class Dock(widgets.VBox):
             return label or ""
         return f"{label} {shown}".strip()
 
+    def _key(self) -> str:
+        """The view's key number; none while it cannot be computed (the view's own parts
+        say why)."""
+        try:
+            return self.view.key_result()
+        except Exception:  # shown by the view, never a traceback
+            return ""
+
     def show(self, names=None) -> None:
         """The key number and the current values (a change of any trait)."""
-        try:
-            key = self.view.key_result()
-        except Exception:  # the view's own status says what went wrong
-            key = ""
+        key = self._key()
         parts = ([f'<span class="ee-dock-key">{html.escape(key)}</span>'] if key else []) + [
             f'<span class="ee-dock-value">{html.escape(self._value(n))}</span>'
             for n in self.view.docked]
