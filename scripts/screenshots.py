@@ -10,7 +10,9 @@ Run with ``make screenshots``. It writes:
   was taken from and the size it shows (a PNG text chunk ``Source``: ``tests/site/test_landing.py`` checks it);
   ``cards/<lang>/<notebook>.png`` the same from each translated page, for that language's
   landing page;
-* ``docs/screenshots/<lang>_<notebook>.png``: one page in each translation (``LANGUAGE_PAGES``).
+* ``docs/screenshots/<lang>_<notebook>.png``: one page in each translation (``LANGUAGE_PAGES``);
+* ``docs/screenshots/phone_dock_<notebook>.png``: a phone's screen with a table of the notebook
+  at its top and the dock's controls for it below (``DOCK_PAGES``; ``--dock``: only these).
 
 ``python scripts/screenshots.py uk/03_backgammon_divisor.ipynb …`` (``make screenshots
 PAGES="…"``) shoots only the pages named, English or translated, on a desktop;
@@ -42,6 +44,12 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
 # one page in each of the documents' languages, for the README (Languages)
 LANGUAGE_PAGES = ("te/01_chess_calculator.ipynb", "uk/01_chess_calculator.ipynb",
                   "el/03_backgammon_divisor.ipynb")
+# a table scrolled to the top of a phone's screen, with the dock (docs/reading.md)
+DOCK_PAGES = (("01_chess_calculator.ipynb", ".ee-live-outcomes-table"),
+              ("03_backgammon_divisor.ipynb", ".ee-live-history"))
+DOCK_SETTLED = ("() => { const d = document.querySelector('.ee-dock');"
+                " return d && !d.classList.contains('ee-dock-away') &&"
+                " getComputedStyle(d).transform === 'none'; }")
 CARD = (480, 300)
 FRAME = 6  # px of white round a card's picture, inside its frame
 FRAME_COLOUR = (208, 215, 222)
@@ -134,6 +142,19 @@ def served():
         proc.wait(timeout=20)
 
 
+def dock_shots(browser, base: str) -> None:
+    """A phone's screen: a table at its top, the dock's controls for it below."""
+    phone = browser.new_context(**PHONE).new_page()
+    for notebook, table in DOCK_PAGES:
+        settle(phone, base, notebook)
+        phone.locator(table).first.evaluate("e => e.scrollIntoView({block: 'start'})")
+        phone.wait_for_function(DOCK_SETTLED, timeout=90_000)
+        target = OUT / ("phone_dock_" + notebook.replace(".ipynb", ".png"))
+        phone.screenshot(path=str(target))
+        print(f"wrote {target.relative_to(ROOT)}")
+    phone.context.close()
+
+
 def only(pages: list[str]) -> None:
     """Desktop screenshots of the ``pages`` named (nothing else is re-taken)."""
     with served() as (base, _browser, page):
@@ -166,6 +187,7 @@ def main() -> None:
             phone.screenshot(path=str(target), clip=box)
             phone.set_viewport_size(PHONE["viewport"])
             print(f"wrote {target.relative_to(ROOT)}")
+        dock_shots(browser, base)
 
 
 def cards_only(languages: list[str]) -> None:
@@ -177,5 +199,8 @@ def cards_only(languages: list[str]) -> None:
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--cards"]:
         cards_only(sys.argv[2:])
+    elif sys.argv[1:] == ["--dock"]:
+        with served() as (base, browser, _page):
+            dock_shots(browser, base)
     else:
         only(sys.argv[1:]) if sys.argv[1:] else main()

@@ -165,6 +165,16 @@ class DivisorView(DashboardView):
     FIBS ÷2000 58.5 % (+13 / −19)
     """
 
+    docked = ("divisor", "difference")
+    key_target = "ee-summary"
+
+    def key_result(self) -> str:
+        """The favourite's expected win rate at the reader's divisor and lead."""
+        m = self.model
+        return _("÷{divisor}, {lead} points up: {pct}").format(
+            divisor=fmt_plain(m.divisor), lead=fmt_plain(m.difference),
+            pct=fmt_pct(m.history().rows[-1][2]))
+
     def build(self) -> list:
         self.summary = html_box("ee-summary")
         self._figure()

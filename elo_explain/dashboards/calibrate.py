@@ -393,6 +393,14 @@ class CalibrateModel(DashboardModel):
 class CalibrateView(DashboardView):
     """The filters, the fit, the calibration plot and the upload / paste box."""
 
+    docked = ("rated_only", "white_advantage", "bucket", "min_games")
+    key_target = "ee-headline"
+
+    def key_result(self) -> str:
+        """The fitted divisor."""
+        fit = self.model.fit
+        return "" if fit is None else f"{_('Fitted divisor:')} {self._divisor_text(fit)}"
+
     def build(self):
         self.source = self.toggles("source", [(_("Bundled Lichess games"), "lichess"),
                                               (_("Your results"), "upload")], label="")

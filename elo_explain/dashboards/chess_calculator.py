@@ -417,6 +417,15 @@ class CalculatorView(DashboardView):
     """The calculator page: inputs on the left; the numbers and the E curve on the right
     (the listed games' averaging figure is the notebook's, above)."""
 
+    docked = ("rating", "opponent", "result", "k")
+    key_target = "ee-summary"
+
+    def key_result(self) -> str:
+        """The calculator's new rating (what the document's calculator shows)."""
+        c = self.model.calculator()
+        places = 2 if c.document == "ukrainian" else 0
+        return f"{_('New rating')} {fmt_number(c.new_rating, places)}"
+
     def build(self):
         m = self.model
         self.summary = html_box("ee-summary", width="600px")

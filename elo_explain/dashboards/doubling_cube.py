@@ -171,6 +171,14 @@ class CubeView(DashboardView):
     ((32, -32), True)
     """
 
+    docked = ("winner_rating", "loser_rating", "cube")
+    key_target = "ee-result"
+
+    def key_result(self) -> str:
+        """The game's two changes."""
+        w, lo = self.model.change()
+        return f"{_('Winner')} {fmt_signed(w, 0)} · {_('Loser')} {fmt_signed(lo, 0)}"
+
     def build(self) -> list:
         self.cube = self._linked("cube", widgets.SelectionSlider(
             options=g42.CUBE_VALUES, value=self.model.cube, description=_("Doubling cube"),

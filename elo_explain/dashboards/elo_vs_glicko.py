@@ -277,6 +277,17 @@ class EloVsGlickoView(DashboardView):
     """The controls, a two-line live summary and the two plots of an :class:`EloVsGlickoModel`
     (the tables are the notebook's cells above)."""
 
+    docked = ("rating", "rd", "days_away", "k", "opponent")
+    key_target = "ee-results"
+
+    def key_result(self) -> str:
+        """A win, a draw and a loss under Elo and Glicko-2."""
+        m = self.model
+        r_after, _rd, _vol = m.glicko_after
+        return _("Win / draw / loss: Elo {elo}; Glicko-2 {glicko}").format(
+            elo=_slashed(map(fmt_signed, m.elo_changes)),
+            glicko=_slashed(fmt_signed(r - m.rating) for r in r_after))
+
     def build(self) -> list:
         you = widgets.VBox([widgets.HTML("<b>" + html.escape(_("You")) + "</b>"),
                             self.number("rating", width="15em"), self.slider("rd"),

@@ -358,6 +358,13 @@ class EverySystemView(DashboardView):
     """The controls, a summary line and the bar chart (your change, labelled with yours /
     the opponent's) of an :class:`EverySystemModel`; the tables are the notebook's."""
 
+    docked = ("rating", "opponent", "result", "k", "cube")
+    key_target = "ee-summary"
+
+    def key_result(self) -> str:
+        """The game, in words."""
+        return self.model.game
+
     def build(self) -> list:
         def group(title, *children):
             return widgets.VBox([widgets.HTML(f"<b>{html.escape(title)}</b>"), *children],

@@ -207,6 +207,13 @@ class FideRulesView(DashboardView):
     """The FIDE rules page: four sections, each its controls, a live summary and a figure
     (the tables are the notebook's cells above)."""
 
+    docked = ("rating", "rated_games", "games", "rating_a", "rating_b", "difference")
+    key_target = "ee-k-out"
+
+    def key_result(self) -> str:
+        """The player's K."""
+        return _("K for this player {k}").format(k=self.model.k_decision().k)
+
     def build(self):
         self.k_out = html_box("ee-k-out", width="620px")
         self.out_700 = html_box("", width="460px")

@@ -261,6 +261,15 @@ class NewToFideView(DashboardView):
     """The first event's games (typed, pasted or added row by row) and the first rating under
     both rules; the uplift and the floor below."""
 
+    docked = ("opponents", "rating")
+    key_target = "ee-first-rating"
+
+    def key_result(self) -> str:
+        """The first rating under the rule in force."""
+        r = self.model.first_rating()
+        return (_("First rating under the {rule} rule:").format(rule=self.model.rule_in_force())
+                + f" {r.rating}") if isinstance(r, fide.InitialRating) else ""
+
     def build(self) -> list:
         self.games = widgets.Textarea(
             self.model.games_text(), description=_("Games"), rows=7, continuous_update=True,
@@ -268,6 +277,7 @@ class NewToFideView(DashboardView):
             layout={"width": "24em"},
             style={"description_width": "4em" if language() == "en" else "initial"})
         self.games.add_class("ee-field")
+        self.controls["opponents"] = self._css(self.games, "opponents")  # and the scores
         self.games_error = _out("ee-error ee-games-error")
         self.games.observe(self.guard(self._typed), names="value")
         self.new_opponent = NumberField(_("Opponent"), 1600, lo=LOWEST, hi=fide.RATING_MAX,

@@ -330,6 +330,9 @@ def rule_label(rules: simulate.RuleSet) -> str:
 class LadderView(DashboardView):
     """Season settings, Run, the season's summary and plots; the weekly swing below."""
 
+    docked = ("rules", "players", "swing_games", "feedback")
+    key_target = "ee-summary"
+
     def build(self):
         m = self.model
         self.rule = self.dropdown("rules", tuple((_(name), name) for name in simulate.RULE_SETS),
@@ -353,6 +356,7 @@ class LadderView(DashboardView):
             layout={"width": "32em"})
         widgets.link((m, "swing_games"), (self.swing_games, "value"))
         self.swing_games.add_class("ee-swing-games")
+        self.controls["swing_games"] = self.swing_games
         self.feedback = self.checkbox("feedback", label=_("Ratings move game by game (feedback)"))
         self.swing_text = html_box("ee-swing", width="auto")
         self._build_season_figure()

@@ -272,6 +272,13 @@ class VolumeView(DashboardView):
     [3, 5, 2, 9]
     """
 
+    docked = ("games", "games_a", "games_b", "swing_games", "feedback")
+    key_target = "ee-k"
+
+    def key_result(self) -> str:
+        """The K for the games of the last 7 days."""
+        return f"K {fmt_plain(self.model.k)}"
+
     def build(self) -> list:
         m, wide = self.model, dict(style={"description_width": "17em"}, layout={"width": "36em"})
         self.k_html, self.asym_html, self.window_html, self.swing_html = (

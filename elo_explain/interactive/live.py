@@ -328,13 +328,17 @@ def _html(result) -> str:
 class LiveOutput(widgets.HTML):
     """A notebook cell's output that follows its model: the method called again after each
     change of the traits it declared (an error shows as a message, never a traceback).
-    CSS classes ``ee-live`` and ``ee-live-<method>`` (underscores as dashes)."""
+    CSS classes ``ee-live`` and ``ee-live-<method>`` (underscores as dashes), and
+    ``ee-dep-<trait>`` for each trait it follows (``ee-dep-any``: every trait): the page's
+    dock shows the controls of the tables in view (:mod:`elo_explain.interactive.dock`)."""
 
     def __init__(self, origin: _Origin, value: str):
         super().__init__(value=value, layout=_shared("layout"), style=_shared("style"))
         self.origin = origin
         self.add_class("ee-live")
         self.add_class("ee-live-" + origin.name.strip("_").replace("_", "-"))
+        for trait in ["any"] if origin.deps is None else sorted(origin.deps):
+            self.add_class("ee-dep-" + trait.replace("_", "-"))
         origin.model.subscribe(origin.deps, self.follow, late=True)
 
     def follow(self, names=None) -> None:

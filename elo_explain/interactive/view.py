@@ -83,6 +83,7 @@ import ipywidgets as widgets
 import traitlets
 
 from elo_explain.i18n import N_, _, language, pgettext
+from elo_explain.interactive.dock import Dock
 from elo_explain.interactive.figures import FigureView, shown_state
 from elo_explain.interactive.link import apply_query, link_html
 from elo_explain.interactive.live import ANY
@@ -142,6 +143,12 @@ class DashboardView(widgets.VBox):
     """
 
     title: ClassVar[str] = ""
+    docked: ClassVar[tuple[str, ...]] = ()
+    """The traits whose controls the dock repeats beside the page's tables
+    (:mod:`elo_explain.interactive.dock`), the ones that change the first tables first."""
+    key_target: ClassVar[str] = ""
+    """A CSS class of the view's element that shows the page's key number (the dock's "Go to
+    the result" link leads there)."""
 
     def __init__(self, model: DashboardModel, *, query: str | None = None):
         super().__init__()
@@ -172,7 +179,9 @@ class DashboardView(widgets.VBox):
         self.viewport = widgets.Text("", layout={"display": "none"})
         self.viewport.add_class("ee-viewport")
         self.viewport.observe(self._on_viewport, names="value")
-        self.children = [head, self.notes, *children, self.status, self.link, self.viewport]
+        self.dock = Dock(self) if self.docked else None
+        self.children = [head, self.notes, *children, self.status, self.link, self.viewport,
+                         *([self.dock] if self.dock else [])]
         self.add_class("ee-app")
         self.add_class("ee-ready")
         # Only now the page's query string: a preheated kernel waits for its viewer here, with
@@ -188,6 +197,11 @@ class DashboardView(widgets.VBox):
         """Show the model's numbers in the widgets: a view without declared parts (every
         change runs it)."""
         raise NotImplementedError
+
+    def key_result(self) -> str:
+        """The page's key number in a few words ("New rating 1505"), shown in the dock on the
+        first screen (default: none)."""
+        return ""
 
     def linked(self) -> None:
         """What the view does after a link set the model (default: nothing more)."""

@@ -19,6 +19,12 @@
  * 6. "Copy link" beside "Link to this view" copies the view's full address.
  * 7. The language switch (nav.ee-langs) opens the same view in another language: each of its
  *    links gets the query of the view's "Link to this view" (the values the viewer set).
+ * 8. The dock (.ee-dock, elo_explain.interactive.dock): a landmark named in the page's
+ *    language; its button folds it to one line of values; on a phone it shows the controls
+ *    of the tables in view (each live output's classes ee-dep-<trait>; none in view, or none
+ *    of theirs docked: its first two), on a desktop all of them; it slides away while the view's own controls are on
+ *    screen (back while the keyboard's focus is in it); the page (the box that scrolls) is
+ *    padded by its height, so nothing is left under it at the end; "Go to the result" leads to the view's key number.
  */
 (function () {
   "use strict";
@@ -328,10 +334,103 @@
     }
   }
 
+  // --- 8. the dock ----------------------------------------------------------------------------
+  const DEFAULT_SHOWN = 2;
+  const seenDocks = new WeakSet();
+  const watched = new WeakSet();
+  const liveInView = new Set();
+  const controlsInView = new Set();
+  let dockPadding = 0;
+  const depsOf = (e) => [...e.classList].filter((c) => c.startsWith("ee-dep-")).map((c) => c.slice(7));
+  const traitOf = (item) => ([...item.classList].find((c) => c.startsWith("ee-dock-") &&
+    c !== "ee-dock-item" && c !== "ee-dock-idle") || "").slice(8);
+
+  function updateDocks() {
+    const wanted = new Set();
+    for (const out of liveInView) for (const t of depsOf(out)) wanted.add(t);
+    const narrow = window.matchMedia("(max-width: 700px)").matches;
+    for (const dock of document.querySelectorAll(".ee-dock")) {
+      const items = [...dock.querySelectorAll(".ee-dock-item")];
+      const docked = new Set(items.map(traitOf));
+      let shown = items.filter((i) => wanted.has("any") || wanted.has(traitOf(i)));
+      // a table in view that follows what no control sets (09's season, run from its
+      // settings): the first docked controls too
+      if (!shown.length || [...wanted].some((t) => t !== "any" && !docked.has(t))) {
+        shown = [...new Set([...items.slice(0, DEFAULT_SHOWN), ...shown])];
+      }
+      if (!narrow) shown = items; // a desktop's bar has room for every docked control
+      if (!dock.contains(document.activeElement)) { // none vanishes under the focus
+        for (const item of items) item.classList.toggle("ee-dock-idle", !shown.includes(item));
+      }
+      dock.classList.toggle("ee-dock-away", controlsInView.size > 0);
+      padFor(dock);
+    }
+  }
+  // the page scrolls inside a box of Voilà's (or the document itself): its end is padded
+  function scroller(element) {
+    for (let e = element.parentElement; e && e !== document.body; e = e.parentElement) {
+      if (["auto", "scroll"].includes(getComputedStyle(e).overflowY) &&
+          e.scrollHeight > e.clientHeight + 1) return e;
+    }
+    return document.body;
+  }
+  function padFor(dock) {
+    const height = Math.ceil(dock.offsetHeight);
+    if (height > dockPadding) {
+      dockPadding = height;
+      scroller(dock).style.paddingBottom = `${height + 16}px`;
+    }
+  }
+  const liveObserver = "IntersectionObserver" in window ? new IntersectionObserver((entries) => {
+    for (const e of entries) { if (e.isIntersecting) liveInView.add(e.target); else liveInView.delete(e.target); }
+    updateDocks();
+  }) : null;
+  const controlObserver = "IntersectionObserver" in window ? new IntersectionObserver((entries) => {
+    for (const e of entries) { if (e.isIntersecting) controlsInView.add(e.target); else controlsInView.delete(e.target); }
+    updateDocks();
+  }) : null;
+
+  function setUpDock(dock) {
+    const bar = dock.querySelector(".ee-dock-bar");
+    if (!bar) return false;
+    dock.setAttribute("role", "region");
+    dock.setAttribute("aria-label", bar.dataset.label || "");
+    const toggle = bar.querySelector("button.ee-dock-toggle");
+    toggle.addEventListener("click", () => {
+      const closed = dock.classList.toggle("ee-dock-closed");
+      toggle.setAttribute("aria-expanded", String(!closed));
+      toggle.textContent = closed ? bar.dataset.show : bar.dataset.hide;
+    });
+    if ("ResizeObserver" in window) new ResizeObserver(() => padFor(dock)).observe(dock);
+    return true;
+  }
+  function docks() {
+    for (const dock of document.querySelectorAll(".ee-dock")) {
+      if (!seenDocks.has(dock) && setUpDock(dock)) seenDocks.add(dock);
+      // "Go to the result": the view's element with the key number gets the link's target id
+      const go = dock.querySelector("a.ee-dock-go[data-target]");
+      const app = dock.closest(".ee-app");
+      const target = go && app && app.querySelector(`.${CSS.escape(go.dataset.target)}`);
+      if (target && !target.id && !document.getElementById("ee-result")) target.id = "ee-result";
+    }
+    if (!liveObserver) return;
+    for (const out of document.querySelectorAll(".ee-live")) {
+      if (!watched.has(out) && !out.closest(".ee-app")) { watched.add(out); liveObserver.observe(out); }
+    }
+    for (const control of document.querySelectorAll(
+        ".ee-app .widget-inline-hbox, .ee-app button.widget-button, .ee-app .widget-toggle-buttons")) {
+      if (!watched.has(control) && !control.closest(".ee-dock")) {
+        watched.add(control);
+        controlObserver.observe(control);
+      }
+    }
+  }
+
   function pass() {
     nameControls();
     tellWidths();
     switchLanguages();
+    docks();
   }
   // at once after each change of the page (before anything else runs): a redrawn table or
   // figure is never without its name

@@ -1,0 +1,243 @@
+"""The dock in a browser (issue 29): one visit of a dashboard checks what a reader of its
+tables needs, :func:`dock_problems` returning what is wrong, in words.
+
+On the page's first screen: what the page is (its title) and its key number or a control
+(the dock, not slid away); "Go to the result" reaches the view's key number in one tap.
+Then the first live table is scrolled to the top of the screen: a control on that screen
+(the dock's, not covered, not slid away) is moved -- with a tap on a phone, the keyboard
+on a desktop -- until the table changes, and the table is still in view, above the dock.
+The dock folds and unfolds with its button (``aria-expanded`` says so); axe-core finds
+nothing serious in it; the keyboard's focus reaches its controls and shows. The view's own
+controls on screen: the dock slides away (it never covers them). The page's end scrolls up above
+the dock.
+"""
+
+from __future__ import annotations
+
+from harness import TIMEOUT
+
+CHANGE_TIMEOUT = 20_000  # ms: a control that moves the table answers well within this
+
+# a visible dock control's kind, and where it is (page coordinates of the dock)
+ITEMS = """([css, docked]) => [...document.querySelectorAll(css)]
+  .map((e, i) => { e.dataset.eeItem = String(i); const r = e.getBoundingClientRect();
+    const kind = e.querySelector('.noUi-handle') ? 'slider' : e.querySelector('select') ? 'select'
+      : e.querySelector('textarea') || e.matches('.widget-textarea') ? 'textarea'
+      : e.querySelector('input[type=checkbox]') ? 'checkbox'
+      : e.querySelector('.widget-toggle-button') ? 'toggles' : 'text';
+    const trait = [...e.classList].map(c => c.replace(/^ee-(dock-)?/, ''))
+      .find(c => docked.includes(c));
+    return {key: String(i), kind, trait, top: r.top,
+            bottom: r.bottom, height: innerHeight, shown: r.width > 0}; })"""
+
+READY = """() => { const d = document.querySelector('.ee-dock');
+  return getComputedStyle(d).transform === 'none' ? !d.classList.contains('ee-dock-away')
+    : d.classList.contains('ee-dock-away') && d.getBoundingClientRect().top >= innerHeight - 1; }"""
+
+AWAY = """() => { const d = document.querySelector('.ee-dock');
+  return d.classList.contains('ee-dock-away') && d.getBoundingClientRect().top >= innerHeight - 1; }"""
+
+# the page's top or end: the box that scrolls (Voilà's, or the document) scrolled there
+SCROLL = """(to) => { let s = document.querySelector('main.ee-main');
+  while (s && s !== document.body && !(['auto', 'scroll'].includes(getComputedStyle(s).overflowY)
+         && s.scrollHeight > s.clientHeight + 1)) s = s.parentElement;
+  (s && s !== document.body ? s : document.scrollingElement).scrollTop = to; }"""
+
+# where an element is on screen: visible between the top and the dock's top
+IN_VIEW = """(e) => { const r = e.getBoundingClientRect(), d = document.querySelector('.ee-dock');
+  const away = d.classList.contains('ee-dock-away');
+  const floor = away ? innerHeight : d.getBoundingClientRect().top;
+  return r.height > 0 && r.bottom > 0 && r.top < floor - 10; }"""
+
+
+def _away(page) -> bool:
+    return page.evaluate("() => document.querySelector('.ee-dock').classList"
+                         ".contains('ee-dock-away')")
+
+
+def _waited(page, script: str, problems: list[str], problem: str) -> bool:
+    """Wait until ``script`` is true; else note ``problem``."""
+    try:
+        page.wait_for_function(script, timeout=TIMEOUT)
+    except Exception:
+        problems.append(problem)
+        return False
+    return True
+
+
+def _go_to_the_result(page, spec, problems: list[str]) -> None:
+    """ "Go to the result", from the first screen: one tap to the view's key number."""
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    page.evaluate(SCROLL, 0)
+    if not _waited(page, READY, problems, "the dock neither stays nor slides away") or \
+            _away(page):  # the view's controls on the first screen: the result beside them
+        return
+    go = page.locator(".ee-dock a.ee-dock-go")
+    if not go.count():
+        problems.append("no link from the first screen to the result")
+        return
+    target = page.locator("#ee-result")
+    target.wait_for(state="attached", timeout=TIMEOUT)
+    go.first.tap() if spec["phone"] else go.first.click()  # one tap
+    page.wait_for_function("(e) => { const r = e.getBoundingClientRect();"
+                           " return r.top >= -1 && r.top < innerHeight / 2; }",
+                           arg=target.element_handle(), timeout=TIMEOUT)
+
+
+def _first_screen(page, spec, problems: list[str]) -> None:
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    page.evaluate(SCROLL, 0)
+    title = page.locator("main h1").first
+    if not title.evaluate(IN_VIEW):
+        problems.append("the first screen does not say what the page is (its title)")
+    if not _waited(page, READY, problems, "the dock neither stays nor slides away"):
+        return
+    if _away(page):  # the view's own controls are on the first screen: its offer
+        return
+    key = page.locator(".ee-dock .ee-dock-key")
+    if spec.get("key", True) and not (key.count() and key.first.inner_text().strip()):
+        problems.append("the first screen shows no key number")
+
+
+def _move(page, item, kind: str, phone: bool, bounds) -> None:
+    """Move one dock control (a tap on a phone where a finger would; else the keyboard);
+    ``bounds``: a number box's range."""
+    if kind == "slider":
+        handle = item.locator(".noUi-handle")
+        end = "Home" if handle.get_attribute("aria-valuenow") == \
+            handle.get_attribute("aria-valuemax") else "End"
+        handle.focus()
+        handle.press(end)
+    elif kind == "select":
+        select = item.locator("select")
+        values = select.evaluate("s => [...s.options].map(o => o.value)")
+        current = select.input_value()
+        select.select_option([v for v in values if v != current][-1])
+    elif kind == "textarea":
+        box = item.locator("textarea")
+        games = ["1600 1\n1700 0.5\n1800 0", "1500 0\n1900 1"]
+        box.fill(games[1] if box.input_value().strip() == games[0] else games[0])
+    elif kind == "checkbox":
+        box = item.locator("input[type=checkbox]")
+        box.tap() if phone else box.press("Space")
+    elif kind == "toggles":
+        button = item.locator(".widget-toggle-button:not(.mod-active)").last
+        button.tap() if phone else (button.focus(), page.keyboard.press("Space"))
+    else:  # a number box: its far end
+        box = item.locator("input")
+        lo, hi = bounds
+        now = float(box.input_value().replace(",", "") or lo)
+        box.fill(f"{lo if abs(now - lo) > abs(now - hi) else hi:g}")
+        box.press("Enter")
+
+
+def _moves_the_table(page, table, spec, problems: list[str]) -> None:
+    """The first live table at the top of the screen: a control on that screen (the dock's,
+    or the view's own when they are in view and the dock has slid away) moves it."""
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    table.evaluate("e => e.scrollIntoView({block: 'start'})")
+    if not _waited(page, READY, problems, "the dock neither stays nor slides away"):
+        return
+    if not table.evaluate(IN_VIEW):
+        problems.append("the first live table is not in view above the dock")
+    away = _away(page)
+    where = (", ".join(f".ee-app .ee-{t}:not(.ee-dock *)" for t in spec["docked"]) if away
+             else ".ee-dock .ee-dock-item:not(.ee-dock-idle)")
+    items = [i for i in page.evaluate(ITEMS, [where, spec["docked"]])
+             if i["shown"] and i["bottom"] > 0 and i["top"] < i["height"]]
+    if not items:
+        problems.append("no control on the screen of the first live table")
+        return
+    handle = table.element_handle()
+    for item in items:
+        before = table.inner_html()
+        _move(page, page.locator(f"[data-ee-item='{item['key']}']").first, item["kind"],
+              spec["phone"], spec["bounds"].get(item["trait"]))
+        try:
+            page.wait_for_function("([e, before]) => e.innerHTML !== before", arg=[handle, before],
+                                   timeout=CHANGE_TIMEOUT)
+        except Exception:
+            continue  # this control does not move this table: the next one on screen
+        if not table.evaluate(IN_VIEW):
+            problems.append("the table changed out of view (under the dock)")
+        return
+    problems.append(f"no control on the table's screen changed it ({[i['kind'] for i in items]})")
+
+
+def _folds(page, spec, problems: list[str]) -> None:
+    toggle = page.locator(".ee-dock button.ee-dock-toggle")
+    body = page.locator(".ee-dock .ee-dock-body")
+    values = page.locator(".ee-dock .ee-dock-value >> visible=true")
+    toggle.tap() if spec["phone"] else (toggle.focus(), page.keyboard.press("Enter"))
+    if toggle.get_attribute("aria-expanded") != "false" or body.is_visible():
+        problems.append("the dock's button does not fold it (or does not say so)")
+    elif not values.count():
+        problems.append("the folded dock shows no values")
+    toggle.tap() if spec["phone"] else (toggle.focus(), page.keyboard.press("Enter"))
+    if toggle.get_attribute("aria-expanded") != "true" or not body.is_visible():
+        problems.append("the dock's button does not unfold it")
+
+
+def _keyboard(page, problems: list[str]) -> None:
+    """The dock's controls take the focus with Tab, in order after its button, and show it."""
+    page.locator(".ee-dock button.ee-dock-toggle").focus()
+    shown = page.evaluate("() => [...document.querySelectorAll('.ee-dock-item:not(.ee-dock-idle)"
+                          " :is(input, select, textarea, [role=slider], button)')]"
+                          ".filter(e => e.getBoundingClientRect().width > 0 && e.tabIndex >= 0)"
+                          ".length")
+    reached = 0
+    for _ in range(shown + 2):
+        page.keyboard.press("Tab")
+        state = page.evaluate("() => { const e = document.activeElement;"
+                              " const s = getComputedStyle(e);"
+                              " return [!!e.closest('.ee-dock-item'), s.outlineStyle !== 'none'"
+                              " && parseFloat(s.outlineWidth) >= 1 || s.boxShadow !== 'none']; }")
+        if state[0]:
+            reached += 1
+            if not state[1]:
+                problems.append("a dock control shows no focus")
+                return
+    if reached < shown:
+        problems.append(f"Tab reached {reached} of the dock's {shown} controls")
+
+
+def _never_covers(page, problems: list[str]) -> None:
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    own = page.locator(".ee-app > * .widget-inline-hbox:not(.ee-dock *) >> visible=true").first
+    own.evaluate("e => e.scrollIntoView({block: 'center'})")
+    _waited(page, AWAY, problems, "the dock covers the view's own controls")
+    # the page's end, scrolled as far as it goes (it scrolls in a box of Voilà's): above
+    # the dock's height, shown or not
+    page.evaluate(SCROLL, 10 ** 9)
+    room = page.locator("nav.ee-nav").last.evaluate(
+        "(e) => [innerHeight - e.getBoundingClientRect().bottom,"
+        " document.querySelector('.ee-dock').offsetHeight]")
+    if room[0] < room[1]:
+        problems.append("the end of the page is under the dock")
+
+
+def dock_problems(page, spec: dict) -> list[str]:
+    """What is wrong with the dock of the dashboard open in ``page`` (see the module);
+    ``spec``: ``phone`` (a phone's emulation: taps), ``docked`` (the CSS names of the docked
+    traits), ``bounds`` (the range of each docked
+    number, by its CSS name: ``{"rated-games": (0, 1000)}``), ``key`` (the page has a key number,
+    default true), ``axe`` (a function checking the page with axe-core, or ``None``)."""
+    problems: list[str] = []
+    page.locator(".ee-dock").wait_for(state="attached", timeout=TIMEOUT)
+    page.locator(".ee-live").first.wait_for(state="attached", timeout=TIMEOUT)
+    _first_screen(page, spec, problems)
+    if spec["phone"]:
+        _folds(page, spec, problems)
+    else:
+        _keyboard(page, problems)
+        _folds(page, spec, problems)
+    _go_to_the_result(page, spec, problems)
+    table = page.locator(".ee-live").first
+    _moves_the_table(page, table, spec, problems)
+    if spec.get("axe"):
+        try:
+            spec["axe"](page)
+        except AssertionError as exc:
+            problems.append(f"axe-core, with the dock: {exc}")
+    _never_covers(page, problems)
+    return problems
