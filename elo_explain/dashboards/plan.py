@@ -286,6 +286,31 @@ class PlanView(DashboardView):
     season's box and its figure (the tables are the notebook's cells above the view)."""
 
     title = "What do I need?"
+    docked = ("rating", "target", "n_games", "average", "opponent", "win_rate", "system")
+    key_target = "ee-answer"
+
+    def key_result(self) -> str:
+        """The answer in a few words: the least score of the event (FIDE) or the wins in a row
+        (Gammon42), as the view's answer says it."""
+        m = self.model
+        if m.system == "fide":
+            p, games = m.fide_plan(), m.n_games
+            if not p.reachable:
+                return _("Out of reach: even {games} / {games} gives {best}.").format(
+                    games=games, best=fmt_plain(p.best_rating))
+            if p.points_below is None:
+                return _("Already there: 0 / {games} still gives {rating}.").format(
+                    games=games, rating=fmt_plain(p.rating))
+            return _("You need {points} / {games} (rating {rating})").format(
+                points=fmt_plain(p.points), games=games, rating=fmt_plain(p.rating))
+        p = m.gammon_plan()
+        if not p.ratings:
+            return _("Already there.")
+        if not p.reachable:
+            return _("Out of reach in wins: they stop at {best}").format(
+                best=fmt_plain(p.ratings[-1]))
+        return ngettext("{wins} win in a row to {target}", "{wins} wins in a row to {target}",
+                        p.games).format(wins=p.games, target=m.target)
 
     def build(self) -> list:
         m = self.model

@@ -125,6 +125,33 @@ def test_the_key_number_follows_the_model():
     assert view.dock.values.value.count("ee-dock-key") == 1
 
 
+def test_11s_key_number_is_the_least_score_or_the_wins_in_a_row():
+    """11's key number follows the system. FIDE, 9 games against an average of 1800 from 1800,
+    K 20: expected ½ a game (table 8.1.2, difference 0), so each point above 4½ is +20:
+    6½ gives 1840, 7 gives 1850. Gammon42, 1500 against 1500 to 1530, K 32 (no games this
+    week), cube 1: each win rated from the new rating, rounded half away from zero."""
+    import math
+
+    from elo_explain.dashboards.plan import PlanModel, PlanView
+
+    assert 1800 + 20 * (6.5 - 9 * 0.5) < 1850 == 1800 + 20 * (7 - 9 * 0.5)
+    view = PlanView(PlanModel(), query="")
+    for name, value in (("rating", 1800), ("target", 1850), ("n_games", 9), ("average", 1800)):
+        view.dock.twins[name].slider.value = value
+    view.controls["k"].value = 20
+    assert "You need 7 / 9 (rating 1850)" in view.dock.values.value
+    rating, wins = 1500, 0
+    while rating < 1530:
+        expected = 1 / (1 + 10 ** ((1500 - rating) / 1200))
+        rating += math.floor(32 * (1 - expected) + 0.5)
+        wins += 1
+    view.dock.twins["system"].value = "gammon42"
+    view.dock.twins["target"].slider.value = 1530
+    view.dock.twins["opponent"].slider.value = 1500
+    view.dock.twins["rating"].slider.value = 1500
+    assert wins == 2 and "2 wins in a row to 1530" in view.dock.values.value
+
+
 def test_a_live_output_names_the_traits_it_follows():
     """The version history follows the divisor and the lead (its notebook's text: "for a
     favourite at your rating difference ... and your divisor last"); the win rates only the
