@@ -31,7 +31,8 @@ import traitlets
 from elo_explain import elo, fide
 from elo_explain.formats import fmt_number, fmt_pct, fmt_plain, fmt_signed
 from elo_explain.i18n import N_, _, language, ngettext, pgettext
-from elo_explain.interactive.chess import CSS, expected_axes, period_options, period_trait
+from elo_explain.interactive.chess import (CSS, K_TRAITS, ProfileK, expected_axes, period_options,
+                                          period_trait)
 from elo_explain.interactive.figures import FigureView, Picture, update_limits, update_title
 from elo_explain.interactive.budget import fits
 from elo_explain.interactive.live import depends
@@ -100,7 +101,6 @@ def _result_or_points(v) -> str:
 def _result_or_e(v, **_kw) -> str:
     return "E" if v == "E" else result_label(v)
 #: What decides K: the choice, or the player's profile (FIDE's rule), and the period's date.
-K_TRAITS = ("k", "rating", "rated_games", "birth_year", "reached_2400", "on")
 #: What the listed period is rated from (the averaging comparison: no cap, ÷400 formula).
 LISTED = ("opponents", "results", *K_TRAITS)
 #: What the documents' calculators compute from (and FIDE beside them).
@@ -183,7 +183,7 @@ def parse_games(text: str) -> tuple[list[int], list[str]]:
     return opponents, results
 
 
-class CalculatorModel(DashboardModel):
+class CalculatorModel(ProfileK, DashboardModel):
     """The calculators' three modes, rated as FIDE rates a period."""
 
     params = ("rating", "opponent", "result", "k", "mode", "opponents", "results", "average",
@@ -238,17 +238,6 @@ class CalculatorModel(DashboardModel):
         wins, draw = int(self.points), int(self.points % 1 > 0)  # only the sum matters
         scores = [1.0] * wins + [0.5] * draw + [0.0] * (self.n_games - wins - draw)
         return [(self.average, s) for s in scores]
-
-    @depends("rating", "rated_games", "birth_year", "reached_2400", "on")
-    def k_decision(self) -> fide.KFactor:
-        return fide.k_factor_rule(self.rating, rated_games=self.rated_games, on=self.on,
-                                  birth_year=self.birth_year, reached_2400=self.reached_2400)
-
-    @property
-    @depends(*K_TRAITS)
-    def k_base(self) -> int:
-        """K before the 700 rule: the chosen 40 / 20 / 10 or FIDE's rule for the profile."""
-        return self.k_decision().k if self.k == "profile" else self.k
 
     @depends(*PERIOD)
     def period(self, *, cap_400=None, games=None) -> fide.FidePeriod:

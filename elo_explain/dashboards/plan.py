@@ -33,7 +33,7 @@ from elo_explain.dashboards.chess_calculator import KValue
 from elo_explain.dashboards.new_to_fide import NewToFideModel
 from elo_explain.formats import fmt_pct, fmt_plain, fmt_signed
 from elo_explain.i18n import N_, _, language, ngettext
-from elo_explain.interactive.chess import period_options, period_trait
+from elo_explain.interactive.chess import K_TRAITS, ProfileK, period_options, period_trait
 from elo_explain.interactive.figures import FigureView, steady_limits, update_limits
 from elo_explain.interactive.live import depends
 from elo_explain.interactive.model import DashboardModel
@@ -48,7 +48,6 @@ SYSTEMS = {"fide": N_("FIDE (chess)"), "gammon42": N_("Gammon42 (backgammon)")}
 MAX_PERIODS = 50
 MAX_SHOWN_WINS = 30
 #: What FIDE's K comes from: the choice, or the player's profile (as on 01), and the date.
-K_TRAITS = ("k", "rating", "rated_games", "birth_year", "reached_2400", "on")
 FIDE_PLAN = (*K_TRAITS, "n_games", "average", "target")
 G42 = ("rating", "opponent", "recent_games", "cube")
 SEASON = ("season", "rating", "rated_games", "birth_year", "reached_2400", "on")
@@ -59,7 +58,7 @@ def _rating(default, label, hi=fide.RATING_MAX):
     return Whole(default, fide.FLOOR_BEFORE_2024, hi, label=label)
 
 
-class PlanModel(DashboardModel):
+class PlanModel(ProfileK, DashboardModel):
     """The player (``rating``; FIDE's ``k`` or the profile ``rated_games``, ``birth_year``,
     ``reached_2400``, on the date ``on``), the goal (``target``), an event (``n_games``
     against ``average``), a Gammon42 opponent (``opponent``, ``recent_games``, ``cube``,
@@ -135,17 +134,6 @@ class PlanModel(DashboardModel):
         return periods
 
     # --- FIDE -------------------------------------------------------------------------------
-    @depends("rating", "rated_games", "birth_year", "reached_2400", "on")
-    def k_decision(self) -> fide.KFactor:
-        return fide.k_factor_rule(self.rating, rated_games=self.rated_games, on=self.on,
-                                  birth_year=self.birth_year, reached_2400=self.reached_2400)
-
-    @property
-    @depends(*K_TRAITS)
-    def k_base(self) -> int:
-        """K before the 700 rule: the chosen K or FIDE's rule for the profile."""
-        return self.k_decision().k if self.k == "profile" else self.k
-
     @depends(*FIDE_PLAN)
     def fide_plan(self, use_table: bool = True) -> fide.LeastScore:
         return fide.least_score(self.rating, self.k_base, self.n_games, self.average,

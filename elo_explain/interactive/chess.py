@@ -1,7 +1,8 @@
-"""What the views of the two chess dashboards (01 calculator, 02 FIDE rules) share.
+"""What the chess dashboards (01 calculator, 02 FIDE rules, 11 plan) share.
 
-The rating periods a reader picks (:data:`PERIODS`, a trait :func:`period_trait`), the page
-CSS and the look of an expected-score plot. (The tables both show, the Telugu document's
+The rating periods a reader picks (:data:`PERIODS`, a trait :func:`period_trait`), the K of a
+player profile (:class:`ProfileK`, 01's and 11's models), the page CSS and the look of an
+expected-score plot. (The tables both show, the Telugu document's
 400-point example and FIDE's K rules, are the documents' tables: :mod:`elo_explain.tables`.)
 """
 
@@ -9,7 +10,9 @@ from __future__ import annotations
 
 import traitlets
 
+from elo_explain import fide
 from elo_explain.i18n import N_, _
+from elo_explain.interactive.live import depends
 
 #: Rating periods: label -> the ISO date whose rules apply (the 400-point rule changed on
 #: 1 October 2025; the junior K depends on the year). Before 1 March 2024 not modelled.
@@ -22,6 +25,26 @@ PERIODS = {
     "2028": "2028-01-01",
 }
 DEFAULT_ON = "2026-01-01"
+
+#: The traits the K of a player profile reads.
+K_TRAITS = ("k", "rating", "rated_games", "birth_year", "reached_2400", "on")
+
+
+class ProfileK:
+    """A model's K: the one chosen (``k``: 40, 20 or 10), or FIDE's rule for the player's
+    profile (``k = "profile"``: ``rating``, ``rated_games``, ``birth_year``, ``reached_2400``
+    on the date ``on``). A mixin of 01's and 11's models, which hold those traits."""
+
+    @depends("rating", "rated_games", "birth_year", "reached_2400", "on")
+    def k_decision(self) -> fide.KFactor:
+        return fide.k_factor_rule(self.rating, rated_games=self.rated_games, on=self.on,
+                                  birth_year=self.birth_year, reached_2400=self.reached_2400)
+
+    @property
+    @depends(*K_TRAITS)
+    def k_base(self) -> int:
+        """K before the 700 rule: the chosen K or FIDE's rule for the profile."""
+        return self.k_decision().k if self.k == "profile" else self.k
 
 
 def period_options() -> list:
