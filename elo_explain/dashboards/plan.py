@@ -27,9 +27,8 @@ import re
 import ipywidgets as widgets
 import traitlets
 
-from elo_explain import fide
+from elo_explain import elo, fide
 from elo_explain import gammon42 as g42
-from elo_explain.dashboards.chess_calculator import KValue
 from elo_explain.dashboards.new_to_fide import NewToFideModel
 from elo_explain.formats import fmt_pct, fmt_plain, fmt_signed
 from elo_explain.i18n import N_, _, language, ngettext
@@ -79,7 +78,9 @@ class PlanModel(DashboardModel):
 
     system = traitlets.Enum(list(SYSTEMS), default_value="fide")
     rating = _rating(1800, N_("Your rating"))
-    k = KValue(20)
+    #: the K-factors the dropdown offers, and FIDE's rule for the profile: a link's K 25 would
+    #: be computed with but shown as another K (01's typed K has its own box; 11 has none)
+    k = Choice(20, (*elo.K_CHOICES, "profile"), label="K")
     rated_games = Whole(80, 0, 1000, label=N_("Rated games"))
     birth_year = Whole(1995, 1900, 2025, label=N_("Birth year"))
     reached_2400 = traitlets.Bool(False)
@@ -292,7 +293,7 @@ class PlanView(DashboardView):
         wide = "15em" if language() == "en" else "20em"
         self.answer = html_box("ee-answer")
         self.stakes_line = html_box("ee-stakes")
-        k_options = [("K 40", 40), ("K 20", 20), ("K 10", 10),
+        k_options = [*((f"K {k}", k) for k in elo.K_CHOICES),
                      (_("From a player profile"), "profile")]
         self.profile_box = widgets.VBox([
             self.slider("rated_games", step=1, label_width=wide),

@@ -120,6 +120,18 @@ def test_the_view_follows_the_system_a_preset_and_a_link():
     assert "n_games=500" in v.notes.value and v.model.n_games == 9
 
 
+def test_a_links_k_is_one_the_dropdown_shows():
+    # FIDE's K-factors are 40, 20, 10 (or the profile's): K 25 from a link was computed with
+    # while the dropdown still showed K 20, and a K set later broke the dropdown
+    v = view("k=25")
+    assert "k=25" in v.notes.value and v.model.k == 20
+    v.apply({"k": 25})
+    assert "K must be one of 40, 20, 10, &#x27;profile&#x27;, got 25" in v.status.value
+    v = view("k=40")  # 9 games at even ratings, K 40: 6 / 9 → +60 (1860), 5½ → +40 (1840)
+    assert v.fide_box.children[0].value == 40
+    assert "You need 6 / 9 (rating 1860); 5.5 gives 1840." in text(v.answer)
+
+
 def test_the_season_figure_is_mutated_not_remade():
     v = view()
     fig, line = v.figure.fig, v.rating_line
