@@ -140,6 +140,23 @@ def test_the_season_figure_is_mutated_not_remade():
     assert v.figure.fig is fig and list(line.get_ydata()) == [1800, 1805]  # .76: +4.8 -> +5
 
 
+def _period_labels(v) -> list[str]:
+    v.figure.png()  # (laid out and drawn as the page shows it)
+    return [t.get_text() for t in v.figure.ax.get_xticklabels() if t.get_text()]
+
+
+def test_the_periods_labels_follow_the_season_after_a_phone_layout():
+    # a layout kept the first season's labels: after a phone and a desktop, the period of
+    # "1800 1" (E .5, K 20: +10) was labelled with the first season's "+2"
+    v = view()
+    assert _period_labels(v) == ["start", "1\n(+2)", "2\n(+8)", "3\n(+9)"]
+    v.viewport.value = "370"
+    v.season_box.value = "1800 1"
+    assert _period_labels(v) == ["start", "1\n(+10)"]
+    v.viewport.value = "1280"
+    assert _period_labels(v) == ["start", "1\n(+10)"]
+
+
 @pytest.fixture
 def language(request):
     set_language(request.param)
