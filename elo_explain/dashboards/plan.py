@@ -26,10 +26,10 @@ import re
 
 import ipywidgets as widgets
 import traitlets
+from matplotlib import ticker
 
-from elo_explain import fide
+from elo_explain import elo, fide
 from elo_explain import gammon42 as g42
-from elo_explain.dashboards.chess_calculator import KValue
 from elo_explain.dashboards.new_to_fide import NewToFideModel
 from elo_explain.formats import fmt_pct, fmt_plain, fmt_signed
 from elo_explain.i18n import N_, _, language, ngettext
@@ -78,7 +78,9 @@ class PlanModel(ProfileK, DashboardModel):
 
     system = traitlets.Enum(list(SYSTEMS), default_value="fide")
     rating = _rating(1800, N_("Your rating"))
-    k = KValue(20)
+    #: the K-factors the dropdown offers, and FIDE's rule for the profile: a link's K 25 would
+    #: be computed with but shown as another K (01's typed K has its own box; 11 has none)
+    k = Choice(20, (*elo.K_CHOICES, "profile"), label="K")
     rated_games = Whole(80, 0, 1000, label=N_("Rated games"))
     birth_year = Whole(1995, 1900, 2025, label=N_("Birth year"))
     reached_2400 = traitlets.Bool(False)
@@ -305,7 +307,7 @@ class PlanView(DashboardView):
         wide = "15em" if language() == "en" else "20em"
         self.answer = html_box("ee-answer")
         self.stakes_line = html_box("ee-stakes")
-        k_options = [("K 40", 40), ("K 20", 20), ("K 10", 10),
+        k_options = [*((f"K {k}", k) for k in elo.K_CHOICES),
                      (_("From a player profile"), "profile")]
         self.profile_box = widgets.VBox([
             self.slider("rated_games", step=1, label_width=wide),
@@ -335,6 +337,15 @@ class PlanView(DashboardView):
         ax = self.figure.ax
         self.rating_line = self.figure.dynamic(
             ax.plot([], [], marker="o", color="#1a5fb4", label=_("Rating"))[0])
+        # the periods' labels are the view's own (not named ticks: a layout keeps those as
+        # they were when it was made, and a new season's changes came out as the old ones);
+        # a label every ``step`` periods, a tick at each (:meth:`_space_period_labels`)
+        self.period_labels: tuple[str, ...] = ()
+        self.label_step = 1
+        ax.xaxis.set_major_locator(ticker.MultipleLocator(1))
+        ax.xaxis.set_minor_locator(ticker.MultipleLocator(1))
+        ax.xaxis.set_major_formatter(ticker.FuncFormatter(self._period_label))
+        self.figure.layout_hooks.append(self._space_period_labels)
         ax.set_xlabel(_("Period (change)"))
         ax.set_ylabel(_("Rating"))
         ax.set_title(_("Your rating through the season"))
@@ -348,6 +359,36 @@ class PlanView(DashboardView):
                 widgets.HTML(f"<h3>{heading}</h3>"),
                 widgets.VBox([self.season_box, self.season_error]), self.season_line,
                 self.figure.out]
+
+    def _period_label(self, x, _pos) -> str:
+        """The label of the tick at ``x``: "start", or the period's number over its change."""
+        i = round(x)
+        return self.period_labels[i] if abs(x - i) < 1e-6 and 0 <= i < len(
+            self.period_labels) else ""
+
+    def _space_period_labels(self) -> None:
+        """A label every 1, 2, 5, 10, 20 or 50 periods, the fewest apart that keeps each label
+        clear of the next as the labels measure in the figure's layout (50 periods printed
+        their numbers and changes over one another, on a desktop as on a phone)."""
+        ax, fig = self.figure.ax, self.figure.fig
+        ticks = ax.xaxis.get_major_ticks()
+        if not ticks or not self.period_labels:
+            return
+        renderer, prop = fig.canvas.get_renderer(), ticks[0].label1.get_fontproperties()
+        widths = [max(renderer.get_text_width_height_descent(line, prop, ismath=False)[0]
+                      for line in label.split("\n")) for label in self.period_labels]
+        lo, hi = ax.get_xlim()
+        per_period = ax.bbox.width / (hi - lo)
+        gap = 6 * fig.dpi / 72  # 6 pt between two labels
+
+        def clear(step: int) -> bool:  # labels centred on their ticks
+            shown = widths[::step]
+            return all((a + b) / 2 + gap <= step * per_period for a, b in zip(shown, shown[1:]))
+
+        step = next((s for s in (1, 2, 5, 10, 20) if clear(s)), 50)
+        if step != self.label_step:
+            self.label_step = step
+            ax.xaxis.set_major_locator(ticker.MultipleLocator(step))
 
     def _typed(self, change) -> None:
         self.apply_pasted(self._checked, change["new"], self.season_error, ("season",))
@@ -426,8 +467,11 @@ class PlanView(DashboardView):
         ys = [m.rating, *(p.new_rating for p in periods)]
         self.rating_line.set_data(xs, ys)
         ax = self.figure.ax
-        ax.set_xticks(xs, [_("start")] + [f"{i}\n({fmt_signed(p.change, 0)})"
-                                          for i, p in enumerate(periods, 1)])
+        labels = (_("start"), *(f"{i}\n({fmt_signed(p.change, 0)})"
+                                for i, p in enumerate(periods, 1)))
+        if labels != self.period_labels:
+            self.period_labels = labels
+            ax.xaxis.stale = True  # (new texts on the same ticks: the background is drawn)
         update_limits(ax, x=(-0.3, len(periods) + 0.3),
                       y=steady_limits(ax.get_ylim(), min(ys) - 10, max(ys) + 10))
         self.figure.refresh()

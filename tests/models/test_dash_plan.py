@@ -120,12 +120,41 @@ def test_the_view_follows_the_system_a_preset_and_a_link():
     assert "n_games=500" in v.notes.value and v.model.n_games == 9
 
 
+def test_a_links_k_is_one_the_dropdown_shows():
+    # FIDE's K-factors are 40, 20, 10 (or the profile's): K 25 from a link was computed with
+    # while the dropdown still showed K 20, and a K set later broke the dropdown
+    v = view("k=25")
+    assert "k=25" in v.notes.value and v.model.k == 20
+    v.apply({"k": 25})
+    assert "K must be one of 40, 20, 10, &#x27;profile&#x27;, got 25" in v.status.value
+    v = view("k=40")  # 9 games at even ratings, K 40: 6 / 9 → +60 (1860), 5½ → +40 (1840)
+    assert v.fide_box.children[0].value == 40
+    assert "You need 6 / 9 (rating 1860); 5.5 gives 1840." in text(v.answer)
+
+
 def test_the_season_figure_is_mutated_not_remade():
     v = view()
     fig, line = v.figure.fig, v.rating_line
     assert list(line.get_ydata()) == [1800, 1802, 1810, 1819]
     v.season_box.value = "1600 1"
     assert v.figure.fig is fig and list(line.get_ydata()) == [1800, 1805]  # .76: +4.8 -> +5
+
+
+def _period_labels(v) -> list[str]:
+    v.figure.png()  # (laid out and drawn as the page shows it)
+    return [t.get_text() for t in v.figure.ax.get_xticklabels() if t.get_text()]
+
+
+def test_the_periods_labels_follow_the_season_after_a_phone_layout():
+    # a layout kept the first season's labels: after a phone and a desktop, the period of
+    # "1800 1" (E .5, K 20: +10) was labelled with the first season's "+2"
+    v = view()
+    assert _period_labels(v) == ["start", "1\n(+2)", "2\n(+8)", "3\n(+9)"]
+    v.viewport.value = "370"
+    v.season_box.value = "1800 1"
+    assert _period_labels(v) == ["start", "1\n(+10)"]
+    v.viewport.value = "1280"
+    assert _period_labels(v) == ["start", "1\n(+10)"]
 
 
 @pytest.fixture

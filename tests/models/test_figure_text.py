@@ -25,6 +25,7 @@ from elo_explain.dashboards.doubling_cube import CubeView
 from elo_explain.dashboards.elo_vs_glicko import EloVsGlickoView
 from elo_explain.dashboards.every_system import EverySystemView
 from elo_explain.dashboards.fide_rules import FideRulesView
+from elo_explain.dashboards.plan import PlanView
 from elo_explain.dashboards.simulate_ladder import LadderView
 from elo_explain.dashboards.volume_k import VolumeView
 from elo_explain.interactive.figures import PICTURE_NARROW_PX, FigureView
@@ -61,6 +62,15 @@ EXTREMES = {  # settings at the ends of the controls' ranges, where labels move 
                  {"per_day": [10, 0, 10, 0]}, {"per_day": [9, 3, 9, 3]},
                  {"swing_games": 500, "shortfall": 10, "feedback": True},
                  {"swing_games": 10, "shortfall": 0, "games": 300}],
+    PlanView: [  # the season: one period; 50 periods (the most), ratings from the floor to
+                 # 3000 and losses of three digits; a new player's K 40 on a 2800 field
+        {"season": "1500 0.5", "rating": 1400},
+        {"season": "\n".join(["2800 1, 2800 1, 2800 1"] * 25 + ["1400 0, 1400 0"] * 25),
+         "rating": 1400, "rated_games": 0},
+        {"season": "\n".join(f"2026-{m:02d}-01: 1400 0, 1400 0, 1400 0, 1400 0"
+                              for m in range(1, 13)), "rating": 3000, "rated_games": 1000},
+        {"season": "2026-01-10: 2800 1\n2800 1\n1400 0", "rating": 1400, "k": "profile",
+         "rated_games": 0, "birth_year": 2015}],
 }
 
 
