@@ -171,7 +171,8 @@ class DivisorView(DashboardView):
     def key_result(self) -> str:
         """The favourite's expected win rate at the reader's divisor and lead."""
         m = self.model
-        return _("÷{divisor}, {lead} points up: {pct}").format(
+        return ngettext("÷{divisor}, {lead} point up: {pct}", "÷{divisor}, {lead} points up: {pct}",
+                        m.difference).format(
             divisor=fmt_plain(m.divisor), lead=fmt_plain(m.difference),
             pct=fmt_pct(m.history().rows[-1][2]))
 
