@@ -38,7 +38,7 @@ MARK = """(sel) => {
     .filter(e => shown(e) && !e.disabled && (e.tabIndex >= 0 || e.isContentEditable))
     .map((e, i) => { e.dataset.eeKey = String(i);
       return {key: String(i), look: look(e), what: e.tagName + ' ' +
-        (e.getAttribute('aria-label') || e.textContent.trim() || e.type || '').slice(0, 40)}; });
+        (e.getAttribute('aria-label') || e.textContent.trim() || e.type || e.className || '').slice(0, 40)}; });
 }"""
 
 # The focused element: its number and whether it shows the focus (an outline drawn, or a box
@@ -59,6 +59,15 @@ FOCUSED = """(looks) => {
 SHOWN = """() => [...document.querySelectorAll(
   '.ee-app img.ee-plot, .ee-app .ee-value, .ee-app table, .ee-live')]
   .map(e => e.tagName === 'IMG' ? e.getAttribute('src') || '' : e.innerText).join(' | ')"""
+
+
+# The numbered controls still shown and focusable (a frame that scrolled sideways while the
+# page settled takes the Tab key only while it scrolls: elo-explain.js gives and takes its
+# tabindex as it measures).
+STILL = """() => [...document.querySelectorAll('[data-ee-key]')]
+  .filter(e => { const r = e.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && !e.disabled && (e.tabIndex >= 0 || e.isContentEditable); })
+  .map(e => e.dataset.eeKey)"""
 
 
 def walk(page) -> tuple[list[dict], dict[str, bool], list[str]]:
@@ -95,7 +104,8 @@ def test_the_keyboard_alone(browser, voila_url, notebook):
         page.wait_for_load_state("networkidle", timeout=TIMEOUT)
         controls, reached, others = walk(page)
         assert controls, "a page with controls (at least its links)"
-        missed = [c["what"] for c in controls if c["key"] not in reached]
+        still = set(page.evaluate(STILL))
+        missed = [c["what"] for c in controls if c["key"] not in reached and c["key"] in still]
         assert missed == [], f"not reached with Tab: {missed}"
         no_ring = [c["what"] for c in controls if reached.get(c["key"]) is False]
         assert no_ring == [], f"no visible focus: {no_ring}"
