@@ -50,6 +50,18 @@ IN_VIEW = """(e) => { const r = e.getBoundingClientRect(), d = document.querySel
   return r.height > 0 && r.bottom > 0 && r.top < floor - 10; }"""
 
 
+# two frames after a scroll: the page's IntersectionObservers have told the dock what is in
+# view (their callbacks follow the frame that measured), so READY sees the new state
+FRAMES = """() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(
+  () => setTimeout(r, 0))))"""
+
+
+def _scrolled(page, script: str, arg=None) -> None:
+    """Run a scrolling ``script`` and let the page's observers answer it."""
+    page.evaluate(script, arg)
+    page.evaluate(FRAMES)
+
+
 def _away(page) -> bool:
     return page.evaluate("() => document.querySelector('.ee-dock').classList"
                          ".contains('ee-dock-away')")
@@ -68,7 +80,7 @@ def _waited(page, script: str, problems: list[str], problem: str) -> bool:
 def _go_to_the_result(page, spec, problems: list[str]) -> None:
     """ "Go to the result", from the first screen: one tap to the view's key number."""
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
-    page.evaluate(SCROLL, 0)
+    _scrolled(page, SCROLL, 0)
     if not _waited(page, READY, problems, "the dock neither stays nor slides away") or \
             _away(page):  # the view's controls on the first screen: the result beside them
         return
@@ -86,7 +98,7 @@ def _go_to_the_result(page, spec, problems: list[str]) -> None:
 
 def _first_screen(page, spec, problems: list[str]) -> None:
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
-    page.evaluate(SCROLL, 0)
+    _scrolled(page, SCROLL, 0)
     title = page.locator("main h1").first
     if not title.evaluate(IN_VIEW):
         problems.append("the first screen does not say what the page is (its title)")
@@ -136,6 +148,7 @@ def _moves_the_table(page, table, spec, problems: list[str]) -> None:
     or the view's own when they are in view and the dock has slid away) moves it."""
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
     table.evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.evaluate(FRAMES)
     if not _waited(page, READY, problems, "the dock neither stays nor slides away"):
         return
     if not table.evaluate(IN_VIEW):
@@ -205,10 +218,11 @@ def _never_covers(page, problems: list[str]) -> None:
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
     own = page.locator(".ee-app > * .widget-inline-hbox:not(.ee-dock *) >> visible=true").first
     own.evaluate("e => e.scrollIntoView({block: 'center'})")
+    page.evaluate(FRAMES)
     _waited(page, AWAY, problems, "the dock covers the view's own controls")
     # the page's end, scrolled as far as it goes (it scrolls in a box of Voilà's): above
     # the dock's height, shown or not
-    page.evaluate(SCROLL, 10 ** 9)
+    _scrolled(page, SCROLL, 10 ** 9)
     room = page.locator("nav.ee-nav").last.evaluate(
         "(e) => [innerHeight - e.getBoundingClientRect().bottom,"
         " document.querySelector('.ee-dock').offsetHeight]")

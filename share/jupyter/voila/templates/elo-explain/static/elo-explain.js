@@ -386,7 +386,11 @@
     updateDocks();
   }) : null;
   const controlObserver = "IntersectionObserver" in window ? new IntersectionObserver((entries) => {
-    for (const e of entries) { if (e.isIntersecting) controlsInView.add(e.target); else controlsInView.delete(e.target); }
+    // a control counts when some of it is on screen (an edge touching the screen's does not)
+    for (const e of entries) {
+      if (e.isIntersecting && e.intersectionRect.height > 0) controlsInView.add(e.target);
+      else controlsInView.delete(e.target);
+    }
     updateDocks();
   }) : null;
 
@@ -418,7 +422,8 @@
       if (!watched.has(out) && !out.closest(".ee-app")) { watched.add(out); liveObserver.observe(out); }
     }
     for (const control of document.querySelectorAll(
-        ".ee-app .widget-inline-hbox, .ee-app button.widget-button, .ee-app .widget-toggle-buttons")) {
+        ".ee-app .widget-inline-hbox:not(.widget-html, .widget-htmlmath, .widget-label)," +
+        " .ee-app button.widget-button, .ee-app .widget-toggle-buttons")) {
       if (!watched.has(control) && !control.closest(".ee-dock")) {
         watched.add(control);
         controlObserver.observe(control);
