@@ -30,7 +30,7 @@ def _open(page, url: str) -> None:
 def test_new_to_fide_numbers_rows_paste_presets(page, voila_url):
     open_dashboard(page, voila_url, NOTEBOOK)
     assert_clean(page, NOTEBOOK)
-    first, games = page.locator(".ee-first-value"), page.locator(".ee-app textarea")
+    first, games = page.locator(".ee-first-value"), page.locator(".ee-app textarea:not(.ee-dock *)")
     headline, steps = page.locator(".ee-first-rating"), page.locator(".ee-arithmetic")
     other = page.locator(".ee-other-rule")
 
@@ -110,7 +110,7 @@ def test_new_to_fide_link(page, voila_url):
     _open(page, urljoin(url, href))
     expect(page.locator(".ee-first-value")).to_have_text("1227", timeout=TIMEOUT)
     expect(page.locator(".ee-uplift-value")).to_have_text("1790")
-    expect(page.locator(".ee-app textarea")).to_have_value(
+    expect(page.locator(".ee-app textarea:not(.ee-dock *)")).to_have_value(
         "1400 1\n1450 0\n1500 0\n1500 0\n1550 0\n1600 0")
     # bad and unknown values: ignored with a note, the defaults stay (3 / 5 -> 1743)
     _open(page, f"{url}?rating=99999&scores=1,2,0,0,0&colour=red")
