@@ -104,7 +104,7 @@ def test_435_updates_of_3_8_mb_to_a_text_box_are_refused_cheaply(server):
     state = widget_states(base, kernel_id)[games]
     ws.close()
     assert state["value"] == "1400 win\n1600 draw\n1550 loss"  # [TE] the period 1500 -> 1501
-    assert "MiB a second" in log.read_text()   # the server's byte rate dropped most of them
+    assert "bytes a second" in log.read_text()  # the server's byte rate dropped most of them
     viewer.close()
 
 

@@ -93,6 +93,7 @@ def test_the_query_socket_keeps_one_waiter_per_kernel_and_the_request_until_rece
     """Inside: the pool's kernel's own sockets, with its token (what the kernel's wait does,
     ``elo_explain.server.preheat``), against :class:`QuerySocket` in a bare tornado app."""
     import asyncio
+    import concurrent.futures
 
     import websockets
     from tornado.web import Application
@@ -128,4 +129,6 @@ def test_the_query_socket_keeps_one_waiter_per_kernel_and_the_request_until_rece
         finally:
             server.stop()
 
-    asyncio.run(scenario())
+    # its own loop in its own thread: the test process may already run one (Playwright's)
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, scenario()).result(timeout=60)
