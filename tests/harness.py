@@ -384,7 +384,8 @@ class KernelSocket:
         if self.protocol == "v1":
             channel, parts = deserialize_msg_from_ws_v1(frame)
             header, parent, _meta, content = (json.loads(p) for p in parts[:4])
-            return {"channel": channel, "header": header, "parent_header": parent, "content": content}
+            return {"channel": channel, "header": header, "parent_header": parent, "content": content,
+                    "bytes": len(frame)}
         return json.loads(frame) if isinstance(frame, str) else deserialize_binary_message(frame)
 
     def close(self) -> None:

