@@ -54,6 +54,7 @@ page config); the gate accepts a shutdown request only with it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import functools
 import hashlib
@@ -61,6 +62,7 @@ import hmac
 import os
 import resource
 import secrets
+import signal
 import time
 import uuid
 from dataclasses import dataclass, field
@@ -343,7 +345,7 @@ class ViewerKernels(AsyncMappingKernelManager):
     def _restarted(self, kernel_id: str) -> None:
         self.log.warning("Viewer kernel %s restarted blank after a crash: shutting it down",
                          kernel_id)
-        IOLoop.current().add_callback(self._shutdown, kernel_id, "restarted after a crash")
+        IOLoop.current().add_callback(self._shutdown, kernel_id, "restarted after a crash", True)
 
     # --- connections ------------------------------------------------------------------------
     def notify_connect(self, kernel_id):
@@ -402,9 +404,23 @@ class ViewerKernels(AsyncMappingKernelManager):
         self.log.info("Shutting viewer kernel %s down: %s", kernel_id, why)
         try:
             await self._restart_done(kernel_id)
+            if now:  # nothing to save (a blank kernel, one over its memory): killed first, as
+                # jupyter_client would interrupt it before its kill, and a kernel still
+                # starting prints that interrupt's traceback into the server's log
+                await self._kill(kernel_id)
             await self.shutdown_kernel(kernel_id, now=now)
         except (KeyError, RuntimeError, web.HTTPError):  # already gone
             self._stopping.discard(kernel_id)
+
+    async def _kill(self, kernel_id: str) -> None:
+        """SIGKILL to the kernel's process group (its provisioner's way), its restarter stopped
+        first (the kill is not a crash to restart from)."""
+        km = self.get_kernel(kernel_id)
+        km.stop_restarter()
+        provisioner = getattr(km, "provisioner", None)
+        if provisioner is not None:
+            with contextlib.suppress(OSError, ProcessLookupError):
+                await provisioner.send_signal(signal.SIGKILL)
 
     async def _restart_done(self, kernel_id: str, timeout: float = 60.0) -> None:
         """Until a restart under way is over (jupyter_client cannot shut a kernel down
