@@ -78,11 +78,10 @@ SHARES = {
     "tests/site/test_hardening_inputs.py": 90.0,
     "tests/site/test_hardening_load.py": 90.0,
     "tests/site/test_hardening_limits.py": 90.0,
-    "tests/site/test_every_reader.py": 80.0,
+    "tests/site/test_every_reader.py": 150.0,  # with the dock and the keyboard walk
     "tests/site/test_kernels_lifecycle.py": 80.0,
-    "tests/notebooks/test_lab.py": 60.0,
+    "tests/notebooks/test_lab.py": 100.0,  # one JupyterLab, every topic notebook run in it
     "tests/notebooks/test_notebook_parameters.py": 50.0,
-    "tests/site/test_keyboard.py": 50.0,
     "tests/site/test_preheat.py": 50.0,
 }
 _FILE_SECONDS: dict[str, float] = defaultdict(float)

@@ -1,7 +1,7 @@
 """The dock (issue 29): every published dashboard docks controls of its own model beside its
 tables, and each docked control is the view's own (one model, one set of values), without a
 kernel or a browser. The browser side (the control on the same screen as the table it moves)
-is tests/site/test_dock.py."""
+is tests/site/dock.py, run in each visit of tests/site/test_every_reader.py."""
 
 from __future__ import annotations
 

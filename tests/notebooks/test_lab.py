@@ -23,6 +23,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
 
 from harness import (LOAD_TIMEOUT_MS, NOTEBOOKS, ROOT, free_port, launch_chromium, stop,
@@ -69,9 +70,10 @@ def lab_server(folder: Path):
 def run_all_cells(page, tree: str, token: str, notebook: str = NOTEBOOK) -> None:
     """Open the notebook, Run → Run All Cells, and wait for its tables and its view.
 
-    Each notebook opens in a workspace of its own, so the page holds no other notebook
+    Each notebook (``uk/03`` apart from ``03``) opens in a workspace of its own, so the page holds no other notebook
     (whose kernel status the status bar could show)."""
-    workspace = tree.replace("/lab/tree/", f"/lab/workspaces/{Path(notebook).stem}/tree/")
+    name = Path(notebook).with_suffix("").as_posix().replace("/", "-")  # uk/03: uk-03_…
+    workspace = tree.replace("/lab/tree/", f"/lab/workspaces/{name}/tree/")
     page.goto(f"{workspace}{notebook}{token}", timeout=LOAD_TIMEOUT_MS)
     page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=LOAD_TIMEOUT_MS)
     # the kernel answers when the status bar reads "Python 3 ... | Idle" (before it: "No
@@ -83,105 +85,111 @@ def run_all_cells(page, tree: str, token: str, notebook: str = NOTEBOOK) -> None
     page.locator(".jp-OutputArea-output .ee-ready").wait_for(timeout=LOAD_TIMEOUT_MS)
 
 
-def test_lab_runs_the_notebook_and_shows_tables_and_the_view(browser, tmp_path):
-    shutil.copy(NOTEBOOKS / NOTEBOOK, tmp_path / NOTEBOOK)
-    with lab_server(tmp_path) as (tree, token):
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory):
+    """One JupyterLab for the module, on a folder with a copy of every topic notebook and of
+    ``uk/03`` with its parameters cell changed to ÷800 (as a reader edits it)."""
+    from elo_explain.dashboards.index import published
+
+    folder = tmp_path_factory.mktemp("lab")
+    for d in published():
+        shutil.copy(NOTEBOOKS / d.notebook, folder / d.notebook)
+    nb = json.loads((NOTEBOOKS / "uk" / NOTEBOOK).read_text("utf-8"))
+    params = next(c for c in nb["cells"] if "parameters" in c["metadata"].get("tags", []))
+    assert "".join(params["source"]) == "DIVISOR = 1200\nDIFFERENCE = 300"
+    params["source"] = ["DIVISOR = 800\n", "DIFFERENCE = 300"]
+    (folder / "uk").mkdir()
+    (folder / "uk" / NOTEBOOK).write_text(json.dumps(nb, ensure_ascii=False), "utf-8")
+    with lab_server(folder) as (tree, token):
+        yield tree, token
+
+
+def check_03_tables_and_view(page) -> None:
+    """03 after Run All: the document's tables in the cells' outputs, the view answering,
+    and the tables above it following it."""
+    outputs = page.locator(".jp-OutputArea-output")
+    # the document's ÷1200 table (step 1: 300 points up -> 64.0 %) in a cell's output
+    expect(outputs.locator("table.ee-table").first).to_contain_text("64.0")
+    # the version history at 300 points up: 84.9 / 70.3 / 64.0 %, +5 / +9 / +12
+    history = outputs.locator("table.ee-table", has_text="A favourite 300 points up")
+    for text in ("84.9", "70.3", "64.0", "+5", "+9", "+12", "−27", "−23", "−20"):
+        expect(history).to_contain_text(text)
+    # the interactive view of the last cell, started from the parameters
+    view = outputs.locator(".ee-ready")
+    expect(view.locator(".ee-summary")).to_contain_text(
+        "300 points up, ÷1200: expected win rate 64.0 %")
+    # it answers: type ÷800 (the document: 70.3 % at 300 points up)
+    field = view.locator(".ee-divisor-field input")
+    field.fill("800")
+    field.press("Enter")
+    expect(view.locator(".ee-summary")).to_contain_text("÷800: expected win rate 70.3 %",
+                                                        timeout=LOAD_TIMEOUT_MS)
+    # and the tables in the cells above follow the view (issue 17): the document's
+    # ÷800 at 300 points up, 70.3 %, +9 / −23, beside its ÷1200 column (64.0 %)
+    win_rates = outputs.locator(".ee-live-win-rates")
+    expect(win_rates).to_contain_text("÷800 (your divisor)", timeout=LOAD_TIMEOUT_MS)
+    expect(table_row(win_rates, "300")).to_have_text(["300", "64.0 %", "70.3 %"])
+    expect(table_row(outputs.locator(".ee-live-history"), "Your divisor (÷800)")
+           .nth(2)).to_have_text("70.3 %")
+
+
+def test_lab_runs_every_topic_notebook(browser, lab):
+    """Every topic notebook, as a reader opens it in JupyterLab: Run All Cells gives the
+    document's tables (or its figure) above the interactive view, and no cell shows an error;
+    03's tables and view checked number by number (:func:`check_03_tables_and_view`)."""
+    from elo_explain.dashboards.index import published
+
+    tree, token = lab
+    problems = []
+    for notebook in [d.notebook for d in published()]:
         context = browser.new_context(viewport={"width": 1280, "height": 1000})
         page = context.new_page()
         try:
-            run_all_cells(page, tree, token)
+            run_all_cells(page, tree, token, notebook)
             outputs = page.locator(".jp-OutputArea-output")
-            # the document's ÷1200 table (step 1: 300 points up -> 64.0 %) in a cell's output
-            expect(outputs.locator("table.ee-table").first).to_contain_text("64.0")
-            # the version history at 300 points up: 84.9 / 70.3 / 64.0 %, +5 / +9 / +12
-            history = outputs.locator("table.ee-table", has_text="A favourite 300 points up")
-            for text in ("84.9", "70.3", "64.0", "+5", "+9", "+12", "−27", "−23", "−20"):
-                expect(history).to_contain_text(text)
-            # the interactive view of the last cell, started from the parameters
-            view = outputs.locator(".ee-ready")
-            expect(view.locator(".ee-summary")).to_contain_text(
-                "300 points up, ÷1200: expected win rate 64.0 %")
-            # it answers: type ÷800 (the document: 70.3 % at 300 points up)
-            field = view.locator(".ee-divisor-field input")
-            field.fill("800")
-            field.press("Enter")
-            expect(view.locator(".ee-summary")).to_contain_text("÷800: expected win rate 70.3 %",
-                                                                timeout=LOAD_TIMEOUT_MS)
-            # and the tables in the cells above follow the view (issue 17): the document's
-            # ÷800 at 300 points up, 70.3 %, +9 / −23, beside its ÷1200 column (64.0 %)
-            win_rates = outputs.locator(".ee-live-win-rates")
-            expect(win_rates).to_contain_text("÷800 (your divisor)", timeout=LOAD_TIMEOUT_MS)
-            expect(table_row(win_rates, "300")).to_have_text(["300", "64.0 %", "70.3 %"])
-            expect(table_row(outputs.locator(".ee-live-history"), "Your divisor (÷800)")
-                   .nth(2)).to_have_text("70.3 %")
-            assert page.locator(".jp-OutputArea-output[data-mime-type*='error']").count() == 0
+            # wait until the last cell's view is in the page; every cell has run by then
+            expect(outputs.locator(".ee-ready")).to_have_count(1)
+            tables = outputs.locator("table.ee-table").count()
+            errors = page.locator(".jp-OutputArea-output[data-mime-type*='error']").count()
+            text = page.locator(".jp-Notebook").inner_text()
+            if tables == 0 or errors or "Traceback" in text:
+                problems.append(f"{notebook}: {tables} tables, {errors} error outputs")
+            if notebook == NOTEBOOK:
+                check_03_tables_and_view(page)
         finally:
             context.close()
+    assert not problems, problems
     # the repository's notebook is untouched (no outputs written back)
     cells = json.loads((NOTEBOOKS / NOTEBOOK).read_text())["cells"]
     assert all(c.get("outputs", []) == [] for c in cells if c["cell_type"] == "code")
 
 
-def test_lab_runs_a_translated_notebook_with_a_parameter_changed(browser, tmp_path):
+def test_lab_runs_a_translated_notebook_with_a_parameter_changed(browser, lab):
     """A Ukrainian reader in JupyterLab: ``uk/03`` with the parameters cell changed to ÷800
     (as a reader edits it), Run All: the tables and the view in Ukrainian, decimal commas."""
-    nb = json.loads((NOTEBOOKS / "uk" / NOTEBOOK).read_text("utf-8"))
-    params = next(c for c in nb["cells"] if "parameters" in c["metadata"].get("tags", []))
-    assert "".join(params["source"]) == "DIVISOR = 1200\nDIFFERENCE = 300"
-    params["source"] = ["DIVISOR = 800\n", "DIFFERENCE = 300"]
-    (tmp_path / "uk").mkdir()
-    (tmp_path / "uk" / NOTEBOOK).write_text(json.dumps(nb, ensure_ascii=False), "utf-8")
-    with lab_server(tmp_path) as (tree, token):
-        context = browser.new_context(viewport={"width": 1280, "height": 1000})
-        page = context.new_page()
-        try:
-            run_all_cells(page, tree, token, f"uk/{NOTEBOOK}")
-            outputs = page.locator(".jp-OutputArea-output")
-            # the Greek document's ÷800 at 300 points up: 70.3 %, in Ukrainian 70,3%
-            win_rates = outputs.locator(".ee-live-win-rates")
-            expect(table_row(win_rates, "300")).to_have_text(["300", "64,0%", "70,3%"],
-                                                             timeout=LOAD_TIMEOUT_MS)
-            view = outputs.locator(".ee-ready")
-            expect(view.locator(".ee-summary")).to_contain_text("70,3%")
-            # the view answers in Ukrainian: ÷1000 at 300 points up, 1 / (1 + 10^-0.3) = 66,6%
-            field = view.locator(".ee-divisor-field input")
-            field.fill("1000")
-            field.press("Enter")
-            expect(view.locator(".ee-summary")).to_contain_text("66,6%", timeout=LOAD_TIMEOUT_MS)
-            text = page.locator(".jp-Notebook").inner_text()
-            from elo_explain.translate import english_left
-            assert english_left(text, "uk") == []
-            assert page.locator(".jp-OutputArea-output[data-mime-type*='error']").count() == 0
-        finally:
-            context.close()
-
-
-def test_lab_runs_every_topic_notebook(browser, tmp_path):
-    """Every topic notebook, as a reader opens it in JupyterLab: Run All Cells gives the
-    document's tables (or its figure) above the interactive view, and no cell shows an error."""
-    from elo_explain.dashboards.index import published
-
-    notebooks = [d.notebook for d in published()]
-    for notebook in notebooks:
-        shutil.copy(NOTEBOOKS / notebook, tmp_path / notebook)
-    problems = []
-    with lab_server(tmp_path) as (tree, token):
-        for notebook in notebooks:
-            context = browser.new_context(viewport={"width": 1280, "height": 1000})
-            page = context.new_page()
-            try:
-                run_all_cells(page, tree, token, notebook)
-                outputs = page.locator(".jp-OutputArea-output")
-                # wait until the last cell's view is in the page; every cell has run by then
-                expect(outputs.locator(".ee-ready")).to_have_count(1)
-                tables = outputs.locator("table.ee-table").count()
-                errors = page.locator(".jp-OutputArea-output[data-mime-type*='error']").count()
-                text = page.locator(".jp-Notebook").inner_text()
-                if tables == 0 or errors or "Traceback" in text:
-                    problems.append(f"{notebook}: {tables} tables, {errors} error outputs")
-            finally:
-                context.close()
-    assert not problems, problems
+    tree, token = lab
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    page = context.new_page()
+    try:
+        run_all_cells(page, tree, token, f"uk/{NOTEBOOK}")
+        outputs = page.locator(".jp-OutputArea-output")
+        # the Greek document's ÷800 at 300 points up: 70.3 %, in Ukrainian 70,3%
+        win_rates = outputs.locator(".ee-live-win-rates")
+        expect(table_row(win_rates, "300")).to_have_text(["300", "64,0%", "70,3%"],
+                                                         timeout=LOAD_TIMEOUT_MS)
+        view = outputs.locator(".ee-ready")
+        expect(view.locator(".ee-summary")).to_contain_text("70,3%")
+        # the view answers in Ukrainian: ÷1000 at 300 points up, 1 / (1 + 10^-0.3) = 66,6%
+        field = view.locator(".ee-divisor-field input")
+        field.fill("1000")
+        field.press("Enter")
+        expect(view.locator(".ee-summary")).to_contain_text("66,6%", timeout=LOAD_TIMEOUT_MS)
+        text = page.locator(".jp-Notebook").inner_text()
+        from elo_explain.translate import english_left
+        assert english_left(text, "uk") == []
+        assert page.locator(".jp-OutputArea-output[data-mime-type*='error']").count() == 0
+    finally:
+        context.close()
 
 
 def screenshot(target: Path = SCREENSHOT) -> None:

@@ -3,15 +3,15 @@ their numbers as they print them beside ours (point 8).
 
 Each fact is one of ``docs/sources.md``'s (its number in the test's name and comment), in the
 document's own figures and with the document named; the test finds it on the published page
-(a real Voilà server and headless Chromium), in the notebook's text above the view.
+(a real Voilà server and headless Chromium), in the notebook's text above the view: in each
+dashboard's desktop visit (``test_every_reader.py``), :func:`check_the_documents_facts`.
 """
 
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import expect
 
-from harness import TIMEOUT, assert_clean, open_dashboard
+from harness import TIMEOUT
 
 FACTS = {
     "01_chess_calculator.ipynb": [
@@ -76,12 +76,10 @@ def _squash(text: str) -> str:
     return " ".join(text.split())
 
 
-@pytest.mark.parametrize("notebook", list(FACTS))
-def test_the_documents_facts_are_on_their_page(page, voila_url, notebook):
-    open_dashboard(page, voila_url, notebook)
+def check_the_documents_facts(page, notebook: str) -> None:
+    """The facts of :data:`FACTS` for the dashboard open in ``page``, in its text."""
     app = page.locator("#rendered_cells, body").first
     expect(app).to_contain_text("Link to this view", timeout=TIMEOUT)
     shown = _squash(page.locator("body").inner_text())
     missing = [f"{fact}: {text!r}" for fact, text in FACTS[notebook] if _squash(text) not in shown]
     assert not missing, f"{notebook} does not show: " + "; ".join(missing)
-    assert_clean(page, notebook)

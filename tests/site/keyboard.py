@@ -1,7 +1,7 @@
-"""The keyboard alone (issue 20, point 2: "each page can be used with the keyboard alone").
+"""The keyboard alone (issue 20, point 2: "each page can be used with the keyboard alone"),
+checked in a desktop visit of every page (``test_every_reader.py``): :func:`keyboard_problems`.
 
-Each page (the landing page and every dashboard) is walked with the Tab key only, in
-headless Chromium on a desktop: every control it shows (link, button, text box, dropdown,
+The page is walked with the Tab key only: every control it shows (link, button, text box, dropdown,
 slider handle, checkbox, toggle) takes the focus in turn, and each shows that it has it
 (its outline or box shadow, as computed, differs from the same control without the focus).
 Then one slider is moved with an arrow key and one dropdown, toggle or checkbox is changed
@@ -16,14 +16,7 @@ v1. ``channels.GuardedConnection`` now sends v1 only, and nothing to a closed we
 
 from __future__ import annotations
 
-import pytest
-
-from harness import TIMEOUT, open_dashboard
-
-from elo_explain.dashboards import DASHBOARDS, INDEX_NOTEBOOK
-
-PAGES = [INDEX_NOTEBOOK] + [d.notebook for d in DASHBOARDS]
-DESKTOP = {"viewport": {"width": 1280, "height": 1000}}
+from harness import TIMEOUT
 
 CONTROLS = "a[href], button, input, select, textarea, [role=slider], [contenteditable=true], [tabindex]"
 
@@ -91,53 +84,65 @@ def walk(page) -> tuple[list[dict], dict[str, bool], list[str]]:
     return controls, reached, others
 
 
-def changed(page, before: str) -> None:
-    page.wait_for_function(f"(before) => ({SHOWN})() !== before", arg=before, timeout=TIMEOUT)
-
-
-@pytest.mark.parametrize("notebook", PAGES)
-def test_the_keyboard_alone(browser, voila_url, notebook):
-    context = browser.new_context(**DESKTOP)
-    page = context.new_page()
+def _changed(page, before: str) -> bool:
     try:
-        open_dashboard(page, voila_url, notebook)
-        page.wait_for_load_state("networkidle", timeout=TIMEOUT)
-        controls, reached, others = walk(page)
-        assert controls, "a page with controls (at least its links)"
-        still = set(page.evaluate(STILL))
-        missed = [c["what"] for c in controls if c["key"] not in reached and c["key"] in still]
-        assert missed == [], f"not reached with Tab: {missed}"
-        no_ring = [c["what"] for c in controls if reached.get(c["key"]) is False]
-        assert no_ring == [], f"no visible focus: {no_ring}"
-        assert others == [], f"took the focus though not a control shown: {others}"
-        if notebook == INDEX_NOTEBOOK:
-            return
-        # a dropdown, a toggle or a checkbox, with the keyboard: the view follows (01's
-        # "Average opponent" first: its slider is in that mode)
-        select = page.locator(".ee-app select >> visible=true")
-        toggle = page.locator(".ee-app .widget-toggle-button:not(.mod-active) >> visible=true")
-        average = toggle.filter(has_text="Average")
-        check = page.locator(".ee-app input[type=checkbox] >> visible=true")
-        before = page.evaluate(SHOWN)
-        if average.count() or (toggle.count() and not select.count()):
-            (average if average.count() else toggle).first.focus()
-            page.keyboard.press("Space")
-        elif select.count():
-            select.first.focus()
-            page.keyboard.press("ArrowDown")
-        else:
-            assert check.count(), "a dropdown, a toggle or a checkbox"
-            check.first.focus()
-            page.keyboard.press("Space")
-        changed(page, before)
-        # a slider, with an arrow key: the view follows
-        handle = page.locator(".ee-app [role=slider] >> visible=true").first
-        assert handle.count(), "a slider"
-        key = "ArrowLeft" if handle.get_attribute("aria-valuenow") == \
-            handle.get_attribute("aria-valuemax") else "ArrowRight"
-        before = page.evaluate(SHOWN)
-        handle.focus()
-        page.keyboard.press(key)
-        changed(page, before)
-    finally:
-        context.close()
+        page.wait_for_function(f"(before) => ({SHOWN})() !== before", arg=before, timeout=TIMEOUT)
+    except Exception:  # noqa: BLE001 - reported as a problem in words
+        return False
+    return True
+
+
+def keyboard_problems(page, dashboard: bool) -> list[str]:
+    """What the keyboard alone cannot do on the page open in ``page`` (a desktop's window):
+    every control shown takes the focus with Tab and shows it, nothing else takes it; on a
+    dashboard (``dashboard``), a dropdown, a toggle or a checkbox changed with the keyboard and
+    a slider moved with an arrow key change the view."""
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    controls, reached, others = walk(page)
+    if not controls:
+        return ["a page without controls (it has at least its links)"]
+    problems = []
+    still = set(page.evaluate(STILL))
+    missed = [c["what"] for c in controls if c["key"] not in reached and c["key"] in still]
+    if missed:
+        problems.append(f"not reached with Tab: {missed}")
+    no_ring = [c["what"] for c in controls if reached.get(c["key"]) is False]
+    if no_ring:
+        problems.append(f"no visible focus: {no_ring}")
+    if others:
+        problems.append(f"took the focus though not a control shown: {others}")
+    if not dashboard:
+        return problems
+    # a dropdown, a toggle or a checkbox, with the keyboard: the view follows (01's
+    # "Average opponent" first: its slider is in that mode)
+    select = page.locator(".ee-app select:not(.ee-dock *) >> visible=true")
+    toggle = page.locator(".ee-app .widget-toggle-button:not(.mod-active):not(.ee-dock *)"
+                          " >> visible=true")
+    average = toggle.filter(has_text="Average")
+    check = page.locator(".ee-app input[type=checkbox]:not(.ee-dock *) >> visible=true")
+    before = page.evaluate(SHOWN)
+    if average.count() or (toggle.count() and not select.count()):
+        (average if average.count() else toggle).first.focus()
+        page.keyboard.press("Space")
+    elif select.count():
+        select.first.focus()
+        page.keyboard.press("ArrowDown")
+    elif check.count():
+        check.first.focus()
+        page.keyboard.press("Space")
+    else:
+        return problems + ["no dropdown, toggle or checkbox"]
+    if not _changed(page, before):
+        problems.append("a dropdown, toggle or checkbox changed with the keyboard: the view did not")
+    # a slider, with an arrow key: the view follows
+    handle = page.locator(".ee-app [role=slider]:not(.ee-dock *) >> visible=true").first
+    if not handle.count():
+        return problems + ["no slider"]
+    key = "ArrowLeft" if handle.get_attribute("aria-valuenow") == \
+        handle.get_attribute("aria-valuemax") else "ArrowRight"
+    before = page.evaluate(SHOWN)
+    handle.focus()
+    page.keyboard.press(key)
+    if not _changed(page, before):
+        problems.append("a slider moved with an arrow key: the view did not follow")
+    return problems

@@ -1,7 +1,14 @@
-"""Every page works on a phone and for every reader (issue 20, points 1, 2 and 4).
+"""Every page works on a phone and for every reader (issue 20, points 1, 2 and 4; the dock,
+issue 29; one visit a page and device checks all of it, issue 27).
 
 Each page (the landing page and every dashboard) is opened in headless Chromium twice: on a
 phone (Playwright's emulation: 390 × 844 CSS px, device scale 3, touch) and on a desktop.
+The desktop visit also checks that a dashboard speaks to a viewer (``viewer_text.py``: no
+code, no instructions for code readers, no Python output) and shows the documents' facts
+where a reader looks for them (``document_facts.py``). Each visit checks the dock of a dashboard (``dock.py``: its first screen, a control on
+the screen of the first live table moving it, its button, never covering), and the desktop
+visit the keyboard alone (``keyboard.py``: every control reached with Tab and showing it, a
+choice and a slider changed with keys).
 On the phone: nothing scrolls sideways or sticks out past the screen's edge (a wide table
 scrolls inside its own frame, its first column kept in view), labelled controls stack in one
 column, text boxes have a font of 16 px or more (no zoom on focus), sliders are long enough
@@ -22,7 +29,12 @@ import pytest
 from playwright.sync_api import expect
 
 from harness import ROOT, TIMEOUT, open_dashboard
+from tests.site.dock import dock_problems
+from tests.site.document_facts import FACTS, check_the_documents_facts
+from tests.site.keyboard import keyboard_problems
 from tests.site.seen import captions_out_of_view, glyph_problems, python_text
+from tests.site.test_way_around import check_the_way_around
+from tests.site.viewer_text import check_speaks_to_a_viewer
 
 from elo_explain.dashboards import DASHBOARDS, INDEX_NOTEBOOK
 
@@ -196,9 +208,28 @@ def test_on_a_phone(browser, voila_url, notebook):
                 " document.querySelector('.ee-status').innerText.trim() === ''", timeout=TIMEOUT)
         assert python_text(page) == []
         check_axe(page)
+        if notebook != INDEX_NOTEBOOK:
+            problems = dock_problems(page, dock_spec(notebook, phone=True))
+            assert problems == [], f"the dock, on a phone: {problems}"
         check_self_contained(rec, voila_url)
     finally:
         context.close()
+
+
+NO_KEY_NUMBER = {"09_simulate_ladder.ipynb"}  # a season is run: its controls are its offer
+
+
+def dock_spec(notebook: str, phone: bool) -> dict:
+    """What ``dock.dock_problems`` needs of a dashboard: its docked traits' CSS names and the
+    range of each docked number (from its model), whether it has a key number."""
+    from tests.models.test_dock import PAGES as VIEWS
+
+    model, view, _shown = VIEWS[notebook]
+    traits = model.class_traits()
+    bounds = {name.replace("_", "-"): (traits[name].lo, traits[name].hi) for name in view.docked
+              if hasattr(traits[name], "lo")}
+    return {"phone": phone, "axe": None, "key": notebook not in NO_KEY_NUMBER, "bounds": bounds,
+            "docked": [t.replace("_", "-") for t in view.docked]}
 
 
 TITLES = {INDEX_NOTEBOOK: "elo-explain", **{d.notebook: f"{d.title} · elo-explain" for d in DASHBOARDS}}
@@ -219,6 +250,11 @@ def test_on_a_desktop(browser, voila_url, notebook):
     context, page, rec = open_page(browser, voila_url, notebook, DESKTOP)
     try:
         assert page.title() == TITLES[notebook]
+        if notebook != INDEX_NOTEBOOK:  # its words are for a viewer; the way around
+            check_speaks_to_a_viewer(page, notebook)
+            check_the_way_around(page.content(), notebook)
+        if notebook in FACTS:
+            check_the_documents_facts(page, notebook)
         check_alt_texts(page)
         if notebook != INDEX_NOTEBOOK and page.locator("img.ee-plot").count():
             # its card on the landing page shows this page's first figure, whole
@@ -242,6 +278,11 @@ def test_on_a_desktop(browser, voila_url, notebook):
         assert glyph_problems(page) == []
         assert python_text(page) == []
         check_axe(page)
+        problems = keyboard_problems(page, dashboard=notebook != INDEX_NOTEBOOK)
+        assert problems == [], f"the keyboard alone: {problems}"
+        if notebook != INDEX_NOTEBOOK:
+            problems = dock_problems(page, dock_spec(notebook, phone=False))
+            assert problems == [], f"the dock, on a desktop: {problems}"
         check_self_contained(rec, voila_url)
     finally:
         context.close()

@@ -1,25 +1,25 @@
 """The way around the published site (issue 20, point 3): every dashboard links back to the
-landing page and to the topics before and after it, in the order the landing page lists them."""
+landing page and to the topics before and after it, in the order the landing page lists them
+(:func:`check_the_way_around`, in each dashboard's desktop visit of ``test_every_reader.py``),
+and the links lead there."""
 
 from __future__ import annotations
 
 import re
 
-import pytest
 from playwright.sync_api import expect
 
-from harness import READY, TIMEOUT, Viewer, open_dashboard
+from harness import READY, TIMEOUT, open_dashboard
 
 from elo_explain.dashboards import DASHBOARDS
 
 NAV = re.compile(r'<nav class="ee-nav" aria-label="(Topics|Topics, end of page)">(.*?)</nav>', re.S)
 
 
-@pytest.mark.parametrize("i", range(len(DASHBOARDS)))
-def test_every_dashboard_links_home_and_to_its_neighbours(voila_url, i):
-    viewer = Viewer(voila_url)
-    html, _ = viewer.render(DASHBOARDS[i].notebook)
-    viewer.close()
+def check_the_way_around(html: str, notebook: str) -> None:
+    """The page's HTML (a dashboard's) links home and to its neighbours, above and below.
+    Run in each dashboard's desktop visit (``test_every_reader.py``)."""
+    i = [d.notebook for d in DASHBOARDS].index(notebook)
     found = NAV.findall(html)
     assert [label for label, _ in found] == ["Topics", "Topics, end of page"], \
         "the links above and below the page, each landmark named apart"
