@@ -230,6 +230,16 @@ def _never_covers(page, problems: list[str]) -> None:
         problems.append("the end of the page is under the dock")
 
 
+def _tracks(page, problems: list[str]) -> None:
+    """Every slider shown in the dock has a track to aim at (100 CSS px or more)."""
+    short = page.evaluate("() => [...document.querySelectorAll('.ee-dock .ee-dock-item:not("
+                          ".ee-dock-idle) .noUi-target')].map(e => e.getBoundingClientRect())"
+                          ".filter(r => r.height > 0).map(r => Math.round(r.width))"
+                          ".filter(w => w < 100)")
+    if short:
+        problems.append(f"dock sliders with tracks of {short} px")
+
+
 def dock_problems(page, spec: dict) -> list[str]:
     """What is wrong with the dock of the dashboard open in ``page`` (see the module);
     ``spec``: ``phone`` (a phone's emulation: taps), ``docked`` (the CSS names of the docked
@@ -240,6 +250,7 @@ def dock_problems(page, spec: dict) -> list[str]:
     page.locator(".ee-dock").wait_for(state="attached", timeout=TIMEOUT)
     page.locator(".ee-live").first.wait_for(state="attached", timeout=TIMEOUT)
     _first_screen(page, spec, problems)
+    _tracks(page, problems)
     if spec["phone"]:
         _folds(page, spec, problems)
     else:
