@@ -413,14 +413,12 @@ class ViewerKernels(AsyncMappingKernelManager):
             self._stopping.discard(kernel_id)
 
     async def _kill(self, kernel_id: str) -> None:
-        """SIGKILL to the kernel's process group (its provisioner's way), its restarter stopped
-        first (the kill is not a crash to restart from)."""
+        """SIGKILL to the kernel (jupyter_client's ``signal_kernel``: its process group), its
+        restarter stopped first (the kill is not a crash to restart from)."""
         km = self.get_kernel(kernel_id)
         km.stop_restarter()
-        provisioner = getattr(km, "provisioner", None)
-        if provisioner is not None:
-            with contextlib.suppress(OSError, ProcessLookupError):
-                await provisioner.send_signal(signal.SIGKILL)
+        with contextlib.suppress(OSError, RuntimeError):  # already gone
+            await km.signal_kernel(signal.SIGKILL)
 
     async def _restart_done(self, kernel_id: str, timeout: float = 60.0) -> None:
         """Until a restart under way is over (jupyter_client cannot shut a kernel down

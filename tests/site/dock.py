@@ -147,8 +147,7 @@ def _moves_the_table(page, table, spec, problems: list[str]) -> None:
     """The first live table at the top of the screen: a control on that screen (the dock's,
     or the view's own when they are in view and the dock has slid away) moves it."""
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
-    table.evaluate("e => e.scrollIntoView({block: 'start'})")
-    page.evaluate(FRAMES)
+    _scrolled(page, "(e) => e.scrollIntoView({block: 'start'})", table.element_handle())
     if not _waited(page, READY, problems, "the dock neither stays nor slides away"):
         return
     if not table.evaluate(IN_VIEW):
@@ -217,8 +216,7 @@ def _keyboard(page, problems: list[str]) -> None:
 def _never_covers(page, problems: list[str]) -> None:
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
     own = page.locator(".ee-app > * .widget-inline-hbox:not(.ee-dock *) >> visible=true").first
-    own.evaluate("e => e.scrollIntoView({block: 'center'})")
-    page.evaluate(FRAMES)
+    _scrolled(page, "(e) => e.scrollIntoView({block: 'center'})", own.element_handle())
     _waited(page, AWAY, problems, "the dock covers the view's own controls")
     # the page's end, scrolled as far as it goes (it scrolls in a box of Voilà's): above
     # the dock's height, shown or not

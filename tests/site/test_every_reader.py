@@ -4,10 +4,11 @@ issue 29; one visit a page and device checks all of it, issue 27).
 Each page (the landing page and every dashboard) is opened in headless Chromium twice: on a
 phone (Playwright's emulation: 390 × 844 CSS px, device scale 3, touch) and on a desktop.
 The desktop visit also checks that a dashboard speaks to a viewer (``viewer_text.py``: no
-code, no instructions for code readers, no Python output) and shows the documents' facts
-where a reader looks for them (``document_facts.py``). Each visit checks the dock of a dashboard (``dock.py``: its first screen, a control on
-the screen of the first live table moving it, its button, never covering), and the desktop
-visit the keyboard alone (``keyboard.py``: every control reached with Tab and showing it, a
+code, no instructions for code readers, no Python output), shows the documents' facts where
+a reader looks for them (``document_facts.py``) and links its neighbours. Each visit checks
+the dock of a dashboard (``dock.py``: its first screen, a control on the screen of the first
+live table moving it, its button, never covering; axe-core once more after it was folded,
+unfolded and moved, on the phone), and the desktop visit the keyboard alone (``keyboard.py``: every control reached with Tab and showing it, a
 choice and a slider changed with keys).
 On the phone: nothing scrolls sideways or sticks out past the screen's edge (a wide table
 scrolls inside its own frame, its first column kept in view), labelled controls stack in one
@@ -221,14 +222,15 @@ NO_KEY_NUMBER = {"09_simulate_ladder.ipynb"}  # a season is run: its controls ar
 
 def dock_spec(notebook: str, phone: bool) -> dict:
     """What ``dock.dock_problems`` needs of a dashboard: its docked traits' CSS names and the
-    range of each docked number (from its model), whether it has a key number."""
+    range of each docked number (from its model), whether it has a key number; axe-core after
+    the dock was used, on the phone (the visit's own run had the dock untouched)."""
     from tests.models.test_dock import PAGES as VIEWS
 
     model, view, _shown = VIEWS[notebook]
     traits = model.class_traits()
     bounds = {name.replace("_", "-"): (traits[name].lo, traits[name].hi) for name in view.docked
               if hasattr(traits[name], "lo")}
-    return {"phone": phone, "axe": None, "key": notebook not in NO_KEY_NUMBER, "bounds": bounds,
+    return {"phone": phone, "axe": check_axe if phone else None, "key": notebook not in NO_KEY_NUMBER, "bounds": bounds,
             "docked": [t.replace("_", "-") for t in view.docked]}
 
 
