@@ -30,10 +30,13 @@ import pytest
 from playwright.sync_api import expect
 
 from harness import ROOT, TIMEOUT, open_dashboard
+from tests.site.audit import bad_query, check_the_bad_link, check_the_link, guard_dialogs
+from tests.site.audit import take_the_step
 from tests.site.dock import dock_problems
 from tests.site.document_facts import FACTS, check_the_documents_facts
 from tests.site.keyboard import keyboard_problems
 from tests.site.seen import captions_out_of_view, glyph_problems, python_text
+from tests.site.specs import SPECS
 from tests.site.test_way_around import check_the_way_around
 from tests.site.viewer_text import check_speaks_to_a_viewer
 
@@ -61,11 +64,15 @@ class Recorder:
         page.on("pageerror", lambda e: self.errors.append(str(e)))
 
 
-def open_page(browser, base: str, notebook: str, device: dict):
+def open_page(browser, base: str, notebook: str, device: dict, query: str = "", before=None):
+    """Open ``notebook`` (with a link's ``query``) on ``device``; ``before(page)`` runs
+    before the page loads (a dialog guard)."""
     context = browser.new_context(**device)
     page = context.new_page()
     rec = Recorder(page)
-    open_dashboard(page, base, notebook)
+    if before is not None:
+        before(page)
+    open_dashboard(page, base, notebook + query)
     # figures drawn, and (on a narrow screen) laid out for it: no image wider than its page,
     # and drawn for the phone (twice its pixels), not the desktop's figure scaled down
     # before the view heard the page's width
@@ -170,8 +177,13 @@ def touch_drag(page, context, handle) -> None:
 
 @pytest.mark.parametrize("notebook", PAGES)
 def test_on_a_phone(browser, voila_url, notebook):
-    context, page, rec = open_page(browser, voila_url, notebook, PHONE)
+    spec = SPECS.get(notebook)
+    context, page, rec = open_page(browser, voila_url, notebook, PHONE,
+                                   query=spec.link if spec else "")
     try:
+        if spec:  # opened from a link: the link's view, then one control step (specs/)
+            check_the_link(page, spec)
+            take_the_step(page, spec)
         m = page.evaluate(PHONE_LAYOUT)
         assert m["docWidth"] <= m["vw"], f"the page scrolls sideways: {m['docWidth']} > {m['vw']}"
         assert m["out"] == [], f"past the screen's edge: {m['out'][:5]}"
@@ -249,8 +261,14 @@ def test_every_notebook_names_its_topic():
 
 @pytest.mark.parametrize("notebook", PAGES)
 def test_on_a_desktop(browser, voila_url, notebook):
-    context, page, rec = open_page(browser, voila_url, notebook, DESKTOP)
+    spec = SPECS.get(notebook)
+    dialogs: list[str] = []
+    context, page, rec = open_page(
+        browser, voila_url, notebook, DESKTOP, query=bad_query(notebook, spec) if spec else "",
+        before=lambda p: guard_dialogs(p, dialogs))
     try:
+        if spec:  # opened from a bad link with markup in every setting: noted, inert
+            check_the_bad_link(page, spec, dialogs)
         assert page.title() == TITLES[notebook]
         if notebook != INDEX_NOTEBOOK:  # its words are for a viewer; the way around
             check_speaks_to_a_viewer(page, notebook)

@@ -1,0 +1,148 @@
+"""One audit of a dashboard, driven by a short spec (issue 27, point 2).
+
+Each dashboard's spec (``tests/site/specs/``) names, from an independent source, what a visit
+checks beyond what every page is checked for:
+
+* ``link``: a link's query; the phone visit opens the page with it, and the page must show
+  ``link_shows`` (a CSS selector and a text it must contain, each) and the link must read it
+  back (``.ee-link``);
+* ``step``: one control step on that page (type, click, choose, press a key on a slider,
+  fill a paste box) and what it must change: texts, the figures that must be redrawn, the
+  view's link after it;
+* ``bad_link``: a link with a bad value; the desktop visit opens the page with it and with
+  markup (``PAYLOADS``) in every other setting: the page says in plain words what it ignored
+  and why (``bad_note``: the field's name and its range), keeps its defaults, and makes no
+  element of the markup, runs no script of it and opens no dialog.
+
+The numbers the model computes are asserted in ``tests/models``; the spec holds what only a
+browser shows: that a link, a control and a bad link reach the page the viewer sees.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from urllib.parse import quote
+
+from playwright.sync_api import expect
+
+from harness import READY, TIMEOUT, plot_src, slider_step, type_into, wait_changed
+from notebook_runner import parameters
+
+Shows = tuple[tuple[str, str], ...]
+
+PAYLOADS = (
+    '<img src=x onerror="alert(1)">',
+    '"><b class="ee-pwned">B</b><svg onload="window.eePwned=1">',
+    "</p><script>window.eePwned=1</script>",
+)
+# an element a payload would make, a script of one in the page, or one that ran
+_INJECTED_JS = """() => ({
+  elements: document.querySelectorAll('.ee-pwned, img[src="x"], svg[onload]').length
+            + [...document.scripts].filter(s => s.textContent.includes('eePwned')).length,
+  ran: window.eePwned === 1,
+})"""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One control step: ``action`` on the control ``css`` and what it must change.
+
+    ``action``: ``"type"`` (``value`` typed into the text box inside ``css``, then Enter),
+    ``"click"`` (``css`` itself), ``"choose"`` (the option labelled ``value`` of the ``select``
+    inside ``css``), ``"key"`` (``value``, a key name, pressed ``times`` on the slider handle
+    inside ``css``), ``"fill"`` (``value`` into the ``textarea`` inside ``css``, then Tab)."""
+
+    action: str
+    css: str
+    value: str = ""
+    times: int = 1
+    shows: Shows = ()
+    redraws: tuple[str, ...] = ()   # CSS classes of figures (img) that must be redrawn
+    link: str | None = None         # the view's link after the step; None: not asked
+
+
+@dataclass(frozen=True)
+class Spec:
+    source: str                # where the numbers come from (docs/sources.md's anchors)
+    link: str                  # "?divisor=800&difference=300"
+    link_shows: Shows
+    step: Step
+    bad_link: str              # "divisor=abc": one setting with a bad value
+    bad_note: tuple[str, ...]  # what the note must say of it (the field, its range)
+    defaults_show: Shows = ()  # what the page shows at its defaults (the bad value ignored)
+    settings: tuple[str, ...] = field(default=())  # filled in by :func:`bad_query`
+
+
+def _shows(page, shows: Shows) -> None:
+    for css, text in shows:
+        expect(page.locator(css).first).to_contain_text(text, timeout=TIMEOUT)
+
+
+def check_the_link(page, spec: Spec) -> None:
+    """The page opened with ``spec.link`` shows what the link sets and reads it back."""
+    _shows(page, spec.link_shows)
+    expect(page.locator("a.ee-link").first).to_have_attribute("href", spec.link, timeout=TIMEOUT)
+    expect(page.locator(".ee-query-note")).to_have_count(0)
+
+
+def take_the_step(page, spec: Spec) -> None:
+    """One control step, and what it must change (texts, figures, the link)."""
+    step = spec.step
+    before = {css: plot_src(page, css) for css in step.redraws}
+    target = f"{step.css}:not(.ee-dock *)"
+    if step.action == "type":
+        type_into(page, target, step.value)
+    elif step.action == "click":
+        page.locator(target).first.click()
+    elif step.action == "choose":
+        page.locator(f"{target} select").first.select_option(label=step.value)
+    elif step.action == "key":
+        slider_step(page, target, step.value, step.times)
+    elif step.action == "fill":
+        box = page.locator(f"{target} textarea").first
+        box.fill(step.value)
+        box.press("Tab")
+    else:
+        raise ValueError(f"step action must be type, click, choose, key or fill, got {step.action!r}")
+    _shows(page, step.shows)
+    for css, src in before.items():
+        wait_changed(page, src, css)
+    if step.link is not None:
+        expect(page.locator("a.ee-link").first).to_have_attribute("href", step.link,
+                                                                  timeout=TIMEOUT)
+
+
+UNKNOWN = "colour=red"  # a name that is not a setting of any page
+
+
+def bad_query(notebook: str, spec: Spec) -> str:
+    """``spec.bad_link``, then every other setting of the page's parameters cell with all
+    the markup payloads in its value, and a name that is no setting (:data:`UNKNOWN`)."""
+    bad_name = spec.bad_link.split("=", 1)[0]
+    names = [n.lower() for n in parameters(notebook) if n.lower() != bad_name]
+    payload = quote("".join(PAYLOADS))
+    return "?" + "&".join([spec.bad_link, UNKNOWN, *(f"{n}={payload}" for n in names)])
+
+
+def guard_dialogs(page, dialogs: list[str]) -> None:
+    """Record every dialog the page opens in ``dialogs`` (and dismiss it), for
+    :func:`check_the_bad_link`."""
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+
+
+def check_the_bad_link(page, spec: Spec, dialogs: list[str]) -> None:
+    """The page opened with :func:`bad_query`: a note in plain words names what it ignored
+    and why; the defaults stand; no markup of a payload became an element, ran, or opened a
+    dialog."""
+    page.wait_for_selector(READY, state="visible", timeout=TIMEOUT)
+    note = page.locator(".ee-query-note")
+    expect(note).to_contain_text("Ignored from the link", timeout=TIMEOUT)
+    for text in spec.bad_note:
+        expect(note).to_contain_text(text)
+    expect(note).to_contain_text("colour (not a setting of this page)")
+    expect(note).to_contain_text(PAYLOADS[0][:12])  # a payload, shown as text
+    _shows(page, spec.defaults_show)
+    found = page.evaluate(_INJECTED_JS)
+    assert not dialogs, f"a dialog opened: {dialogs}"
+    assert found["elements"] <= 0, f"{found['elements']} elements made from a payload"
+    assert not found["ran"], "a payload's script ran"
