@@ -20,7 +20,7 @@ browser shows: that a link, a control and a bad link reach the page the viewer s
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from urllib.parse import quote
 
 from playwright.sync_api import expect
@@ -70,7 +70,6 @@ class Spec:
     bad_link: str              # "divisor=abc": one setting with a bad value
     bad_note: tuple[str, ...]  # what the note must say of it (the field, its range)
     defaults_show: Shows = ()  # what the page shows at its defaults (the bad value ignored)
-    settings: tuple[str, ...] = field(default=())  # filled in by :func:`bad_query`
 
 
 def _shows(page, shows: Shows) -> None:
