@@ -425,6 +425,197 @@ def test_a_pasted_list_of_100_games_and_a_bad_row(view):
     assert view.games_text.value.splitlines()[0] == "1450 win"
 
 
+# ------------------------------------------- what the page showed in the browser tests (issue 27)
+# The facts test_browser_chess_calculator.py asserted in a page, here at model and view level:
+# the view's widgets (the HTML they hold, the figure's PNG) and the notebook's live outputs
+# above the view (``ee-live-<method>``: the model's method, following it). What only a browser
+# shows is in tests/site/specs/d01.py (a link, the 400-point rule switched on, a bad link).
+import json  # noqa: E402
+import re  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from elo_explain.interactive.live import LiveOutput  # noqa: E402
+
+NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "01_chess_calculator.ipynb"
+
+
+def live(model, method):
+    """The notebook cell's output of ``model.method()`` above the view (CSS class
+    ``ee-live-<method>``), which follows the model as the page's does."""
+    result = getattr(model, method)()
+    return LiveOutput(result._live, result._repr_html_())
+
+
+def row(shown, first):
+    """The cells' texts of the row of a shown table (HTML) whose first cell reads ``first``."""
+    for tr in re.findall(r"<tr[^>]*>(.*?)</tr>", shown, re.S):
+        cells = [html.unescape(re.sub(r"<[^>]+>", "", c))
+                 for c in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", tr, re.S)]
+        if cells and cells[0] == first:
+            return cells
+    raise AssertionError(f"no row {first!r} in {shown[-600:]}")
+
+
+def caption(shown):
+    return html.unescape(re.search(r"<caption>(.*?)</caption>", shown, re.S).group(1))
+
+
+def link_query(v) -> str:
+    """The query of the view's "Link to this view"."""
+    return html.unescape(re.search(r'href="\?([^"]*)"', v.link.value).group(1))
+
+
+def test_the_notebooks_text_above_the_calculator():
+    cells = json.loads(NOTEBOOK.read_text(encoding="utf-8"))["cells"]
+    text = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    items = [" ".join(item.split()) for item in re.split(r"\n- ", text)[1:]]
+    # [TE]/[UK] E below 0.5 against a stronger player: a draw gains
+    assert any("A draw against a stronger player gains points" in item for item in items)
+    # [B02] table 8.1.2 against the ÷400 formula: [TE] at 400 points 0.92 vs 0.91
+    (table,) = [item for item in items if "table 8.1.2" in item and "0.92" in item]
+    assert "0.92 vs 0.91" in table
+
+
+def test_the_tables_above_the_view_at_the_defaults():
+    m = CalculatorModel()
+    outcomes, games, example = live(m, "outcomes_table"), live(m, "games_table"), \
+        cap_example_table().to_html()
+    quiet(CalculatorView, m, query="")
+    assert caption(outcomes.value) == "1500 against 1700: every result"  # [TE] the default game
+    # [TE] the period, at the defaults: win vs 1400 (E 0.64, +7.2), draw vs 1600 (E 0.36,
+    # +2.8), loss vs 1550 (E 0.43, -8.6); total +1.4, new rating 1501
+    assert "every game from the starting ratings" in caption(games.value)
+    assert "new rating 1501" in caption(games.value)
+    for text in ("0.64", "+7.2", "0.36", "+2.8", "0.43", f"{M}8.6", "+1.4"):
+        assert f"<td>{text}</td>" in games.value, text
+    assert "The Telugu document's example" in html.unescape(example)  # [TE], its numbers above
+
+
+def test_a_typed_opponent_moves_the_mark_and_redraws_the_curve(view):
+    before = view.fig.image.value
+    view.controls["opponent"].text.value = "1600"
+    assert '"ee-value ee-big ee-e">0.36<' in view.summary.value  # [TE] the period's 1600
+    assert list(view.marks.get_data()[0]) == [-100] and view.fig.image.value != before
+    opponent = view.controls["opponent"]
+    opponent.text.value = "abc"  # a message naming the field and its range; 0.36 kept
+    assert "Opponent" in opponent.error and "100 to 3500" in opponent.error
+    assert ">0.36<" in view.summary.value
+    opponent.text.value = "1700"
+    assert '"ee-value ee-big ee-e">0.24<' in view.summary.value and opponent.error == ""  # [TE]
+
+
+def test_the_cap_example_then_the_rule_off_then_fides_table(view):
+    outcomes = live(view.model, "outcomes_table")
+    before = view.fig.image.value
+    view.preset.value = CAP_ON  # [TE] 1500 beats 1000 with the cap: E 0.91, +1.8; loss -18.2
+    text = html.unescape(view.summary.value)
+    assert 'ee-e">0.91<' in text and 'ee-change">+1.8<' in text
+    detail = re.search(r'ee-outcomes">(.*?)</div>', text).group(1)
+    assert f"{M}18.2" in detail and f"{M}18.9" in detail  # [TE] 18.9 with the real difference
+    assert view.fig.image.value != before
+    view.controls["cap_400"].value = False  # [TE] the rule off: E 0.95, about +1.1
+    text = html.unescape(view.summary.value)
+    assert 'ee-e">0.95<' in text and 'ee-change">+1.1<' in text
+    view.controls["method"].value = "table"
+    # FIDE's table instead of the formula: [B02] 500 (485-517) -> 0.96 in the notebook's table of
+    # the real difference; FIDE beside the calculator caps 1500's +500 at +400 -> 0.92, and the
+    # calculator's E stays the document's ÷400 formula ([TE] 0.95 with the rule off) (issue 18)
+    assert row(outcomes.value, "E") == ["E", "0.96", ""]
+    text = html.unescape(view.summary.value)
+    fide_line = re.search(r'<div class="ee-fide">(.*?)</div>', text).group(1)
+    assert "400-point rule: +500 counts as +400" in fide_line
+    assert "table 8.1.2: E 0.92" in fide_line
+    assert 'ee-e">0.95<' in text
+
+
+def test_a_period_pasted_as_a_list(view):
+    view.model.mode = "games"
+    view.games_text.value = "1500 win"  # another list first
+    assert len(view.rows_box.children) == 1
+    # [TE] T10: the period pasted as a list: +1.4, new rating 1501 (K 20); the rows follow
+    view.games_text.value = "1400 win, 1600 draw, 1550 loss"
+    assert 'ee-new">1501<' in view.summary.value and 'ee-change">+1.4<' in view.summary.value
+    assert view.rows[2][0].text.value == "1550" and len(view.rows_box.children) == 3
+
+
+def test_the_period_edited_row_by_row_and_the_table_above(view):
+    games = live(view.model, "games_table")
+    view.preset.value = PERIOD
+    assert "E per game: 0.64, 0.36, 0.43" in view.summary.value  # [TE]
+    # game 3 a draw against 1550 instead of a loss: K 20 × ½ more, [TE] +1.43 + 10 = +11.4
+    view.rows[2][1].value = "draw"
+    by_hand = 20 * (2 - e400(1500, 1400) - e400(1500, 1600) - e400(1500, 1550))
+    assert fmt_signed(by_hand) == "+11.4"
+    assert 'ee-change">+11.4<' in view.summary.value
+    assert row(games.value, "Total")[5] == "+11.4"
+    # a game added: a win against 1500 (E 0.5): +10 more
+    view.add.click()
+    assert len(view.rows_box.children) == 4 and view.rows[3][0].text.value == "1500"
+    assert fmt_signed(by_hand + 20 * (1 - e400(1500, 1500))) == "+21.4"
+    assert 'ee-change">+21.4<' in view.summary.value
+
+
+def test_the_averaging_figure_above_the_view_follows_the_listed_games(view):
+    figure = live(view.model, "averaging_figure")
+    # the listed games (the defaults: [TE] the period) spread ±85 around 1516.7, by hand
+    # sqrt((116.7² + 83.3² + 33.3²) / 3)
+    assert '<img class="ee-figure"' in figure.value and "spread 85," in figure.value
+    before = figure.value
+    view.preset.value = PERIOD
+    view.rows[0][0].text.value = "1300"  # a wider field: another spread, another error
+    assert '<img class="ee-figure"' in figure.value and figure.value != before
+
+
+def test_the_average_opponent_mode_and_its_games_slider(view):
+    view.model.mode = "average"  # the defaults: 5 games against an average of 1600, 3 points
+    # [UK] R + K (points - G E): 20 (3 - 5 × 0.36) = +24.0 (E against 1600 = 0.3599)
+    assert fmt_signed(20 * (3 - 5 * e400(1500, 1600))) == "+24.0"
+    assert 'ee-change">+24.0<' in view.summary.value
+    before = view.fig.image.value
+    view.controls["n_games"].slider.value = 6  # G 6, still 3 points: 20 (3 - 6 × 0.3599)
+    assert fmt_signed(20 * (3 - 6 * e400(1500, 1600))) == "+16.8"
+    assert 'ee-change">+16.8<' in view.summary.value and view.fig.image.value != before
+
+
+LINK_1000 = "rating=1500&opponent=1000&result=win&k=20&cap_400=false"
+
+
+def test_a_link_sets_the_view_and_the_tables_alike_and_its_link_reproduces_it():
+    m = CalculatorModel()
+    outcomes = live(m, "outcomes_table")
+    v = quiet(CalculatorView, m, query=LINK_1000)
+    # [TE] 1500 beats 1000 with the real difference (rule off): E 0.95, about +1.1, in both
+    assert texts(m)[:2] == ("0.95", "+1.1") and v.notes.value == ""
+    assert 'ee-e">0.95<' in v.summary.value and 'ee-change">+1.1<' in v.summary.value
+    assert caption(outcomes.value) == "1500 against 1000: every result"
+    assert row(outcomes.value, "E") == ["E", "0.95", ""]
+    assert row(outcomes.value, "Win") == ["Win", "+1.1", "1501"]
+    # the reader changes the view; its link reproduces it: [TE] a loss costs 18.9
+    v.controls["result"].value = "loss"
+    assert f'ee-change">{M}18.9<' in v.summary.value
+    query = link_query(v)
+    assert "result=loss" in query
+    again = quiet(CalculatorView, CalculatorModel(), query=query)
+    assert texts(again.model)[:2] == ("0.95", f"{M}18.9") and again.notes.value == ""
+
+
+def test_a_bad_link_is_noted_and_the_defaults_stay():
+    v = quiet(CalculatorView, CalculatorModel(), query="result=lose&colour=red&opponent=1700")
+    assert "result=lose" in v.notes.value and "colour" in v.notes.value
+    assert '"ee-value ee-big ee-e">0.24<' in v.summary.value  # [TE] 1500 vs 1700
+
+
+def test_the_table_above_follows_a_typed_opponent_both_sides_of_the_cap(view):
+    outcomes = live(view.model, "outcomes_table")
+    view.controls["opponent"].text.value = "1000"
+    # [TE] 1500 against 1000, K 20: with the cap E 0.91 (a win +1.8, a loss −18.2), with the
+    # real difference E 0.95 (+1.1, −18.9)
+    assert caption(outcomes.value) == "1500 against 1000: every result"
+    assert row(outcomes.value, "E") == ["E", "0.91", "", "0.95", ""]
+    assert row(outcomes.value, "Win") == ["Win", "+1.8", "1502", "+1.1", "1501"]
+    assert row(outcomes.value, "Loss") == ["Loss", f"{M}18.2", "1482", f"{M}18.9", "1481"]
+
+
 # ------------------------------------------------------ the page in the documents' languages (issue 21)
 from elo_explain import translate  # noqa: E402
 from elo_explain.i18n import set_language  # noqa: E402

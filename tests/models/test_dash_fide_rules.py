@@ -334,3 +334,159 @@ def test_the_k_rules_in_the_in_language(lang):
     assert words == [gettext(text, lang=lang) for _r, _k, text in fide.K_RULES]
     assert translate.english_left("\n".join(words), lang) == []
     assert ["30" in words[0], "2400" in words[1], "2300" in words[2], "2400" in words[3]] == [True] * 4
+
+
+# ------------------------------------------- what the page showed in the browser tests (issue 27)
+# The facts test_browser_fide_rules.py asserted in a page, here at model and view level: the
+# view's widgets (the HTML they hold, the figures' PNGs) and the notebook's live outputs above
+# the view (``ee-live-<method>``: the model's method, following it). What only a browser shows
+# is in tests/site/specs/d02.py (a link, player A typed, a bad link).
+import html  # noqa: E402
+import re  # noqa: E402
+
+from elo_explain.interactive.live import LiveOutput  # noqa: E402
+
+
+def live(model, method):
+    """The notebook cell's output of ``model.method()`` above the view (CSS class
+    ``ee-live-<method>``), which follows the model as the page's does."""
+    result = getattr(model, method)()
+    return LiveOutput(result._live, result._repr_html_())
+
+
+def row(shown, first):
+    """The cells' texts of the row of a shown table (HTML) whose first cell reads ``first``."""
+    for tr in re.findall(r"<tr[^>]*>(.*?)</tr>", shown, re.S):
+        cells = [html.unescape(re.sub(r"<[^>]+>", "", c))
+                 for c in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", tr, re.S)]
+        if cells and cells[0] == first:
+            return cells
+    raise AssertionError(f"no row {first!r} in {shown[-600:]}")
+
+
+def lines_700(v) -> list[str]:
+    return [html.unescape(t) for t in re.findall(r'<div class="ee-700-line">(.*?)</div>',
+                                                 v.out_700.value)]
+
+
+def div(value, css) -> str:
+    """The text (markup left out) of the ``div`` of class ``css`` in a widget's HTML."""
+    inner = re.search(f'<div class="{css}">(.*?)</div>', value, re.S).group(1)
+    return html.unescape(re.sub(r"<[^>]+>", "", inner))
+
+
+def fide_view(query="", model=None):
+    with contextlib.redirect_stdout(io.StringIO()):
+        return FideRulesView(model or FideRulesModel(), query=query)
+
+
+def test_the_pages_numbers_at_the_defaults():
+    m = FideRulesModel()
+    table_700, cap = live(m, "table_700"), live(m, "cap_table")
+    v = fide_view(model=m)
+    # 1. the default profile (1800, 80 games, born 1995) gets K 20, and the reason
+    assert '"ee-value ee-big ee-k-value">20<' in v.k_out.value
+    assert "under 2400" in div(v.k_out.value, "ee-k-reason")
+    # 2. the 700 rule: [TE] K 40 with 20 games -> 35; K 20 with 40 games -> 17; 700 not reduced
+    assert row(table_700.value, "Junior, K 40, 20 games in a month (Telugu document)")[1:5] == \
+        ["40", "20", "800", "35"]
+    assert row(table_700.value, "Adult, K 20, 40 games (Telugu document)")[1:5] == \
+        ["20", "40", "800", "17"]
+    assert row(table_700.value, "K 20, 35 games: exactly 700, not reduced")[1:5] == \
+        ["20", "35", "700", "20"]
+    assert lines_700(v)[0] == "K 40 × 20 games = 800 > 700: K becomes 35 (35 × 20 = 700)."
+    # 3. 2700 vs 2200 since October 2025: [B02] 2700 keeps the real difference (0.96 for
+    # 485-517), 2200 gets the cap (1 - 0.92 = 0.08)
+    assert row(cap.value, "Difference used") == ["Difference used", "+500", f"{M}400"]
+    assert row(cap.value, "E used") == ["E used", "0.96", "0.08"]
+    assert "difference used +500, E 0.96" in div(v.out_cap.value, "ee-cap-a")
+    assert f"difference used {M}400, E 0.08" in div(v.out_cap.value, "ee-cap-b")
+    assert "add up to 1.04" in div(v.out_cap.value, "ee-cap-sum")
+
+
+def test_one_more_game_lowers_k_and_redraws_the_700_figure():
+    m = FideRulesModel()
+    table_700 = live(m, "table_700")
+    v = fide_view(model=m)
+    before = v.fig_700.image.value
+    v.controls["games"].slider.value = 21
+    # by hand: 700 // 21 = 33 (33 × 21 = 693 ≤ 700; 40 × 21 = 840 > 700)
+    assert lines_700(v)[0] == "K 40 × 21 games = 840 > 700: K becomes 33 (33 × 21 = 693)."
+    assert v.fig_700.image.value != before
+    assert row(table_700.value, "Your period: K 40, 21 games")[3:5] == ["840", "33"]
+    # the documents' cases stay fixed: [TE] K 40 with 20 games -> 35
+    assert row(table_700.value, "Junior, K 40, 20 games in a month (Telugu document)")[4] == "35"
+
+
+def test_a_difference_of_399_is_still_0_92_in_fides_table(view):
+    before = view.fig_cmp.image.value
+    view.controls["difference"].slider.value = 399
+    # [B02] table 8.1.2: 392-411 -> 0.92
+    assert '<span class="ee-value ee-cmp-d">399</span>' in view.out_cmp.value
+    assert '"ee-value ee-big ee-cmp-fide">0.92<' in view.out_cmp.value
+    assert view.fig_cmp.image.value != before
+
+
+def test_player_a_at_2600_is_capped_too_zero_sum():
+    m = FideRulesModel()
+    cap = live(m, "cap_table")
+    v = fide_view(model=m)
+    before = v.fig_cap.image.value
+    v.controls["rating_a"].text.value = "2600"
+    # [B02] 2600 is below 2650: both sides capped at 400, the two E's add up to 1 again
+    assert "add up to 1:" in div(v.out_cap.value, "ee-cap-sum")
+    assert "zero-sum" in div(v.out_cap.value, "ee-cap-sum")
+    assert "difference used +400" in div(v.out_cap.value, "ee-cap-a")
+    assert f"difference used {M}400" in div(v.out_cap.value, "ee-cap-b")
+    assert v.fig_cap.image.value != before
+    assert "<th>Player A (2600)</th>" in cap.value
+    assert row(cap.value, "Difference used") == ["Difference used", "+400", f"{M}400"]
+
+
+def test_a_junior_by_birth_year_and_a_new_player_by_rated_games():
+    m = FideRulesModel()
+    rules = live(m, "k_rules")
+    v = fide_view(model=m)
+    v.controls["birth_year"].text.value = "2010"  # [TE] a junior (to the end of 2028) under 2300
+    assert '"ee-value ee-big ee-k-value">40<' in v.k_out.value
+    assert "junior" in div(v.k_out.value, "ee-k-reason")
+    v.controls["birth_year"].text.value = "1995"
+    assert '"ee-value ee-big ee-k-value">20<' in v.k_out.value
+    v.controls["rated_games"].slider.value = 12  # [TE] new to the list (< 30 games): K 40
+    (applies,) = [tr for tr in re.findall(r"<tr>(.*?)</tr>", rules.value) if "◀ applies" in tr]
+    assert "<td>K 40</td>" in applies
+    assert '"ee-value ee-big ee-k-value">40<' in v.k_out.value
+
+
+JUNIOR_LINK = "rating=2100&birth_year=2008&games=40&on=2026-01-01"
+
+
+def test_a_link_sets_the_view_and_the_tables_alike_and_its_link_reproduces_it():
+    m = FideRulesModel()
+    rules, table_700 = live(m, "k_rules"), live(m, "table_700")
+    v = fide_view(JUNIOR_LINK, m)
+    # [TE] born 2008, rated 2100: a junior under 2300 in 2026, K 40; 40 games: 700 // 40 = 17
+    assert v.notes.value == ""
+    assert '"ee-value ee-big ee-k-value">40<' in v.k_out.value
+    assert "junior" in div(v.k_out.value, "ee-k-reason")
+    assert lines_700(v)[0] == "K 40 × 40 games = 1600 > 700: K becomes 17 (17 × 40 = 680)."
+    assert "K 40: born 2008, a junior" in html.unescape(re.search(
+        r"<caption>(.*?)</caption>", rules.value).group(1))
+    assert row(table_700.value, "Your period: K 40, 40 games")[4] == "17"
+    # the view changed by the reader; its link reproduces it: 2600 is capped too (zero-sum)
+    v.controls["rating_a"].text.value = "2600"
+    assert "zero-sum" in v.out_cap.value
+    query = html.unescape(re.search(r'href="\?([^"]*)"', v.link.value).group(1))
+    assert "rating_a=2600" in query
+    again = fide_view(query)
+    assert again.notes.value == "" and "zero-sum" in again.out_cap.value
+    assert '"ee-value ee-big ee-k-value">40<' in again.k_out.value
+    assert "K becomes 17" in lines_700(again)[0]
+
+
+def test_bad_values_in_a_link_are_noted_and_the_defaults_stay():
+    v = fide_view("games=500&k=30&shoe=1")
+    for text in ("games=500", "k=30", "shoe"):
+        assert text in v.notes.value
+    # the defaults: [TE] K 40 with 20 games -> 35
+    assert lines_700(v)[0] == "K 40 × 20 games = 800 > 700: K becomes 35 (35 × 20 = 700)."
