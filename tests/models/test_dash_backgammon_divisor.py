@@ -274,3 +274,70 @@ def test_translated_presets_keep_their_english_keys():
         assert labels[v.preset.value] == "Gammon42 1.2.0: ÷800, 300 πόντους πάνω"
         v.preset.value = "Chess: ÷400, 200 points up (76 %)"
         assert (v.model.divisor, v.model.difference) == (400, 200)
+
+
+# --- what tests/site/test_browser_backgammon_divisor.py asserted in a browser (issue 27) -------
+# The page's live tables (``ee-live-win-rates``, ``-changes``, ``-history``) show the model's
+# ``win_rates()``, ``changes()`` and ``history()``; the browser audit (tests/site/specs/d03.py)
+# checks that a link and a control reach them in the page.
+def _row(table, first):
+    """The cells of ``table``'s row whose first cell reads ``first`` (as the page shows it)."""
+    rows = [r for r in table.cells() if r[0] == first]
+    assert len(rows) == 1, (first, table.cells())
+    return rows[0]
+
+
+def test_the_divisor_slider_steps_by_50(view):
+    # one key step on the divisor slider: 1200 -> 1250, the field and the summary follow
+    box = view.controls["divisor"]
+    assert box.slider.step == 50
+    before, png = view.my_expected.get_ydata().copy(), view.figure.image.value
+    box.slider.value = 1200 + box.slider.step
+    assert box.field.text.value == "1250" and "÷1250" in view.summary.value
+    assert not np.allclose(view.my_expected.get_ydata(), before)  # the figure redrawn
+    assert view.figure.image.value != png
+
+
+def test_live_tables_follow_the_typed_divisor_and_lead(view):
+    m = view.model
+    assert "÷1200 (your divisor)" in m.win_rates().to_html()
+    view.controls["divisor"].field.text.value = "800"
+    assert "÷800 (your divisor)" in m.win_rates().to_html()
+    # Greek document: ÷1200 at 300 up 64.0 % (kept), the version history's ÷800 70.3 %
+    assert _row(m.win_rates(), "300") == ["300", "64.0 %", "70.3 %"]
+    # the version history at 300: ÷800 70.3 %, +9 / −23; 23 / 32 = 71.9 % holds the rating
+    # (docs/sources.md#greek, derived numbers)
+    assert _row(m.history(), "Your divisor (÷800)") == [
+        "Your divisor (÷800)", "800", "70.3 %", "+9", "−23", "71.9 %"]
+    assert "÷800 (your divisor): favourite wins" in m.changes().to_html()
+    # the lead typed: the version history is redone at 200 (document step 1: 59.5 %)
+    png = view.figure.image.value
+    view.controls["difference"].field.text.value = "200"
+    assert view.figure.image.value != png  # the figure redrawn at the new lead
+    assert "A favourite 200 points up" in m.history().to_html()
+    assert _row(m.history(), "From 1.3.1 (÷1200)")[2] == "59.5 %"
+    assert "At 200 points up" in view.summary.value and "÷1200 59.5 %" in view.summary.value
+
+
+def test_a_link_sets_the_fields_the_sentence_and_the_link():
+    # the document's version history, ÷800 at 300 points up: 70.3 %, +9 / −23
+    v = DivisorView(DivisorModel(), query="divisor=800&difference=300")
+    assert v.controls["divisor"].field.text.value == "800"
+    assert ("300 points up, ÷800: expected win rate 70.3 %; +9 for a win, −23 for a loss"
+            in v.summary.value)
+    assert 'href="?divisor=800&amp;difference=300"' in v.link.value
+    v.controls["divisor"].field.text.value = "400"  # document: ÷400, 300 up -> 84.9 %
+    assert "÷400: expected win rate 84.9 %" in v.summary.value
+    assert 'href="?divisor=400&amp;difference=300"' in v.link.value
+    assert "ee-query-note" not in v.notes.value
+
+
+def test_a_link_sets_the_tables_and_the_view_alike():
+    # ÷1000, 300 points up: by hand 1 / (1 + 10^(−300/1000)) = 1 / 1.5012 = 66.6 %
+    assert f"{100 / (1 + 10 ** (-300 / 1000)):.1f}" == "66.6"
+    v = DivisorView(DivisorModel(), query="divisor=1000&difference=300")
+    m = v.model
+    assert "÷1000: expected win rate 66.6 %" in v.summary.value
+    assert _row(m.win_rates(), "300") == ["300", "64.0 %", "66.6 %"]  # ÷1200: the document's
+    assert _row(m.history(), "Your divisor (÷1000)")[2] == "66.6 %"
+    assert "÷1000 (your divisor)" in m.changes().to_html()

@@ -210,3 +210,84 @@ def test_translated_k_sources_keep_their_link_values():
         assert source.value == "from games this week"     # the link's value stays English
         assert source.label == "з ігор цього тижня"       # what the viewer reads
         assert "from games this week" not in source._options_labels
+
+
+# --- what tests/site/test_browser_doubling_cube.py asserted in a browser (issue 27) ------------
+# The page's live output ``ee-live-outcome`` and table ``ee-live-cubes`` show the model's
+# ``outcome()`` and ``cubes()``; the browser audit (tests/site/specs/d04.py) checks that a link
+# and a control reach them in the page.
+def _row(table, first):
+    """The cells of ``table``'s row whose first cell reads ``first`` (as the page shows it)."""
+    rows = [r for r in table.cells() if r[0] == first]
+    assert len(rows) == 1, (first, table.cells())
+    return rows[0]
+
+
+def test_cube_one_step_then_a_typed_loser(view):
+    # document: two players at 1500 -> +16 / −16
+    assert "ee-winner-change'>+16<" in view.result.value
+    assert "ee-loser-change'>−16<" in view.result.value
+    # one step right on the cube slider: cube 2, coefficient 1.17, ±19 (document)
+    options = list(view.cube.options)
+    before, png = list(view.left_marks.get_ydata()), view.figure.image.value
+    view.cube.value = options[options.index(view.cube.value) + 1]
+    assert view.model.cube == 2
+    assert list(view.left_marks.get_ydata()) != before  # the figure redrawn: × 7/6
+    assert view.figure.image.value != png
+    assert "ee-coefficient'>1.17<" in view.result.value
+    assert "ee-winner-change'>+19<" in view.result.value
+    assert "ee-loser-change'>−19<" in view.result.value
+    # the loser typed: the underdog 300 down wins; by hand 32 × 0.640 × 7/6 = 23.9 -> +24
+    field = view.controls["loser_rating"].field
+    png = view.figure.image.value
+    field.text.value = "1800"
+    assert view.figure.image.value != png
+    assert "ee-winner-change'>+24<" in view.result.value
+    assert "ee-loser-change'>−24<" in view.result.value
+    assert [b.get_height() for b in view.win_bars][1] == 24  # cube 2's bar redrawn
+    field.text.value = "abc"
+    assert "Loser&#x27;s rating" in field.error and "500 to 3000" in field.error
+    field.text.value = "1500"
+    assert field.error == "" and "ee-winner-change'>+19<" in view.result.value  # document: ±19
+
+
+def test_a_link_sets_the_game():
+    # the underdog 300 down wins at cube 2: by hand 32 × 0.640 × 7/6 = 23.9 -> +24 / −24
+    v = CubeView(CubeModel(), query="loser_rating=1800&cube=2")
+    assert "ee-winner-change'>+24<" in v.result.value
+    assert "ee-loser-change'>−24<" in v.result.value
+    assert "ee-coefficient'>1.17<" in v.result.value  # document: cube 2
+    assert 'href="?winner_rating=1500&amp;loser_rating=1800&amp;cube=2&amp;' in v.link.value
+    # document: 60 games this week against 10 (the loser keeps K 32) -> +8 / −16
+    v = CubeView(CubeModel(), query="winner_k_source=from+games+this+week&winner_games=60")
+    assert "ee-winner-change'>+8<" in v.result.value
+    assert "ee-loser-change'>−16<" in v.result.value
+    # a cube the game does not have: a note, the defaults (document: two at 1500 -> +16)
+    v = CubeView(CubeModel(), query="cube=3")
+    assert "cube=3" in v.notes.value and "ee-winner-change'>+16<" in v.result.value
+
+
+def test_the_outcome_and_the_table_above_the_view_follow_it(view):
+    m = view.model
+    assert "Winner 1500 (K 32): +16" in str(m.outcome())  # document: +16 / −16
+    view.cube.value = 2  # document: cube 2, 1.17 and ±19
+    outcome = str(m.outcome())
+    assert "Winner 1500 (K 32): +19, new rating 1519" in outcome
+    assert "Loser 1500 (K 32): −19, new rating 1481" in outcome
+    assert "Cube 2, coefficient 1.17" in outcome
+    # the example "60 vs 10 games this week": document, K 16 against K 32 -> +8 / −16 at
+    # cube 1, the table's "your game" column; the document's column stays ±16
+    view.preset.value = "60 vs 10 games this week (+8 / −16)"
+    assert _row(m.cubes(), "1")[5] == "+8 / −16"
+    assert _row(m.cubes(), "1")[2] == "±16"
+
+
+def test_a_link_sets_the_tables_and_the_view_alike():
+    # document: the underdog 300 down wins at cube 1, +20 / −20, above and in the view
+    v = CubeView(CubeModel(), query="winner_rating=1500&loser_rating=1800&cube=1")
+    m = v.model
+    assert "ee-winner-change'>+20<" in v.result.value
+    assert "ee-loser-change'>−20<" in v.result.value
+    assert "Winner 1500 (K 32): +20" in str(m.outcome())
+    assert "Loser 1800 (K 32): −20" in str(m.outcome())
+    assert _row(m.cubes(), "1")[5] == "+20 / −20"

@@ -311,3 +311,78 @@ def test_ukrainian_counts_take_their_three_forms(games, words):
 
     with in_language("uk"):
         assert f"K 32: {words} за останні 7 днів" in str(VolumeModel(games=games).your_k())
+
+
+# --- what tests/site/test_browser_volume_k.py asserted in a browser (issue 27) -----------------
+# The page's live outputs (``ee-live-your-k``, ``-asymmetric-table``, ``-switch-table``,
+# ``-rule-of-thumb``) show the model's methods of those names; the browser audit
+# (tests/site/specs/d05.py) checks that a link and a control reach them in the page.
+def _row(table, first):
+    """The cells of ``table``'s row whose first cell reads ``first`` (as the page shows it)."""
+    rows = [r for r in table.cells() if r[0] == first]
+    assert len(rows) == 1, (first, table.cells())
+    return rows[0]
+
+
+def test_b_at_the_slider_end_the_week_and_the_swing(view):
+    # player B's games slider at its end (the End key): 300 games, both K 16 (document: 50 or
+    # more) -> mirror images, +8 / −8
+    b = view.controls["games_b"]
+    b.value = b.max
+    assert b.max == 300
+    assert "ee-a-wins'>+8 / −8</span>" in view.asym_html.value
+    assert "ee-b-wins'>+8 / −8</span>" in view.asym_html.value
+    # the busy player's week 2, one more game a day: 7 × (3 + 13 + 2 + 9) = 189 games
+    before, png = view.count_line.get_ydata().copy(), view.window_fig.image.value
+    view.week_sliders[1].value = 13
+    assert "189 games in four weeks" in view.window_html.value
+    assert not np.array_equal(view.count_line.get_ydata(), before)  # the window figure
+    assert view.window_fig.image.value != png                         # ... its image redrawn
+    # the weekly swing one step (10 games) more: 32 × 310 × 0.02 = 198.4
+    swing = view.controls["swing_games"]
+    assert swing.step == 10
+    marks, png = list(view.std_marks.get_xdata()), view.swing_fig.image.value
+    swing.value = 300 + swing.step
+    assert "310 games in a week" in view.swing_html.value
+    assert ">198 points</span>" in view.swing_html.value
+    assert list(view.std_marks.get_xdata()) != marks  # the swing figure (the page's second)
+    assert view.swing_fig.image.value != png           # ... its image redrawn
+
+
+def test_the_tables_above_the_view_follow_it(view):
+    m = view.model
+    assert "K 32: 0 ranked games in the last 7 days" in str(m.your_k())
+    # 60 games typed: document, 50 or more -> K 16, above and in the view
+    view.controls["games"].field.text.value = "60"
+    assert "K 16: 60 ranked games in the last 7 days" in str(m.your_k())
+    assert "ee-k-value'>K 16</span>" in view.k_html.value
+    # the weekly swing at 290 games: the document's rule of thumb K × games × shortfall,
+    # 32 × 290 × 2 % = 185.6 -> 186 points (K 16: 92.8 -> 93)
+    view.controls["swing_games"].value = 290
+    assert "290 games in a week" in m.rule_of_thumb().to_html()
+    assert _row(m.rule_of_thumb(), "2 points below") == [
+        "2 points below", "186 points", "93 points"]
+
+
+def test_a_link_sets_the_view_and_its_link_and_a_bad_value_is_noted():
+    # 50 games: K 16 (document); B with 300 games: both K 16, mirror images +8 / −8
+    v = VolumeView(VolumeModel(), query="games=50&games_b=300&swing_games=100")
+    assert "ee-k-value'>K 16</span>" in v.k_html.value
+    assert "ee-a-wins'>+8 / −8</span>" in v.asym_html.value
+    assert ">64 points</span>" in v.swing_html.value  # 32 × 100 × 0.02
+    assert ('href="?games=50&amp;games_a=60&amp;games_b=300&amp;per_day=3%2C12%2C2%2C9'
+            '&amp;swing_games=100&amp;shortfall=2.5&amp;feedback=false"') in v.link.value
+    # a bad value: a note, and the document's defaults (60 vs 10 games: +8 / −16)
+    bad = VolumeView(VolumeModel(), query="shortfall=lots")
+    assert "shortfall=lots" in bad.notes.value
+    assert "ee-a-wins'>+8 / −16</span>" in bad.asym_html.value
+    assert ">192 points</span>" in bad.swing_html.value  # 32 × 300 × 0.02
+
+
+def test_a_link_sets_the_tables_and_the_view_alike():
+    # document: the same K on both sides -> the winner gains what the loser loses, +16 / −16
+    v = VolumeView(VolumeModel(), query="games_a=10&games_b=10")
+    assert "ee-a-wins'>+16 / −16</span>" in v.asym_html.value
+    table = v.model.asymmetric_table()
+    assert table.cells() == [["A (K 32) wins", "+16 / −16"], ["B (K 32) wins", "+16 / −16"]]
+    assert "10 vs 10 games this week" in table.to_html()

@@ -15,6 +15,7 @@ SPEC = Spec(
     ),
     step=Step("type", ".ee-divisor-field", "400",
               shows=((".ee-summary", "÷400: expected win rate 84.9 %"),
+                     (".ee-live-win-rates", "÷400 (your divisor)"),
                      (".ee-live-history", "Your divisor (÷400)")),
               redraws=(".ee-plot",), link="?divisor=400&difference=300"),
     bad_link="divisor=abc",
