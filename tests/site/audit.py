@@ -25,7 +25,7 @@ from urllib.parse import quote
 
 from playwright.sync_api import expect
 
-from harness import READY, TIMEOUT, plot_src, slider_step, type_into, wait_changed
+from harness import READY, TIMEOUT, above_the_view, plot_src, slider_step, type_into, wait_changed
 from notebook_runner import parameters
 
 Shows = tuple[tuple[str, str], ...]
@@ -80,6 +80,9 @@ def _shows(page, shows: Shows) -> None:
 def check_the_link(page, spec: Spec) -> None:
     """The page opened with ``spec.link`` shows what the link sets and reads it back."""
     _shows(page, spec.link_shows)
+    for css, _text in spec.link_shows:  # a notebook cell's live output: above the view
+        if css.startswith(".ee-live-"):
+            above_the_view(page, css.removeprefix(".ee-live-"))
     expect(page.locator("a.ee-link").first).to_have_attribute("href", spec.link, timeout=TIMEOUT)
     expect(page.locator(".ee-query-note")).to_have_count(0)
 
