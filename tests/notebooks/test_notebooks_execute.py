@@ -32,6 +32,11 @@ def test_topic_notebook_runs_and_starts_from_its_parameters(name):
     last = [c for c in run.nb.cells if c.cell_type == "code"][-2]  # [-1] is the state probe
     assert any("application/vnd.jupyter.widget-view+json" in o.get("data", {})
                for o in last.outputs), f"{name}: last cell does not return a widget"
+    # the document's tables above the view, and no cell's output shows Python's text (an
+    # error output would have stopped the run: nbclient raises on it)
+    shown = "\n".join(run.outputs)
+    assert 'class="ee-table' in shown or "<table" in shown, f"{name}: no table in its outputs"
+    assert "Traceback" not in shown, name
 
 
 def test_landing_notebook_executes_without_error():
