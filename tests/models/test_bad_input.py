@@ -138,9 +138,13 @@ def _forbidden(view, outputs, where: str) -> list[str]:
 
 
 def _live_markup(view, outputs, where: str) -> list[str]:
+    """A payload's markup in an HTML value, or in a description the page renders as HTML
+    (``description_allow_html``; any other widget's texts are shown as text)."""
+    shown = [(w, w.value) for w in _rendered(view, outputs)] + [
+        (w, w.description) for w, _p in _walk(view) if getattr(w, "description_allow_html", False)]
     return [f"{where}: {m!r} is live markup in {type(w).__name__} {w._dom_classes}: "
-            f"{w.value[max(0, w.value.find(m) - 80):w.value.find(m) + 80]!r}"
-            for w in _rendered(view, outputs) for m in MARKUP if m in w.value]
+            f"{value[max(0, value.find(m) - 80):value.find(m) + 80]!r}"
+            for w, value in shown for m in MARKUP if m in value]
 
 
 def _params(view) -> dict:
