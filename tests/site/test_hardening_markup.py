@@ -1,11 +1,18 @@
 """Nothing a viewer types, pastes, uploads or puts in a link becomes markup on the page (issue 16).
 
-Every dashboard, in headless Chromium against a real ``voila``: markup goes into every setting
-of its link (the parameters cell's names, lower case; all the payloads in each value, one
-load), into every text field and paste box, and into 08's upload (the file's name and its
-rows). The test fails on any dialog, on any element a payload would create, and on any script a payload would run. The translated pages get one visit
-per language (a different dashboard each: the payloads in its link and in its text boxes at once),
-since their words come from the catalogs, not from the English page (issue 26).
+Where each part is checked:
+
+* a link: the desktop visit of every dashboard in ``tests/site/test_every_reader.py`` opens it
+  with all the payloads in every other setting of its link (``tests/site/audit.py``:
+  ``bad_query``, ``check_the_bad_link``: no dialog, no element, no script of a payload);
+* a text field or paste box: every payload in every box of every dashboard view, found in its
+  widget tree, is ``tests/models/test_bad_input.py``'s (no HTML the page renders -- the view's,
+  its dock's, the notebook's live outputs -- holds a payload's markup unescaped);
+* here, in headless Chromium against a real ``voila``: 08's upload (the file's name and its
+  rows), and the translated pages, one visit per language (a different dashboard each: the
+  payloads in its link and in its text boxes at once), since their words come from the
+  catalogs, not from the English page (issue 26). The tests fail on any dialog, on any
+  element a payload would create, and on any script a payload would run.
 """
 
 from __future__ import annotations
@@ -17,14 +24,8 @@ from playwright.sync_api import expect
 
 from harness import READY, TIMEOUT, open_dashboard
 from notebook_runner import parameters
+from tests.site.audit import PAYLOADS
 
-from elo_explain.dashboards.index import published
-
-PAYLOADS = (
-    '<img src=x onerror="alert(1)">',
-    '"><b class="ee-pwned">B</b><svg onload="window.eePwned=1">',
-    "</p><script>window.eePwned=1</script>",
-)
 INJECTED_JS = """() => ({
   elements: document.querySelectorAll('.ee-pwned, img[src="x"], svg[onload], script:not([src]):not([type])').length
             - window.__eeBaselineScripts,
@@ -45,31 +46,6 @@ def _assert_inert(page, dialogs, what):
     assert not dialogs, f"{what}: a dialog opened: {dialogs}"
     assert found["elements"] <= 0, f"{what}: {found['elements']} elements made from a payload"
     assert not found["ran"], f"{what}: a payload's script ran"
-
-
-@pytest.mark.parametrize("notebook", [d.notebook for d in published()])
-def test_markup_in_links_fields_and_pastes_stays_text(page, voila_url, notebook):
-    """Two loads: every setting of the link holding all the payloads at once; then the page
-    at its defaults, every payload in every text box of the view."""
-    dialogs = _guard(page)
-    names = [n.lower() for n in parameters(notebook)]
-    query = "&".join(f"{n}={quote(''.join(PAYLOADS))}" for n in names)
-    open_dashboard(page, voila_url, f"{notebook}?{query}")
-    page.evaluate(BASELINE_JS)
-    # the link's values were refused with a note that shows them as text
-    expect(page.locator(".ee-query-note")).to_contain_text("Ignored from the link",
-                                                           timeout=TIMEOUT)
-    _assert_inert(page, dialogs, f"{notebook} link")
-    # every text field and paste box of the view
-    open_dashboard(page, voila_url, notebook)
-    page.evaluate(BASELINE_JS)
-    boxes = _fill_every_box(page)
-    assert boxes or notebook in NO_TEXT_BOXES, f"{notebook}: no text box found"
-    page.wait_for_timeout(500)  # let the kernel's answers to the last entries arrive
-    _assert_inert(page, dialogs, f"{notebook} fields")
-
-
-NO_TEXT_BOXES: set[str] = set()
 
 
 def _fill_every_box(page) -> int:
