@@ -48,6 +48,16 @@ def _assert_inert(page, dialogs, what):
     assert not found["ran"], f"{what}: a payload's script ran"
 
 
+def _kernel_caught_up(page) -> None:
+    """Wait until the kernel has answered every entry sent so far: a last bad entry into a
+    number box, whose message comes back after the answers to all earlier messages (one
+    kernel handles them in order)."""
+    box = page.locator(".ee-ready .ee-number:not(.ee-dock *)").first
+    box.locator("input").fill("§")
+    box.locator("input").press("Enter")
+    expect(box.locator(".ee-error")).not_to_have_text("", timeout=TIMEOUT)
+
+
 def _fill_every_box(page) -> int:
     """Each payload into every visible text field and paste box of the view; how many boxes."""
     boxes = page.locator(".ee-ready input[type=text]:not(.ee-dock *),"
@@ -79,7 +89,7 @@ def test_markup_stays_text_on_a_translated_page(page, voila_url, lang, notebook)
     expect(note).not_to_contain_text("Ignored from the link")  # its language's words
     _assert_inert(page, dialogs, f"{lang}/{notebook} link")
     assert _fill_every_box(page), f"{lang}/{notebook}: no text box found"
-    page.wait_for_timeout(500)  # let the kernel's answers to the last entries arrive
+    _kernel_caught_up(page)
     _assert_inert(page, dialogs, f"{lang}/{notebook} fields")
 
 
