@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
+from pathlib import Path
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -150,6 +152,19 @@ def test_unknown_setting():
 
 
 # --------------------------------------------------------------------------- the notebook
+def markdown_of(notebook: str) -> str:
+    """The text of a notebook's markdown cells (what the page shows around the outputs)."""
+    cells = json.loads((Path(__file__).resolve().parents[2] / "notebooks" / notebook)
+                       .read_text(encoding="utf-8"))["cells"]
+    return " ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+
+
+def test_the_notebook_says_why_there_is_no_chess_com_preset():
+    """The page's text (the notebook's markdown): Chess.com publishes no parameters, so no
+    preset is offered for it; and none is."""
+    text = markdown_of("06_elo_vs_glicko.ipynb")
+    assert "Chess.com" in text and "no Chess.com preset" in text
+    assert not any("Chess.com" in name for name in PRESETS)
 
 
 # --------------------------------------------------------------------------- the widgets
@@ -214,8 +229,62 @@ def test_link_sets_the_start_and_a_bad_value_is_a_note():
     v = EloVsGlickoView(EloVsGlickoModel(), query="rating=1400&rd=79&volatility=0.06&k=20&"
                         "opponent=1550&opponent_rd=110&opponent_volatility=0.065&tau=0.5&rd=20")
     assert "+22.6" in v.results.value and "77.5" in v.results.value
+    assert v.controls["rd"].field.text.value == "79"
     assert "tau" in v.notes.value and "rd=20" in v.notes.value  # ignored, with a note
     assert "opponent_volatility=0.065" in v.link.value and "ee-link" in v.link.value
+
+
+SCALACHESS = "scalachess's test: 1400 (RD 79) against 1550 (RD 110)"
+
+
+def test_the_example_then_the_rd_then_the_opponent_then_a_bad_rating(view):
+    """The viewer's way through the page (was test_browser_elo_vs_glicko): the scalachess
+    example, the RD five steps up, the opponent typed, a bad rating typed and then a good one."""
+    curve = view.lines[0].get_ydata().copy()
+    _quiet(lambda: setattr(view.preset, "value", SCALACHESS))
+    # [SC] 1422.63 for a win (+22.63), RD 77.50; the curves follow the opponent's RD 110
+    assert "Lichess shows <b>1422 / 1406 / 1389</b>" in view.results.value
+    assert "Glicko-2 +22.6 / +6.3 / " in view.results.value and "RD after 77.5" in view.results.value
+    assert not np.array_equal(view.lines[0].get_ydata(), curve)
+    # the RD slider five steps (of 1) up from 79: 84, its box says so, the numbers and the
+    # marker follow
+    before = view.results.value
+    _quiet(lambda: setattr(view.controls["rd"].slider, "value", 79 + 5))
+    assert view.controls["rd"].field.text.value == "84"
+    assert view.results.value != before and view.dots[0].get_xdata()[0] == 84
+    # [TEL] the formula 1/(1 + 10^(300/400)) = 0.15: 1400 against 1700
+    _quiet(lambda: setattr(view.controls["opponent"].text, "value", "1700"))
+    assert "Elo <b>1400</b> (E 0.15)" in view.summary.value
+    # a bad typed rating: a message naming the field; the model keeps 1400
+    rating = view.controls["rating"]
+    rating.text.value = "abc"
+    assert "Your rating" in rating.error and "not a number" in rating.error
+    assert view.model.rating == 1400
+    _quiet(lambda: setattr(rating.text, "value", "1500"))
+    assert rating.error == "" and view.status.value == ""
+    assert "Elo <b>1500</b> (E 0.24)" in view.summary.value  # [TEL] 1500 vs 1700: E 0.24
+
+
+def test_a_year_away_in_the_tables_above_the_view(view):
+    """The notebook's live tables ("ee-live-before-table", "ee-live-rd-growth") follow the
+    example chosen in the view."""
+    glicko_row = view.model.before_table().cells()[1]
+    assert glicko_row[:2] == ["Glicko-2 (Lichess)", "1500?"]  # [LILA-G] new player: "?"
+    _quiet(lambda: setattr(view.preset, "value", "A regular back after a year away"))
+    # [LILA-G] a regular's RD 60 grows to 110 in a year away, and 110 is provisional
+    glicko_row = view.model.before_table().cells()[1]
+    assert glicko_row[:3] == ["Glicko-2 (Lichess)", "1500?", "110.0 (60 + 365 idle days)"]
+    assert "RD 60 after 365 days without games is 110.0" in str(view.model.rd_growth())
+    assert "<b>1500?</b>" in view.summary.value
+
+
+def test_a_link_with_a_bad_value_takes_the_rest():
+    # rd=20 is below Lichess's 45: noted, the RD stays 500; the rating of the link is taken,
+    # and with RD 500 it is provisional [LILA-G]
+    with contextlib.redirect_stdout(io.StringIO()):
+        v = EloVsGlickoView(EloVsGlickoModel(), query="rating=1400&rd=20&colour=red")
+    assert "rd=20" in v.notes.value and "colour" in v.notes.value
+    assert "<b>1400?</b>" in v.summary.value and v.model.rd == 500
 
 
 def test_figures_flat_after_50_moves(view):
