@@ -32,7 +32,9 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import re
+from pathlib import Path
 
 import matplotlib.pyplot as plt
 import pytest
@@ -196,6 +198,19 @@ def test_presets_are_complete():
 
 
 # --------------------------------------------------------------------------- the notebook
+def markdown_of(notebook: str) -> str:
+    """The text of a notebook's markdown cells (what the page shows around the outputs)."""
+    cells = json.loads((Path(__file__).resolve().parents[2] / "notebooks" / notebook)
+                       .read_text(encoding="utf-8"))["cells"]
+    return " ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+
+
+def test_the_notebook_says_chess_com_is_left_out():
+    """The page's text (the notebook's markdown): Chess.com is left out (it publishes no
+    parameters); no row is Chess.com's."""
+    assert "Chess.com is left out" in markdown_of("07_every_system.ipynb")
+    assert not any("Chess.com" in r.label for r in EverySystemModel().rows())
+
 
 
 # --------------------------------------------------------------------------- widgets
@@ -272,6 +287,75 @@ def test_new_players_example(view):
     view.preset.value = "Two new players at 1500, you win"
     assert "1741? / 1258?" in view.summary.value  # [LILA]
     assert label(view, 10) == f"+10.00 / {MINUS}10.00"  # [HELP] K 5
+
+
+def test_the_opponent_a_draw_the_cube_then_a_bad_opponent(view):
+    """The viewer's way through the page (was test_browser_every_system): the opponent typed,
+    a draw, back to a win at equal ratings and cube 2, the new players' example, a bad
+    opponent typed and a good one, the RD one step down."""
+    def game():
+        return re.search(r"<span class='ee-value ee-big ee-game'>([^<]*)</span>",
+                         view.summary.value).group(1)
+
+    assert game() == "1500 against 1500: you win"
+    bars = [b.get_width() for b in view.bars]
+    view.controls["opponent"].text.value = "1800"
+    assert game() == "1500 against 1800: you win"
+    assert [b.get_width() for b in view.bars] != bars  # the chart follows
+    view.controls["result"].value = "draw"
+    assert game() == "1500 against 1800: draw"
+    view.controls["result"].value = "win"
+    view.controls["opponent"].text.value = "1500"
+    assert game() == "1500 against 1500: you win"
+    view.controls["cube"].value = 2
+    assert label(view, 9) == f"+19 / {MINUS}19"  # [GR] cube 2 → 1.17 → ±19
+    view.preset.value = "Two new players at 1500, you win"
+    assert "<span class='ee-value ee-lichess-now'>1741? / 1258?</span>" in view.summary.value  # [LILA]
+    field = view.controls["opponent"]
+    field.text.value = "abc"
+    assert "Opponent&#x27;s rating" in field.error and "not a number" in field.error
+    assert view.model.opponent == 1500
+    field.text.value = "1800"
+    assert field.error == "" and game() == "1500 against 1800: you win"
+    # your RD one step down from the example's 500: Lichess's line follows
+    summary = view.summary.value
+    view.controls["rd"].slider.value = 499
+    assert view.controls["rd"].field.text.value == "499"
+    assert "RD 499 →" in view.summary.value and view.summary.value != summary
+    assert view.status.value == ""
+
+
+def test_the_tables_above_the_view_follow_its_example(view):
+    """The notebook's live tables ("ee-live-backgammon-table", "ee-live-chess-table") follow
+    the example chosen in the view."""
+    def backgammon():
+        return {row[0]: row for row in view.model.backgammon_table().cells()}
+
+    assert backgammon()["Gammon42 1.3.1"][2] == "+16"  # [GR] equal ratings
+    view.preset.value = "Underdog 300 below wins (Gammon42 versions)"
+    # [GR] the underdog 300 below wins +27 / +23 / +20 under ÷400 / ÷800 / ÷1200
+    for version, change in (("1.0.5", 27), ("1.2.0", 23), ("1.3.1", 20)):
+        assert backgammon()[f"Gammon42 {version}"][2:4] == [f"+{change}", f"{MINUS}{change}"]
+    assert view.model.chess_table().caption == "1500 against 1800: you win"
+
+
+def test_a_link_sets_the_tables_and_the_view_alike():
+    # [GR] the favourite 300 up loses −27 / −23 / −20; [TEL] E = 1/(1 + 10^(−300/400)) = 0.85
+    with contextlib.redirect_stdout(io.StringIO()):
+        v = EverySystemView(EverySystemModel(), query="rating=1800&opponent=1500&result=loss")
+    assert "1800 against 1500: you lose" in v.summary.value
+    assert "E for you (÷400 formula) <span class='ee-value'>0.85</span>" in v.summary.value
+    chess = v.model.chess_table()
+    assert chess.caption == "1800 against 1500: you lose"
+    assert {row[0]: row for row in chess.cells()}["Telugu calculator"][1] == "0.85"
+    backgammon = {row[0]: row for row in v.model.backgammon_table().cells()}
+    for version, change in (("1.0.5", 27), ("1.2.0", 23), ("1.3.1", 20)):
+        assert backgammon[f"Gammon42 {version}"][2] == f"{MINUS}{change}"
+    # a bad and an unknown value: noted, the rest of the link taken
+    with contextlib.redirect_stdout(io.StringIO()):
+        v = EverySystemView(EverySystemModel(), query="opponent=1800&cube=3&player=b")
+    assert "cube=3" in v.notes.value and "player" in v.notes.value
+    assert "1500 against 1800: you win" in v.summary.value and v.model.cube == 1
 
 
 def test_figures_flat_after_50_moves(view):
