@@ -16,10 +16,12 @@ Independent sources for the asserted numbers:
 from __future__ import annotations
 
 import contextlib
+import html
 import io
 import math
 import re
 import time
+from urllib.parse import urlencode
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -224,6 +226,7 @@ def test_big_settings_wait_for_run(view):
         view.run.click()
     assert view.model.up_to_date and view.model.shown is not stale
     assert view.run.disabled and 'class="ee-run-message"' not in view.summary.value
+    assert "1,000 players, 20 weeks × 50 games" in view.summary.value
     with contextlib.redirect_stdout(io.StringIO()):
         view.rule.value = "Lichess Glicko-2"
         view.weeks.slider.value = 104
@@ -244,6 +247,94 @@ def test_feedback_shrinks_the_swing(view):
     assert "game by game" in view.swing_text.value
     with contextlib.redirect_stdout(io.StringIO()):
         view.feedback.value = False
+
+
+# ------------------------------------------------------- the viewer's way (was test_browser_*)
+def words(widget) -> str:
+    """An HTML widget's text as a reader sees it (tags dropped, entities read)."""
+    return html.unescape(re.sub(r"<style>.*?</style>|<[^>]+>", "", widget.value))
+
+
+def swing_now(view) -> tuple[int, int, int]:
+    """The swing headline's games a week and typical swing (SD) at K 32 and K 16."""
+    m = re.search(r"At (\d+) games a week: typical swing ±(\d+) at K 32, ±(\d+) at K 16",
+                  words(view.swing_text))
+    return int(m.group(1)), int(m.group(2)), int(m.group(3))
+
+
+def test_players_rules_true_curve_and_the_swing():
+    """The viewer's way through the page: ten more players, another rule set and true curve,
+    the swing slider one step left (big settings, Run and too big ones:
+    test_big_settings_wait_for_run)."""
+    with contextlib.redirect_stdout(io.StringIO()):
+        v = LadderView(LadderModel(), query="")
+        v.players.slider.value = 110
+        assert "110 players" in v.summary.value
+        assert v.model.season_table().cells()[0][0] == "110"  # the season's table above
+        v.rule.value = "Gammon42 1.2.0 (÷800)"
+        assert "Gammon42 1.2.0 (÷800), 110 players" in v.summary.value
+        v.true_curve.value = "1200"
+        assert "true results follow ÷1200" in v.summary.value
+        # the weekly swing: 250 games a week, its headline and histogram follow
+        title = v.title_h.get_text()
+        v.swing_games.value = 250
+    assert swing_now(v)[0] == 250 and "At 250 games a week" in v.swing_text.value
+    assert v.title_h.get_text() == "Weekly changes at 250 games a week" != title
+    # [G42] 32 × 250 × 2 % = 160, × 3 % = 240; K 16 half: 80 and 120
+    assert v.model.rule_of_thumb_table().cells() == [["32", "250", "160", "240"],
+                                                     ["16", "250", "80", "120"]]
+    assert v.status.value == ""
+
+
+def test_a_link_sets_the_tables_and_the_view_alike():
+    query = urlencode({"rules": "Elo per game (K 20, ÷400)", "players": 50, "weeks": 10,
+                       "swing_games": 100})
+    with contextlib.redirect_stdout(io.StringIO()):
+        v = LadderView(LadderModel(), query=query)
+    assert "Elo K 20 ÷400, 50 players, 10 weeks × 5 games" in v.summary.value
+    # K × games × shortfall at 100 games: 32 × 100 × 2 % = 64, × 3 % = 96 (K 16: 32 to 48)
+    assert "32 × 100 × 2 % = 64" in v.swing_text.value                           # [G42]
+    assert "32 × 100 × 3 % = 96" in v.swing_text.value                           # [G42]
+    assert v.model.rule_of_thumb_table().cells()[0] == ["32", "100", "64", "96"]  # [G42]
+    games, sd32, _sd16 = swing_now(v)
+    assert games == 100 and abs(sd32 - 16 * math.sqrt(100)) < 0.05 * 160        # [BIN]
+    season = v.model.season_table()
+    assert season.caption == "Elo K 20 ÷400 after 10 weeks"
+    assert season.cells()[0][0] == "50" and season.cells()[0][3] == "1500"       # [ZS]
+    for part in ("players=50", "weeks=10", "swing_games=100"):
+        assert part in v.link.value
+    assert v.notes.value == ""
+    # settings that wait for Run: a link runs them, tables and view alike
+    query = urlencode({"rules": "Elo per game (K 20, ÷400)", "players": 1000,
+                       "games_per_week": 50})
+    with contextlib.redirect_stdout(io.StringIO()):
+        v = LadderView(LadderModel(), query=query)
+    assert "1,000 players, 20 weeks × 50 games" in v.summary.value
+    assert "press Run" not in v.summary.value
+    assert v.model.season_table().cells()[0][0] == "1,000"
+
+
+def test_a_link_with_bad_values_keeps_the_defaults_the_season_and_the_swing():
+    with contextlib.redirect_stdout(io.StringIO()):
+        v = LadderView(LadderModel(), query="players=5&swing_games=30&colour=red")
+    for text in ("players=5", "swing_games=30", "colour (not a setting of this page)"):
+        assert text in v.notes.value
+    # the default season and weekly swing
+    summary = v.summary.value
+    assert "Gammon42 1.3.1 (÷1200), 100 players, 20 weeks × 5 games" in summary
+    assert "Favourites won:" in summary
+    assert re.search(r"Rating spread after the season: \d+ points", words(v.summary))
+    assert "At 300 games a week: typical swing" in words(v.swing_text)
+    # the simulated K 32 swing at 300 games is binomial luck: ±16 √300 = ±277, K 16 ±139
+    games, sd32, sd16 = swing_now(v)
+    assert games == 300
+    assert abs(sd32 - 16 * math.sqrt(300)) < 0.05 * 277                          # [BIN]
+    assert abs(sd16 - 8 * math.sqrt(300)) < 0.05 * 139                           # [BIN]
+    # the notebook's luck table ("ee-live-swing-table") shows the same row
+    row = {r[0]: r for r in v.model.swing_table().cells()}["300"]
+    assert row[1:4:2] == [f"±{sd32}", f"±{sd16}"]
+    # and its rule-of-thumb table ("ee-live-rule-of-thumb-table"): [G42] 192 and 288
+    assert v.model.rule_of_thumb_table().cells()[0] == ["32", "300", "192", "288"]
 
 
 # --------------------------------------------------------------------------- translated pages
