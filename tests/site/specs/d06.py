@@ -38,7 +38,8 @@ SPEC = Spec(
                      (f"{ELO} td:nth-child(5)", "0.15")),
               redraws=(".ee-plot",), link="?" + SC.format(1700)),
     bad_link="rd=20",
-    bad_note=("rd=20", "Your RD (last game) must be a whole number between 45 and 500"),
+    bad_note=("rd=20", "Your RD (last game) must be a whole number between 45 and 500",
+              "the page keeps 500"),
     defaults_show=(
         (".ee-summary", "Glicko-2 1500?, RD 500.0, interval 500 … 2500"),     # [LILA-G], [G1]/[G2]
         (".ee-results", "Lichess shows 1741? / 1500? / 1258?"),               # [LILA]

@@ -41,7 +41,7 @@ SPEC = Spec(
                      (row("backgammon", "FIBS", 3), f"{MINUS}2.00")),         # [KB]
               redraws=(".ee-plot",), link="?rating=1800&opponent=1800&result=loss" + REST),
     bad_link="cube=3",
-    bad_note=("cube=3", "Cube must be one of 1, 2, 4, 8, 16, 32, 64"),
+    bad_note=("cube=3", "Cube must be one of 1, 2, 4, 8, 16, 32, 64", "the page keeps 1"),
     defaults_show=(
         (".ee-game", "1500 against 1500: you win"),
         (row("backgammon", "Gammon42 1.3.1", 3), "+16"),                      # [GR] equal

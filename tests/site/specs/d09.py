@@ -38,7 +38,8 @@ SPEC = Spec(
                      (THUMB.format(k=16, column=4), "72")),                          # [G42]
               redraws=(".ee-plot ~ img.ee-plot",), link="?" + ELO + REST.format(150)),
     bad_link="players=5",
-    bad_note=("players=5", "Players must be a whole number between 10 and 1000"),
+    bad_note=("players=5", "Players must be a whole number between 10 and 1000",
+              "the page keeps 100"),
     defaults_show=(
         (".ee-summary", "Gammon42 1.3.1 (÷1200), 100 players, 20 weeks × 5 games"),
         (".ee-swing", "At 300 games a week: typical swing"),
