@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import html
 import io
 import math
 import re
@@ -38,6 +39,22 @@ def quiet(fn, *args, **kw):
     """Run a view callback outside a notebook without printing figure reprs."""
     with contextlib.redirect_stdout(io.StringIO()):
         return fn(*args, **kw)
+
+
+def shown(html_text: str, css: str) -> str:
+    """The text of the one element with class ``css`` in a widget's HTML (what the page
+    shows in it: entities read back)."""
+    found = re.findall(r'<(\w+) class="(?:[^"]* )?' + re.escape(css) + r'(?: [^"]*)?">(.*?)</\1>',
+                       html_text, re.S)
+    assert len(found) == 1, (css, found)
+    return html.unescape(re.sub(r"<[^>]+>", "", found[0][1]))
+
+
+def games_shown(head: str) -> str:
+    """The headline's first line: "Games: 15,467 rated Lichess games" (its value)."""
+    first = html.unescape(re.sub(r"<[^>]+>", "", head.split("<br>")[0]))
+    assert first.startswith("Games: "), first
+    return first.removeprefix("Games: ")
 
 
 def make_view(model=None):
@@ -75,9 +92,13 @@ def test_fitted_divisor_and_interval_match_a_brute_force_likelihood(rated_only, 
     assert m.fit.divisor == pytest.approx(best, abs=0.1)         # [ML]
     assert m.fit.interval[0] == pytest.approx(lo, abs=0.1)       # [ML]
     assert m.fit.interval[1] == pytest.approx(hi, abs=0.1)       # [ML]
-    # the headline shows the same numbers, rounded
+    # the headline shows the same numbers, rounded, in its divisor (.ee-divisor)
     head = make_view(m).headline.value
-    assert f"÷{best:.0f} (95 % interval {lo:.0f} to {hi:.0f})" in head
+    assert shown(head, "ee-divisor") == f"÷{best:.0f} (95 % interval {lo:.0f} to {hi:.0f})"
+    # the fit table above the view (the notebook's, live): the games and the divisor to 0.1
+    games, divisor = m.fit_table().cells()[0][:2]
+    assert games == f"{len(g):,}"           # [SRC] 15,467 rated, 19,113 all (test above)
+    assert abs(float(divisor.removeprefix("÷")) - best) <= 0.15  # [ML] printed to 0.1
 
 
 def test_headline_compares_with_the_chess_curve():
@@ -250,6 +271,119 @@ def test_paste_and_upload_switch_to_the_readers_results(view):
         assert not view.rated.disabled
         assert "15,467 rated Lichess games" in view.headline.value           # [SRC]
     assert view.status.value == ""
+
+
+# ------------------------------------------------------ what the page shows (issue 27)
+# The facts tests/site/test_browser_calibrate.py asserted in a browser, on the view's widgets
+# and the model's tables the notebook shows live above the view (ee-live-fit-table,
+# ee-live-table); the browser keeps the file chooser (tests/site/test_browser_calibrate.py)
+# and one audit (tests/site/specs/d08.py).
+def test_the_page_at_its_defaults():
+    v = make_view()
+    head = v.headline.value
+    assert games_shown(head) == "15,467 rated Lichess games"  # [SRC]
+    assert "÷400 expects 76.0 %" in head                                          # [TEL]
+    assert "Buckets of 100 points (by their centre) with at least 30 games" in head
+    # the notebook's tables above the view: the fit of the 15,467 games, the buckets of 100
+    assert v.model.fit_table().cells()[0][0] == "15,467"                          # [SRC]
+    table = v.model.table()
+    assert table.caption.startswith("Buckets of 100 points")
+    assert "+200" in [row[0] for row in table.cells()]
+    assert v.source.options == (("Bundled Lichess games", "lichess"),
+                                ("Your results", "upload"))
+
+
+def test_the_filters_as_a_viewer_moves_them():
+    v = make_view()
+    png = v.view.image.value
+    # the bucket slider one step (25 points) left of 100: buckets of 75, the plot redrawn
+    assert v.bucket.slider.step == 25
+    quiet(setattr, v.bucket.slider, "value", 75)
+    assert "Buckets of 75 points" in v.headline.value
+    assert v.view.image.value != png
+    # casual games too: all 19,113 unique games [SRC], in the headline and the fit table
+    png = v.view.image.value
+    quiet(setattr, v.rated, "value", False)
+    assert games_shown(v.headline.value) == "19,113 Lichess games"          # [SRC]
+    assert v.model.fit_table().cells()[0][0] == "19,113"                          # [SRC]
+    assert v.view.image.value != png
+    # one clock only, chosen by its label
+    assert ("10+0 only (minutes + increment)", "10+0") in v.time_control.options
+    quiet(setattr, v.time_control, "value", "10+0")
+    n = len(lichess.load_games(time_control="10+0"))
+    assert games_shown(v.headline.value) == f"{n:,} Lichess games (10+0)"
+    assert v.status.value == ""
+
+
+def test_pasted_rows_each_get_a_message_then_the_example_then_a_fit():
+    v = make_view()
+    report = lambda: html.unescape(v.report.value)  # noqa: E731 (the page's text)
+    # letters where numbers belong: row-numbered messages, nothing fitted, no traceback
+    quiet(setattr, v.paste, "value",
+          "rating,opponent,score\n1500,x,1\nabc,1500,0\n1500,1400,maybe\n")
+    quiet(v.fit_button.click)
+    assert "3 rows read, 3 rejected" in report()
+    assert "row 2: opponent 'x' is not a number" in report()
+    assert "row 3: rating 'abc' is not a number" in report()
+    assert "row 4: score 'maybe' must be 1 (win), 0.5 (draw) or 0 (loss)" in report()
+    assert "Cannot fit" in v.headline.value
+    # the example: its twelve rows, the tenth bad, as the page shows them
+    quiet(v.example_button.click)
+    assert v.paste.value == ("rating,opponent,score\n1620,1500,1\n1620,1710,0\n"
+                             "1620,1580,0.5\n1620,1450,1\n1620,1800,0\n1620,1620,1\n"
+                             "1620,1390,1\n1620,1700,1\n1620,abc,1\n1620,1550,0\n"
+                             "1620,1660,0.5\n1620,1480,1\n")
+    quiet(v.fit_button.click)
+    assert "12 rows read, 1 rejected" in report()
+    assert "row 10: opponent 'abc' is not a number" in report()
+    assert "your results" in v.headline.value
+    # [CF] 3 wins in 4 games at +200: ÷419, in the view and in the fit table above (÷419.2)
+    quiet(setattr, v.paste, "value",
+          "rating,opponent,score\n1700,1500,1\n1700,1500,1\n1700,1500,1\n1700,1500,0\n")
+    quiet(v.fit_button.click)
+    assert "4 rows read, 0 rejected" in report()
+    assert shown(v.headline.value, "ee-divisor").startswith("÷419 ")                # [CF]
+    assert v.model.fit_table().cells()[0][:2] == ["4", "÷419.2"]                  # [CF]
+    # their one bucket in the calibration table above: 4 games, 3 won [CF], ÷400 76.0 % [TEL]
+    assert v.model.table().caption.endswith("your results")
+    quiet(setattr, v.min_games.slider, "value", 1)
+    assert v.model.table().cells() == [["+200", "4", "75.0 %", "76.0 %", "75.0 %"]]
+    # back to the bundled games (the source's first button)
+    quiet(setattr, v.source, "value", "lichess")
+    assert games_shown(v.headline.value) == "15,467 rated Lichess games"    # [SRC]
+    assert v.status.value == ""
+
+
+def test_a_file_with_a_bad_row_is_read_and_fitted():
+    v = make_view()
+    rows = ("rating,opponent,score\n" + "1700,1500,1\n" * 3 + "1700,1500,0\n"
+            + "1700,,1\n").encode()
+    png = v.view.image.value
+    quiet(setattr, v.upload, "value", ({"name": "mine.csv", "type": "text/csv",
+                                         "size": len(rows), "content": memoryview(rows),
+                                         "last_modified": datetime.datetime(2025, 1, 1)},))
+    assert "<b>mine.csv:</b> 5 rows read, 1 rejected" in v.report.value
+    assert "<li>row 6: opponent is empty</li>" in v.report.value
+    assert shown(v.headline.value, "ee-divisor").startswith("÷419 ")                # [CF]
+    assert v.view.image.value != png
+
+
+def test_a_link_sets_the_view_and_a_bad_one_is_noted():
+    v = quiet(CalibrateView, CalibrateModel(), query="rated_only=false&bucket=50&min_games=10")
+    assert v.notes.value == ""
+    head = v.headline.value
+    assert games_shown(head) == "19,113 Lichess games"                      # [SRC]
+    assert "Buckets of 50 points (by their centre) with at least 10 games" in head
+    # the notebook's tables above follow the link too
+    assert v.model.fit_table().cells()[0][0] == "19,113"                          # [SRC]
+    assert v.model.table().caption == ("Buckets of 50 points (by their centre) with at least "
+                                       "10 games: the Lichess games chosen")
+    assert all(part in v.link.value for part in ("rated_only=false", "bucket=50", "min_games=10"))
+    bad = quiet(CalibrateView, CalibrateModel(), query="bucket=7&colour=red")
+    assert "bucket=7 (Bucket width must be a whole number between 25 and 200" in bad.notes.value
+    assert "colour (not a setting of this page)" in bad.notes.value
+    assert games_shown(bad.headline.value) == "15,467 rated Lichess games"  # [SRC]
+    assert "Buckets of 100 points" in bad.headline.value
 
 
 # --------------------------------------------------------------------------- translated pages

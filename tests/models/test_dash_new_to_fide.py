@@ -198,6 +198,137 @@ def test_view_from_a_link():
     assert "1743" in text(bad.headline)
 
 
+# ------------------------------------------------------ what the page shows (issue 27)
+# The facts tests/site/test_browser_new_to_fide.py asserted in a browser, on the view's widgets
+# (the elements the page shows them in: ee-first-value, ee-other-rule, ...) and the model's
+# tables the notebook shows live above the view (ee-live-first-rating-table,
+# ee-live-uplift-table); the browser keeps one audit (tests/site/specs/d10.py).
+import datetime as dt  # noqa: E402
+import html as html_module  # noqa: E402
+
+EX3_LINK = "opponents=1400,1450,1500,1500,1550,1600&scores=1,0,0,0,0,0&on=2023-05-01&rating=1650"
+EX3_GAMES = "1400 1\n1450 0\n1500 0\n1500 0\n1550 0\n1600 0"
+
+
+def shown(w, css: str) -> str:
+    """The text of the one element with class ``css`` in the widget ``w``'s HTML."""
+    found = re.findall(r"<(\w+) class=[\"'](?:[^\"']* )?" + re.escape(css)
+                       + r"(?: [^\"']*)?[\"']>(.*?)</\1>", w.value, re.S)
+    assert len(found) == 1, (css, found)
+    return html_module.unescape(re.sub(r"<[^>]+>", "", found[0][1]))
+
+
+def widget(root, css: str):
+    """The one widget with class ``css`` under ``root`` (the view's own, not the dock's)."""
+    found, todo = [], [root]
+    while todo:
+        w = todo.pop()
+        if w is getattr(root, "dock", None):
+            continue
+        if css in getattr(w, "_dom_classes", ()):
+            found.append(w)
+        todo.extend(getattr(w, "children", ()))
+    assert len(found) == 1, (css, found)
+    return found[0]
+
+
+def rows_of(table) -> dict:
+    """A table's rows as the page shows them, by their first cell."""
+    return {row[0]: row[1:] for row in table.cells()}
+
+
+def test_the_page_at_its_defaults_shows_ex1_in_each_place():
+    v = view()
+    # [EX1]: 1743, the 2022 rule 1670; performance 1722; [UP] 1500 -> 1700; [FL] floor 1400
+    assert shown(v.headline, "ee-first-value") == "1743"
+    assert shown(v.headline, "ee-other-rule") == "2022 rule (to 29 February 2024): 1670"
+    assert shown(v.headline, "ee-performance-value") == "1722"
+    assert shown(v.up, "ee-uplift-value") == "1700"
+    assert shown(v.up, "ee-floor-value") == "1400"
+    assert all(t in text(v.steps) for t in ("1692.86", ".57", "dp = 50"))
+    # the notebook's table above the view: both rules
+    rows = rows_of(v.model.first_rating_table())
+    assert rows["From 1 March 2024"][-2:] == ["1743", "yes"]
+    assert "1670" in rows["2022 rule (to 29 February 2024)"]
+
+
+def test_a_game_added_a_list_pasted_a_bad_row_and_too_few_games():
+    v = view()
+    # add a row: a draw against 1900 -> Ra 1718.75, 1762 (worked from the rules: Ra =
+    # (8250 + 1900 + 3600) / 8 = 1718.75, p = 4.5 / 8 = .5625 -> .56, dp 43 [T], 1761.75)
+    v.new_opponent.text.value = "1900"
+    widget(v, "ee-new-result").value = 0.5
+    widget(v, "ee-add-game").click()
+    assert shown(v.headline, "ee-first-value") == "1762"
+    assert "1718.75" in text(v.steps)
+    assert v.games.value == "1600 1\n1700 0.5\n1800 0.5\n1500 1\n1650 0\n1900 0.5"
+    # [EX2] pasted on one line: capped at 2200, the 2022 rule 2300; the preset it is
+    v.games.value = "2000 1, 2100 1, 2200 1, 2300 1, 2400 1"
+    assert shown(v.headline, "ee-first-value") == "2200" and "2200 (capped)" in text(v.headline)
+    assert "2300" in shown(v.headline, "ee-other-rule")
+    assert v.preset.value == "5 / 5 against 2000-2400: capped at 2200 (2022 rule 2300)"
+    # a bad row: the row and the allowed results named; the numbers stay
+    v.games.value = "2000 1\n2100 x"
+    assert "Games, row 2" in v.games_error.value
+    assert "1 (win), 0.5 or ½ (draw), 0 (loss)" in v.games_error.value
+    assert shown(v.headline, "ee-first-value") == "2200"
+    # two games: 3 more needed, not published [FL]
+    v.games.value = "2000 1\n2100 1"
+    assert v.games_error.value == ""
+    assert shown(v.headline, "ee-needed") == "3 more needed"
+    assert "at least 5" in shown(v.headline, "ee-verdict")
+
+
+def test_the_1_of_6_example_then_an_earlier_date_then_a_rating():
+    v = view()
+    v.preset.value = "1 / 6 against 1400-1600: 1382, not published (2022 rule 1227)"
+    assert shown(v.headline, "ee-first-value") == "1382"                      # [EX3]
+    assert "below 1400" in shown(v.headline, "ee-verdict")                    # [FL]
+    assert f"dp = {M}193" in text(v.steps)                                    # [T]
+    assert "1227" in shown(v.headline, "ee-other-rule")                       # [EX3]
+    assert v.games.value == EX3_GAMES
+    # an event before 1 March 2024: the 2022 rule is in force, the floor is 1000 [FL]
+    v.date.value = dt.date(2023, 5, 1)
+    assert shown(v.headline, "ee-first-value") == "1227"                      # [EX3]
+    assert shown(v.up, "ee-floor-value") == "1000"
+    assert "under the 2022 rule" in text(v.headline)
+    # the uplift, typed: 1650 -> 1790 [UP], a row of the table above
+    v.controls["rating"].field.text.value = "1650"
+    assert shown(v.up, "ee-uplift-value") == "1790"
+    assert rows_of(v.model.uplift_table())["1650"] == ["1790", "+140"]
+
+
+def test_the_5_of_5_example_in_the_tables_above():
+    v = view()
+    assert rows_of(v.model.first_rating_table())["From 1 March 2024"][4] == "1743"  # [EX1]
+    v.preset.value = "5 / 5 against 2000-2400: capped at 2200 (2022 rule 2300)"
+    rows = rows_of(v.model.first_rating_table())                                   # [EX2]
+    assert rows["From 1 March 2024"][4] == "2200 (capped)"
+    assert rows["2022 rule (to 29 February 2024)"][4] == "2300"
+    assert shown(v.headline, "ee-first-value") == "2200"
+
+
+def test_a_link_sets_the_view_and_the_tables_alike():
+    v = NewToFideView(NewToFideModel(), query=EX3_LINK)
+    assert v.notes.value == ""
+    # [EX3] on 2023-05-01 the 2022 rule is in force: 1227; from 1 March 2024 1382; [UP] 1790
+    assert shown(v.headline, "ee-first-value") == "1227"
+    assert shown(v.headline, "ee-other-rule").startswith("From 1 March 2024: 1382")
+    assert shown(v.up, "ee-uplift-value") == "1790" and shown(v.up, "ee-floor-value") == "1000"
+    assert v.games.value == EX3_GAMES
+    table = v.model.first_rating_table()
+    assert "on 2023-05-01: the 2022 rule is in force" in table.caption
+    assert rows_of(table)["2022 rule (to 29 February 2024)"][4] == "1227"
+    assert rows_of(table)["From 1 March 2024"][4] == "1382"
+    assert rows_of(v.model.uplift_table())["1650"] == ["1790", "+140"]
+    assert "rating=1650" in v.link.value and "on=2023-05-01" in v.link.value
+    # a bad rating and an unknown name: noted, the defaults kept ([EX1] 1743)
+    bad = NewToFideView(NewToFideModel(), query="rating=99999&colour=red")
+    assert ("rating=99999 (Rating before 1 March 2024 must be a whole number between 1000 and "
+            "3000") in bad.notes.value and "colour" in bad.notes.value
+    assert shown(bad.headline, "ee-first-value") == "1743"
+
+
 # ------------------------------------------------------ the page in the documents' languages (issue 21)
 import contextlib  # noqa: E402
 import io  # noqa: E402

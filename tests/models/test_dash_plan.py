@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import io
 import re
+import urllib.parse
 
 import pytest
 
@@ -155,6 +156,39 @@ def test_the_periods_labels_follow_the_season_after_a_phone_layout():
     assert _period_labels(v) == ["start", "1\n(+10)"]
     v.viewport.value = "1280"
     assert _period_labels(v) == ["start", "1\n(+10)"]
+
+
+# ------------------------------------------------------ what the page shows (issue 27)
+# The facts tests/site/test_browser_plan.py asserted in a browser, on the view's widgets and
+# the model's tables the notebook shows live above the view (ee-live-fide-table); the browser
+# keeps the CSV download and the printed page (tests/site/test_browser_plan.py) and one audit
+# (tests/site/specs/d11.py).
+def test_the_fide_tables_csv_link_as_the_page_shows_it():
+    # the live output above the view shows the table's HTML, its CSV link under it [EVEN]
+    shown = PlanModel().fide_table()._static_bundle()["text/html"]
+    link = re.search(r'<a class="ee-csv" href="data:text/csv;charset=utf-8,([^"]*)" '
+                     r'download="([^"]*)"', shown)
+    assert link and link[2].endswith(".csv")
+    data = urllib.parse.unquote(link[1])
+    assert data.startswith("\ufeffMethod,Least score,") and "FIDE: table 8.1.2,7,1850," in data
+
+
+def test_a_preset_then_bad_entries_keep_the_answer():
+    v = view()
+    # the menu's first example (after "Custom"): [DIFF] the table and the formula differ
+    assert v.preset.options[1][1] == DIFF
+    v.preset.value = DIFF
+    assert "You need 10 / 10 (rating 1516)" in text(v.answer)
+    assert "The ÷400 formula would say 9.5 / 10." in text(v.answer)
+    assert "1508" in [row[2] for row in v.model.fide_table().cells()]   # the table above
+    # bad input: plain words naming the field, the numbers kept
+    target = v.controls["target"].field
+    target.text.value = "abc"
+    assert "Target rating" in target.error
+    v.season_box.value = "2026-01-10: 1750 1\n1700 2"
+    assert ("Season, period 2: Games, row 1 (&#x27;1700 2&#x27;): the result must be 1 (win)"
+            in v.season_error.value)
+    assert "You need 10 / 10 (rating 1516)" in text(v.answer) and v.model.target == 1507
 
 
 @pytest.fixture
