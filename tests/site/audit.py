@@ -57,7 +57,8 @@ class Step:
     value: str = ""
     times: int = 1
     shows: Shows = ()
-    redraws: tuple[str, ...] = ()   # CSS classes of figures (img) that must be redrawn
+    redraws: tuple = ()   # figures (img) that must be redrawn: a class (".ee-plot", its first
+    #                       image) or (class, n) for its n-th image, counted from 0
     link: str | None = None         # the view's link after the step; None: not asked
 
 
@@ -90,7 +91,8 @@ def check_the_link(page, spec: Spec) -> None:
 def take_the_step(page, spec: Spec) -> None:
     """One control step, and what it must change (texts, figures, the link)."""
     step = spec.step
-    before = {css: plot_src(page, css) for css in step.redraws}
+    figures = [(r, 0) if isinstance(r, str) else tuple(r) for r in step.redraws]
+    before = {(css, nth): plot_src(page, css, nth) for css, nth in figures}
     target = f"{step.css}:not(.ee-dock *)"
     if step.action == "type":
         type_into(page, target, step.value)
@@ -107,8 +109,8 @@ def take_the_step(page, spec: Spec) -> None:
     else:
         raise ValueError(f"step action must be type, click, choose, key or fill, got {step.action!r}")
     _shows(page, step.shows)
-    for css, src in before.items():
-        wait_changed(page, src, css)
+    for (css, nth), src in before.items():
+        wait_changed(page, src, css, nth)
     if step.link is not None:
         expect(page.locator("a.ee-link").first).to_have_attribute("href", step.link,
                                                                   timeout=TIMEOUT)

@@ -36,7 +36,7 @@ SPEC = Spec(
                      (".ee-swing", "48 to 72 at K 16"),                              # [G42]
                      (THUMB.format(k=32, column=4), "144"),                          # [G42]
                      (THUMB.format(k=16, column=4), "72")),                          # [G42]
-              redraws=(".ee-plot ~ img.ee-plot",), link="?" + ELO + REST.format(150)),
+              redraws=((".ee-plot", 1),), link="?" + ELO + REST.format(150)),
     bad_link="players=5",
     bad_note=("players=5", "Players must be a whole number between 10 and 1000",
               "the page keeps 100"),
