@@ -58,9 +58,10 @@ $(AXE): package.json package-lock.json
 test: $(STAMP) $(AXE)
 	$(BIN)/python -m pytest -n 2 --dist loadfile
 
-## Run what needs no kernel, no browser and no server: doctests, rules, models (about a minute)
+## Run what needs no kernel, no browser and no server: doctests, rules, models, but not the
+## figures' text laid out in every language and layout (marker layout: make test runs it)
 test-fast: $(STAMP)
-	$(BIN)/python -m pytest -n 2 --dist loadfile elo_explain tests/rules tests/models
+	$(BIN)/python -m pytest -n 2 --dist loadfile -m "not layout" elo_explain tests/rules tests/models
 
 ## Open the notebooks in JupyterLab (PORT=... for a port other than 8888)
 lab: PORT ?= 8888

@@ -33,6 +33,8 @@ from tests.models.figure_text import problems
 from tests.models.shown import in_language
 from tests.models.test_figures_phone import PHONE_VIEW, VIEWS
 
+pytestmark = pytest.mark.layout  # make test runs it; make test-fast does not
+
 LANGUAGES = ("en", "te", "uk", "el")
 DESKTOP = "1280"
 

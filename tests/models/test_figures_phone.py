@@ -22,6 +22,8 @@ from elo_explain.dashboards.simulate_ladder import LadderModel, LadderView
 from elo_explain.dashboards.volume_k import VolumeModel, VolumeView
 from tests.models.figure_text import shown_texts as _shown_texts
 
+pytestmark = pytest.mark.layout  # make test runs it; make test-fast does not
+
 VIEWS = [(DivisorView, DivisorModel), (CalibrateView, CalibrateModel),
          (CalculatorView, CalculatorModel), (CubeView, CubeModel),
          (EloVsGlickoView, EloVsGlickoModel), (EverySystemView, EverySystemModel),
