@@ -74,13 +74,13 @@ SHARES = {
     "elo_explain": 30.0,  # the doctests of the whole package
     "tests/rules": 60.0,  # the whole folder, each file far below
     "tests/site/test_languages.py": 150.0,
-    "tests/site/test_hardening_markup.py": 90.0,
-    "tests/site/test_hardening_inputs.py": 90.0,
+    "tests/site/test_hardening_markup.py": 40.0,  # the links and boxes: every_reader, models
+    "tests/site/test_hardening_inputs.py": 40.0,  # one browser check a kind of box
     "tests/site/test_hardening_load.py": 90.0,
     "tests/site/test_hardening_limits.py": 90.0,
-    "tests/site/test_every_reader.py": 150.0,  # with the dock and the keyboard walk
+    "tests/site/test_every_reader.py": 150.0,  # with the dock, the keyboard walk, the specs
     "tests/site/test_kernels_lifecycle.py": 80.0,
-    "tests/notebooks/test_lab.py": 100.0,  # one JupyterLab, every topic notebook run in it
+    "tests/notebooks/test_lab.py": 40.0,  # one JupyterLab: 03 and uk/03
     "tests/notebooks/test_notebook_parameters.py": 50.0,
     "tests/site/test_preheat.py": 50.0,
 }
