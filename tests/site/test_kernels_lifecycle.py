@@ -1,12 +1,15 @@
 """Kernels that come and go cleanly (issue 19): a closed tab frees its kernel, a lost one loses
 nothing.
 
-Each test runs its own ``voila`` with the repository's ``voila.json`` (its kernel manager
-``ViewerKernels``, its page template's script) and real pages in headless Chromium:
+The tests run ``voila`` with the repository's ``voila.json`` (its kernel manager
+``ViewerKernels``, its page template's script) and real pages in headless Chromium; the
+first two share one server, the culling test has its own (a short idle timeout):
 
 * ten pages opened and closed -- half with the browser's unload beacon (``beforeunload``
   runs), half without any goodbye (the tab's process just goes) -- leave no kernel behind
-  within 10 s, and their kernels kept no IPython history database (issue 27);
+  within 10 s of each page's close, and their kernels kept no IPython history database
+  (issue 27); each page is opened while the kernels of the pages before it go, each
+  kernel's end is timed from its own page's close;
 * a viewer's kernel killed (``kill -9``: Voilà would restart a blank kernel under the same id)
   or culled for idling: the page says in plain words that the view stopped and its one link
   reopens exactly the same view, typed values included;
@@ -16,10 +19,13 @@ Each test runs its own ``voila`` with the repository's ``voila.json`` (its kerne
 
 from __future__ import annotations
 
+import json
 import os
 import signal
+import threading
 import time
 
+import psutil
 import pytest
 from playwright.sync_api import expect
 
@@ -31,37 +37,100 @@ DIVISOR = "03_backgammon_divisor.ipynb"
 NEW_TO_FIDE = "10_new_to_fide.ipynb"
 
 
-@pytest.fixture
-def server(tmp_path, request, monkeypatch):
+def _voila(folder, *options):
     # IPython's folder of the server's kernels: where a kernel's history database would be
-    monkeypatch.setenv("IPYTHONDIR", str(tmp_path / "ipython"))
-    log = open(tmp_path / "voila.log", "w")
-    proc, base = start_voila(*getattr(request, "param", ()), log=log)
-    yield proc, base
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("IPYTHONDIR", str(folder / "ipython"))
+        log = open(folder / "voila.log", "w")
+        proc, base = start_voila(*options, log=log)
+    return proc, base, log
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """``(process, base URL, its folder)``: the server the tabs and the killed kernel share."""
+    folder = tmp_path_factory.mktemp("lifecycle")
+    proc, base, log = _voila(folder)
+    yield proc, base, folder
     stop(proc)
     log.close()
 
 
-def test_closed_tabs_free_their_kernels_within_10_s(server, browser, tmp_path):
-    proc, base = server
+def _pid_of(proc, page) -> int:
+    """The process of the kernel of ``page`` (its id, from the page's config, names the
+    kernel's connection file on its command line)."""
+    kernel_id = json.loads(page.locator("#jupyter-config-data").text_content())["kernelId"]
+    pids = []
+    for pid in kernel_pids(proc):
+        try:
+            if kernel_id in " ".join(psutil.Process(pid).cmdline()):
+                pids.append(pid)
+        except psutil.Error:
+            continue
+    assert len(pids) == 1, f"kernel {kernel_id}: processes {pids}"
+    return pids[0]
+
+
+class _Ends(threading.Thread):
+    """Watches kernel processes of ``proc`` (polling its kernels every ``POLL`` s) and notes
+    when each was first seen gone: ``ends[pid]`` (``time.monotonic()``)."""
+
+    def __init__(self, proc):
+        super().__init__(daemon=True)
+        self.proc = proc
+        self.watched: set[int] = set()
+        self.ends: dict[int, float] = {}
+        self._done = threading.Event()
+
+    def watch(self, pid: int) -> None:
+        self.watched.add(pid)
+
+    def run(self):
+        while not self._done.is_set():
+            alive, now = kernel_pids(self.proc), time.monotonic()
+            for pid in set(self.watched) - alive:
+                self.ends.setdefault(pid, now)
+            self._done.wait(POLL)
+
+    def stop(self):
+        self._done.set()
+        self.join(10)
+
+
+def test_closed_tabs_free_their_kernels_within_10_s(server, browser):
+    proc, base, folder = server
     assert len(kernel_pids(proc)) == 0   # no pool in the tests' server: it holds 0 kernels
-    for i in range(10):
-        context = browser.new_context(viewport={"width": 1280, "height": 1000})
-        page = context.new_page()
-        open_dashboard(page, base, "index.ipynb" if i % 2 else DIVISOR)
-        assert len(kernel_pids(proc)) == 1
-        if i % 2:
-            page.close(run_before_unload=True)   # the page's beacon, with its token
-        context.close()                          # no goodbye at all: the socket just drops
-        closed = time.monotonic()
-        while kernel_pids(proc):
-            assert time.monotonic() - closed < 10, f"page {i + 1}: its kernel lived 10 s on"
+    ends = _Ends(proc)
+    ends.start()
+    closed: list[tuple[int, float]] = []   # each page's kernel, and when the page closed
+    try:
+        for i in range(10):
+            before = kernel_pids(proc)   # the kernels of the pages before, still going
+            context = browser.new_context(viewport={"width": 1280, "height": 1000})
+            page = context.new_page()
+            open_dashboard(page, base, "index.ipynb" if i % 2 else DIVISOR)
+            pid = _pid_of(proc, page)
+            assert kernel_pids(proc) - before == {pid}   # the page's kernel: one, its own
+            ends.watch(pid)
+            if i % 2:
+                page.close(run_before_unload=True)   # the page's beacon, with its token
+            context.close()                          # no goodbye at all: the socket just drops
+            closed.append((pid, time.monotonic()))
+        last = closed[-1][1]
+        while set(ends.ends) != {pid for pid, _ in closed} and time.monotonic() - last < 10:
             time.sleep(POLL)
+    finally:
+        ends.stop()
+    lived = [ends.ends.get(pid, float("inf")) - at for pid, at in closed]
+    print("each page's kernel lived on for " + ", ".join(f"{s:.1f}" for s in lived) + " s")
+    for i, seconds in enumerate(lived):
+        assert seconds < 10, f"page {i + 1}: its kernel lived 10 s on"
+    assert kernel_pids(proc) == set()
     # and they kept no history: IPython's database (one SQLite file every kernel writes to;
     # 44 kernels at once locked it, and the losers printed IPython's error into the page)
     # was never made, while the kernels' IPython folder was
-    assert (tmp_path / "ipython" / "profile_default").is_dir()
-    assert list((tmp_path / "ipython").rglob("history.sqlite*")) == []
+    assert (folder / "ipython" / "profile_default").is_dir()
+    assert list((folder / "ipython").rglob("history.sqlite*")) == []
 
 
 def _lost(page):
@@ -72,8 +141,8 @@ def _lost(page):
     return notice.locator("a.ee-reopen")
 
 
-def test_a_killed_kernel_gets_a_notice_and_one_click_reopens_the_same_view(server, page, tmp_path):
-    proc, base = server
+def test_a_killed_kernel_gets_a_notice_and_one_click_reopens_the_same_view(server, page):
+    proc, base, folder = server
     open_dashboard(page, base, DIVISOR + "?divisor=800")
     summary = page.locator(".ee-summary")
     # Greek document, version history: ÷800, 300 points up -> 70.3 %
@@ -81,7 +150,8 @@ def test_a_killed_kernel_gets_a_notice_and_one_click_reopens_the_same_view(serve
                                     timeout=TIMEOUT)
     type_into(page, ".ee-difference-field", "200")
     expect(summary).to_contain_text("200 points up, ÷800", timeout=TIMEOUT)
-    (pid,) = kernel_pids(proc)
+    pid = _pid_of(proc, page)
+    assert kernel_pids(proc) == {pid}
     os.kill(pid, signal.SIGKILL)
     reopen = _lost(page)             # at once: the server announces the restart and closes
     expect(reopen).to_have_attribute("href", f"{base}/voila/render/{DIVISOR}?divisor=800&difference=200")
@@ -97,7 +167,7 @@ def test_a_killed_kernel_gets_a_notice_and_one_click_reopens_the_same_view(serve
     # the server shuts the reopened page's kernel down (the beacon's path, the culler's):
     # the page says so within 2 s, before the viewer does anything (issue 26, 6)
     assert _told_after_shutdown(page) <= 2000
-    log = (tmp_path / "voila.log").read_text()   # the server fixture's log
+    log = (folder / "voila.log").read_text()   # the server's log, the tabs' time included
     assert "Shutting viewer kernel" in log and tracebacks(log) == []
 
 
@@ -121,10 +191,19 @@ def _told_after_shutdown(page) -> int:
     return took
 
 
-@pytest.mark.parametrize("server", [("--MappingKernelManager.cull_idle_timeout=6",
-                                     "--MappingKernelManager.cull_interval=2")], indirect=True)
-def test_a_culled_kernel_gets_a_notice_and_the_typed_games_come_back(server, page):
-    proc, base = server
+@pytest.fixture
+def culling(tmp_path):
+    """A server of its own whose idle culler takes a kernel idle for 5 s (checks every
+    second); published: 300 s, every 60 s (``test_the_published_config_is_the_one_tested``)."""
+    proc, base, log = _voila(tmp_path, "--MappingKernelManager.cull_idle_timeout=5",
+                             "--MappingKernelManager.cull_interval=1")
+    yield proc, base
+    stop(proc)
+    log.close()
+
+
+def test_a_culled_kernel_gets_a_notice_and_the_typed_games_come_back(culling, page):
+    proc, base = culling
     open_dashboard(page, base, NEW_TO_FIDE)
     games = page.locator(".ee-ready textarea").first
     # FIDE B.02 section 7 (docs/sources.md#fide-b02, F9): 5 / 5 against 2000-2400 -> 2200

@@ -2,11 +2,16 @@
 
 Voilà starts ``default_pool_size`` kernels per notebook in the served folder and runs
 the notebook in each before any viewer comes.  A viewer then gets a kernel that has
-already run its notebook; the pool is refilled behind it.  The test checks that the
+already run its notebook; the pool is refilled behind it.  The tests check that the
 published settings do that with the published-only gate, the stripped sources and
-hidden tracebacks: the pool fills to one kernel per notebook, a dashboard served from
-the pool shows its document numbers with no source and no traceback, and the pool
-refills after the page took its kernel.
+hidden tracebacks: the published configuration pools one kernel for every served page
+(every notebook under the folder, none denied), its kernels talk over unix sockets, a
+dashboard served from the pool shows its document numbers with no source and no
+traceback, and the pool refills after the page took its kernel.
+
+The servers started here pool only the pages their test opens
+(``VoilaKernelManager.preheat_denylist``): a pool of every page in every language is ~48
+notebook runs before the first page, the same mechanism for each.
 """
 
 from __future__ import annotations
@@ -23,9 +28,10 @@ from harness import NOTEBOOKS, ROOT, TIMEOUT, assert_clean, open_dashboard, star
 from harness import kernel_pids, stop
 
 from elo_explain.server.gate import served_pages
+from elo_explain.server.kernels import ViewerKernels
 
 DIVISOR_NB = "03_backgammon_divisor.ipynb"
-POOL_FILL_S = 300   # ten notebooks run on 2 cores, while other tests may run too
+POOL_FILL_S = 300   # notebooks run on 2 cores, while other tests may run too
 POLL = 0.5          # seconds between two kernel counts (polling, not a wait for a result)
 
 
@@ -58,44 +64,63 @@ def _transport(pid: int) -> str:
     return json.loads(Path(args[args.index("-f") + 1]).read_text())["transport"]
 
 
-def _wait_waiting_for_a_viewer(voila, base: str, what: str) -> None:
-    """Until a kernel of the pool has run its notebook and waits for its viewer's request:
-    it holds a connection to the Voilà server (``voila/query/<kernel id>``, opened by
-    ``page_query``). Voilà hands out a pooled kernel only once it has started; a page
+def _wait_waiting_for_a_viewer(voila, base: str, what: str, n: int = 1) -> None:
+    """Until ``n`` kernels of the pool have run their notebook and wait for their viewer's
+    request: each holds a connection to the Voilà server (``voila/query/<kernel id>``, opened
+    by ``page_query``). Voilà hands out a pooled kernel only once it has started; a page
     that comes earlier gets a kernel of its own (the race this wait closes)."""
     port = int(base.rsplit(":", 1)[1])
     deadline = time.monotonic() + POOL_FILL_S
     while True:
+        waiting = 0
         for pid in kernel_pids(voila):
             try:
                 connections = psutil.Process(pid).net_connections(kind="tcp")
             except psutil.Error:
                 continue
-            if any(c.raddr and c.raddr.port == port and c.status == psutil.CONN_ESTABLISHED
-                   for c in connections):
-                return
+            waiting += any(c.raddr and c.raddr.port == port
+                           and c.status == psutil.CONN_ESTABLISHED for c in connections)
+        if waiting >= n:
+            return
         assert voila.poll() is None, "voila exited"
         assert time.monotonic() < deadline, what
         time.sleep(POLL)
 
 
 def test_the_published_config_preheats_one_kernel_per_notebook():
-    vc = json.loads((ROOT / "voila.json").read_text())["VoilaConfiguration"]
+    config = json.loads((ROOT / "voila.json").read_text())
+    vc = config["VoilaConfiguration"]
     assert vc["preheat_kernel"] is True and vc["default_pool_size"] == 1
     # Voilà refuses preheat together with progressive rendering
     assert not vc.get("progressive_rendering", False)
+    # Voilà pools every notebook under the folder that no pattern of its
+    # ``VoilaKernelManager.preheat_denylist`` names: the published configuration names none
+    # (Voilà's default is none), so every page is pooled, the English ones and their
+    # translations (notebooks/<lang>/), all of them published pages
+    from voila.voila_kernel_manager import voila_kernel_manager_factory
+
+    pooling = voila_kernel_manager_factory(ViewerKernels, True, 1)
+    assert pooling.class_traits()["preheat_denylist"].default() == []
+    assert not config.get("VoilaKernelManager", {}).get("preheat_denylist")
+    assert len(sorted(NOTEBOOKS.rglob("*.ipynb"))) == len(served_pages())
+    # and its kernels talk over unix sockets (checked on the pool's kernels below)
+    assert config["KernelManager"]["transport"] == "ipc"
+
+
+# Voilà matches a pattern against the notebook's absolute path: a pool for the English 01
+# and the Ukrainian 03 only, the pages the test opens
+ONLY_01_UK_03 = ("--VoilaKernelManager.preheat_denylist="
+                 "['^(?!.*/notebooks/(01_chess_calculator|uk/03_backgammon_divisor)[.]ipynb$)']")
 
 
 def test_a_dashboard_from_the_pool_shows_its_numbers_and_the_pool_refills(page, tmp_path):
-    # Voilà pools every notebook under the folder: the English ones and their translations
-    # (notebooks/<lang>/), all of them published pages
-    notebooks = sorted(NOTEBOOKS.rglob("*.ipynb"))
-    assert len(notebooks) == len(served_pages())
     log = open(tmp_path / "voila.log", "w")
-    voila, base = start_voila(log=log, preheat=True)
+    voila, base = start_voila(ONLY_01_UK_03, log=log, preheat=True)
     try:
-        _wait_kernels(voila, log, len(notebooks), "the pool did not fill")
+        _wait_kernels(voila, log, 2, "the pool did not fill")
+        _wait_waiting_for_a_viewer(voila, base, "the pooled kernels never waited for a viewer", 2)
         pooled = kernel_pids(voila)
+        assert len(pooled) == 2, "a kernel for a page the pool should not hold"
         # the server gave its kernels unix sockets, not TCP ports (``KernelManager.transport``
         # "ipc"): 44 kernels started at once on TCP raced other processes for the free ports
         # they were given ("Address already in use"), two died and the pool never refilled
@@ -105,8 +130,10 @@ def test_a_dashboard_from_the_pool_shows_its_numbers_and_the_pool_refills(page, 
         expect(page.locator(".ee-app").first).to_contain_text("0.24", timeout=TIMEOUT)
         assert_clean(page, "01_chess_calculator.ipynb")
         # the page took a kernel from the pool, and the pool is refilled behind it
-        _wait_kernels(voila, log, len(notebooks) + 1, "the pool was not refilled")
+        _wait_kernels(voila, log, 3, "the pool was not refilled")
         assert pooled <= kernel_pids(voila), "a pooled kernel was stopped"
+        # every kernel was started for the pool: the page's is the pooled one
+        assert all(_env(pid).get("VOILA_PREHEAT") == "True" for pid in kernel_pids(voila))
         # a translated page from the pool the same way (Greek document, ÷1200, 300 points
         # up: 64.0 %, in Ukrainian with a decimal comma)
         # (a second tab: the first page keeps its kernel)
@@ -116,15 +143,15 @@ def test_a_dashboard_from_the_pool_shows_its_numbers_and_the_pool_refills(page, 
         assert second.evaluate("document.documentElement.lang") == "uk"
         expect(second.locator(".ee-summary")).to_contain_text("64,0%", timeout=TIMEOUT)
         assert_clean(second)
-        _wait_kernels(voila, log, len(notebooks) + 2, "the pool was not refilled")
+        _wait_kernels(voila, log, 4, "the pool was not refilled")
         assert pooled <= kernel_pids(voila), "a pooled kernel was stopped"
+        assert all(_env(pid).get("VOILA_PREHEAT") == "True" for pid in kernel_pids(voila))
     finally:
         stop(voila)
         log.close()
 
 
-# Voilà matches the pattern against the notebook's absolute path: the English 03 only, not
-# its translations (notebooks/<lang>/03_backgammon_divisor.ipynb)
+# the English 03 only, not its translations (notebooks/<lang>/03_backgammon_divisor.ipynb)
 ONLY_03 = "--VoilaKernelManager.preheat_denylist=['^(?!.*/notebooks/03_backgammon_divisor)']"
 
 
