@@ -28,6 +28,7 @@ from matplotlib.text import Text
 
 from elo_explain import i18n, translate
 from elo_explain.interactive.figures import FigureView, describe_figure
+from elo_explain.interactive.live import LiveOutput
 
 in_language = i18n.speaking  # as the kernel of a page in ``lang`` (its language cell)
 
@@ -89,3 +90,26 @@ def english_left_of(text: str, lang: str, modules) -> list[str]:
                                              for loc in m.locations)]
     return [piece for piece in translate.english_left(text, lang)
             if any(piece in " ".join(msgid.split()) for msgid in own)]
+
+
+def live(model, method, *args):
+    """The notebook cell's output of ``model.method(*args)`` above the view (CSS class
+    ``ee-live-<method>``), made as a cell's display makes it: it follows the model as the
+    page's does."""
+    result = getattr(model, method)(*args)
+    return LiveOutput(result._live, result._repr_html_())
+
+
+def row(shown, first):
+    """The cells' texts of the row of a shown table (HTML) whose first cell reads ``first``."""
+    for tr in re.findall(r"<tr[^>]*>(.*?)</tr>", shown, re.S):
+        cells = [html.unescape(re.sub(r"<[^>]+>", "", c))
+                 for c in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", tr, re.S)]
+        if cells and cells[0] == first:
+            return cells
+    raise AssertionError(f"no row {first!r} in {shown[-600:]}")
+
+
+def caption(shown):
+    """The caption's text of a shown table (HTML)."""
+    return html.unescape(re.search(r"<caption>(.*?)</caption>", shown, re.S).group(1))

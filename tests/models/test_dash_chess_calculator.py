@@ -434,30 +434,10 @@ import json  # noqa: E402
 import re  # noqa: E402
 from pathlib import Path  # noqa: E402
 
-from elo_explain.interactive.live import LiveOutput  # noqa: E402
+from tests.models.shown import caption, live, row  # noqa: E402
 
 NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "01_chess_calculator.ipynb"
 
-
-def live(model, method):
-    """The notebook cell's output of ``model.method()`` above the view (CSS class
-    ``ee-live-<method>``), which follows the model as the page's does."""
-    result = getattr(model, method)()
-    return LiveOutput(result._live, result._repr_html_())
-
-
-def row(shown, first):
-    """The cells' texts of the row of a shown table (HTML) whose first cell reads ``first``."""
-    for tr in re.findall(r"<tr[^>]*>(.*?)</tr>", shown, re.S):
-        cells = [html.unescape(re.sub(r"<[^>]+>", "", c))
-                 for c in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", tr, re.S)]
-        if cells and cells[0] == first:
-            return cells
-    raise AssertionError(f"no row {first!r} in {shown[-600:]}")
-
-
-def caption(shown):
-    return html.unescape(re.search(r"<caption>(.*?)</caption>", shown, re.S).group(1))
 
 
 def link_query(v) -> str:

@@ -344,24 +344,9 @@ def test_the_k_rules_in_the_in_language(lang):
 import html  # noqa: E402
 import re  # noqa: E402
 
-from elo_explain.interactive.live import LiveOutput  # noqa: E402
+from tests.models.shown import live, row  # noqa: E402
 
 
-def live(model, method):
-    """The notebook cell's output of ``model.method()`` above the view (CSS class
-    ``ee-live-<method>``), which follows the model as the page's does."""
-    result = getattr(model, method)()
-    return LiveOutput(result._live, result._repr_html_())
-
-
-def row(shown, first):
-    """The cells' texts of the row of a shown table (HTML) whose first cell reads ``first``."""
-    for tr in re.findall(r"<tr[^>]*>(.*?)</tr>", shown, re.S):
-        cells = [html.unescape(re.sub(r"<[^>]+>", "", c))
-                 for c in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", tr, re.S)]
-        if cells and cells[0] == first:
-            return cells
-    raise AssertionError(f"no row {first!r} in {shown[-600:]}")
 
 
 def lines_700(v) -> list[str]:

@@ -12,13 +12,8 @@ import traitlets
 from elo_explain.dashboards.backgammon_divisor import DivisorModel, DivisorView
 from elo_explain.interactive.model import DashboardModel
 from elo_explain.interactive.traits import Whole
-from elo_explain.interactive.live import LiveOutput, _replaces_the_cells_last_run, depends
-
-
-def live(model, method, *args):
-    """A live output of ``model.method(*args)``, as a notebook cell's display makes it."""
-    result = getattr(model, method)(*args)
-    return LiveOutput(result._live, result._repr_html_())
+from elo_explain.interactive.live import _replaces_the_cells_last_run, depends
+from tests.models.shown import live
 
 
 def test_a_declared_result_is_computed_once_for_the_same_traits():
