@@ -119,9 +119,16 @@ async def _load(browser, base, notebook, texts, expect, timeout_ms):
         except Exception:  # noqa: BLE001
             html = ""
         views = html.count("application/vnd.jupyter.widget-view+json")
+        kernel = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', html)
+        try:  # what the viewer sees: a busy page, a stopped view, an error in a cell...
+            said = " ".join((await page.inner_text("body")).split())[-400:]
+        except Exception:  # noqa: BLE001
+            said = ""
         problems.append(f"{notebook}: {type(exc).__name__}: {str(exc).splitlines()[0][:300]}"
                         f" | widget views in the page: {views}; requests pending: "
-                        f"{sorted(pending.values())[:5]}; console errors: {errors[:5]}")
+                        f"{sorted(pending.values())[:5]}; console errors: {errors[:5]}"
+                        f" | its kernel: {kernel.group(1) if kernel else None}; the page says: {said!r}"
+                        f" | its HTML: {len(html)} characters, ends {html[-300:]!r}")
     return context, problems, time.monotonic() - t0
 
 
@@ -167,8 +174,14 @@ def test_twenty_viewers_then_their_kernels_go_when_they_leave(tmp_path):
         # in a thread of its own: the session's sync Playwright already runs an event loop here
         with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
             problems = pool.submit(asyncio.run, _crowd(base, plan, voila, seen)).result()
-        assert not problems, (f"{len(problems)} of {VIEWERS} viewers failed:\n" + "\n".join(problems)
-                              + "\nthe server's log, its end:\n" + log_path.read_text()[-3000:])
+        if problems:  # the server's log of the failed pages' kernels, and its end
+            text = log_path.read_text()
+            ids = re.findall(r"its kernel: ([0-9a-f-]{36})", "\n".join(problems))
+            theirs = [line for line in text.splitlines() if any(i in line for i in ids)]
+            raise AssertionError(f"{len(problems)} of {VIEWERS} viewers failed:\n"
+                                 + "\n".join(problems) + "\ntheir kernels in the server's log:\n"
+                                 + "\n".join(theirs[:40]) + "\nthe server's log, its end:\n"
+                                 + text[-3000:])
         print(f"{VIEWERS} viewers, {ARRIVING} arriving at a time: all on their pages after "
               f"{seen['crowd_s']:.0f} s, slowest page {seen['slowest_s']:.0f} s")
         # all twenty on their pages: one kernel each, none shared, none lost
