@@ -1,8 +1,11 @@
 """No visitor can take the published site down or exhaust it (issue 16).
 
-Each test starts its own ``voila`` with the repository's ``voila.json`` (the gate, the kernel
-manager ``ViewerKernels``, the websocket ``GuardedConnection``) and probes it the way an
-outsider would, with plain HTTP and raw kernel websockets, beside a real viewer in Chromium:
+The tests run ``voila`` with the repository's ``voila.json`` (the gate, the kernel manager
+``ViewerKernels``, the websocket ``GuardedConnection``) and probe it the way an outsider
+would, with plain HTTP and raw kernel websockets, beside a real viewer in Chromium. The tests
+of the published options share one server (each reads the log its own time wrote, and
+finds its kernels by their ids); a test with options of its own (a timeout, ceilings)
+starts its own:
 
 * a websocket without the v1 protocol is refused (it froze the whole server: Voilà parsed the
   legacy frames of the image widgets' buffers as v1), and a forged v1 frame is dropped, while
@@ -56,6 +59,39 @@ def server(tmp_path, request):
     log.close()
 
 
+@pytest.fixture(scope="module")
+def _published_server(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("limits")
+    log = open(folder / "voila.log", "w")
+    proc, base = start_voila(log=log)
+    yield proc, base, folder / "voila.log"
+    stop(proc)
+    log.close()
+
+
+class LogSince:
+    """The part of a server's log written since this was made: one test's share of the log
+    of a server the module's tests share."""
+
+    def __init__(self, path):
+        self.path = path
+        self.start = path.stat().st_size
+
+    def read_text(self) -> str:
+        with open(self.path, errors="replace") as f:
+            f.seek(self.start)
+            return f.read()
+
+
+@pytest.fixture
+def published(_published_server):
+    """The server with the published options, shared by the module's tests:
+    ``(process, base URL, the log since this test began)``."""
+    proc, base, log = _published_server
+    assert proc.poll() is None, "the shared voila exited"
+    yield proc, base, LogSince(log)
+
+
 def wait_kernels(proc, predicate, seconds: float, what: str) -> int:
     deadline = time.monotonic() + seconds
     while True:
@@ -97,8 +133,8 @@ class StaticProbe:
 
 
 # ------------------------------------------------------------------ the legacy websocket (point 1)
-def test_a_legacy_websocket_is_refused_and_the_server_keeps_answering(server):
-    proc, base, _ = server
+def test_a_legacy_websocket_is_refused_and_the_server_keeps_answering(published):
+    proc, base, _ = published
     viewer = Viewer(base)
     _, kernel_id = viewer.render(DIVISOR)
     url = base.replace("http://", "ws://") + f"/api/kernels/{kernel_id}/channels?session_id=x"
@@ -286,8 +322,10 @@ def test_the_ceilings_in_docs_security_edge_are_the_servers():
 
 
 # ------------------------------------------------------------------ floods (3)
-def _kernel(proc) -> psutil.Process:
-    (pid,) = kernel_pids(proc)
+def _kernel(proc, kernel_id: str) -> psutil.Process:
+    """The process of the kernel ``kernel_id`` (its connection file, on its command line,
+    bears its id)."""
+    (pid,) = [p for p in kernel_pids(proc) if kernel_id in " ".join(psutil.Process(p).cmdline())]
     return psutil.Process(pid)
 
 
@@ -296,13 +334,13 @@ def _cpu(p: psutil.Process) -> float:
     return t.user + t.system
 
 
-def test_floods_through_an_open_page_stay_bounded(server, page):
-    proc, base, log = server
+def test_floods_through_an_open_page_stay_bounded(published, page):
+    proc, base, log = published
     open_dashboard(page, base, DIVISOR)
     summary = page.locator(".ee-summary")
     expect(summary).to_contain_text("÷1200: expected win rate 64.0 %", timeout=TIMEOUT)  # [GR]
     kernel_id = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', page.content()).group(1)
-    kernel = _kernel(proc)
+    kernel = _kernel(proc, kernel_id)
     ws = KernelSocket(base, kernel_id, "v1")     # beside the page: its second websocket
     ws.send("comm_info_request", {"target_name": "jupyter.widget"})
     comms = next(m["content"]["comms"] for m in iter(ws.receive, None)
@@ -341,8 +379,8 @@ def test_floods_through_an_open_page_stay_bounded(server, page):
     expect(summary).to_contain_text("÷1250", timeout=TIMEOUT)
 
 
-def test_a_third_websocket_to_one_kernel_is_refused(server):
-    _proc, base, _ = server
+def test_a_third_websocket_to_one_kernel_is_refused(published):
+    _proc, base, _ = published
     viewer = Viewer(base)
     _, kernel_id = viewer.render("index.ipynb")
     first, second = KernelSocket(base, kernel_id, "v1"), KernelSocket(base, kernel_id, "v1")
@@ -387,14 +425,14 @@ class UnreadSocket:
                           + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
 
 
-def test_a_client_that_does_not_read_is_cut_off_and_the_server_stays_bounded(server):
+def test_a_client_that_does_not_read_is_cut_off_and_the_server_stays_bounded(published):
     """Issue 26, point 2: a text box's state set to 3.5 MB, then asked for 38 times a second
     by a client that reads nothing grew Voilà by ~46 MB a second (315 -> 1,462 MiB in 25 s)
     and its close wrote 5,126 tracebacks. The kernel now refuses a 3.5 MB text (its byte
     budget), so the client asks for the page's largest state (a figure) at the same pace: the
     websocket is closed once 8 MiB wait unread, Voilà's memory stays within that and the
     replies already asked for, and the log has no traceback."""
-    proc, base, log = server
+    proc, base, log = published
     viewer = Viewer(base)
     _, kernel_id = viewer.render(DIVISOR)
     ws = KernelSocket(base, kernel_id, "v1")
@@ -503,8 +541,8 @@ def test_a_figure_sent_as_its_page_closes_cannot_freeze_the_server():
 
 
 # ------------------------------------------------------------------ tracebacks (5)
-def test_malformed_widget_state_sends_no_traceback_and_the_kernel_keeps_serving(server):
-    _proc, base, log = server
+def test_malformed_widget_state_sends_no_traceback_and_the_kernel_keeps_serving(published):
+    _proc, base, log = published
     viewer = Viewer(base)
     _, kernel_id = viewer.render(DIVISOR)
     ws = KernelSocket(base, kernel_id, "v1")
@@ -536,8 +574,8 @@ def test_malformed_widget_state_sends_no_traceback_and_the_kernel_keeps_serving(
 
 
 # ------------------------------------------------------------------ the shutdown token (6)
-def test_a_kernel_is_shut_down_only_with_its_pages_token(server):
-    proc, base, _ = server
+def test_a_kernel_is_shut_down_only_with_its_pages_token(published):
+    proc, base, _ = published
     viewer = Viewer(base)
     _, kernel_id = viewer.render("index.ipynb")
     _, other_id = viewer.render("index.ipynb")
@@ -549,8 +587,13 @@ def test_a_kernel_is_shut_down_only_with_its_pages_token(server):
     # another page's token, and the right token sent by a page of another site
     assert viewer.shutdown(kernel_id, token=viewer.tokens[other_id]).status_code == 403
     assert viewer.shutdown(kernel_id, headers={"Origin": "https://evil.example"}).status_code == 403
-    assert len(kernel_pids(proc)) == 2
+    kernel, other = _kernel(proc, kernel_id), _kernel(proc, other_id)
+    assert kernel.is_running() and other.is_running()
     # the page's own beacon: its token
     assert viewer.shutdown(kernel_id).status_code == 204
-    wait_kernels(proc, lambda n: n == 1, 30, "the kernel was not shut down")
+    deadline = time.monotonic() + 30
+    while kernel.is_running() and kernel.status() != psutil.STATUS_ZOMBIE:
+        assert time.monotonic() < deadline, "the kernel was not shut down"
+        time.sleep(POLL)
+    assert other.is_running()
     viewer.close()

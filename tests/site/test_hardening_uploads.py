@@ -4,7 +4,9 @@ Before, 08 refused 3 and 8 MB files with a message, but a 20 MB file did nothing
 12 MB paste said "the file is empty": the websocket's 10 MiB limit dropped them before the
 kernel's 2 MB check ran. The page template's script now checks the size in the browser, before
 anything is sent. In headless Chromium against a real ``voila``: files of 3, 8 and 20 MB and a
-12 MB paste each get the kernel's own words, and no frame of more than a few kB leaves the page.
+12 MB paste each get the kernel's own words, and no frame of more than a few kB leaves the page
+(one page of 08 for the module's tests, each taking its turn on it: each checks every frame
+the page sent since it opened, its own turn's included).
 """
 
 from __future__ import annotations
@@ -22,13 +24,22 @@ def _csv(megabytes: float) -> bytes:
     return b"rating,opponent,score\n" + ROW * int(megabytes * 1e6 / len(ROW))
 
 
-@pytest.fixture
-def calibrate(page, voila_url):
+@pytest.fixture(scope="module")
+def _calibrate_page(browser, voila_url):
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    page = context.new_page()
     sent = []
     page.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(len(f))))
     open_dashboard(page, voila_url, NB)
     expect(page.locator("img.ee-plot").first).to_be_visible(timeout=TIMEOUT)
-    return page, sent
+    yield page, sent
+    context.close()
+
+
+@pytest.fixture
+def calibrate(_calibrate_page):
+    """The page of 08, and the size of every frame it sent since it opened."""
+    return _calibrate_page
 
 
 @pytest.mark.parametrize("megabytes", [3, 8, 20])
