@@ -61,6 +61,21 @@ def pytest_collection_modifyitems(config, items):
             continue  # the package's doctests
         if folder in MARKERS:
             item.add_marker(getattr(pytest.mark, MARKERS[folder]))
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        # on workers (``make test``), the files with the largest shares first: pytest-xdist
+        # hands out whole files in this order, and a long file handed out last kept one
+        # worker busy alone at the end of the run (the order is the same on every worker)
+        items.sort(key=lambda item: -_file_share(Path(item.fspath).resolve()))
+
+
+def _file_share(path: Path) -> float:
+    """A file's own share of the budget (a folder's share counts as the default's)."""
+    try:
+        name = path.relative_to(HERE.parent).as_posix()
+    except ValueError:
+        return DEFAULT_SHARE
+    key, share = _share(name)
+    return share if key == name else DEFAULT_SHARE
 
 
 # --- each file's time against its share of the suite's budget ---------------------------------
@@ -83,6 +98,7 @@ SHARES = {
     "tests/notebooks/test_lab.py": 40.0,  # one JupyterLab: 03 and uk/03
     "tests/notebooks/test_notebook_parameters.py": 50.0,
     "tests/site/test_preheat.py": 50.0,
+    "tests/models/test_figure_text.py": 60.0,  # every figure, every language and layout
 }
 _FILE_SECONDS: dict[str, float] = defaultdict(float)
 
