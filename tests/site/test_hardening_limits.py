@@ -172,15 +172,16 @@ def test_a_legacy_websocket_is_refused_and_the_server_keeps_answering(published)
 
 
 # ------------------------------------------------------------------ kernels without a viewer (2)
-@pytest.mark.parametrize("server", [("--ViewerKernels.connect_timeout=3",)], indirect=True)
+# the mechanism with a timeout of 1 s; the published 30 s: test_the_published_connect_timeout_is_30_s
+@pytest.mark.parametrize("server", [("--ViewerKernels.connect_timeout=1",)], indirect=True)
 def test_renders_no_page_connects_to_are_shut_down(server):
     proc, base, log = server
     viewer = Viewer(base)
     for _ in range(3):  # curl: the page is rendered, nobody opens its websocket
         viewer.render("index.ipynb")
     assert len(viewer.kernels) == 3
-    wait_kernels(proc, lambda n: n == 0, 3 + 20, "renders without a viewer were not shut down")
-    assert log.read_text().count("no page connected within 3 s") == 3
+    wait_kernels(proc, lambda n: n == 0, 1 + 20, "renders without a viewer were not shut down")
+    assert log.read_text().count("no page connected within 1 s") == 3
 
 
 def test_the_published_connect_timeout_is_30_s():

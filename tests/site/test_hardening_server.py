@@ -18,6 +18,7 @@ import re
 import shutil
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from html import unescape
 
 import pytest
@@ -34,18 +35,45 @@ def published_notebooks() -> list[str]:
     return ["index.ipynb", *(d.notebook for d in published())]
 
 
-@pytest.fixture
-def viewer(voila_url):
+def _shut_down_at_once(viewer: Viewer) -> None:
+    """What each page's beacon does (``Viewer.close``), for every kernel ``viewer``'s renders
+    started, all at once: a beacon's answer waits for its kernel to end."""
+    def beacon(kernel_id: str) -> None:
+        other = Viewer(viewer.base)
+        # (one that no websocket reached is gone already, ``connect_timeout`` after its render)
+        if other.get(f"/api/kernels/{kernel_id}").status_code == 200:
+            other.shutdown(kernel_id, token=viewer.tokens[kernel_id])
+        other.http.close()
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        list(pool.map(beacon, viewer.kernels))
+    viewer.http.close()
+
+
+@pytest.fixture(scope="module")
+def _renders(voila_url):
     v = Viewer(voila_url)
     yield v
-    v.close()
+    _shut_down_at_once(v)
+
+
+@pytest.fixture
+def viewer(_renders):
+    """The module's viewer: its kernels are shut down with the module, at once."""
+    return _renders
+
+
+@pytest.fixture(scope="module")
+def landing(_renders):
+    """One render of the landing page for the module's tests: ``(its HTML, its kernel id)``."""
+    return _renders.render("index.ipynb")
 
 
 # ---------------------------------------------------------------- kernel websocket
 
 
 @pytest.mark.parametrize("protocol", ["legacy", "v1"])
-def test_viewer_cannot_execute_code_over_the_kernel_websocket(viewer, voila_url, tmp_path, protocol):
+def test_viewer_cannot_execute_code_over_the_kernel_websocket(landing, voila_url, tmp_path, protocol):
     target = tmp_path / "pwned.txt"
     code = f"open({str(target)!r}, 'w').write('pwned')"
     # control: the payload itself works when a kernel does run it
@@ -53,7 +81,7 @@ def test_viewer_cannot_execute_code_over_the_kernel_websocket(viewer, voila_url,
     subprocess.run([sys.executable, "-c", code.replace(str(target), str(control))], check=True)
     assert control.read_text() == "pwned"
 
-    _html, kernel_id = viewer.render("index.ipynb")
+    _html, kernel_id = landing
     if protocol == "legacy":  # refused outright since issue 16 (its frames froze the server)
         from websockets.exceptions import InvalidStatus
 
@@ -102,8 +130,10 @@ def test_viewer_cannot_execute_code_over_the_kernel_websocket(viewer, voila_url,
 
 
 @pytest.mark.parametrize("notebook", published_notebooks())
-def test_rendered_page_contains_no_notebook_source(viewer, notebook):
-    html, _ = viewer.render(notebook)
+def test_rendered_page_contains_no_notebook_source(request, notebook):
+    # the landing page: the module's render of it
+    html, _ = (request.getfixturevalue("landing") if notebook == "index.ipynb"
+               else request.getfixturevalue("viewer").render(notebook))
     # syntax highlighting splits a source line into spans: compare with the tag-free text too
     text = unescape(re.sub(r"<[^>]+>", "", html))
     for line in code_lines(notebook):
@@ -120,8 +150,8 @@ def test_landing_page_in_browser_is_clean(page, voila_url):
         assert line not in text, f"the page shows notebook source {line!r}"
 
 
-def test_template_and_theme_overrides_are_ignored(viewer):
-    plain, _ = viewer.render("index.ipynb")
+def test_template_and_theme_overrides_are_ignored(viewer, landing):
+    plain, _ = landing
     for query in ("?template=classic", "?theme=dark", "?template=reveal&theme=dark",
                   "?template=../../../etc&theme=../../x"):
         html, _ = viewer.render("index.ipynb", query)

@@ -376,7 +376,7 @@ def test_behind_a_load_balancer_each_client_counts_by_its_own_address(tmp_path):
         assert (a, b) == ([200, 200, 503], 200), (a, b)
         assert v6 == [200, 200, 200] and r.status_code == 503, (v6, r.status_code)
         assert "from your address" in r.text
-        viewer.close()
+        viewer.http.close()   # its kernels go with the server, all at once (stop below)
     finally:
         if nginx is not None:
             stop(nginx)

@@ -138,6 +138,13 @@ def kernels_of(voila: psutil.Process) -> dict[str, psutil.Process]:
     return found
 
 
+def _ended(p: psutil.Process) -> bool:
+    try:
+        return p.status() == psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return True
+
+
 def test_the_routing_functions_examples():
     for module, names in ((nginx_site, ("worker_prefix", "workers_http", "workers_server")),
                           (publish, ("worker_options", "overridden"))):
@@ -288,8 +295,15 @@ def test_eight_viewers_on_two_processes_a_killed_one_and_publish_starting_it_aga
     # every process dead at once (publish.py held meanwhile): it stops nginx and exits with 1
     (nginx,) = [c for c in psutil.Process(pub.pid).children() if c.name() == "nginx"]
     pub.send_signal(signal.SIGSTOP)
-    for voila in [voila_of(pub, process) for process in ("w0", "w1")]:
+    dead = [voila_of(pub, process) for process in ("w0", "w1")]
+    for voila in dead:
         voila.send_signal(signal.SIGKILL)
+    # both gone before publish.py looks again: one it found dead while the other still ran
+    # would be started again (a loaded machine takes a while to end a process)
+    deadline = time.monotonic() + 30
+    while not all(_ended(voila) for voila in dead):
+        assert time.monotonic() < deadline, "a killed voila still runs"
+        time.sleep(POLL)
     pub.send_signal(signal.SIGCONT)
     assert pub.wait(timeout=90) == 1
     assert "every voila exited" in log_path.read_text()
