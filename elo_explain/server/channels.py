@@ -120,6 +120,13 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
     message_rate = Float(40.0, config=True, help=(
         "Messages per second a page may send, sustained (a held arrow key repeats ~30 a second)."))
     message_burst = Integer(80, config=True, help="Messages a page may send at once.")
+    state_request_burst = Integer(1000, config=True, help=(
+        "Widget state requests a page may send at once beyond the message burst: when the "
+        "kernel is too slow to answer the widget manager's one request for every state (a "
+        "busy machine), ipywidgets asks for each widget's state in turn, ~200 messages at "
+        "once on 02's page; dropped, the page stayed on 'Loading widget...'."))
+    state_request_rate = Float(5.0, config=True, help=(
+        "Widget state requests a second that refill that burst (a page asks once, on load)."))
     bytes_rate = Float(1.0 * 2**20, config=True, help=(
         "Bytes a second a page may send, sustained (an upload is at most 2 MB)."))
     bytes_burst = Integer(8 * 2**20, config=True, help="Bytes a page may send at once.")
@@ -134,6 +141,7 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
         super().__init__(**kwargs)
         self._tokens = float(self.message_burst)
         self._byte_tokens = float(self.bytes_burst)
+        self._state_tokens = float(self.state_request_burst)
         self._refilled = time.monotonic()
         self._queued = 0  # bytes written to the websocket, not yet flushed
         self._comm_opens = 0
@@ -185,6 +193,8 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
         now = time.monotonic()
         elapsed, self._refilled = now - self._refilled, now
         self._tokens = min(float(self.message_burst), self._tokens + elapsed * self.message_rate)
+        self._state_tokens = min(float(self.state_request_burst),
+                                 self._state_tokens + elapsed * self.state_request_rate)
         self._byte_tokens = min(float(self.bytes_burst),
                                 self._byte_tokens + elapsed * self.bytes_rate)
         if self._tokens < 1:
@@ -195,13 +205,32 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
         self._byte_tokens -= size
         return None
 
+    def _take_state_request(self, incoming_msg) -> bool:
+        """Whether a message over the message rate is a widget state request the state
+        burst still admits (:attr:`state_request_burst`; a small ``comm_msg`` asking
+        ``request_state``); takes it from that burst and the byte bucket."""
+        if self._state_tokens < 1 or len(incoming_msg) > 4096 or self._byte_tokens < len(incoming_msg):
+            return False
+        split = split_v1(incoming_msg)
+        try:
+            parts = split[1]
+            if self.session.unpack(parts[0])["msg_type"] != "comm_msg" or \
+                    self.session.unpack(parts[3])["data"]["method"] != "request_state":
+                return False
+        except Exception:  # noqa: BLE001 - not such a message
+            return False
+        self._state_tokens -= 1
+        self._byte_tokens -= len(incoming_msg)
+        return True
+
     def handle_incoming_message(self, incoming_msg) -> None:
         if self._websocket_closed():  # cut off (or closing): it asks the kernel for nothing more
             return self._drop("messages after its websocket was closed")
         if len(incoming_msg) > self.max_message_bytes:
             return self._drop(f"a message over {self.max_message_bytes} bytes")
         if (over := self._take_token(len(incoming_msg))) is not None:
-            return self._drop(over)
+            if not self._take_state_request(incoming_msg):
+                return self._drop(over)
         split = split_v1(incoming_msg)
         try:
             msg_type = self.session.unpack(split[1][0])["msg_type"]
