@@ -160,6 +160,11 @@ def _moves_the_table(page, table, spec, problems: list[str]) -> None:
     if not items:
         problems.append("no control on the screen of the first live table")
         return
+    # first the controls of the traits the table's model method declares it follows (its CSS
+    # class ``ee-live-<method>``), a number box last (its far end may fall in the same
+    # bracket of a rule): a control that does not move the table costs CHANGE_TIMEOUT
+    follows = spec.get("follows", lambda _classes: set())(table.evaluate("e => [...e.classList]"))
+    items.sort(key=lambda i: (i["trait"] not in follows, i["kind"] == "text"))
     handle = table.element_handle()
     for item in items:
         before = table.inner_html()
@@ -243,7 +248,9 @@ def dock_problems(page, spec: dict) -> list[str]:
     ``spec``: ``phone`` (a phone's emulation: taps), ``docked`` (the CSS names of the docked
     traits), ``bounds`` (the range of each docked
     number, by its CSS name: ``{"rated-games": (0, 1000)}``), ``key`` (the page has a key number,
-    default true), ``axe`` (a function checking the page with axe-core, or ``None``)."""
+    default true), ``axe`` (a function checking the page with axe-core, or ``None``),
+    ``follows`` (a live table's CSS classes -> the CSS names of the traits it declares it
+    follows: their controls are tried first)."""
     problems: list[str] = []
     page.locator(".ee-dock").wait_for(state="attached", timeout=TIMEOUT)
     page.locator(".ee-live").first.wait_for(state="attached", timeout=TIMEOUT)

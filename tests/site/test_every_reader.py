@@ -242,8 +242,15 @@ def dock_spec(notebook: str, phone: bool) -> dict:
     traits = model.class_traits()
     bounds = {name.replace("_", "-"): (traits[name].lo, traits[name].hi) for name in view.docked
               if hasattr(traits[name], "lo")}
+    def follows(classes: list[str]) -> set[str]:
+        methods = [c.removeprefix("ee-live-").replace("-", "_") for c in classes
+                   if c.startswith("ee-live-")]
+        found = [getattr(model, m, None) or getattr(model, "_" + m, None) for m in methods]
+        return {t.replace("_", "-") for f in found if f is not None
+                for t in getattr(getattr(f, "fget", f), "depends", None) or ()}
+
     return {"phone": phone, "axe": check_axe if phone else None, "key": notebook not in NO_KEY_NUMBER, "bounds": bounds,
-            "docked": [t.replace("_", "-") for t in view.docked]}
+            "docked": [t.replace("_", "-") for t in view.docked], "follows": follows}
 
 
 TITLES = {INDEX_NOTEBOOK: "elo-explain", **{d.notebook: f"{d.title} · elo-explain" for d in DASHBOARDS}}
