@@ -35,38 +35,52 @@ def published_notebooks() -> list[str]:
     return ["index.ipynb", *(d.notebook for d in published())]
 
 
-def _shut_down_at_once(viewer: Viewer) -> None:
-    """What each page's beacon does (``Viewer.close``), for every kernel ``viewer``'s renders
-    started, all at once: a beacon's answer waits for its kernel to end."""
-    def beacon(kernel_id: str) -> None:
-        other = Viewer(viewer.base)
-        # (one that no websocket reached is gone already, ``connect_timeout`` after its render)
-        if other.get(f"/api/kernels/{kernel_id}").status_code == 200:
-            other.shutdown(kernel_id, token=viewer.tokens[kernel_id])
-        other.http.close()
-
-    with ThreadPoolExecutor(max_workers=8) as pool:
-        list(pool.map(beacon, viewer.kernels))
-    viewer.http.close()
+def _beacon(base: str, kernel_id: str, token: str) -> None:
+    """What a page's beacon does (``Viewer.close``) for one kernel: its answer waits for the
+    kernel to end."""
+    other = Viewer(base)
+    # (one that no websocket reached may be gone already, ``connect_timeout`` after its render)
+    if other.get(f"/api/kernels/{kernel_id}").status_code == 200:
+        other.shutdown(kernel_id, token=token)
+    other.http.close()
 
 
 @pytest.fixture(scope="module")
 def _renders(voila_url):
     v = Viewer(voila_url)
-    yield v
-    _shut_down_at_once(v)
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        v.pool = pool
+        yield v
+    v.http.close()
 
 
 @pytest.fixture
 def viewer(_renders):
-    """The module's viewer: its kernels are shut down with the module, at once."""
-    return _renders
+    """The module's viewer: the kernels a test's renders started are shut down after it, in
+    the background (kept to its end, they took this address' share of kernels: a later page
+    waited for one to go)."""
+    before = len(_renders.kernels)
+    yield _renders
+    for kid in _renders.kernels[before:]:
+        _renders.pool.submit(_beacon, _renders.base, kid, _renders.tokens[kid])
 
 
 @pytest.fixture(scope="module")
-def landing(_renders):
+def landing(voila_url):
     """One render of the landing page for the module's tests: ``(its HTML, its kernel id)``."""
-    return _renders.render("index.ipynb")
+    v = Viewer(voila_url)
+    yield v.render("index.ipynb")
+    v.close()
+
+
+def test_landing_page_in_browser_is_clean(page, voila_url):
+    # first in the module: the renders below hold their kernels until the module's end, and
+    # with this address' share of kernels taken a browser's page waits for one to go (their
+    # connect_timeout, 30 s: 63 s of a CI run)
+    open_dashboard(page, voila_url, "index.ipynb")
+    text = assert_clean(page, "index.ipynb")
+    for line in code_lines("index.ipynb"):  # the visible text as well as the HTML
+        assert line not in text, f"the page shows notebook source {line!r}"
 
 
 # ---------------------------------------------------------------- kernel websocket
@@ -141,13 +155,6 @@ def test_rendered_page_contains_no_notebook_source(request, notebook):
     assert "Traceback" not in html, f"{notebook}: the page contains a traceback"
     for css in ("jp-InputArea-editor", "jp-InputPrompt", "hl-ipython3"):  # a code cell's input
         assert not re.search(rf'class="[^"]*\b{css}\b', html), f"{notebook}: an element {css!r}"
-
-
-def test_landing_page_in_browser_is_clean(page, voila_url):
-    open_dashboard(page, voila_url, "index.ipynb")
-    text = assert_clean(page, "index.ipynb")
-    for line in code_lines("index.ipynb"):  # the visible text as well as the HTML
-        assert line not in text, f"the page shows notebook source {line!r}"
 
 
 def test_template_and_theme_overrides_are_ignored(viewer, landing):
