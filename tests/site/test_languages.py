@@ -7,16 +7,18 @@ everything a translated page must be: ``<html lang>`` names its language; no Eng
 catalogs is left in its text (:func:`elo_explain.translate.english_left`; proper names and
 units may stay); the language switch offers the same page in every language, the current one
 marked; nothing scrolls sideways or sticks out past the screen; every request goes to the
-page's own host and nothing is logged as an error; axe-core finds no serious or critical
+page's own host and the console is clean (``console.py``); axe-core finds no serious or critical
 violation (the checks of ``test_every_reader.py``); every rendered letter is drawn in a font
 that has it, by Chromium's own record, on the phone and again at a desktop's width in the
 same visit, and no output area shows Python's text (``seen.py``); a wide table's caption
 stays in view as it scrolls; the landing page's cards show pictures of that language's pages.
 
-Then the documents' numbers in each language's format (the Greek Gammon42 document's
-version history: ÷1200 and 300 points up, 64.0 %; ÷800, 70.3 %), a link with a changed value,
-a bad typed value's message in the page's language, and the language switch keeping a value
-the viewer changed.
+The divisor page (03) is reached in each language through the switch, in one chain of
+loads (te from a link, then uk, el and English from the switch), and each of its pages also
+gets the documents' numbers in the language's format (the Greek Gammon42 document's version
+history: ÷1200 and 300 points up, 64.0 %; ÷800, 70.3 %), a link's value, a typed value and
+the link following it, a bad typed value's message in the page's language, and the switch
+keeping the values the viewer changed.
 """
 
 from __future__ import annotations
@@ -26,10 +28,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from harness import TIMEOUT, open_link, type_into
+from harness import TIMEOUT, type_into
 from tests.site.seen import captions_out_of_view, glyph_problems, python_text
 from tests.site.test_every_reader import (
-    DESKTOP, PHONE, PHONE_LAYOUT, check_axe, check_self_contained, open_page,
+    DESKTOP, PHONE, PHONE_LAYOUT, check_axe, check_self_contained, open_page, settle,
 )
 from tests.site.test_landing import _cards
 
@@ -62,115 +64,142 @@ def _switch_expected(notebook: str, lang: str) -> list[dict]:
     return rows
 
 
-@pytest.mark.parametrize("notebook", PAGES)
+def audit_translated_page(page, rec, base: str, lang: str, notebook: str) -> None:
+    """Everything a translated page must be (the module's list), on the page open in
+    ``page`` at a phone's size; it ends at a desktop's width."""
+    assert page.evaluate("document.documentElement.lang") == lang
+    switch = page.evaluate(SWITCH)
+    # the links carry the view's query once it has one: compare the paths
+    assert [dict(s, href=s["href"].split("?")[0]) for s in switch] == \
+        _switch_expected(notebook, lang)
+    m = page.evaluate(PHONE_LAYOUT)
+    assert m["docWidth"] <= m["vw"], f"the page scrolls sideways: {m['docWidth']} > {m['vw']}"
+    assert m["out"] == [], f"past the screen's edge: {m['out'][:5]}"
+    assert captions_out_of_view(page) == [], "a wide table's caption scrolls away"
+    if notebook == INDEX_NOTEBOOK:  # its cards show pictures of this language's pages
+        page.wait_for_function("() => [...document.querySelectorAll('img.ee-card-picture')]"
+                               ".every(i => i.complete && i.naturalWidth > 0)", timeout=TIMEOUT)
+        cards = _cards(page)
+        assert [c["href"] for c in cards] == [d.notebook for d in published()]
+        for c in cards:
+            assert c["loaded"] and c["src"].endswith(
+                "/static/cards/" + card_picture(c["href"], lang)), c
+    check_axe(page)
+    check_self_contained(rec, base)
+    # what is drawn: every letter in a font that has it (Telugu from the page's own
+    # font, on a machine with none), no Python text in an output; on the phone, then in
+    # the same visit at a desktop's width
+    assert python_text(page) == []
+    assert glyph_problems(page) == []
+    page.set_viewport_size(DESKTOP["viewport"])
+    page.wait_for_function("w => document.documentElement.clientWidth === w",
+                           arg=DESKTOP["viewport"]["width"], timeout=TIMEOUT)
+    assert glyph_problems(page) == []
+    # last: the one check other helpers' catalogs still decide
+    left = english_left(page.inner_text("body"), lang)
+    assert left == [], f"{len(left)} English strings of the catalogs left: {left[:8]}"
+
+
+@pytest.mark.parametrize("notebook", [p for p in PAGES if p != DIVISOR])
 @pytest.mark.parametrize("lang", TRANSLATIONS)
 def test_translated_page_on_a_phone(browser, voila_url, lang, notebook):
     context, page, rec = open_page(browser, voila_url, f"{lang}/{notebook}", PHONE)
     try:
-        assert page.evaluate("document.documentElement.lang") == lang
-        switch = page.evaluate(SWITCH)
-        # the links carry the view's query once it has one: compare the paths
-        assert [dict(s, href=s["href"].split("?")[0]) for s in switch] == \
-            _switch_expected(notebook, lang)
-        m = page.evaluate(PHONE_LAYOUT)
-        assert m["docWidth"] <= m["vw"], f"the page scrolls sideways: {m['docWidth']} > {m['vw']}"
-        assert m["out"] == [], f"past the screen's edge: {m['out'][:5]}"
-        assert captions_out_of_view(page) == [], "a wide table's caption scrolls away"
-        if notebook == INDEX_NOTEBOOK:  # its cards show pictures of this language's pages
-            page.wait_for_function("() => [...document.querySelectorAll('img.ee-card-picture')]"
-                                   ".every(i => i.complete && i.naturalWidth > 0)", timeout=TIMEOUT)
-            cards = _cards(page)
-            assert [c["href"] for c in cards] == [d.notebook for d in published()]
-            for c in cards:
-                assert c["loaded"] and c["src"].endswith(
-                    "/static/cards/" + card_picture(c["href"], lang)), c
-        check_axe(page)
-        check_self_contained(rec, voila_url)
-        # what is drawn: every letter in a font that has it (Telugu from the page's own
-        # font, on a machine with none), no Python text in an output; on the phone, then in
-        # the same visit at a desktop's width
-        assert python_text(page) == []
-        assert glyph_problems(page) == []
-        page.set_viewport_size(DESKTOP["viewport"])
-        page.wait_for_function("w => document.documentElement.clientWidth === w",
-                               arg=DESKTOP["viewport"]["width"], timeout=TIMEOUT)
-        assert glyph_problems(page) == []
-        # last: the one check other helpers' catalogs still decide
-        left = english_left(page.inner_text("body"), lang)
-        assert left == [], f"{len(left)} English strings of the catalogs left: {left[:8]}"
+        audit_translated_page(page, rec, voila_url, lang, notebook)
     finally:
         context.close()
 
 
-@pytest.mark.parametrize("lang", ["uk", "el"])
-def test_the_documents_numbers_with_a_decimal_comma(page, voila_url, lang):
-    # Greek document, version history: ÷1200 and 300 points up, 64.0 %
-    open_link(page, voila_url, f"{lang}/{DIVISOR}", "")
-    summary = page.locator(".ee-summary")
-    expect(summary).to_contain_text("64,0%", timeout=TIMEOUT)
-    # the same at ÷800: 70.3 % (typed with the language's own digits; a link follows)
-    type_into(page, ".ee-divisor-field", "800")
-    expect(summary).to_contain_text("70,3%", timeout=TIMEOUT)
-    expect(page.locator(".ee-link")).to_have_attribute("href", "?divisor=800&difference=300")
-
-
-# 1 / (1 + 10^(-300/1000)) = 0.6661: 66.6 %, each language's way
-AT_1000 = {"te": "66.6%", "uk": "66,6%", "el": "66,6%"}
-# 1 / (1 + 10^(-200/1000)) = 0.6131: 61.3 %
+# the divisor page's numbers, each language's way (1 / (1 + 10^(-d/divisor))):
+# 300 up at ÷1000: 0.6661; 200 up at ÷1000: 0.6131; 200 up at ÷800: 0.6400;
+# the Greek document's version history: 300 up at ÷1200 64.0 %, at ÷800 70.3 %
+AT_300_1000 = {"te": "66.6%"}
 AT_200_1000 = {"te": "61.3%", "uk": "61,3%", "el": "61,3%"}
+# 1 / (1 + 10^(-200/800)) = 0.640
+AT_200_800 = {"el": "64,0%", "en": "64.0 %"}
 
 
-@pytest.mark.parametrize("lang", TRANSLATIONS)
-def test_a_link_the_switch_and_a_bad_value_in_each_language(page, voila_url, lang):
-    open_link(page, voila_url, f"{lang}/{DIVISOR}", "?divisor=1000")
-    summary = page.locator(".ee-summary")
-    expect(summary).to_contain_text(AT_1000[lang], timeout=TIMEOUT)
-    expect(page.locator(".ee-divisor-field input")).to_have_value("1000")
-
-    # the viewer changes a value, then follows the switch to the next language: same view
-    type_into(page, ".ee-difference-field", "200")
-    expect(page.locator(".ee-link")).to_have_attribute("href", "?divisor=1000&difference=200",
-                                                       timeout=TIMEOUT)
-    other = TRANSLATIONS[(TRANSLATIONS.index(lang) + 1) % len(TRANSLATIONS)]
+def _switch_to(page, other: str, query: str, up: str = "../") -> None:
+    """Follow the language switch to ``other``'s divisor page, the view's ``query`` with it,
+    at a phone's size (the audit before ended at a desktop's width)."""
+    path = DIVISOR if other == "en" else f"{other}/{DIVISOR}"
     target = page.locator(f"nav.ee-langs a.ee-lang[lang={other}]")
-    expect(target).to_have_attribute("href", f"../{other}/{DIVISOR}?divisor=1000&difference=200")
+    expect(target).to_have_attribute("href", f"{up}{path}{query}", timeout=TIMEOUT)
+    page.set_viewport_size(PHONE["viewport"])
     target.click()
-    page.wait_for_url(re.compile(rf"/voila/render/{other}/{DIVISOR}\?"), timeout=TIMEOUT)
-    page.wait_for_selector(".ee-ready", state="visible", timeout=TIMEOUT)
+    page.wait_for_url(re.compile(rf"/voila/render/{re.escape(path)}{re.escape(query)}$"),
+                      timeout=TIMEOUT)
+    settle(page)
     assert page.evaluate("document.documentElement.lang") == other
-    expect(page.locator(".ee-difference-field input")).to_have_value("200")
-    expect(page.locator(".ee-divisor-field input")).to_have_value("1000")
-    expect(summary).to_contain_text(AT_200_1000[other], timeout=TIMEOUT)
 
-    # a bad typed value: its message in the page's language, no catalog English in it
+
+def _bad_value(page, lang: str) -> None:
+    """A bad typed value: its message in the page's language, no catalog English in it."""
     type_into(page, ".ee-divisor-field", "abc")
     error = page.locator(".ee-divisor .ee-error")
     expect(error).to_contain_text("4000", timeout=TIMEOUT)
     message = error.inner_text()
-    assert english_left(message, other) == [], message
-    assert SCRIPT[other].search(message), f"not in {other}: {message!r}"
+    assert english_left(message, lang) == [], message
+    assert SCRIPT[lang].search(message), f"not in {lang}: {message!r}"
 
 
-def test_the_english_pages_name_their_language_and_switch(page, voila_url):
-    open_link(page, voila_url, DIVISOR, "?divisor=800")
-    assert page.evaluate("document.documentElement.lang") == "en"
-    assert [dict(s, href=s["href"].split("?")[0]) for s in page.evaluate(SWITCH)] == \
-        _switch_expected(DIVISOR, "en")
-    type_into(page, ".ee-difference-field", "200")
-    target = page.locator("nav.ee-langs a.ee-lang[lang=el]")
-    expect(target).to_have_attribute("href", f"el/{DIVISOR}?divisor=800&difference=200",
-                                     timeout=TIMEOUT)
-    target.click()
-    page.wait_for_url(re.compile(rf"/voila/render/el/{DIVISOR}\?divisor=800&difference=200$"),
-                      timeout=TIMEOUT)
-    page.wait_for_selector(".ee-ready", state="visible", timeout=TIMEOUT)
-    assert page.evaluate("document.documentElement.lang") == "el"
-    # 1 / (1 + 10^(-200/800)) = 0.640
-    expect(page.locator(".ee-summary")).to_contain_text("64,0%", timeout=TIMEOUT)
-    # and back to English, the same view
-    page.locator("nav.ee-langs a.ee-lang[lang=en]").click()
-    page.wait_for_url(re.compile(rf"/voila/render/{DIVISOR}\?divisor=800&difference=200$"),
-                      timeout=TIMEOUT)
-    page.wait_for_selector(".ee-ready", state="visible", timeout=TIMEOUT)
-    assert page.evaluate("document.documentElement.lang") == "en"
-    expect(page.locator(".ee-summary")).to_contain_text("64.0 %", timeout=TIMEOUT)
+def _decimal_comma(page) -> None:
+    """The Greek document's version history with a decimal comma, typed (a link follows)."""
+    summary = page.locator(".ee-summary")
+    type_into(page, ".ee-difference-field", "300")
+    type_into(page, ".ee-divisor-field", "1200")
+    expect(summary).to_contain_text("64,0%", timeout=TIMEOUT)
+    type_into(page, ".ee-divisor-field", "800")
+    expect(summary).to_contain_text("70,3%", timeout=TIMEOUT)
+    expect(page.locator(".ee-link")).to_have_attribute("href", "?divisor=800&difference=300",
+                                                       timeout=TIMEOUT)
+
+
+def test_the_divisor_page_in_every_language_through_the_switch(browser, voila_url):
+    """The divisor page (03) in te, uk, el, then English, one page reached from the other by
+    the language switch, each keeping the view: a link's values, a typed value, each
+    language's numbers, a bad value's message in its language; each translated page gets
+    the whole audit above."""
+    summary = ".ee-summary"
+    context, page, rec = open_page(browser, voila_url, f"te/{DIVISOR}", PHONE,
+                                   query="?divisor=1000")
+    try:
+        # Telugu, from a link: its value in the box, a typed one, the numbers with a point
+        expect(page.locator(".ee-divisor-field input")).to_have_value("1000")
+        expect(page.locator(summary)).to_contain_text(AT_300_1000["te"], timeout=TIMEOUT)
+        type_into(page, ".ee-difference-field", "200")
+        expect(page.locator(summary)).to_contain_text(AT_200_1000["te"], timeout=TIMEOUT)
+        expect(page.locator(".ee-link")).to_have_attribute(
+            "href", "?divisor=1000&difference=200", timeout=TIMEOUT)
+        _bad_value(page, "te")
+        audit_translated_page(page, rec, voila_url, "te", DIVISOR)
+        # to Ukrainian: the same view, a decimal comma
+        _switch_to(page, "uk", "?divisor=1000&difference=200")
+        expect(page.locator(".ee-difference-field input")).to_have_value("200")
+        expect(page.locator(".ee-divisor-field input")).to_have_value("1000")
+        expect(page.locator(summary)).to_contain_text(AT_200_1000["uk"], timeout=TIMEOUT)
+        _bad_value(page, "uk")
+        _decimal_comma(page)
+        type_into(page, ".ee-difference-field", "200")
+        audit_translated_page(page, rec, voila_url, "uk", DIVISOR)
+        # to Greek: ÷800 and 200 up, 64,0 %
+        _switch_to(page, "el", "?divisor=800&difference=200")
+        expect(page.locator(".ee-difference-field input")).to_have_value("200")
+        expect(page.locator(".ee-divisor-field input")).to_have_value("800")
+        expect(page.locator(summary)).to_contain_text(AT_200_800["el"], timeout=TIMEOUT)
+        _bad_value(page, "el")
+        _decimal_comma(page)
+        type_into(page, ".ee-difference-field", "200")
+        audit_translated_page(page, rec, voila_url, "el", DIVISOR)
+        # and to English, the same view
+        _switch_to(page, "en", "?divisor=800&difference=200")
+        expect(page.locator(summary)).to_contain_text(AT_200_800["en"], timeout=TIMEOUT)
+        assert [dict(s, href=s["href"].split("?")[0]) for s in page.evaluate(SWITCH)] == \
+            _switch_expected(DIVISOR, "en")
+        # the English page's switch: the other languages' folders, the view with them
+        for other in TRANSLATIONS:
+            expect(page.locator(f"nav.ee-langs a.ee-lang[lang={other}]")).to_have_attribute(
+                "href", f"{other}/{DIVISOR}?divisor=800&difference=200", timeout=TIMEOUT)
+        check_self_contained(rec, voila_url)
+    finally:
+        context.close()
