@@ -17,6 +17,7 @@ from __future__ import annotations
 from harness import TIMEOUT
 
 CHANGE_TIMEOUT = 20_000  # ms: a control that moves the table answers well within this
+AFTER_THE_LINK = 3_000  # ms: the table, after the link of the same answer (sent just after it)
 
 # a visible dock control's kind, and where it is (page coordinates of the dock)
 ITEMS = """([css, docked]) => [...document.querySelectorAll(css)]
@@ -166,13 +167,20 @@ def _moves_the_table(page, table, spec, problems: list[str]) -> None:
     follows = spec.get("follows", lambda _classes: set())(table.evaluate("e => [...e.classList]"))
     items.sort(key=lambda i: (i["trait"] not in follows, i["kind"] == "text"))
     handle = table.element_handle()
+    link = page.locator("a.ee-link").first
     for item in items:
-        before = table.inner_html()
+        before, before_link = table.inner_html(), link.get_attribute("href")
         _move(page, page.locator(f"[data-ee-item='{item['key']}']").first, item["kind"],
               spec["phone"], spec["bounds"].get(item["trait"]))
         try:
-            page.wait_for_function("([e, before]) => e.innerHTML !== before", arg=[handle, before],
+            # the kernel took the change: the view's link, written first of a change's
+            # outputs, follows it; the notebook's tables come last, in the same answer
+            page.wait_for_function("([e, before, a, href]) => e.innerHTML !== before"
+                                   " || a.getAttribute('href') !== href",
+                                   arg=[handle, before, link.element_handle(), before_link],
                                    timeout=CHANGE_TIMEOUT)
+            page.wait_for_function("([e, before]) => e.innerHTML !== before", arg=[handle, before],
+                                   timeout=AFTER_THE_LINK)
         except Exception:
             continue  # this control does not move this table: the next one on screen
         if not table.evaluate(IN_VIEW):
