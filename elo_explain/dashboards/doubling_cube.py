@@ -65,8 +65,8 @@ class CubeModel(DashboardModel):
     winner_rating = Whole(g42.STARTING, 500, 3000, label=N_("Winner's rating"))
     loser_rating = Whole(g42.STARTING, 500, 3000, label=N_("Loser's rating"))
     cube = Choice(1, g42.CUBE_VALUES, label=N_("cube"))
-    winner_k_source = Choice("K 32", K_SOURCES)
-    loser_k_source = Choice("K 32", K_SOURCES)
+    winner_k_source = Choice("K 32", K_SOURCES, label=N_("Winner's K"))
+    loser_k_source = Choice("K 32", K_SOURCES, label=N_("Loser's K"))
     winner_games = Whole(0, 0, 300)
     loser_games = Whole(0, 0, 300)
 

@@ -134,6 +134,24 @@ def guard_dialogs(page, dialogs: list[str]) -> None:
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
 
 
+def check_the_bad_link_shown(page, spec: Spec, dialogs: list[str], script) -> None:
+    """A translated page opened with :func:`bad_query`: its note, in the page's language
+    (``script``: a pattern of a letter of its script), names the setting as the link gave
+    it, the unknown name and the payload as text; no markup of a payload became an element,
+    ran, or opened a dialog. (The note's English words and the defaults kept:
+    ``tests/models/test_bad_links.py``, on the same views.)"""
+    page.wait_for_selector(READY, state="visible", timeout=TIMEOUT)
+    note = page.locator(".ee-query-note")
+    expect(note).to_contain_text(spec.bad_link, timeout=TIMEOUT)
+    expect(note).to_contain_text(UNKNOWN.split("=")[0])
+    expect(note).to_contain_text(PAYLOADS[0][:12])  # a payload, shown as text
+    assert script.search(note.inner_text()), f"the note is not in the page's language"
+    found = page.evaluate(_INJECTED_JS)
+    assert not dialogs, f"a dialog opened: {dialogs}"
+    assert found["elements"] <= 0, f"{found['elements']} elements made from a payload"
+    assert not found["ran"], "a payload's script ran"
+
+
 def check_the_bad_link(page, spec: Spec, dialogs: list[str]) -> None:
     """The page opened with :func:`bad_query`: a note in plain words names what it ignored
     and why; the defaults stand; no markup of a payload became an element, ran, or opened a
