@@ -41,16 +41,32 @@ MARKERS = {"notebooks": "notebooks", "site": "site"}  # folder -> marker
 
 
 @pytest.fixture(scope="session")
-def browser():
-    """Headless Debian Chromium for the session (tests/notebooks' JupyterLab and tests/site)."""
+def _playwright():
     from playwright.sync_api import sync_playwright
 
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(_playwright):
+    """Headless Debian Chromium for the session (tests/notebooks' JupyterLab and tests/site)."""
     from harness import launch_chromium
 
-    with sync_playwright() as p:
-        b = launch_chromium(p)
-        yield b
-        b.close()
+    b = launch_chromium(_playwright)
+    yield b
+    b.close()
+
+
+@pytest.fixture(scope="session")
+def devices(_playwright, tmp_path_factory):
+    """Headless Debian Chromium with a profile per device for the session
+    (``harness.Devices``): the page visits of tests/site."""
+    from harness import Devices
+
+    d = Devices(_playwright, tmp_path_factory.mktemp("profiles"))
+    yield d
+    d.close()
 
 
 def pytest_collection_modifyitems(config, items):

@@ -142,6 +142,50 @@ def launch_chromium(playwright):
     return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
 
 
+class Devices:
+    """Headless Chromium with one profile per device (a phone's emulation, a desktop's
+    screen), each kept for the session: a visit is a new page in its device's profile, as a
+    returning visitor's, so Voilà's 5 MB of scripts come from the profile's cache and V8's
+    code cache (measured: Chromium's CPU for a phone's load of 03, 3.1 -> 1.6 s). Pages
+    are new for each visit; the pages themselves keep nothing (no cookie, no storage)."""
+
+    def __init__(self, playwright, folder):
+        self.playwright = playwright
+        self.folder = folder
+        self.contexts: dict = {}
+
+    def visit(self, device: dict) -> "Visit":
+        """A new page on ``device`` (Playwright's context options)."""
+        key = repr(sorted(device.items()))
+        if key not in self.contexts:
+            self.contexts[key] = self.playwright.chromium.launch_persistent_context(
+                str(self.folder / f"profile-{len(self.contexts)}"), executable_path=CHROMIUM,
+                headless=True, args=CHROMIUM_ARGS, **device)
+        return Visit(self.contexts[key])
+
+    def close(self) -> None:
+        for context in self.contexts.values():
+            context.close()
+
+
+class Visit:
+    """One visit's page in a device's profile; ``close()`` closes the page (as a tab closed:
+    its ``pagehide`` beacon goes), not the profile."""
+
+    def __init__(self, context):
+        self.context = context
+        self.page = context.new_page()
+
+    def new_page(self):
+        return self.page
+
+    def new_cdp_session(self, page):
+        return self.context.new_cdp_session(page)
+
+    def close(self) -> None:
+        self.page.close()
+
+
 def open_dashboard(page, base: str, notebook: str):
     """Load a dashboard and wait until its root widget is rendered."""
     # the ready selector, not the page's "load" event (which waits for every asset)

@@ -27,10 +27,10 @@ def voila_url(tmp_path_factory):
 
 
 @pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    pg = context.new_page()
-    yield pg
-    context.close()
+def page(devices):
+    """A new page on a desktop's screen (its profile of the session's ``devices``)."""
+    visit = devices.visit({"viewport": {"width": 1280, "height": 1000}})
+    yield visit.page
+    visit.close()
 
 

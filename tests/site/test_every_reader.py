@@ -67,10 +67,11 @@ class Recorder:
         page.on("pageerror", lambda e: self.messages.append(("pageerror", str(e))))
 
 
-def open_page(browser, base: str, notebook: str, device: dict, query: str = "", before=None):
-    """Open ``notebook`` (with a link's ``query``) on ``device``; ``before(page)`` runs
-    before the page loads (a dialog guard)."""
-    context = browser.new_context(**device)
+def open_page(devices, base: str, notebook: str, device: dict, query: str = "", before=None):
+    """Open ``notebook`` (with a link's ``query``) in a new page on ``device`` (its profile
+    of ``devices``, the session's); ``before(page)`` runs before the page loads (a dialog
+    guard). Returns the visit (``close()`` it), the page and its :class:`Recorder`."""
+    context = devices.visit(device)
     page = context.new_page()
     rec = Recorder(page)
     if before is not None:
@@ -188,9 +189,9 @@ def touch_drag(page, context, handle) -> None:
 
 
 @pytest.mark.parametrize("notebook", PAGES)
-def test_on_a_phone(browser, voila_url, notebook):
+def test_on_a_phone(devices, voila_url, notebook):
     spec = None if notebook == INDEX_NOTEBOOK else SPECS[notebook]
-    context, page, rec = open_page(browser, voila_url, notebook, PHONE,
+    context, page, rec = open_page(devices, voila_url, notebook, PHONE,
                                    query=spec.link if spec else "")
     try:
         if spec:  # opened from a link: the link's view, then one control step (specs/)
@@ -279,11 +280,11 @@ def test_every_notebook_names_its_topic():
 
 
 @pytest.mark.parametrize("notebook", PAGES)
-def test_on_a_desktop(browser, voila_url, notebook):
+def test_on_a_desktop(devices, voila_url, notebook):
     spec = None if notebook == INDEX_NOTEBOOK else SPECS[notebook]
     dialogs: list[str] = []
     context, page, rec = open_page(
-        browser, voila_url, notebook, DESKTOP, query=bad_query(notebook, spec) if spec else "",
+        devices, voila_url, notebook, DESKTOP, query=bad_query(notebook, spec) if spec else "",
         before=lambda p: guard_dialogs(p, dialogs))
     try:
         if spec:  # opened from a bad link with markup in every setting: noted, inert

@@ -112,12 +112,12 @@ def audit_translated_page(page, rec, base: str, lang: str, notebook: str) -> Non
 
 @pytest.mark.parametrize("notebook", [p for p in PAGES if p != DIVISOR])
 @pytest.mark.parametrize("lang", TRANSLATIONS)
-def test_translated_page_on_a_phone(browser, voila_url, lang, notebook):
+def test_translated_page_on_a_phone(devices, voila_url, lang, notebook):
     # a dashboard opened from a bad link with markup in every other setting (audit.py):
     # its note in the page's language, the markup inert
     spec = SPECS.get(notebook)
     dialogs: list[str] = []
-    context, page, rec = open_page(browser, voila_url, f"{lang}/{notebook}", PHONE,
+    context, page, rec = open_page(devices, voila_url, f"{lang}/{notebook}", PHONE,
                                    query=bad_query(notebook, spec) if spec else "",
                                    before=lambda p: guard_dialogs(p, dialogs))
     try:
@@ -173,13 +173,13 @@ def _decimal_comma(page) -> None:
                                                        timeout=TIMEOUT)
 
 
-def test_the_divisor_page_in_every_language_through_the_switch(browser, voila_url):
+def test_the_divisor_page_in_every_language_through_the_switch(devices, voila_url):
     """The divisor page (03) in te, uk, el, then English, one page reached from the other by
     the language switch, each keeping the view: a link's values, a typed value, each
     language's numbers, a bad value's message in its language; each translated page gets
     the whole audit above."""
     summary = ".ee-summary"
-    context, page, rec = open_page(browser, voila_url, f"te/{DIVISOR}", PHONE,
+    context, page, rec = open_page(devices, voila_url, f"te/{DIVISOR}", PHONE,
                                    query="?divisor=1000")
     try:
         # Telugu, from a link: its value in the box, a typed one, the numbers with a point
