@@ -6,10 +6,12 @@ The tests run ``voila`` with the repository's ``voila.json`` (its kernel manager
 first two share one server, the culling test has its own (a short idle timeout):
 
 * ten pages (the landing page: any page's kernel goes the same way) opened and closed -- half
-  with the browser's unload beacon (``beforeunload`` runs), half without any goodbye (the
-  tab's process just goes) -- leave no kernel behind within 10 s of each page's close, and
+  with ``beforeunload`` run, half without (both send the page's beacon as the page goes) --
+  leave no kernel behind within 10 s of each page's close, and
   their kernels kept no IPython history database (issue 27); each page is opened while the
   kernels of the pages before it go, each kernel's end timed from its own page's close;
+* a page with no goodbye at all (its kernel websocket dropped without a close frame or a
+  beacon): its kernel goes within 10 s too (``closed_grace``, 5 s);
 * a viewer's kernel killed (``kill -9``: Voilà would restart a blank kernel under the same id)
   or culled for idling: the page says in plain words that the view stopped and its one link
   reopens exactly the same view, typed values included;
@@ -22,6 +24,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import socket
 import threading
 import time
 
@@ -30,7 +33,7 @@ import pytest
 from playwright.sync_api import expect
 
 from harness import READY, TIMEOUT, kernel_pids, open_dashboard, start_voila, stop, tracebacks
-from harness import type_into
+from harness import KernelSocket, Viewer, type_into
 
 POLL = 0.25  # seconds between two kernel counts (polling, not a wait for a result)
 DIVISOR = "03_backgammon_divisor.ipynb"
@@ -57,9 +60,14 @@ def server(tmp_path_factory):
 
 
 def _pid_of(proc, page) -> int:
-    """The process of the kernel of ``page`` (its id, from the page's config, names the
-    kernel's connection file on its command line)."""
-    kernel_id = json.loads(page.locator("#jupyter-config-data").text_content())["kernelId"]
+    """The process of the kernel of ``page`` (its id, from the page's config)."""
+    return _pid_of_kernel(proc, json.loads(
+        page.locator("#jupyter-config-data").text_content())["kernelId"])
+
+
+def _pid_of_kernel(proc, kernel_id: str) -> int:
+    """The process of kernel ``kernel_id`` (its id names the kernel's connection file on
+    its command line)."""
     pids = []
     for pid in kernel_pids(proc):
         try:
@@ -97,7 +105,7 @@ class _Ends(threading.Thread):
         self.join(10)
 
 
-def test_closed_tabs_free_their_kernels_within_10_s(server, browser):
+def test_closed_tabs_free_their_kernels_within_10_s(server, devices):
     proc, base, folder = server
     assert len(kernel_pids(proc)) == 0   # no pool in the tests' server: it holds 0 kernels
     ends = _Ends(proc)
@@ -106,15 +114,16 @@ def test_closed_tabs_free_their_kernels_within_10_s(server, browser):
     try:
         for i in range(10):
             before = kernel_pids(proc)   # the kernels of the pages before, still going
-            context = browser.new_context(viewport={"width": 1280, "height": 1000})
-            page = context.new_page()
+            tab = devices.visit({"viewport": {"width": 1280, "height": 1000}})
+            page = tab.page
             open_dashboard(page, base, "index.ipynb")   # any page's kernel: the cheapest
             pid = _pid_of(proc, page)
             assert kernel_pids(proc) - before == {pid}   # the page's kernel: one, its own
             ends.watch(pid)
             if i % 2:
                 page.close(run_before_unload=True)   # the page's beacon, with its token
-            context.close()                          # no goodbye at all: the socket just drops
+            else:
+                tab.close()                          # closed without its unload handlers
             closed.append((pid, time.monotonic()))
         last = closed[-1][1]
         while set(ends.ends) != {pid for pid, _ in closed} and time.monotonic() - last < 10:
@@ -131,6 +140,36 @@ def test_closed_tabs_free_their_kernels_within_10_s(server, browser):
     # was never made, while the kernels' IPython folder was
     assert (folder / "ipython" / "profile_default").is_dir()
     assert list((folder / "ipython").rglob("history.sqlite*")) == []
+
+
+def test_a_page_whose_connection_just_drops_frees_its_kernel_within_10_s(server):
+    """No goodbye at all (a phone out of coverage, a laptop's lid): a page's kernel
+    websocket, connected as the page's script connects it, dropped without a close frame
+    and without the page's beacon. The server shuts the kernel down ``closed_grace`` (5 s)
+    after its last websocket went."""
+    proc, base, _folder = server
+    viewer = Viewer(base)
+    _html, kernel_id = viewer.render("index.ipynb")
+    pid = _pid_of_kernel(proc, kernel_id)
+    sock = KernelSocket(base, kernel_id, "v1")
+    sock.send("kernel_info_request", {})
+    while sock.receive()["header"]["msg_type"] != "kernel_info_reply":
+        pass   # connected and answered: the server counts the page as there
+    ends = _Ends(proc)
+    ends.watch(pid)
+    ends.start()
+    try:
+        sock.ws.socket.shutdown(socket.SHUT_RDWR)   # the connection just goes: no close frame
+        sock.ws.socket.close()
+        dropped = time.monotonic()
+        while pid not in ends.ends and time.monotonic() - dropped < 10:
+            time.sleep(POLL)
+    finally:
+        ends.stop()
+        viewer.http.close()
+    lived = ends.ends.get(pid, float("inf")) - dropped
+    print(f"the dropped page's kernel lived on for {lived:.1f} s")
+    assert lived < 10, "the kernel of a page whose connection dropped lived 10 s on"
 
 
 def _lost(page):
