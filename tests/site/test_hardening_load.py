@@ -10,8 +10,9 @@ arriving in the same instant one page in three clean-clone CI runs never became 
 within 420 s (that soak, every viewer in the same instant, is ``benchmarks/load_soak.py``).
 The kernels are counted on the server side -- Voilà exposes no kernel list, so the test
 counts the ``ipykernel_launcher`` processes that are children of the voila process: with
-every viewer on its page there is one kernel per viewer. Then the viewers leave by closing
-their browser contexts (no unload handler runs, as when a laptop lid closes), and the
+every viewer on its page there is one kernel per viewer (the viewers are tabs of one browser
+profile: Voilà's scripts compiled once, the test's own cost). Then the viewers leave by
+closing their tabs (no unload handler runs), and the
 kernel count must return to its starting value: ``ViewerKernels`` shuts a kernel down a few
 seconds after its page's websocket went (issue 19), so no viewer waits for the idle culler.
 """
@@ -21,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import re
+import tempfile
 import time
 
 from harness import CHROMIUM, CHROMIUM_ARGS, FORBIDDEN_TEXT, READY, start_voila
@@ -83,16 +85,15 @@ def stable_count(voila, seconds: float = 5.0) -> int:
 async def _view(browser, base: str, notebook: str, texts: list[str], door: asyncio.Semaphore,
                 timeout_ms: int = LOAD_TIMEOUT_MS):
     """One viewer: waits at the door, opens the page, waits for the dashboard and its
-    numbers, then stays on it; returns (context, problems, seconds to its numbers)."""
+    numbers, then stays on it; returns (its page, problems, seconds to its numbers)."""
     from playwright.async_api import expect
 
     async with door:
         return await _load(browser, base, notebook, texts, expect, timeout_ms)
 
 
-async def _load(browser, base, notebook, texts, expect, timeout_ms):
-    context = await browser.new_context(viewport={"width": 1280, "height": 1000})
-    page = await context.new_page()
+async def _load(profile, base, notebook, texts, expect, timeout_ms):
+    page = await profile.new_page()
     problems = []
     pending, errors = {}, []  # to report what a page that never became ready was waiting for
     page.on("request", lambda r: pending.__setitem__(id(r), r.url))
@@ -129,7 +130,7 @@ async def _load(browser, base, notebook, texts, expect, timeout_ms):
                         f"{sorted(pending.values())[:5]}; console errors: {errors[:5]}"
                         f" | its kernel: {kernel.group(1) if kernel else None}; the page says: {said!r}"
                         f" | its HTML: {len(html)} characters, ends {html[-300:]!r}")
-    return context, problems, time.monotonic() - t0
+    return page, problems, time.monotonic() - t0
 
 
 async def _crowd(base: str, plan, voila, seen: dict, arriving: int = ARRIVING,
@@ -137,7 +138,11 @@ async def _crowd(base: str, plan, voila, seen: dict, arriving: int = ARRIVING,
     from playwright.async_api import async_playwright
 
     async with async_playwright() as p:
-        browser = await p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        # the viewers' tabs in one browser profile (the test's own cost: Voilà's scripts
+        # compiled once, not twenty times; each viewer still has a page and a kernel of its own)
+        browser = await p.chromium.launch_persistent_context(
+            tempfile.mkdtemp(prefix="ee-crowd-"), executable_path=CHROMIUM, headless=True,
+            args=CHROMIUM_ARGS, viewport={"width": 1280, "height": 1000})
         door = asyncio.Semaphore(arriving)
         t0 = time.monotonic()
         results = await asyncio.gather(*(_view(browser, base, nb, texts, door, timeout_ms)
@@ -145,8 +150,8 @@ async def _crowd(base: str, plan, voila, seen: dict, arriving: int = ARRIVING,
         seen["crowd_s"] = time.monotonic() - t0
         seen["slowest_s"] = max(t for _, _, t in results)
         seen["kernels"] = len(kernel_pids(voila))  # every viewer is on its page now
-        for context, _, _ in results:  # the viewers leave without a goodbye (no unload handlers)
-            await context.close()
+        for page, _, _ in results:  # the viewers leave (their tabs closed, no unload handlers)
+            await page.close()
         await browser.close()
     return [p for _, problems, _ in results for p in problems]
 
