@@ -78,16 +78,34 @@ def load(name: str) -> bytes | None:
 
 def store(name: str, data: bytes, *, keep: int | None = None) -> None:
     """Store ``data`` under ``name``, written to a temporary name and renamed (a kernel never
-    reads half a file); nothing when the folder cannot be written, or when it already holds
-    ``keep`` files with the same prefix (``name`` up to its last ``-``): a bound on what
-    varying inputs can add."""
+    reads half a file); nothing when the folder cannot be written. With ``keep``, the folder
+    holds at most ``keep`` files with the same prefix (``name`` up to its last ``-``): a bound
+    on what varying inputs can add; the oldest make room for the new one (refused instead,
+    the files of an earlier version of the package, never read again, filled the folder for
+    good and no figure was stored any more).
+
+    >>> import tempfile, time
+    >>> os.environ["ELO_EXPLAIN_CACHE"] = folder = tempfile.mkdtemp()
+    >>> for i in range(4):
+    ...     store(f"figure-{i}", b"pixels", keep=3); t = time.time() - 10 + i
+    ...     os.utime(os.path.join(folder, f"figure-{i}"), (t, t))
+    >>> sorted(os.listdir(folder)), load("figure-3")
+    (['figure-1', 'figure-2', 'figure-3'], b'pixels')
+    >>> del os.environ["ELO_EXPLAIN_CACHE"]
+    """
     folder = cache_dir()
     try:
         folder.mkdir(parents=True, exist_ok=True)
         if keep is not None:
             prefix = name.rsplit("-", 1)[0] + "-"
-            if sum(1 for _ in folder.glob(prefix + "*")) >= keep:
-                return
+            kept = []
+            for path in folder.glob(prefix + "*"):
+                try:
+                    kept.append((path.stat().st_mtime, path))
+                except OSError:
+                    pass  # removed meanwhile by another kernel
+            for _, path in sorted(kept)[:max(0, len(kept) - keep + 1)]:
+                path.unlink(missing_ok=True)
         with tempfile.NamedTemporaryFile(dir=folder, delete=False) as f:
             f.write(data)
         os.replace(f.name, folder / name)

@@ -1,6 +1,6 @@
 """Text in a figure that a reader cannot read, found from matplotlib's own extents (issue 27).
 
-:func:`problems` draws a figure with its Agg renderer (or takes it as drawn) and reports each
+:func:`problems` lays a figure out with its Agg renderer (or takes it as drawn) and reports each
 visible text -- titles, axis and tick labels, legend entries, annotations, bar labels -- that
 
 * **overlaps** another text or a legend's box (one is drawn over the other);
@@ -248,7 +248,7 @@ def problems(fig, *, draw: bool = True) -> list[Problem]:
     """Every text of ``fig`` a reader cannot read (see the module's docstring); ``draw``:
     draw the figure first (off: it is drawn as shown, e.g. by a ``FigureView``)."""
     if draw:
-        fig.canvas.draw()
+        fig.draw_without_rendering()  # laid out as drawn: the extents, no pixels
     renderer = fig.canvas.get_renderer()
     tol = TOLERANCE_PT * fig.dpi / 72
     texts = list(shown_texts(fig))

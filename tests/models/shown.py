@@ -8,7 +8,7 @@ language).
   the options of dropdowns, toggles and selection sliders, the text of HTML and label
   widgets without their markup, a text box's value. Not the values behind the options: link
   keys, English on purpose and never shown.
-* figures (drawn first, so that the tick labels exist): every text artist -- titles, axis
+* figures (laid out first, so that the tick labels exist): every text artist -- titles, axis
   and tick labels, legends, annotations -- and the figure's alt text.
 
 Left out: the "Link to this view" line (its address keeps the English keys of the link on
@@ -64,7 +64,9 @@ def _widget_texts(view, field_tooltips: bool) -> list[str]:
 def figure_texts(fig, alt: str | None = None) -> list[str]:
     """Every text of ``fig`` (titles, axis and tick labels, legends, annotations) and its
     alt text (``alt``, or the one :func:`elo_explain.interactive.figures.describe_figure` writes)."""
-    fig.canvas.draw()  # tick labels exist once drawn
+    # tick labels exist once drawn: laid out as drawn (the same texts, measured), the pixels
+    # not rendered again (the view drew them; rendering was most of a translated page's test)
+    fig.draw_without_rendering()
     texts = [t.get_text() for t in fig.findobj(Text) if t.get_text()]
     return texts + [alt if alt is not None else describe_figure(fig)]
 

@@ -128,3 +128,24 @@ def test_a_folder_that_cannot_be_written_only_costs_the_drawing(tmp_path, monkey
     first = DivisorView(DivisorModel(), query="")
     again = DivisorView(DivisorModel(), query="")
     assert again.figure.restored == 0 and again.figure.image.value == first.figure.image.value
+
+
+def test_a_store_full_of_an_earlier_versions_figures_still_keeps_this_ones(store):
+    # the store holds at most 256 figures; a new version of the package names its figures
+    # anew, so the earlier version's files are never read again: refused when the folder was
+    # full, this version's figures were drawn by every kernel for good
+    import os
+
+    from elo_explain.dashboards.backgammon_divisor import DivisorModel, DivisorView
+
+    for i in range(256):
+        stale = store / f"figure-{i:024x}.rgba"
+        stale.write_bytes(b"an earlier version's pixels")
+        os.utime(stale, (1_000_000_000 + i, 1_000_000_000 + i))
+    first = DivisorView(DivisorModel(), query="")
+    again = DivisorView(DivisorModel(), query="")
+    assert first.figure.full_draws >= 1
+    assert again.figure.restored == 1 and again.figure.full_draws == 0
+    assert again.figure.image.value == first.figure.image.value
+    assert len(list(store.glob("figure-*"))) == 256          # still the bound
+    assert not (store / f"figure-{0:024x}.rgba").exists()     # the oldest made room
