@@ -54,9 +54,10 @@ $(AXE): package.json package-lock.json
 	touch $(AXE)
 
 ## Run the whole test suite, browser tests included (needs /usr/bin/chromium, nginx and npm); CI runs this.
-## Two workers (pytest-xdist), a file's tests on one worker; it ends with each file's time (docs/testing.md)
+## Three workers on two cores (pytest-xdist; the server tests' waits filled), a file's tests on
+## one worker; it ends with each file's time (docs/testing.md)
 test: $(STAMP) $(AXE)
-	$(BIN)/python -m pytest -n 2 --dist loadfile
+	$(BIN)/python -m pytest -n 3 --dist loadfile
 
 ## Run what needs no kernel, no browser and no server: doctests, rules, models, but not the
 ## figures' text laid out in every language and layout (marker layout: make test runs it)
