@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import functools
 import io
 import json
 import re
@@ -383,14 +384,32 @@ def english_left(text: str, lang: str, folder: Path = NOTEBOOK_DIR) -> list[str]
     flat = " ".join(text.split())
     found = []
     for domain in (DOMAIN, NOTEBOOK_DOMAIN):
-        cat = read_catalog(po_path(lang, domain), lang)
-        for m in _entries(cat):
-            english = (m.id,) if isinstance(m.id, str) else m.id
-            string = m.string if isinstance(m.string, str) else " ".join(m.string)
-            for piece in (p for text in english for p in _pieces(text, string or "")):
-                if piece in flat and piece not in found:
-                    found.append(piece)
+        for piece in _untranslated_pieces(po_path(lang, domain), lang):
+            if piece in flat and piece not in found:
+                found.append(piece)
     return found
+
+
+def _untranslated_pieces(path: Path, lang: str) -> tuple[str, ...]:
+    """The pieces (:func:`_pieces`) of every entry of the catalog at ``path``, in its order:
+    read once per version of the file (parsing a catalog took most of a call of
+    :func:`english_left`, and the tests call it a few hundred times)."""
+    try:
+        stat = path.stat()
+        version = (stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        version = None
+    return _pieces_of_catalog(path, lang, version)
+
+
+@functools.lru_cache(maxsize=16)
+def _pieces_of_catalog(path: Path, lang: str, _version) -> tuple[str, ...]:
+    out = []
+    for m in _entries(read_catalog(path, lang)):
+        english = (m.id,) if isinstance(m.id, str) else m.id
+        string = m.string if isinstance(m.string, str) else " ".join(m.string)
+        out += [p for text in english for p in _pieces(text, string or "")]
+    return tuple(out)
 
 
 def main(argv=None) -> int:

@@ -20,6 +20,7 @@ for a block and restores English.
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 
@@ -82,14 +83,20 @@ def shown_text(view, *, field_tooltips: bool = True) -> str:
     return "\n".join(out)
 
 
+@functools.lru_cache(maxsize=None)
+def _catalog_ids(lang: str, modules: tuple) -> tuple:
+    """The English (msgids) of ``lang``'s catalog entries of ``modules`` (read once a run)."""
+    cat = translate.read_catalog(translate.po_path(lang), lang)
+    return tuple(m.id for m in cat if m.id and any(loc[0].endswith(modules)
+                                                   for loc in m.locations))
+
+
 def english_left_of(text: str, lang: str, modules) -> list[str]:
     """:func:`elo_explain.translate.english_left` of ``text``, limited to the English of the
     catalog entries of ``modules`` (paths such as ``"dashboards/calibrate.py"``): what those
     modules still show untranslated (the shared widgets' words are tested with their own
     module)."""
-    cat = translate.read_catalog(translate.po_path(lang), lang)
-    own = [m.id for m in cat if m.id and any(loc[0].endswith(tuple(modules))
-                                             for loc in m.locations)]
+    own = _catalog_ids(lang, tuple(modules))
     return [piece for piece in translate.english_left(text, lang)
             if any(piece in " ".join(msgid.split()) for msgid in own)]
 

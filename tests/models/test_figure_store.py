@@ -67,7 +67,9 @@ def store(tmp_path, monkeypatch):
     return tmp_path
 
 
-def test_every_dashboard_with_figures_is_checked(store):
+def test_every_dashboard_with_figures_is_checked():
+    # (the store every test shares: which views have figures does not depend on it, and
+    # their first drawings restored cost a third of the drawing)
     assert {p.values[1].__name__ for p in PAIRS
             if _figures(p.values[1](p.values[0](), query=""))} == WITH_FIGURES
 
