@@ -165,6 +165,8 @@ def _moves_the_table(page, table, spec, problems: list[str]) -> None:
     # class ``ee-live-<method>``), a number box last (its far end may fall in the same
     # bracket of a rule): a control that does not move the table costs CHANGE_TIMEOUT
     follows = spec.get("follows", lambda _classes: set())(table.evaluate("e => [...e.classList]"))
+    if follows:  # the table declares what it follows: only those controls can move it
+        items = [i for i in items if i["trait"] in follows] or items
     items.sort(key=lambda i: (i["trait"] not in follows, i["kind"] == "text"))
     handle = table.element_handle()
     link = page.locator("a.ee-link").first
@@ -175,10 +177,11 @@ def _moves_the_table(page, table, spec, problems: list[str]) -> None:
         try:
             # the kernel took the change: the view's link, written first of a change's
             # outputs, follows it; the notebook's tables come last, in the same answer
-            page.wait_for_function("([e, before, a, href]) => e.innerHTML !== before"
-                                   " || a.getAttribute('href') !== href",
-                                   arg=[handle, before, link.element_handle(), before_link],
-                                   timeout=CHANGE_TIMEOUT)
+            # (the link's element is made anew with each answer: looked up each time)
+            page.wait_for_function("([e, before, href]) => e.innerHTML !== before || (document"
+                                   ".querySelector('a.ee-link') || {getAttribute: () => href})"
+                                   ".getAttribute('href') !== href",
+                                   arg=[handle, before, before_link], timeout=CHANGE_TIMEOUT)
             page.wait_for_function("([e, before]) => e.innerHTML !== before", arg=[handle, before],
                                    timeout=AFTER_THE_LINK)
         except Exception:
