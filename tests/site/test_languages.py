@@ -191,24 +191,18 @@ def test_the_divisor_page_in_every_language_through_the_switch(devices, voila_ur
             "href", "?divisor=1000&difference=200", timeout=TIMEOUT)
         _bad_value(page, "te")
         audit_translated_page(page, rec, voila_url, "te", DIVISOR)
-        # to Ukrainian: the same view, a decimal comma
-        _switch_to(page, "uk", "?divisor=1000&difference=200")
-        expect(page.locator(".ee-difference-field input")).to_have_value("200")
-        expect(page.locator(".ee-divisor-field input")).to_have_value("1000")
-        expect(page.locator(summary)).to_contain_text(AT_200_1000["uk"], timeout=TIMEOUT)
-        _bad_value(page, "uk")
-        _decimal_comma(page)
-        type_into(page, ".ee-difference-field", "200")
-        audit_translated_page(page, rec, voila_url, "uk", DIVISOR)
-        # to Greek: ÷800 and 200 up, 64,0 %
-        _switch_to(page, "el", "?divisor=800&difference=200")
-        expect(page.locator(".ee-difference-field input")).to_have_value("200")
-        expect(page.locator(".ee-divisor-field input")).to_have_value("800")
-        expect(page.locator(summary)).to_contain_text(AT_200_800["el"], timeout=TIMEOUT)
-        _bad_value(page, "el")
-        _decimal_comma(page)
-        type_into(page, ".ee-difference-field", "200")
-        audit_translated_page(page, rec, voila_url, "el", DIVISOR)
+        # to Ukrainian, then Greek: the view the switch carried, a decimal comma, the
+        # Greek document's numbers typed, the difference typed back for the next switch
+        for lang, divisor, shown in (("uk", "1000", AT_200_1000["uk"]),
+                                     ("el", "800", AT_200_800["el"])):
+            _switch_to(page, lang, f"?divisor={divisor}&difference=200")
+            expect(page.locator(".ee-difference-field input")).to_have_value("200")
+            expect(page.locator(".ee-divisor-field input")).to_have_value(divisor)
+            expect(page.locator(summary)).to_contain_text(shown, timeout=TIMEOUT)
+            _bad_value(page, lang)
+            _decimal_comma(page)   # leaves ÷800
+            type_into(page, ".ee-difference-field", "200")
+            audit_translated_page(page, rec, voila_url, lang, DIVISOR)
         # and to English, the same view
         _switch_to(page, "en", "?divisor=800&difference=200")
         expect(page.locator(summary)).to_contain_text(AT_200_800["en"], timeout=TIMEOUT)
