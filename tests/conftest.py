@@ -78,34 +78,10 @@ def pytest_collection_modifyitems(config, items):
         if folder in MARKERS:
             item.add_marker(getattr(pytest.mark, MARKERS[folder]))
     if os.environ.get("PYTEST_XDIST_WORKER"):
-        # on workers (``make test``), the longest files first (their time in the last clean
-        # CI run, else their share): pytest-xdist hands out whole files in this order, and a
-        # long file handed out last kept one worker busy alone at the end of the run (the
-        # order is the same on every worker)
-        items.sort(key=lambda item: -_file_order(Path(item.fspath).resolve()))
-
-
-# seconds of each file in the last clean-clone CI run (3 workers), for the order only; the
-# budget is SHARES'
-LAST_RUN = {
-    "tests/site/test_every_reader.py": 304, "tests/site/test_languages.py": 283,
-    "tests/site/test_hardening_limits.py": 153, "tests/site/test_hardening_load.py": 124,
-    "tests/models/test_figure_text.py": 113, "tests/site/test_preheat.py": 87,
-    "tests/site/test_kernels_lifecycle.py": 81, "tests/site/test_workers.py": 71,
-    "tests/notebooks/test_notebooks_execute.py": 65, "tests/site/test_proxy.py": 64,
-    "tests/notebooks/test_notebook_parameters.py": 59, "tests/site/test_hardening_server.py": 53,
-    "tests/notebooks/test_lab.py": 47, "tests/site/test_hardening_kernel_memory.py": 45,
-    "tests/site/test_hardening_inputs.py": 31, "tests/site/test_hardening_markup.py": 29,
-    "tests/models/test_dash_chess_calculator.py": 29, "tests/site/test_hardening_uploads.py": 27,
-}
-
-
-def _file_order(path: Path) -> float:
-    try:
-        name = path.relative_to(HERE.parent).as_posix()
-    except ValueError:
-        return DEFAULT_SHARE
-    return LAST_RUN.get(name, _file_share(path))
+        # on workers (``make test``), the files with the largest shares first: pytest-xdist
+        # hands out whole files in this order, and a long file handed out last kept one
+        # worker busy alone at the end of the run (the order is the same on every worker)
+        items.sort(key=lambda item: -_file_share(Path(item.fspath).resolve()))
 
 
 def _file_share(path: Path) -> float:
