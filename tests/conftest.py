@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+import time
 from collections import defaultdict
 from pathlib import Path
 
@@ -119,11 +120,16 @@ SHARES = {
     "tests/models/test_figure_text.py": 60.0,  # every figure, every language and layout
 }
 _FILE_SECONDS: dict[str, float] = defaultdict(float)
+_STARTED = time.monotonic()
+_WORKER_DONE: dict[str, float] = {}  # each worker's last report, seconds from the start
 
 
 def pytest_runtest_logreport(report):
     # with pytest-xdist this runs in the controller, for every worker's reports
     _FILE_SECONDS[report.nodeid.split("::")[0]] += report.duration
+    node = getattr(report, "node", None)
+    if node is not None:
+        _WORKER_DONE[node.gateway.id] = time.monotonic() - _STARTED
 
 
 def _share(path: str) -> tuple[str, float]:
@@ -151,3 +157,6 @@ def pytest_terminal_summary(terminalreporter):
     for key in sorted(spent, key=spent.get, reverse=True):
         over = "  OVER ITS SHARE" if spent[key] > shares[key] * scale else ""
         tr.write_line(f"{spent[key]:8.1f} s  share {shares[key] * scale:6.0f} s  {key}{over}")
+    if _WORKER_DONE:  # a worker far before the others: the files' order left it idle
+        tr.write_line("each worker's last test ended at " + ", ".join(
+            f"{w} {t:.0f} s" for w, t in sorted(_WORKER_DONE.items())) + " from the start")

@@ -1,6 +1,7 @@
 """A bad link, in English, on every dashboard, without a kernel or a browser (issue 27): the
-words of the desktop visit's bad link (``tests/site/audit.py``'s ``check_the_bad_link``),
-asserted on the very views a page builds.
+note's words and the defaults kept (each spec's ``bad_note`` and ``defaults_show``), asserted on
+the very views a page builds. (The browser opens the same links in the translated visits of
+``tests/site/test_languages.py``: the note in the page's language, the markup inert.)
 
 Each page is built as its notebook builds it: the notebook's code cells run in one namespace
 (the parameters cell, the imports, the model, each cell's last expression displayed: a model
@@ -166,7 +167,7 @@ def test_the_selectors_read_as_playwright_reads_them():
 # tests/site/specs/dNN.py: 01 docs/sources.md#telugu; 02 #telugu, #fide-b02; 03 #greek;
 # 04 #greek (G5, G6, G18); 05 #greek (G8, G10, G11); 06 [SC], [LILA], [LILA-G], [G1]/[G2];
 # 07 [GR], [KB], [TEL]; 08 elo_explain/data/SOURCE.md [SRC]; 09 [G42], [ZS]; 10 #fide-b02;
-# 11 [EVEN]). The note's words are those of tests/site/audit.py's check_the_bad_link.
+# 11 [EVEN]). The note's words: each spec's bad_note (tests/site/specs/).
 
 NOTEBOOKS_WITH_SPECS = list(SPECS)
 

@@ -3,16 +3,18 @@
 Each dashboard's spec (``tests/site/specs/``) names, from an independent source, what a visit
 checks beyond what every page is checked for:
 
-* ``link``: a link's query; the phone visit opens the page with it, and the page must show
-  ``link_shows`` (a CSS selector and a text it must contain, each) and the link must read it
-  back (``.ee-link``);
+* ``link``: a link's query; the page's visit (``test_every_reader.py``) opens it on a phone
+  with it, and the page must show ``link_shows`` (a CSS selector and a text it must contain,
+  each) and the link must read it back (``.ee-link``);
 * ``step``: one control step on that page (type, click, choose, press a key on a slider,
   fill a paste box) and what it must change: texts, the figures that must be redrawn, the
   view's link after it;
-* ``bad_link``: a link with a bad value; the desktop visit opens the page with it and with
-  markup (``PAYLOADS``) in every other setting: the page says in plain words what it ignored
-  and why (``bad_note``: the field's name and its range), keeps its defaults, and makes no
-  element of the markup, runs no script of it and opens no dialog.
+* ``bad_link``: a link with a bad value; the translated visits (``test_languages.py``) open
+  the page with it and with markup (``PAYLOADS``) in every other setting: the page says in its
+  language what it ignored, and makes no element of the markup, runs no script of it and opens
+  no dialog (:func:`check_the_bad_link_shown`); the note's English words (``bad_note``: the
+  field's name and its range) and the defaults it keeps (``defaults_show``) are asserted on the
+  views the page builds (``tests/models/test_bad_links.py``).
 
 The numbers the model computes are asserted in ``tests/models``; the spec holds what only a
 browser shows: that a link, a control and a bad link reach the page the viewer sees.
@@ -130,7 +132,7 @@ def bad_query(notebook: str, spec: Spec) -> str:
 
 def guard_dialogs(page, dialogs: list[str]) -> None:
     """Record every dialog the page opens in ``dialogs`` (and dismiss it), for
-    :func:`check_the_bad_link`."""
+    :func:`check_the_bad_link_shown`."""
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
 
 
@@ -146,24 +148,6 @@ def check_the_bad_link_shown(page, spec: Spec, dialogs: list[str], script) -> No
     expect(note).to_contain_text(UNKNOWN.split("=")[0])
     expect(note).to_contain_text(PAYLOADS[0][:12])  # a payload, shown as text
     assert script.search(note.inner_text()), f"the note is not in the page's language"
-    found = page.evaluate(_INJECTED_JS)
-    assert not dialogs, f"a dialog opened: {dialogs}"
-    assert found["elements"] <= 0, f"{found['elements']} elements made from a payload"
-    assert not found["ran"], "a payload's script ran"
-
-
-def check_the_bad_link(page, spec: Spec, dialogs: list[str]) -> None:
-    """The page opened with :func:`bad_query`: a note in plain words names what it ignored
-    and why; the defaults stand; no markup of a payload became an element, ran, or opened a
-    dialog."""
-    page.wait_for_selector(READY, state="visible", timeout=TIMEOUT)
-    note = page.locator(".ee-query-note")
-    expect(note).to_contain_text("Ignored from the link", timeout=TIMEOUT)
-    for text in spec.bad_note:
-        expect(note).to_contain_text(text)
-    expect(note).to_contain_text("colour (not a setting of this page)")
-    expect(note).to_contain_text(PAYLOADS[0][:12])  # a payload, shown as text
-    _shows(page, spec.defaults_show)
     found = page.evaluate(_INJECTED_JS)
     assert not dialogs, f"a dialog opened: {dialogs}"
     assert found["elements"] <= 0, f"{found['elements']} elements made from a payload"

@@ -44,6 +44,9 @@ SCROLL = """(to) => { let s = document.querySelector('main.ee-main');
          && s.scrollHeight > s.clientHeight + 1)) s = s.parentElement;
   (s && s !== document.body ? s : document.scrollingElement).scrollTop = to; }"""
 
+# the box that scrolls scrolled down by ``by`` px
+SCROLL_BY = SCROLL.replace("(to) =>", "(by) =>").replace("scrollTop = to", "scrollTop += by")
+
 # where an element is on screen: visible between the top and the dock's top
 IN_VIEW = """(e) => { const r = e.getBoundingClientRect(), d = document.querySelector('.ee-dock');
   const away = d.classList.contains('ee-dock-away');
@@ -167,12 +170,21 @@ def _moves_the_table(page, table, spec, problems: list[str]) -> None:
     follows = spec.get("follows", lambda _classes: set())(table.evaluate("e => [...e.classList]"))
     if follows:  # the table declares what it follows: only those controls can move it
         items = [i for i in items if i["trait"] in follows] or items
-    items.sort(key=lambda i: (i["trait"] not in follows, i["kind"] == "text"))
+    # a control wholly on the screen before one cut by its edge (the keyboard's focus
+    # scrolls that one into view, and the table with the page)
+    items.sort(key=lambda i: (i["trait"] not in follows, i["top"] < 0 or i["bottom"] > i["height"],
+                              i["kind"] == "text"))
     handle = table.element_handle()
     link = page.locator("a.ee-link").first
     for item in items:
+        control = page.locator(f"[data-ee-item='{item['key']}']").first
+        # a control cut by the screen's bottom edge: scrolled up just into view, as a reader
+        # would (the keyboard's focus would scroll it to the screen's middle)
+        cut = control.evaluate("e => e.getBoundingClientRect().bottom - innerHeight")
+        if away and 0 < cut < table.evaluate("e => e.getBoundingClientRect().bottom") - 20:
+            _scrolled(page, SCROLL_BY, cut + 8)
         before, before_link = table.inner_html(), link.get_attribute("href")
-        _move(page, page.locator(f"[data-ee-item='{item['key']}']").first, item["kind"],
+        _move(page, control, item["kind"],
               spec["phone"], spec["bounds"].get(item["trait"]))
         try:
             # the kernel took the change: the view's link, written first of a change's

@@ -1,5 +1,5 @@
 """The keyboard alone (issue 20, point 2: "each page can be used with the keyboard alone"),
-checked in a desktop visit of every page (``test_every_reader.py``): :func:`keyboard_problems`.
+checked in every page's visit at a desktop's width (``test_every_reader.py``): :func:`keyboard_problems`.
 
 The page is walked with the Tab key only: every control it shows (link, button, text box, dropdown,
 slider handle, checkbox, toggle) takes the focus in turn, and each shows that it has it
@@ -125,8 +125,9 @@ def keyboard_problems(page, dashboard: bool) -> list[str]:
         (average if average.count() else toggle).first.focus()
         page.keyboard.press("Space")
     elif select.count():
-        select.first.focus()
-        page.keyboard.press("ArrowDown")
+        select.first.focus()  # the next choice (the one before, at the last)
+        last = select.first.evaluate("s => s.selectedIndex === s.options.length - 1")
+        page.keyboard.press("ArrowUp" if last else "ArrowDown")
     elif check.count():
         check.first.focus()
         page.keyboard.press("Space")

@@ -1,24 +1,31 @@
 """Every page works on a phone and for every reader (issue 20, points 1, 2 and 4; the dock,
-issue 29; one visit a page and device checks all of it, issue 27).
+issue 29; one visit a page checks all of it, issue 27).
 
-Each page (the landing page and every dashboard) is opened in headless Chromium twice: on a
-phone (Playwright's emulation: 390 × 844 CSS px, device scale 3, touch) and on a desktop.
-The desktop visit also checks that a dashboard speaks to a viewer (``viewer_text.py``: no
-code, no instructions for code readers, no Python output), shows the documents' facts where
-a reader looks for them (``document_facts.py``) and links its neighbours. Each visit checks
-the dock of a dashboard (``dock.py``: its first screen, a control on the screen of the first
-live table moving it, its button, never covering; axe-core once more after it was folded,
-unfolded and moved, on the phone), and the desktop visit the keyboard alone (``keyboard.py``: every control reached with Tab and showing it, a
-choice and a slider changed with keys).
+Each page (the landing page and every dashboard) is opened once in headless Chromium, on a
+phone (Playwright's emulation: 390 × 844 CSS px, device scale 3, touch), from its spec's link
+(``specs/``: the link's view, then one control step and what it changes), and checked there;
+then the same page is widened to a desktop's window (1280 × 1000: the page's layout follows
+the width alone) and checked again, once the view has drawn its figures for that width.
 On the phone: nothing scrolls sideways or sticks out past the screen's edge (a wide table
-scrolls inside its own frame, its first column kept in view), labelled controls stack in one
-column, text boxes have a font of 16 px or more (no zoom on focus), sliders are long enough
-to aim and show their value, figures fit the screen at twice its pixels (sharp), and a touch
-drag moves a slider and the view follows. On both: every figure has a text alternative with
-numbers, axe-core (the npm package, ``package.json``, injected into the page) reports no
-serious or critical violation, every request goes to the page's own host and nothing is
-logged to the console but Voilà 0.5.13's own known warnings (``console.py``), and no output area shows Python's text; on the desktop every
-letter is drawn in a font that has it, by Chromium's own record (``seen.py``).
+scrolls inside its own frame, its first column and its caption kept in view), labelled
+controls stack in one column, text boxes have a font of 16 px or more (no zoom on focus),
+sliders are long enough to aim and show their value, figures fit the screen at twice its
+pixels (sharp), a touch drag moves a slider and the view follows, and the dock (``dock.py``:
+its first screen, a control on the screen of the first live table moving it, its button,
+never covering; axe-core once more after it was folded, unfolded and moved) works with taps.
+At the desktop's width: the page's title; a dashboard speaks to a viewer (``viewer_text.py``:
+no code, no instructions for code readers, no Python output), shows the documents' facts where
+a reader looks for them (``document_facts.py``; those shown only at the defaults in the
+translated visits, which open the page there) and links its neighbours; its first figure is
+its card's on the landing page; every control has a name; every letter is drawn in a font
+that has it, by Chromium's own record (``seen.py``); the keyboard alone (``keyboard.py``: every
+control reached with Tab and showing it, a choice and a slider changed with keys) and the
+dock with the keyboard. On both: every figure has a text alternative with numbers, axe-core
+(the npm package, ``package.json``, injected into the page) reports no serious or critical
+violation, no output area shows Python's text; over the visit, every request goes to the
+page's own host and nothing is logged to the console but Voilà 0.5.13's own known warnings
+(``console.py``). A bad link is opened in each translated visit (``test_languages.py``), its
+English words asserted without a browser (``tests/models/test_bad_links.py``).
 """
 
 from __future__ import annotations
@@ -31,7 +38,7 @@ import pytest
 from playwright.sync_api import expect
 
 from harness import READY, ROOT, TIMEOUT, open_dashboard
-from tests.site.audit import bad_query, check_the_bad_link, check_the_link, guard_dialogs
+from tests.site.audit import check_the_link
 from tests.site.audit import take_the_step
 from tests.site.console import unexpected
 from tests.site.dock import dock_problems
@@ -189,57 +196,71 @@ def touch_drag(page, context, handle) -> None:
 
 
 @pytest.mark.parametrize("notebook", PAGES)
-def test_on_a_phone(devices, voila_url, notebook):
+def test_on_a_phone_then_a_desktop(devices, voila_url, notebook):
+    """One visit: the page opened from its spec's link on a phone, checked there, then the
+    same page at a desktop's width (``to_a_desktop``) and checked again."""
     spec = None if notebook == INDEX_NOTEBOOK else SPECS[notebook]
     context, page, rec = open_page(devices, voila_url, notebook, PHONE,
                                    query=spec.link if spec else "")
     try:
-        if spec:  # opened from a link: the link's view, then one control step (specs/)
-            check_the_link(page, spec)
-            take_the_step(page, spec)
-        m = page.evaluate(PHONE_LAYOUT)
-        assert m["docWidth"] <= m["vw"], f"the page scrolls sideways: {m['docWidth']} > {m['vw']}"
-        assert m["out"] == [], f"past the screen's edge: {m['out'][:5]}"
-        assert m["scrolling"] == [], f"scrolls sideways inside: {m['scrolling'][:5]}"
-        assert all(p == "sticky" for p in m["tables"]), "a wide table loses its first column"
-        assert captions_out_of_view(page) == [], "a wide table's caption scrolls away"
-        assert m["side"] == 0, "controls side by side on a phone"
-        assert all(f >= 16 for f in m["fonts"]), f"text boxes under 16 px: {m['fonts']}"
-        assert all(t >= 200 for t in m["tracks"]), f"sliders too short to aim: {m['tracks']}"
-        for shown_width, pixels in m["figures"]:  # fits the screen, twice its pixels: sharp
-            assert shown_width <= m["vw"] - 10 and pixels >= 2 * shown_width - 2
-        for shown_width, pixels, natural in page.evaluate(PICTURES):
-            # a notebook cell's figure: its phone drawing, twice the pixels, not enlarged
-            # (laid out for the width it is shown at: text of 10 CSS px or more)
-            assert shown_width <= m["vw"] - 10 and pixels >= 2 * shown_width - 2
-            assert shown_width <= natural + 0.5
-        check_alt_texts(page)
-        if notebook == "01_chess_calculator.ipynb":  # its slider is in the average mode
-            page.get_by_role("button", name=re.compile("average", re.I)).first.click()
-        if notebook != INDEX_NOTEBOOK:
-            # a touch drag of the first slider: its value moves, and the view follows
-            bound = page.locator(".ee-app .ee-bound >> visible=true").first
-            if bound.count():
-                field = bound.locator(".ee-number input")
-                before = field.input_value()
-                touch_drag(page, context, bound.locator(".noUi-handle"))
-                expect(field).not_to_have_value(before, timeout=TIMEOUT)
-            else:
-                handle = page.locator(".ee-app .noUi-handle >> visible=true").first
-                before = handle.get_attribute("aria-valuenow")
-                touch_drag(page, context, handle)
-                expect(handle).not_to_have_attribute("aria-valuenow", before, timeout=TIMEOUT)
-            page.wait_for_function(
-                "() => !document.querySelector('.ee-status') ||"
-                " document.querySelector('.ee-status').innerText.trim() === ''", timeout=TIMEOUT)
-        assert python_text(page) == []
-        check_axe(page)
-        if notebook != INDEX_NOTEBOOK:
-            problems = dock_problems(page, dock_spec(notebook, phone=True))
-            assert problems == [], f"the dock, on a phone: {problems}"
+        on_a_phone(page, context, notebook, spec)
+        to_a_desktop(page, notebook)
+        on_a_desktop(page, notebook)
         check_self_contained(rec, voila_url)
     finally:
         context.close()
+
+
+def on_a_phone(page, context, notebook: str, spec) -> None:
+    """The phone's checks of a page opened from ``spec.link`` (the module's list)."""
+    if spec:  # opened from a link: the link's view, then one control step (specs/)
+        check_the_link(page, spec)
+        take_the_step(page, spec)
+    m = page.evaluate(PHONE_LAYOUT)
+    assert m["docWidth"] <= m["vw"], f"the page scrolls sideways: {m['docWidth']} > {m['vw']}"
+    assert m["out"] == [], f"past the screen's edge: {m['out'][:5]}"
+    assert m["scrolling"] == [], f"scrolls sideways inside: {m['scrolling'][:5]}"
+    assert all(p == "sticky" for p in m["tables"]), "a wide table loses its first column"
+    assert captions_out_of_view(page) == [], "a wide table's caption scrolls away"
+    assert m["side"] == 0, "controls side by side on a phone"
+    assert all(f >= 16 for f in m["fonts"]), f"text boxes under 16 px: {m['fonts']}"
+    assert all(t >= 200 for t in m["tracks"]), f"sliders too short to aim: {m['tracks']}"
+    for shown_width, pixels in m["figures"]:  # fits the screen, twice its pixels: sharp
+        assert shown_width <= m["vw"] - 10 and pixels >= 2 * shown_width - 2
+    for shown_width, pixels, natural in page.evaluate(PICTURES):
+        # a notebook cell's figure: its phone drawing, twice the pixels, not enlarged
+        # (laid out for the width it is shown at: text of 10 CSS px or more)
+        assert shown_width <= m["vw"] - 10 and pixels >= 2 * shown_width - 2
+        assert shown_width <= natural + 0.5
+    check_alt_texts(page)
+    opening = None
+    if notebook == "01_chess_calculator.ipynb":  # its slider is in the average mode
+        average = page.get_by_role("button", name=re.compile("average", re.I)).first
+        opening = average.locator("xpath=..").locator(".mod-active").first.inner_text()
+        average.click()
+    if notebook != INDEX_NOTEBOOK:
+        # a touch drag of the first slider: its value moves, and the view follows
+        bound = page.locator(".ee-app .ee-bound >> visible=true").first
+        if bound.count():
+            field = bound.locator(".ee-number input")
+            before = field.input_value()
+            touch_drag(page, context, bound.locator(".noUi-handle"))
+            expect(field).not_to_have_value(before, timeout=TIMEOUT)
+        else:
+            handle = page.locator(".ee-app .noUi-handle >> visible=true").first
+            before = handle.get_attribute("aria-valuenow")
+            touch_drag(page, context, handle)
+            expect(handle).not_to_have_attribute("aria-valuenow", before, timeout=TIMEOUT)
+        page.wait_for_function(
+            "() => !document.querySelector('.ee-status') ||"
+            " document.querySelector('.ee-status').innerText.trim() === ''", timeout=TIMEOUT)
+    if opening:  # back to the mode the page opened in (the desktop's keyboard walk starts there)
+        page.get_by_role("button", name=opening, exact=True).first.click()
+    assert python_text(page) == []
+    check_axe(page)
+    if notebook != INDEX_NOTEBOOK:
+        problems = dock_problems(page, dock_spec(notebook, phone=True))
+        assert problems == [], f"the dock, on a phone: {problems}"
 
 
 NO_KEY_NUMBER = {"09_simulate_ladder.ipynb"}  # a season is run: its controls are its offer
@@ -279,53 +300,56 @@ def test_every_notebook_names_its_topic():
         assert nb.metadata.get("title") == TITLES[notebook.rsplit("/", 1)[-1]], notebook
 
 
-@pytest.mark.parametrize("notebook", PAGES)
-def test_on_a_desktop(devices, voila_url, notebook):
-    spec = None if notebook == INDEX_NOTEBOOK else SPECS[notebook]
-    dialogs: list[str] = []
-    context, page, rec = open_page(
-        devices, voila_url, notebook, DESKTOP, query=bad_query(notebook, spec) if spec else "",
-        before=lambda p: guard_dialogs(p, dialogs))
-    try:
-        if spec:  # opened from a bad link with markup in every setting: noted, inert
-            check_the_bad_link(page, spec, dialogs)
-        assert page.title() == TITLES[notebook]
-        if notebook != INDEX_NOTEBOOK:  # its words are for a viewer; the way around
-            check_speaks_to_a_viewer(page, notebook)
-            check_the_way_around(page.content(), notebook)
-        if notebook in FACTS:
-            check_the_documents_facts(page, notebook)
-        check_alt_texts(page)
-        if notebook != INDEX_NOTEBOOK and page.locator("img.ee-plot").count():
-            # its card on the landing page shows this page's first figure, whole
-            from tests.site.test_landing import card_shows
+def to_a_desktop(page, notebook: str) -> None:
+    """The page open on a phone, now at a desktop's width (its layout follows the width alone:
+    its CSS and script ask ``max-width: 700px``, nothing of touch or pixel ratio), once the
+    view has heard it: every figure drawn again for the desktop (its own pixels, not the
+    phone's twice), laid out; the network idle."""
+    page.set_viewport_size(DESKTOP["viewport"])
+    page.wait_for_function("w => document.documentElement.clientWidth === w",
+                           arg=DESKTOP["viewport"]["width"], timeout=TIMEOUT)
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('img.ee-plot')].every(i => i.naturalWidth > 0"
+        " && i.naturalWidth < 1.5 * i.getBoundingClientRect().width)", timeout=TIMEOUT)
+    settle(page)
 
-            size = page.locator("img.ee-plot").first.evaluate(
-                "i => [Math.round(i.getBoundingClientRect().width),"
-                " Math.round(i.getBoundingClientRect().height)]")
-            shows = card_shows(notebook)  # (a screenshot of an element: a pixel more or less)
-            assert all(abs(a - b) <= 2 for a, b in zip(size, shows)), (size, shows)
-        # the keyboard alone: every control can take the focus, each has a name
-        unnamed = page.evaluate(
-            "() => [...document.querySelectorAll('.ee-app input, .ee-app select, .ee-app textarea,"
-            " .ee-app button, .ee-app [role=slider]')].filter(e => e.getBoundingClientRect().width > 0"
-            " && (e.tabIndex < 0 || !(e.getAttribute('aria-label') || (e.labels && e.labels.length"
-            " && e.labels[0].textContent.trim()) || e.textContent.trim() || e.title)))"
-            ".map(e => e.outerHTML.slice(0, 80))")
-        assert unnamed == [], unnamed
-        # what is drawn: every letter in a font that has it (the language switch's Telugu,
-        # Ukrainian and Greek too), no Python text in an output
-        assert glyph_problems(page) == []
-        assert python_text(page) == []
-        check_axe(page)
-        problems = keyboard_problems(page, dashboard=notebook != INDEX_NOTEBOOK)
-        assert problems == [], f"the keyboard alone: {problems}"
-        if notebook != INDEX_NOTEBOOK:
-            problems = dock_problems(page, dock_spec(notebook, phone=False))
-            assert problems == [], f"the dock, on a desktop: {problems}"
-        check_self_contained(rec, voila_url)
-    finally:
-        context.close()
+
+def on_a_desktop(page, notebook: str) -> None:
+    """The desktop's checks (the module's list) of the page :func:`to_a_desktop` resized."""
+    assert page.title() == TITLES[notebook]
+    if notebook != INDEX_NOTEBOOK:  # its words are for a viewer; the way around
+        check_speaks_to_a_viewer(page, notebook)
+        check_the_way_around(page.content(), notebook)
+    if notebook in FACTS:
+        check_the_documents_facts(page, notebook)
+    check_alt_texts(page)
+    if notebook != INDEX_NOTEBOOK and page.locator("img.ee-plot").count():
+        # its card on the landing page shows this page's first figure, whole
+        from tests.site.test_landing import card_shows
+
+        size = page.locator("img.ee-plot").first.evaluate(
+            "i => [Math.round(i.getBoundingClientRect().width),"
+            " Math.round(i.getBoundingClientRect().height)]")
+        shows = card_shows(notebook)  # (a screenshot of an element: a pixel more or less)
+        assert all(abs(a - b) <= 2 for a, b in zip(size, shows)), (size, shows)
+    # the keyboard alone: every control can take the focus, each has a name
+    unnamed = page.evaluate(
+        "() => [...document.querySelectorAll('.ee-app input, .ee-app select, .ee-app textarea,"
+        " .ee-app button, .ee-app [role=slider]')].filter(e => e.getBoundingClientRect().width > 0"
+        " && (e.tabIndex < 0 || !(e.getAttribute('aria-label') || (e.labels && e.labels.length"
+        " && e.labels[0].textContent.trim()) || e.textContent.trim() || e.title)))"
+        ".map(e => e.outerHTML.slice(0, 80))")
+    assert unnamed == [], unnamed
+    # what is drawn: every letter in a font that has it (the language switch's Telugu,
+    # Ukrainian and Greek too), no Python text in an output
+    assert glyph_problems(page) == []
+    assert python_text(page) == []
+    check_axe(page)
+    problems = keyboard_problems(page, dashboard=notebook != INDEX_NOTEBOOK)
+    assert problems == [], f"the keyboard alone: {problems}"
+    if notebook != INDEX_NOTEBOOK:
+        problems = dock_problems(page, dock_spec(notebook, phone=False))
+        assert problems == [], f"the dock, on a desktop: {problems}"
 
 
 def test_link_to_this_view_is_a_link_with_a_copy_button(browser, voila_url):

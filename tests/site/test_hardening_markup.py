@@ -2,9 +2,11 @@
 
 Where each part is checked:
 
-* a link: the desktop visit of every dashboard in ``tests/site/test_every_reader.py`` opens it
-  with all the payloads in every other setting of its link (``tests/site/audit.py``:
-  ``bad_query``, ``check_the_bad_link``: no dialog, no element, no script of a payload);
+* a link: the translated visits of every dashboard in ``tests/site/test_languages.py`` (te, uk
+  and el) open it with all the payloads in every other setting of its link
+  (``tests/site/audit.py``: ``bad_query``, ``check_the_bad_link_shown``: no dialog, no element,
+  no script of a payload), and ``tests/models/test_bad_links.py`` the same links in English on
+  the views the page builds;
 * a text field or paste box: every payload in every box of every dashboard view, found in its
   widget tree, is ``tests/models/test_bad_input.py``'s (no HTML the page renders -- the view's,
   its dock's, the notebook's live outputs -- holds a payload's markup unescaped);

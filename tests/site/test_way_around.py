@@ -1,6 +1,6 @@
 """The way around the published site (issue 20, point 3): every dashboard links back to the
 landing page and to the topics before and after it, in the order the landing page lists them
-(:func:`check_the_way_around`, in each dashboard's desktop visit of ``test_every_reader.py``),
+(:func:`check_the_way_around`, in each dashboard's visit of ``test_every_reader.py``),
 and the links lead there."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ NAV = re.compile(r'<nav class="ee-nav" aria-label="(Topics|Topics, end of page)"
 
 def check_the_way_around(html: str, notebook: str) -> None:
     """The page's HTML (a dashboard's) links home and to its neighbours, above and below.
-    Run in each dashboard's desktop visit (``test_every_reader.py``)."""
+    Run in each dashboard's visit (``test_every_reader.py``)."""
     i = [d.notebook for d in DASHBOARDS].index(notebook)
     found = NAV.findall(html)
     assert [label for label, _ in found] == ["Topics", "Topics, end of page"], \

@@ -1,5 +1,5 @@
 """A published page speaks to a viewer (issue 17): every published dashboard, as Voilà serves
-it with the published configuration, checked in its desktop visit (``test_every_reader.py``)
+it with the published configuration, checked in its visit (``test_every_reader.py``)
 by :func:`check_speaks_to_a_viewer`.
 
 A viewer cannot see or run the code, so the page must not show the parameters cell's names

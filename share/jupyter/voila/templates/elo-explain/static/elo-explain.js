@@ -385,6 +385,9 @@
     for (const e of entries) { if (e.isIntersecting) liveInView.add(e.target); else liveInView.delete(e.target); }
     updateDocks();
   }) : null;
+  // a phone turned sideways (or a window resized) across the phone's width: the dock shows the
+  // controls of that width at once, not at the next scroll
+  window.matchMedia("(max-width: 700px)").addEventListener("change", updateDocks);
   const controlObserver = "IntersectionObserver" in window ? new IntersectionObserver((entries) => {
     // a control counts when some of it is on screen (an edge touching the screen's does not)
     for (const e of entries) {
