@@ -30,7 +30,7 @@ from elo_explain.interactive.budget import DEFAULT_BUDGET, set_budget
 from elo_explain.interactive.live import depends
 from elo_explain.interactive.model import DashboardModel
 from elo_explain.interactive.page import html_box, value_html
-from elo_explain.interactive.traits import FieldError, Whole
+from elo_explain.interactive.traits import FieldError, Whole, shown_label
 from elo_explain.interactive.view import DashboardView
 from elo_explain.rounding import round_half_away
 from elo_explain.tables import Table
@@ -243,18 +243,20 @@ class CalibrateModel(DashboardModel):
     source = traitlets.Enum(("lichess", "upload"), default_value="lichess")
     upload = traitlets.Instance(Upload, allow_none=True)
     """The reader's last upload or paste (``None`` before any)."""
-    rated_only = traitlets.Bool(True)
-    time_control = traitlets.Unicode("all")
+    rated_only = traitlets.Bool(True).tag(label=N_("Rated games only"))
+    # (its dropdown's words, "Time control:", without the colon)
+    time_control = traitlets.Unicode("all").tag(label=N_("Time control"))
     bucket = Whole(100, 25, 200, label=N_("Bucket width"))
     min_games = Whole(30, 1, 300, label=N_("Min. games per bucket"))
-    white_advantage = traitlets.Bool(False)
+    white_advantage = traitlets.Bool(False).tag(label=N_("Fit white's first-move advantage"))
 
     @traitlets.validate("time_control")
     def _valid_time_control(self, proposal):
         keys = [k for _, k in time_control_options()]
         if proposal.value not in keys:
-            raise FieldError(_("Time control must be one of {keys}, got {value}").format(
-                keys=", ".join(keys), value=repr(proposal.value)))
+            raise FieldError(_("{label} must be one of {values}, got {value}").format(
+                label=shown_label(proposal.trait), values=", ".join(keys),
+                value=repr(proposal.value)))
         return proposal.value
 
     def load_csv(self, data, name: str | None = None) -> None:

@@ -38,7 +38,7 @@ from elo_explain.interactive.budget import fits
 from elo_explain.interactive.live import depends
 from elo_explain.interactive.model import DashboardModel
 from elo_explain.interactive.page import NumberField, html_box
-from elo_explain.interactive.traits import FieldError, Number, Whole
+from elo_explain.interactive.traits import FieldError, Number, Whole, shown_label
 from elo_explain.interactive.view import DashboardView
 from elo_explain.rounding import round_half_away
 from elo_explain.tables import RowTable, Table
@@ -120,13 +120,13 @@ class KValue(traitlets.TraitType):
     the player's profile); a link's text ``"25"`` reads as 25.
 
     >>> class M(traitlets.HasTraits):
-    ...     k = KValue(20)
+    ...     k = KValue(20).tag(label="K-factor")
     >>> m = M(); m.k = "25"; m.k
     25
     >>> m.k = 101
     Traceback (most recent call last):
     ...
-    elo_explain.interactive.traits.FieldError: K must be a whole number between 1 and 100, or 'profile', got 101
+    elo_explain.interactive.traits.FieldError: K-factor must be a whole number between 1 and 100, or 'profile', got 101
     """
 
     def validate(self, obj, value):
@@ -137,8 +137,10 @@ class KValue(traitlets.TraitType):
         if isinstance(value, float) and value.is_integer():
             value = int(value)
         if isinstance(value, bool) or not isinstance(value, int) or not K_LO <= value <= K_HI:
-            raise FieldError(_("K must be a whole number between {lo} and {hi}, or 'profile', "
-                               "got {value}").format(lo=K_LO, hi=K_HI, value=repr(value)))
+            raise FieldError(_("{label} must be a whole number between {lo} and {hi}, or "
+                               "'profile', got {value}").format(label=shown_label(self, "K"),
+                                                                lo=K_LO, hi=K_HI,
+                                                                value=repr(value)))
         return value
 
 
@@ -202,22 +204,25 @@ class CalculatorModel(ProfileK, DashboardModel):
 
     rating = _rating(1500, N_("Your rating"))
     opponent = _rating(1700, N_("Opponent"))
-    result = traitlets.Enum(list(RESULTS), default_value="draw")
-    k = KValue(20)
-    mode = traitlets.Enum(list(MODES), default_value="single")
+    # the link settings' labels: the words of their controls (the K buttons' "K-factor", the
+    # games table's "Result"), else a word of their own ("Mode", "Results")
+    result = traitlets.Enum(list(RESULTS), default_value="draw").tag(label=N_("Result"))
+    k = KValue(20).tag(label=N_("K-factor"))
+    mode = traitlets.Enum(list(MODES), default_value="single").tag(label=N_("Mode"))
     opponents = traitlets.List(_rating(1500, N_("Opponent")), [1400, 1600, 1550], minlen=1,
-                               maxlen=MAX_ROWS)
+                               maxlen=MAX_ROWS).tag(label=N_("Opponents"))
     results = traitlets.List(traitlets.Enum(list(RESULTS)), ["win", "draw", "loss"], minlen=1,
-                             maxlen=MAX_ROWS)
+                             maxlen=MAX_ROWS).tag(label=N_("Results"))
     average = Number(1600, LO, HI, label=N_("Average opponent"))
     n_games = Whole(5, 1, 50, label=N_("Games G"))
     points = Number(3.0, 0, 50, label=N_("Points"))
     rated_games = Whole(80, 0, 1000, label=N_("Rated games"))
     birth_year = Whole(1995, 1900, 2025, label=N_("Birth year"))
-    reached_2400 = traitlets.Bool(False)
-    method = traitlets.Enum(list(METHODS.values()), default_value="formula")
-    cap_400 = traitlets.Bool(True)
-    on = period_trait()
+    reached_2400 = traitlets.Bool(False).tag(label=N_("Published rating has reached 2400"))
+    method = traitlets.Enum(list(METHODS.values()), default_value="formula").tag(
+        label=N_("E from"))
+    cap_400 = traitlets.Bool(True).tag(label=N_("400-point rule"))
+    on = period_trait().tag(label=N_("Rating period"))
 
     def listed(self) -> list[tuple[int, float]]:
         """The listed period's games as ``(opponent, score)``."""

@@ -67,8 +67,8 @@ class CubeModel(DashboardModel):
     cube = Choice(1, g42.CUBE_VALUES, label=N_("cube"))
     winner_k_source = Choice("K 32", K_SOURCES, label=N_("Winner's K"))
     loser_k_source = Choice("K 32", K_SOURCES, label=N_("Loser's K"))
-    winner_games = Whole(0, 0, 300)
-    loser_games = Whole(0, 0, 300)
+    winner_games = Whole(0, 0, 300, label=N_("Winner's games this week"))
+    loser_games = Whole(0, 0, 300, label=N_("Loser's games this week"))
 
     def _k(self, source: str, games: int) -> int:
         return {"K 32": g42.K, "K 16": g42.HEAVY_VOLUME_K}.get(source) or int(g42.k_for(games))

@@ -177,10 +177,10 @@ class EverySystemModel(DashboardModel):
     presets: dict[str, dict] = {}  # set below: the examples with every other value at its default
     rating = Whole(1500, *_RATING, label=N_("Your rating"))
     opponent = Whole(1500, *_RATING, label=N_("Opponent's rating"))
-    result = traitlets.Enum(tuple(RESULTS), default_value="win")
+    result = traitlets.Enum(tuple(RESULTS), default_value="win").tag(label=N_("Result"))
     k = Choice(20, elo.K_CHOICES, label=N_("Your K"))
     opponent_k = Choice(20, elo.K_CHOICES, label=N_("Opponent's K"))
-    date = traitlets.Enum(tuple(DATES), default_value="2025-10-01")
+    date = traitlets.Enum(tuple(DATES), default_value="2025-10-01").tag(label=N_("Rated"))
     cube = Choice(1, gammon42.CUBE_VALUES, label=N_("Cube"))
     recent = Whole(0, 0, 300, label=N_("Your games in 7 days"))
     opponent_recent = Whole(0, 0, 300, label=N_("Opponent's games in 7 days"))

@@ -78,13 +78,14 @@ class FideRulesModel(DashboardModel):
     rating = Whole(1800, 1000, 3000, label=N_("Published rating"))
     rated_games = Whole(80, 0, 1000, label=N_("Rated games"))
     birth_year = Whole(1995, 1900, 2025, label=N_("Birth year"))
-    reached_2400 = traitlets.Bool(False)
-    on = period_trait()
+    reached_2400 = traitlets.Bool(False).tag(label=N_("Published rating has reached 2400"))
+    on = period_trait().tag(label=N_("Rules of"))
     games = Whole(20, 1, GAMES_MAX, label=N_("Games in the period"))
     rating_a = Whole(2700, 1000, 3000, label=N_("Player A"))
     rating_b = Whole(2200, 1000, 3000, label=N_("Player B"))
     k = Choice(20, [40, 20, 10], label="K")
-    method = traitlets.Enum(list(METHODS.values()), default_value="table")
+    # (its toggles have no label here: 01's words for the same choice)
+    method = traitlets.Enum(list(METHODS.values()), default_value="table").tag(label=N_("E from"))
     difference = Whole(400, 0, DIFF_MAX, label=N_("Difference D"))
 
     # K and the 700 rule

@@ -38,7 +38,7 @@ from elo_explain.interactive.budget import fits
 from elo_explain.interactive.live import depends
 from elo_explain.interactive.model import DashboardModel
 from elo_explain.interactive.page import NumberField, html_box, value_html
-from elo_explain.interactive.traits import FieldError, Whole
+from elo_explain.interactive.traits import FieldError, Whole, shown_label
 from elo_explain.interactive.view import DashboardView
 from elo_explain.tables import Table
 
@@ -101,18 +101,20 @@ class NewToFideModel(DashboardModel):
         N_("1 / 6 against 1400-1600: 1382, not published (2022 rule 1227)"):
             {"opponents": [1400, 1450, 1500, 1500, 1550, 1600], "scores": [1, 0, 0, 0, 0, 0]},
     }
-    opponents = traitlets.List([1600, 1700, 1800, 1500, 1650])
-    scores = traitlets.List([1.0, 0.5, 0.5, 1.0, 0.0])
-    on = traitlets.Unicode("2025-06-01")
+    # the link settings' labels: the games table's "Opponents", the date picker's words
+    opponents = traitlets.List([1600, 1700, 1800, 1500, 1650]).tag(label=N_("Opponents"))
+    scores = traitlets.List([1.0, 0.5, 0.5, 1.0, 0.0]).tag(label=N_("Results"))
+    on = traitlets.Unicode("2025-06-01").tag(label=N_("Event ends on"))
     rating = Whole(1500, LOWEST, fide.RATING_MAX, label=N_("Rating before 1 March 2024"))
 
     @traitlets.validate("opponents", "scores")
     def _check_games(self, proposal):
         values, name = list(proposal["value"]), proposal["trait"].name
+        label = shown_label(proposal["trait"])
         with _invalid():
             if not 1 <= len(values) <= MAX_GAMES:
                 raise ValueError(_("{name}: there must be 1 to {most} games, got {count}").format(
-                    name=name, most=MAX_GAMES, count=len(values)))
+                    name=label, most=MAX_GAMES, count=len(values)))
             if name == "scores":
                 return [_result(_("Result in row {row}").format(row=i), x)
                         for i, x in enumerate(values, 1)]

@@ -76,15 +76,16 @@ class PlanModel(ProfileK, DashboardModel):
              "recent_games": 49, "cube": 1},
     }
 
-    system = traitlets.Enum(list(SYSTEMS), default_value="fide")
+    # (the system's toggles have no label: 07's table's word for it)
+    system = traitlets.Enum(list(SYSTEMS), default_value="fide").tag(label=N_("System"))
     rating = _rating(1800, N_("Your rating"))
     #: the K-factors the dropdown offers, and FIDE's rule for the profile: a link's K 25 would
     #: be computed with but shown as another K (01's typed K has its own box; 11 has none)
     k = Choice(20, (*elo.K_CHOICES, "profile"), label="K")
     rated_games = Whole(80, 0, 1000, label=N_("Rated games"))
     birth_year = Whole(1995, 1900, 2025, label=N_("Birth year"))
-    reached_2400 = traitlets.Bool(False)
-    on = period_trait()
+    reached_2400 = traitlets.Bool(False).tag(label=N_("The published rating has reached 2400"))
+    on = period_trait().tag(label=N_("Rating period"))
     n_games = Whole(9, 1, fide.MAX_PLAN_GAMES, label=N_("Games in the event"))
     average = _rating(1800, N_("Opponents' average"))
     target = _rating(1850, N_("Target rating"), fide.RATING_MAX + 400)
@@ -94,7 +95,7 @@ class PlanModel(ProfileK, DashboardModel):
     win_rate = Number(70.0, 0.0, 100.0, label=N_("Your win rate (%)"))
     season = traitlets.Unicode("2026-01-10: 1750 1, 1820 0.5, 1900 0\n"
                                "2026-03-01: 1700 1, 1780 1, 1850 0.5, 1800 0\n"
-                               "1760 1, 1810 0.5")
+                               "1760 1, 1810 0.5").tag(label=N_("Season"))
 
     @traitlets.validate("season")
     def _check_season(self, proposal):

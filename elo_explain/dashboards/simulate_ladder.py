@@ -148,7 +148,7 @@ class LadderModel(DashboardModel):
     spread = Whole(200, 0, 400, label=N_("True strengths: SD"))
     seed = Whole(1, 0, 99_999, label=N_("Seed"))
     swing_games = Choice(300, SWING_GAMES, label=N_("Games a week (swing)"))
-    feedback = traitlets.Bool(False)
+    feedback = traitlets.Bool(False).tag(label=N_("Ratings move game by game (feedback)"))
     shown = traitlets.Instance(simulate.Season, allow_none=True)
     """The season shown (the last one simulated), ``None`` before any."""
     shown_settings = traitlets.Tuple(default_value=None, allow_none=True)

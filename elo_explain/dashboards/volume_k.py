@@ -22,7 +22,7 @@ from elo_explain.interactive.figures import FigureView, place_text, steady_limit
 from elo_explain.interactive.live import depends
 from elo_explain.interactive.model import DashboardModel
 from elo_explain.interactive.page import html_box, table_html
-from elo_explain.interactive.traits import FieldError, Number, Whole, checked
+from elo_explain.interactive.traits import FieldError, Number, Whole, checked, shown_label
 from elo_explain.interactive.view import DashboardView
 from elo_explain.rounding import round_half_away
 
@@ -80,16 +80,18 @@ class PerDay(traitlets.List):
 
     def validate(self, obj, value):
         if len(value) != WEEKS:
-            raise FieldError(_("per_day must hold {weeks} numbers (one per week), got {got}").format(
-                weeks=fmt_plain(WEEKS), got=fmt_plain(len(value))))
-        return [checked(integer, f"per_day[{i}]", n, lo=0, hi=40) for i, n in enumerate(value)]
+            raise FieldError(_("{label} must hold {weeks} numbers (one per week), got {got}").format(
+                label=shown_label(self), weeks=fmt_plain(WEEKS), got=fmt_plain(len(value))))
+        # each week named as its slider names it ("Week 2")
+        return [checked(integer, _("Week {n}").format(n=fmt_plain(i + 1)), n, lo=0, hi=40)
+                for i, n in enumerate(value)]
 
 
 class Tens(Whole):
     def validate(self, obj, value):
         if super().validate(obj, value) % 10:
             raise FieldError(_("{name} must be a multiple of 10 from 10 to 500, got {value}").format(
-                name=self.name, value=fmt_plain(value)))
+                name=shown_label(self), value=fmt_plain(value)))
         return int(value)
 
 
@@ -115,12 +117,14 @@ class VolumeModel(DashboardModel):
 
     params = ("games", "games_a", "games_b", "per_day", "swing_games", "shortfall", "feedback")
     games = Whole(0, 0, 300, label=N_("Ranked games in the last 7 days"))
-    games_a = Whole(60, 0, 300)
-    games_b = Whole(10, 0, 300)
-    per_day = PerDay([3, 12, 2, 9])
-    swing_games = Tens(300, 10, 500)
-    shortfall = Number(2.5, 0, 10)
-    feedback = Flag(False)
+    # the link settings' labels: the words of their sliders and box
+    games_a = Whole(60, 0, 300, label=N_("Player A's games this week"))
+    games_b = Whole(10, 0, 300, label=N_("Player B's games this week"))
+    per_day = PerDay([3, 12, 2, 9]).tag(label=N_("The busy player's games per day in each week"))
+    swing_games = Tens(300, 10, 500, label=N_("Ranked games in the week"))
+    shortfall = Number(2.5, 0, 10, label=N_("Points below expected win rate"))
+    feedback = Flag(False).tag(label=N_("Move the rating game by game, as the server does (not "
+                                        "once for the whole week)"))
 
     @property
     def k(self) -> int:

@@ -63,7 +63,7 @@ def _from_text(trait: traitlets.TraitType, text: str):
             return True
         if text.lower() in ("false", "0", "no", "off"):
             return False
-        raise ValueError(_("{label} must be true or false").format(label=trait.name))
+        raise ValueError(_("{label} must be true or false").format(label=shown_label(trait)))
     if isinstance(trait, (traitlets.Int, traitlets.Float)):
         return trait.from_string(text)
     if isinstance(trait, (traitlets.List, traitlets.Tuple)):  # a comma-separated list

@@ -2,7 +2,9 @@
 
 A bad value raises :class:`FieldError` (a ``ValueError`` as everywhere in the package, and a
 ``TraitError``, so that traitlets rolls back a preset whose one value is bad), naming the field
-(its ``label`` in the page's language, else its name) and the allowed range:
+(its ``label`` in the page's language, else its name) and the allowed range. A trait of
+traitlets' own (``Enum``, ``Bool``, ``List``, ``Unicode``) takes its label as metadata,
+``.tag(label=N_("…"))``:
 
 >>> class M(traitlets.HasTraits):
 ...     rating = Whole(1500, 0, 4000, label="Rating")
@@ -13,6 +15,8 @@ Traceback (most recent call last):
 elo_explain.interactive.traits.FieldError: Rating must be a whole number between 0 and 4000, got 5000
 >>> m.rating, M.rating.from_string("1600"), shown_label(M.k)
 (1500, 1600, 'K')
+>>> shown_label(traitlets.Bool(False).tag(label="Fit white's first-move advantage"))
+"Fit white's first-move advantage"
 """
 
 from __future__ import annotations
@@ -23,13 +27,20 @@ from elo_explain import _validate
 from elo_explain.formats import fmt_plain, parse_number
 from elo_explain.i18n import _, language
 
-__all__ = ["FieldError", "checked", "Whole", "Number", "Choice", "shown_label", "shown_bound"]
+__all__ = ["FieldError", "checked", "Whole", "Number", "Choice", "label_of", "shown_label",
+           "shown_bound"]
+
+
+def label_of(trait: traitlets.TraitType) -> str | None:
+    """A trait's ``label`` (English, ``N_``-marked): its own (:class:`Whole`, :class:`Number`,
+    :class:`Choice`), else its metadata's (``.tag(label=…)``); ``None`` without one."""
+    return getattr(trait, "label", None) or trait.metadata.get("label")
 
 
 def shown_label(trait: traitlets.TraitType, default: str | None = None) -> str:
     """A trait's label in the page's language: its ``label`` (an English literal a dashboard
     marks with ``N_``, translated here, where it is shown), else its name in words."""
-    label = getattr(trait, "label", None)
+    label = label_of(trait)
     if label:
         return _(label)
     name = getattr(trait, "name", None)
@@ -39,7 +50,7 @@ def shown_label(trait: traitlets.TraitType, default: str | None = None) -> str:
 def _field(trait: traitlets.TraitType) -> str:
     """The field a trait's own error names: its label in the page's language, else its name
     (as the parameters cell spells it)."""
-    return _(trait.label) if getattr(trait, "label", None) else trait.name
+    return _(label_of(trait)) if label_of(trait) else trait.name
 
 
 def shown_bound(value, english: str = "{:g}") -> str:
