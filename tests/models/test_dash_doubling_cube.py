@@ -84,7 +84,7 @@ def test_rules_before_105():
     ("cube", 3, "cube must be one of 1, 2, 4, 8, 16, 32, 64, got 3"),
     ("winner_rating", 100, "Winner's rating must be a whole number between 500 and 3000"),
     ("loser_rating", 1500.5, "Loser's rating must be a whole number"),
-    ("winner_games", -1, "winner_games must be a whole number between 0 and 300"),
+    ("winner_games", -1, "Winner's games this week must be a whole number between 0 and 300"),
     ("loser_k_source", "K 20", "Loser's K must be one of 'K 32', 'K 16'"),
 ])
 def test_model_rejects_bad_state(name, value, message):

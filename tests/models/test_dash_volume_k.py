@@ -142,12 +142,12 @@ def test_feedback_shrinks_the_swing():
 @pytest.mark.parametrize("name, value, error, message", [
     ("games", 301, ValueError,
      "Ranked games in the last 7 days must be a whole number between 0 and 300"),
-    ("games_a", -1, ValueError, "games_a must be a whole number between 0 and 300"),
-    ("swing_games", 305, ValueError, "swing_games must be a multiple of 10 from 10 to 500"),
-    ("swing_games", 600, ValueError, "swing_games must be a whole number between 10 and 500"),
-    ("shortfall", 11, ValueError, "shortfall must be between 0 and 10"),
-    ("per_day", (1, 2, 3), ValueError, "per_day must hold 4 numbers"),
-    ("per_day", (1, 2, 3, 41), ValueError, r"per_day\[3\] must be a whole number between 0 and 40"),
+    ("games_a", -1, ValueError, "Player A's games this week must be a whole number between 0 and 300"),
+    ("swing_games", 305, ValueError, "Ranked games in the week must be a multiple of 10 from 10 to 500"),
+    ("swing_games", 600, ValueError, "Ranked games in the week must be a whole number between 10 and 500"),
+    ("shortfall", 11, ValueError, "Points below expected win rate must be between 0 and 10"),
+    ("per_day", (1, 2, 3), ValueError, "The busy player's games per day in each week must hold 4 numbers"),
+    ("per_day", (1, 2, 3, 41), ValueError, "Week 4 must be a whole number between 0 and 40"),
     ("feedback", "yes", TypeError, "feedback must be True or False"),
 ])
 def test_model_rejects_bad_state(name, value, error, message):
