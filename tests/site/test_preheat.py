@@ -298,14 +298,23 @@ def _pooled_render(pool: Pool, page_base: str) -> str:
     return kernel_id
 
 
+def _kernel_shutdown_race(record: str) -> bool:
+    """A log record that is only ipykernel 7.4's own shutdown race (ipython/ipykernel#1518,
+    fixed upstream): a kernel shut down as its control handler ends publishes "idle" on its
+    closed iopub pipe and prints this traceback on its way out (its render had completed)."""
+    return (record.count("Traceback (most recent call last)") == 1
+            and "in _publish_status_and_flush" in record
+            and "ZMQError: Socket operation on non-socket" in record)
+
+
 def test_query_socket_traffic_from_outside_leaves_every_pooled_render_working(pool, tmp_path):
     voila, base = pool.voila, pool.base
-    pool.log.flush()
-    before = Path(pool.log.name).stat().st_size   # the log of this test: from here
     nginx_log = open(tmp_path / "nginx.log", "w")
     nginx, proxied = start_proxy(base, tmp_path / "nginx", log=nginx_log)
     try:
-        pool.settled()
+        pool.settled()   # an earlier test's pages have had their kernels shut down
+        pool.log.flush()
+        before = Path(pool.log.name).stat().st_size   # the log of this test: from here
         refused = _pairs(proxied), _pairs(base)   # from outside: through nginx, and directly
         assert HTTP_TIMEOUT >= 100  # the issue's renders stopped at 100 s
         _pooled_render(pool, proxied)
@@ -314,10 +323,12 @@ def test_query_socket_traffic_from_outside_leaves_every_pooled_render_working(po
         assert voila.poll() is None
         pool.log.flush()
         # no traceback for any of this (read while the server runs: a refill kernel still
-        # starting when it stops is interrupted, and says so in the log)
+        # starting when it stops is interrupted, and says so in the log), but a kernel's own
+        # shutdown race (the first render's kernel is shut down behind it)
         with open(pool.log.name, "rb") as log:
             log.seek(before)
-            assert tracebacks(log.read().decode(errors="replace")) == []
+            records = tracebacks(log.read().decode(errors="replace"))
+        assert [r for r in records if not _kernel_shutdown_race(r)] == []
         # nobody but the pool's kernels got in
         assert refused == again == ([404] * 2 * PAIRS, [404] * 2 * PAIRS)
     finally:
