@@ -14,9 +14,9 @@ render working (issue 26, 1; the query socket itself, without a server, at the e
 One server (the module's ``pool`` fixture) serves all these tests; it pools only the pages
 they open, the English 01 and 03 and the Ukrainian 03
 (``VoilaKernelManager.preheat_denylist``): a pool of every page in every language is ~48
-notebook runs before the first page, the same mechanism for each.  Each test starts from the
-pool as it is when no page holds a kernel (three kernels, each waiting for its viewer) and
-counts kernels from there.
+notebook runs before the first page, the same mechanism for each.  Each test that opens a
+page starts from the pool as it is when no page holds a kernel (three kernels, each waiting
+for its viewer) and counts kernels from there.
 """
 
 from __future__ import annotations
