@@ -117,4 +117,28 @@ def run_notebook(name: str, timeout: int = 300, *, then: str | None = None, **pa
         elif c not in extra:
             outputs.append(text)
             live.append(_live_now(c, client.widget_state))
-    return Run(nb=nb, outputs=outputs, state=state, live=live)
+    run = Run(nb=nb, outputs=outputs, state=state, live=live)
+    starts_from_its_parameters(run, name, params)
+    return run
+
+
+def starts_from_its_parameters(run: Run, name: str, injected: dict) -> None:
+    """What every run of a topic notebook must show, whatever was injected: the dashboard its
+    last cell returns starts from exactly the parameters cell's values (``injected`` over
+    them): its model's ``params`` are the cell's names in lower case, the names a link's
+    query string uses; the last cell returns the root widget; the document's tables are in
+    the outputs, and none shows Python's text (an error output stops the run already)."""
+    params = parameters(name)
+    assert params, f"{name}: the parameters cell assigns nothing"
+    expected = {k.lower(): list(v) if isinstance(v, tuple) else v
+                for k, v in {**params, **injected}.items()}
+    assert set(run.state) == set(expected), name
+    for key, value in expected.items():
+        assert run.state[key] == value, f"{name}: {key} starts at {run.state[key]!r}, not {value!r}"
+    view = next(c for c in run.nb.cells if c.cell_type == "code"
+                and c.source.startswith("_ee_view = "))
+    assert any(WIDGET_VIEW in o.get("data", {}) for o in view.outputs), \
+        f"{name}: the last cell does not return a widget"
+    shown = "\n".join(run.outputs)
+    assert 'class="ee-table' in shown or "<table" in shown, f"{name}: no table in its outputs"
+    assert "Traceback" not in shown, name

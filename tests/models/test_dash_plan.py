@@ -25,7 +25,6 @@ import pytest
 from elo_explain import translate
 from elo_explain.dashboards.plan import PlanModel, PlanView
 from elo_explain.i18n import set_language, speaking
-from notebook_runner import run_notebook
 from tests.models.shown import shown_text
 
 DIFF = list(PlanModel.presets)[0]
@@ -242,12 +241,3 @@ def test_counts_take_each_languages_plural_form():
                           ["1", "гра"], ["3", "гри"], ["9", "ігор"], ["21", "гра"],
                           "Ваш сезон від 1800 (22 рейтингові гри до нього)",
                           "3 перемоги поспіль доводять рейтинг до 1530 (остання перемога: 1532)."]
-
-
-def test_notebook_follows_its_parameters_then_the_model():
-    run = run_notebook("11_plan.ipynb", RATING=1500, AVERAGE=1000, N_GAMES=10, TARGET=1507,
-                       then="model.average = 1500")
-    assert run.state["rating"] == 1500 and run.state["target"] == 1507
-    assert "You need 10 / 10 (rating 1516); 9.5 gives 1506." in run.text  # [DIFF]
-    # then at even ratings (K 20, 10 games): 20 × (s − 5) >= 7 -> 5.5 (+10, 1510)
-    assert any("You need 5.5 / 10 (rating 1510)" in out for out in run.live)

@@ -277,3 +277,13 @@ def test_10_notebook_with_changed_parameters():
     now = live(run, "Your first event")
     assert "on 2025-06-01: the 2024 rule is in force" in now and "2200 (capped)" in now
     assert "<td>1800</td><td>1880</td><td>+80</td>" in live(run, "uplift")
+
+
+# ---------------------------------------------------------------- 11 plan
+def test_11_notebook_follows_its_parameters_then_the_model():
+    run = run_notebook("11_plan.ipynb", RATING=1500, AVERAGE=1000, N_GAMES=10, TARGET=1507,
+                       then="model.average = 1500")
+    assert run.state["rating"] == 1500 and run.state["target"] == 1507
+    assert "You need 10 / 10 (rating 1516); 9.5 gives 1506." in run.text  # [DIFF]
+    # then at even ratings (K 20, 10 games): 20 × (s − 5) >= 7 -> 5.5 (+10, 1510)
+    assert any("You need 5.5 / 10 (rating 1510)" in out for out in run.live)
