@@ -14,7 +14,7 @@ the dock.
 
 from __future__ import annotations
 
-from harness import TIMEOUT
+from harness import POLL_MS, TIMEOUT
 
 CHANGE_TIMEOUT = 20_000  # ms: a control that moves the table answers well within this
 AFTER_THE_LINK = 3_000  # ms: the table, after the link of the same answer (sent just after it)
@@ -74,7 +74,7 @@ def _away(page) -> bool:
 def _waited(page, script: str, problems: list[str], problem: str) -> bool:
     """Wait until ``script`` is true; else note ``problem``."""
     try:
-        page.wait_for_function(script, timeout=TIMEOUT)
+        page.wait_for_function(script, timeout=TIMEOUT, polling=POLL_MS)
     except Exception:
         problems.append(problem)
         return False
@@ -97,7 +97,7 @@ def _go_to_the_result(page, spec, problems: list[str]) -> None:
     go.first.tap() if spec["phone"] else go.first.click()  # one tap
     page.wait_for_function("(e) => { const r = e.getBoundingClientRect();"
                            " return r.top >= -1 && r.top < innerHeight / 2; }",
-                           arg=target.element_handle(), timeout=TIMEOUT)
+                           arg=target.element_handle(), timeout=TIMEOUT, polling=POLL_MS)
 
 
 def _first_screen(page, spec, problems: list[str]) -> None:
@@ -193,9 +193,9 @@ def _moves_the_table(page, table, spec, problems: list[str]) -> None:
             page.wait_for_function("([e, before, href]) => e.innerHTML !== before || (document"
                                    ".querySelector('a.ee-link') || {getAttribute: () => href})"
                                    ".getAttribute('href') !== href",
-                                   arg=[handle, before, before_link], timeout=CHANGE_TIMEOUT)
+                                   arg=[handle, before, before_link], timeout=CHANGE_TIMEOUT, polling=POLL_MS)
             page.wait_for_function("([e, before]) => e.innerHTML !== before", arg=[handle, before],
-                                   timeout=AFTER_THE_LINK)
+                                   timeout=AFTER_THE_LINK, polling=POLL_MS)
         except Exception:
             continue  # this control does not move this table: the next one on screen
         if not table.evaluate(IN_VIEW):

@@ -16,7 +16,7 @@ v1. ``channels.GuardedConnection`` now sends v1 only, and nothing to a closed we
 
 from __future__ import annotations
 
-from harness import TIMEOUT
+from harness import POLL_MS, TIMEOUT
 
 CONTROLS = "a[href], button, input, select, textarea, [role=slider], [contenteditable=true], [tabindex]"
 
@@ -86,7 +86,7 @@ def walk(page) -> tuple[list[dict], dict[str, bool], list[str]]:
 
 def _changed(page, before: str) -> bool:
     try:
-        page.wait_for_function(f"(before) => ({SHOWN})() !== before", arg=before, timeout=TIMEOUT)
+        page.wait_for_function(f"(before) => ({SHOWN})() !== before", arg=before, timeout=TIMEOUT, polling=POLL_MS)
     except Exception:  # noqa: BLE001 - reported as a problem in words
         return False
     return True

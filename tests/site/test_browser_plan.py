@@ -18,7 +18,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from harness import TIMEOUT, above_the_view, assert_clean, open_dashboard
+from harness import POLL_MS, TIMEOUT, above_the_view, assert_clean, open_dashboard
 
 NOTEBOOK = "11_plan.ipynb"
 
@@ -51,7 +51,7 @@ def test_a_tables_csv_downloads_and_the_page_prints_without_controls(page, voila
     assert table.locator("table.ee-table").evaluate(whole)
     # a phone's width: its screen frames a wide table (display: block), print does not
     page.set_viewport_size({"width": 390, "height": 844})
-    page.wait_for_function("() => document.documentElement.clientWidth <= 400", timeout=TIMEOUT)
+    page.wait_for_function("() => document.documentElement.clientWidth <= 400", timeout=TIMEOUT, polling=POLL_MS)
     expect(table.locator("table.ee-table")).to_be_visible()
     assert table.locator("table.ee-table").evaluate(whole)
     for control in (".ee-target", "a.ee-csv"):

@@ -32,7 +32,7 @@ import psutil
 import pytest
 from playwright.sync_api import expect
 
-from harness import READY, TIMEOUT, kernel_pids, open_dashboard, start_voila, stop, tracebacks
+from harness import POLL_MS, READY, TIMEOUT, kernel_pids, open_dashboard, start_voila, stop, tracebacks
 from harness import KernelSocket, Viewer, type_into
 
 POLL = 0.25  # seconds between two kernel counts (polling, not a wait for a result)
@@ -227,7 +227,7 @@ def _told_after_shutdown(page) -> int:
       window.eeShutdownAt = Date.now();
       fetch(`${c.baseUrl}voila/api/shutdown/${c.kernelId}`, { method: "POST", body: form });
     }""")
-    page.wait_for_function("window.eeLostAt !== undefined", timeout=TIMEOUT)
+    page.wait_for_function("window.eeLostAt !== undefined", timeout=TIMEOUT, polling=POLL_MS)
     took = page.evaluate("window.eeLostAt - window.eeShutdownAt")
     print(f"shut down server-side: the page said so after {took} ms")
     return took

@@ -5,7 +5,7 @@ language's pages (the translated landing pages are opened in ``test_languages.py
 import pytest
 from PIL import Image, ImageOps
 
-from harness import NOTEBOOKS, TIMEOUT, assert_clean, open_dashboard
+from harness import POLL_MS, NOTEBOOKS, TIMEOUT, assert_clean, open_dashboard
 from elo_explain.dashboards import DASHBOARDS
 from elo_explain.dashboards.index import CARDS, card_picture, published
 from elo_explain.i18n import LANGUAGES
@@ -71,7 +71,7 @@ def test_landing_page_shows_a_card_per_dashboard(page, voila_url):
     text = assert_clean(page, "index.ipynb")
     assert "elo-explain" in text
     page.wait_for_function("() => [...document.querySelectorAll('img.ee-card-picture')]"
-                           ".every(i => i.complete && i.naturalWidth > 0)", timeout=TIMEOUT)
+                           ".every(i => i.complete && i.naturalWidth > 0)", timeout=TIMEOUT, polling=POLL_MS)
     cards = _cards(page)
     assert [c["href"] for c in cards] == [d.notebook for d in published()]
     for c, d in zip(cards, published()):

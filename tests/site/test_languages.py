@@ -28,7 +28,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from harness import TIMEOUT, type_into
+from harness import POLL_MS, TIMEOUT, type_into
 from tests.site.audit import bad_query, check_the_bad_link_shown, guard_dialogs
 from tests.site.document_facts import AT_DEFAULTS, check_the_facts_at_defaults
 from tests.site.seen import captions_out_of_view, glyph_problems, python_text
@@ -86,7 +86,7 @@ def audit_translated_page(page, rec, base: str, lang: str, notebook: str) -> Non
     assert captions_out_of_view(page) == [], "a wide table's caption scrolls away"
     if notebook == INDEX_NOTEBOOK:  # its cards show pictures of this language's pages
         page.wait_for_function("() => [...document.querySelectorAll('img.ee-card-picture')]"
-                               ".every(i => i.complete && i.naturalWidth > 0)", timeout=TIMEOUT)
+                               ".every(i => i.complete && i.naturalWidth > 0)", timeout=TIMEOUT, polling=POLL_MS)
         cards = _cards(page)
         assert [c["href"] for c in cards] == [d.notebook for d in published()]
         for c in cards:
@@ -101,7 +101,7 @@ def audit_translated_page(page, rec, base: str, lang: str, notebook: str) -> Non
     assert glyph_problems(page) == []
     page.set_viewport_size(DESKTOP["viewport"])
     page.wait_for_function("w => document.documentElement.clientWidth === w",
-                           arg=DESKTOP["viewport"]["width"], timeout=TIMEOUT)
+                           arg=DESKTOP["viewport"]["width"], timeout=TIMEOUT, polling=POLL_MS)
     assert glyph_problems(page) == []
     # last: the one check other helpers' catalogs still decide; a bad link's note quotes
     # what a link may hold, the links' English keys (``'from games this week'``) as the
