@@ -302,13 +302,16 @@ def test_every_notebook_names_its_topic():
 
 
 def to_a_desktop(page, notebook: str) -> None:
-    """The page open on a phone, now at a desktop's width (its layout follows the width alone:
-    its CSS and script ask ``max-width: 700px``, nothing of touch or pixel ratio), once the
+    """The page open on a phone, now at a desktop's window (its layout follows the window's size
+    alone: its CSS and script ask ``max-width: 700px`` and the dock ``max-height: 500px`` too,
+    nothing of touch or pixel ratio): the dock shows every docked control at once; once the
     view has heard it: every figure drawn again for the desktop (its own pixels, not the
     phone's twice), laid out; the network idle."""
     page.set_viewport_size(DESKTOP["viewport"])
     page.wait_for_function("w => document.documentElement.clientWidth === w",
                            arg=DESKTOP["viewport"]["width"], timeout=TIMEOUT, polling=POLL_MS)
+    # the dock, at once (no scroll): every docked control, as a desktop's bar has room for all
+    expect(page.locator(".ee-dock .ee-dock-item.ee-dock-idle")).to_have_count(0, timeout=5_000)
     page.wait_for_function(
         "() => [...document.querySelectorAll('img.ee-plot')].every(i => i.naturalWidth > 0"
         " && i.naturalWidth < 1.5 * i.getBoundingClientRect().width)", timeout=TIMEOUT, polling=POLL_MS)

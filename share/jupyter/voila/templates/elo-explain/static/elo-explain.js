@@ -345,10 +345,13 @@
   const traitOf = (item) => ([...item.classList].find((c) => c.startsWith("ee-dock-") &&
     c !== "ee-dock-item" && c !== "ee-dock-idle") || "").slice(8);
 
+  // a phone, upright or turned sideways (a short screen): the dock shows the controls of the
+  // tables in view; a desktop's bar has room for every docked control
+  const NARROW = window.matchMedia("(max-width: 700px), (max-height: 500px)");
   function updateDocks() {
     const wanted = new Set();
     for (const out of liveInView) for (const t of depsOf(out)) wanted.add(t);
-    const narrow = window.matchMedia("(max-width: 700px)").matches;
+    const narrow = NARROW.matches;
     for (const dock of document.querySelectorAll(".ee-dock")) {
       const items = [...dock.querySelectorAll(".ee-dock-item")];
       const docked = new Set(items.map(traitOf));
@@ -385,9 +388,9 @@
     for (const e of entries) { if (e.isIntersecting) liveInView.add(e.target); else liveInView.delete(e.target); }
     updateDocks();
   }) : null;
-  // a phone turned sideways (or a window resized) across the phone's width: the dock shows the
-  // controls of that width at once, not at the next scroll
-  window.matchMedia("(max-width: 700px)").addEventListener("change", updateDocks);
+  // a window resized across a phone's size (a phone turned, a window narrowed): the dock shows
+  // the controls of that size at once, not at the next scroll
+  NARROW.addEventListener("change", updateDocks);
   const controlObserver = "IntersectionObserver" in window ? new IntersectionObserver((entries) => {
     // a control counts when some of it is on screen (an edge touching the screen's does not)
     for (const e of entries) {
