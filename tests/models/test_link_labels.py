@@ -25,7 +25,7 @@ import traitlets
 from elo_explain import translate
 from elo_explain.i18n import TRANSLATIONS, gettext
 from elo_explain.interactive.link import apply_query
-from elo_explain.interactive.traits import shown_label
+from elo_explain.interactive.traits import label_of, shown_label
 from tests.models.shown import in_language
 from tests.models.test_dock import PAGES
 
@@ -39,11 +39,6 @@ OWN_WORDS = {("10_new_to_fide.ipynb", "on"): "Event date"}
 
 _REASON = re.compile(r"^(?P<key>\w+)=(?P<text>[^ ]*) \((?P<reason>.*)\)$")
 _WORD = re.compile(r"[A-Za-z]{2,}")
-
-
-def label_of(trait: traitlets.TraitType) -> str | None:
-    """A trait's label: its own (``Whole(…, label=…)``) or its metadata's (``.tag(label=…)``)."""
-    return getattr(trait, "label", None) or trait.metadata.get("label")
 
 
 def _bad(trait: traitlets.TraitType) -> str:

@@ -44,9 +44,6 @@ SCROLL = """(to) => { let s = document.querySelector('main.ee-main');
          && s.scrollHeight > s.clientHeight + 1)) s = s.parentElement;
   (s && s !== document.body ? s : document.scrollingElement).scrollTop = to; }"""
 
-# the box that scrolls scrolled down by ``by`` px
-SCROLL_BY = SCROLL.replace("(to) =>", "(by) =>").replace("scrollTop = to", "scrollTop += by")
-
 # where an element is on screen: visible between the top and the dock's top
 IN_VIEW = """(e) => { const r = e.getBoundingClientRect(), d = document.querySelector('.ee-dock');
   const away = d.classList.contains('ee-dock-away');
@@ -182,7 +179,7 @@ def _moves_the_table(page, table, spec, problems: list[str]) -> None:
         # would (the keyboard's focus would scroll it to the screen's middle)
         cut = control.evaluate("e => e.getBoundingClientRect().bottom - innerHeight")
         if away and 0 < cut < table.evaluate("e => e.getBoundingClientRect().bottom") - 20:
-            _scrolled(page, SCROLL_BY, cut + 8)
+            _scrolled(page, "(e) => e.scrollIntoView({block: 'nearest'})", control.element_handle())
         before, before_link = table.inner_html(), link.get_attribute("href")
         _move(page, control, item["kind"],
               spec["phone"], spec["bounds"].get(item["trait"]))

@@ -9,9 +9,13 @@ dashboard's visit (``test_every_reader.py``, at a desktop's width), :func:`check
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import expect
 
 from harness import TIMEOUT
+
+from elo_explain.i18n import gettext
 
 FACTS = {
     "01_chess_calculator.ipynb": [
@@ -54,11 +58,6 @@ FACTS = {
         ("G7", "19 / 32 = 59.4 %"),
         ("G7", "must win \"about 60 %\""),
     ],
-    "05_volume_k.ipynb": [
-        # G10: 300 games, 2-3 points short: 192 to 288, the document's "about 200"
-        ("G10", "2 → 192 points (96), 3 → 288 points (144)"),
-        ("G10", "the document's figure for them: “about 200”"),
-    ],
     "08_calibrate.ipynb": [
         # T5 / G13: 200 points up, ÷400: 76 %, as both documents print it
         ("G13", "expected to score 76 % (the Telugu document's 0.76, the Greek one's 76 %)"),
@@ -72,22 +71,16 @@ FACTS = {
 }
 
 
-AT_DEFAULTS = {"05_volume_k.ipynb": "G10"}
-"""Facts a page shows only at its defaults (05's rule of thumb at 300 games): the English
-visit opens the page from its spec's link, so these are checked in the translated visits,
-which open it at its defaults (from a bad link), in the page's language:
-:func:`check_the_facts_at_defaults`."""
+VOLUME_K = "05_volume_k.ipynb"
+"""05 shows G10 only at its defaults (300 games), and the English visit opens it from its
+spec's link: :func:`check_g10_at_the_defaults` runs in its translated visits, which open it at
+its defaults (from a bad link). In English: ``tests/models/test_dash_volume_k.py``."""
 
 
-def check_the_facts_at_defaults(page, notebook: str, lang: str) -> None:
-    """:data:`AT_DEFAULTS`' facts on the page open in ``page``, in ``lang``: G10, at 300 games
-    and K 32 (K 16), 2 points short → 192 (96) and 3 → 288 (144) (32 × 300 × 2 % = 192), and
-    the document's "about 200" beside them in the catalog's words for ``lang``."""
-    import re
-
-    from elo_explain.i18n import gettext
-
-    assert AT_DEFAULTS[notebook] == "G10"
+def check_g10_at_the_defaults(page, lang: str) -> None:
+    """G10 on 05 open in ``page`` at its defaults, in ``lang``: at 300 games and K 32 (K 16),
+    2 points short → 192 (96) and 3 → 288 (144) (32 × 300 × 2 % = 192), and the document's
+    "about 200" beside them in the catalog's words for ``lang``."""
     swing = page.locator(".ee-swing").first
     expect(swing).to_contain_text("192", timeout=TIMEOUT)
     shown = _squash(swing.inner_text())
@@ -101,11 +94,9 @@ def _squash(text: str) -> str:
 
 
 def check_the_documents_facts(page, notebook: str) -> None:
-    """The facts of :data:`FACTS` for the dashboard open in ``page``, in its text (but those
-    of :data:`AT_DEFAULTS`)."""
+    """The facts of :data:`FACTS` for the dashboard open in ``page``, in its text."""
     app = page.locator("#rendered_cells, body").first
     expect(app).to_contain_text("Link to this view", timeout=TIMEOUT)
     shown = _squash(page.locator("body").inner_text())
-    missing = [f"{fact}: {text!r}" for fact, text in FACTS[notebook]
-               if _squash(text) not in shown and fact != AT_DEFAULTS.get(notebook)]
+    missing = [f"{fact}: {text!r}" for fact, text in FACTS[notebook] if _squash(text) not in shown]
     assert not missing, f"{notebook} does not show: " + "; ".join(missing)

@@ -30,7 +30,7 @@ from playwright.sync_api import expect
 
 from harness import POLL_MS, TIMEOUT, type_into
 from tests.site.audit import bad_query, check_the_bad_link_shown, guard_dialogs
-from tests.site.document_facts import AT_DEFAULTS, check_the_facts_at_defaults
+from tests.site.document_facts import VOLUME_K, check_g10_at_the_defaults
 from tests.site.seen import captions_out_of_view, glyph_problems, python_text
 from tests.site.test_every_reader import (
     DESKTOP, PHONE, PHONE_LAYOUT, check_axe, check_self_contained, open_page, settle,
@@ -124,8 +124,8 @@ def test_translated_page_on_a_phone(devices, voila_url, lang, notebook):
     try:
         if spec:
             check_the_bad_link_shown(page, spec, dialogs, SCRIPT[lang])
-        if notebook in AT_DEFAULTS:  # at its defaults (the bad link ignored): G10
-            check_the_facts_at_defaults(page, notebook, lang)
+        if notebook == VOLUME_K:  # at its defaults (the bad link ignored): G10
+            check_g10_at_the_defaults(page, lang)
         audit_translated_page(page, rec, voila_url, lang, notebook)
     finally:
         context.close()
