@@ -6,7 +6,8 @@ On the page's first screen: what the page is (its title) and its key number or a
 Then the first live table is scrolled to the top of the screen: a control on that screen
 (the dock's, not covered, not slid away) is moved -- with a tap on a phone, the keyboard
 on a desktop -- until the table changes, and the table is still in view, above the dock.
-The dock folds and unfolds with its button (``aria-expanded`` says so); axe-core finds
+The dock folds and unfolds with its button (``aria-expanded`` says so), and still does once the
+button is drawn anew (the HTML widget's markup set again); axe-core finds
 nothing serious in it; the keyboard's focus reaches its controls and shows. The view's own
 controls on screen: the dock slides away (it never covers them). The page's end scrolls up above
 the dock.
@@ -17,6 +18,7 @@ from __future__ import annotations
 from harness import POLL_MS, TIMEOUT
 
 CHANGE_TIMEOUT = 20_000  # ms: a control that moves the table answers well within this
+FOLD_TIMEOUT = 10_000  # ms: the page's own script answers a tap (no kernel in between)
 AFTER_THE_LINK = 3_000  # ms: the table, after the link of the same answer (sent just after it)
 
 # a visible dock control's kind, and where it is (page coordinates of the dock)
@@ -68,10 +70,11 @@ def _away(page) -> bool:
                          ".contains('ee-dock-away')")
 
 
-def _waited(page, script: str, problems: list[str], problem: str) -> bool:
-    """Wait until ``script`` is true; else note ``problem``."""
+def _waited(page, script: str, problems: list[str], problem: str, arg=None,
+            timeout: int = TIMEOUT) -> bool:
+    """Wait until ``script`` (given ``arg``) is true; else note ``problem``."""
     try:
-        page.wait_for_function(script, timeout=TIMEOUT, polling=POLL_MS)
+        page.wait_for_function(script, arg=arg, timeout=timeout, polling=POLL_MS)
     except Exception:
         problems.append(problem)
         return False
@@ -159,7 +162,8 @@ def _moves_the_table(page, table, spec, problems: list[str]) -> None:
     items = [i for i in page.evaluate(ITEMS, [where, spec["docked"]])
              if i["shown"] and i["bottom"] > 0 and i["top"] < i["height"]]
     if not items:
-        problems.append("no control on the screen of the first live table")
+        problems.append("no control on the screen of the first live table (dock " + page.evaluate(
+            "() => document.querySelector('.ee-dock').className") + ")")
         return
     # first the controls of the traits the table's model method declares it follows (its CSS
     # class ``ee-live-<method>``), a number box last (its far end may fall in the same
@@ -201,18 +205,42 @@ def _moves_the_table(page, table, spec, problems: list[str]) -> None:
     problems.append(f"no control on the table's screen changed it ({[i['kind'] for i in items]})")
 
 
+def _what_is_at(toggle) -> str:
+    """The dock's state and the element drawn at its button's centre (a failure's words)."""
+    return toggle.evaluate("t => { const r = t.getBoundingClientRect(), d = t.closest('.ee-dock');"
+                           " const e = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);"
+                           " return `dock ${d.className}, button at ${Math.round(r.top)} of ${innerHeight},"
+                           " on top there: ${e ? e.tagName + '.' + e.className : 'nothing'}`; }")
+
+
 def _folds(page, spec, problems: list[str]) -> None:
+    """The dock's button folds it and unfolds it, and says so (``aria-expanded``); so does a
+    button drawn anew (an HTML widget draws its markup again at any change of its model: a
+    new element). A tap's click follows the touch events: each state is waited for."""
     toggle = page.locator(".ee-dock button.ee-dock-toggle")
     body = page.locator(".ee-dock .ee-dock-body")
     values = page.locator(".ee-dock .ee-dock-value >> visible=true")
-    toggle.tap() if spec["phone"] else (toggle.focus(), page.keyboard.press("Enter"))
-    if toggle.get_attribute("aria-expanded") != "false" or body.is_visible():
-        problems.append("the dock's button does not fold it (or does not say so)")
-    elif not values.count():
+    # open: the button says so, and the body is shown (a box drawn, not hidden)
+    state = ("([t, b, open]) => t.isConnected && t.getAttribute('aria-expanded') === String(open)"
+             " && (b.getClientRects().length > 0 && getComputedStyle(b).visibility !== 'hidden')"
+             " === open")
+
+    def press(open: bool, problem: str) -> bool:
+        where = _what_is_at(toggle)  # before the tap: what a finger would touch there
+        toggle.tap() if spec["phone"] else (toggle.focus(), page.keyboard.press("Enter"))
+        return _waited(page, state, problems, f"{problem}: {where}",
+                       [toggle.element_handle(), body.element_handle(), open], timeout=FOLD_TIMEOUT)
+
+    if not press(False, "the dock's button does not fold it (or does not say so)"):
+        return
+    if not values.count():
         problems.append("the folded dock shows no values")
-    toggle.tap() if spec["phone"] else (toggle.focus(), page.keyboard.press("Enter"))
-    if toggle.get_attribute("aria-expanded") != "true" or not body.is_visible():
-        problems.append("the dock's button does not unfold it")
+    if not press(True, "the dock's button does not unfold it"):
+        return
+    # the widget draws the head's markup again (``update()``: its content's innerHTML)
+    toggle.evaluate("t => { const c = t.closest('.widget-html-content'); c.innerHTML = c.innerHTML; }")
+    if press(False, "a button drawn anew does not fold the dock"):
+        press(True, "a button drawn anew does not unfold the dock")
 
 
 def _keyboard(page, problems: list[str]) -> None:

@@ -405,18 +405,32 @@
     if (!bar) return false;
     dock.setAttribute("role", "region");
     dock.setAttribute("aria-label", bar.dataset.label || "");
-    const toggle = bar.querySelector("button.ee-dock-toggle");
-    toggle.addEventListener("click", () => {
-      const closed = dock.classList.toggle("ee-dock-closed");
-      toggle.setAttribute("aria-expanded", String(!closed));
-      toggle.textContent = closed ? bar.dataset.show : bar.dataset.hide;
-    });
     if ("ResizeObserver" in window) new ResizeObserver(() => padFor(dock)).observe(dock);
     return true;
   }
+  // the dock's button says what it does next; the dock's class holds whether it is folded
+  function showToggle(dock) {
+    const bar = dock.querySelector(".ee-dock-bar");
+    const toggle = bar && bar.querySelector("button.ee-dock-toggle");
+    if (!toggle) return;
+    const closed = dock.classList.contains("ee-dock-closed");
+    const text = closed ? bar.dataset.show : bar.dataset.hide;
+    if (toggle.getAttribute("aria-expanded") !== String(!closed)) toggle.setAttribute("aria-expanded", String(!closed));
+    if (toggle.textContent !== text) toggle.textContent = text;
+  }
+  // one listener for every dock's button, on the document: the button is the markup of an HTML
+  // widget, which draws it anew (a new element, without listeners) whenever its model changes
+  document.addEventListener("click", (event) => {
+    const toggle = event.target.closest && event.target.closest(".ee-dock button.ee-dock-toggle");
+    if (!toggle) return;
+    const dock = toggle.closest(".ee-dock");
+    dock.classList.toggle("ee-dock-closed");
+    showToggle(dock);
+  }, true);
   function docks() {
     for (const dock of document.querySelectorAll(".ee-dock")) {
       if (!seenDocks.has(dock) && setUpDock(dock)) seenDocks.add(dock);
+      showToggle(dock); // a button drawn anew says what the dock is
       // "Go to the result": the view's element with the key number gets the link's target id
       const go = dock.querySelector("a.ee-dock-go[data-target]");
       const app = dock.closest(".ee-app");
