@@ -108,7 +108,6 @@ SHARES = {
     "elo_explain": 30.0,  # the doctests of the whole package
     "tests/rules": 60.0,  # the whole folder, each file far below
     "tests/site/test_languages.py": 150.0,
-    "tests/site/test_hardening_markup.py": 40.0,  # the links and boxes: every_reader, models
     "tests/site/test_hardening_inputs.py": 40.0,  # one browser check a kind of box
     "tests/site/test_hardening_load.py": 90.0,
     "tests/site/test_hardening_limits.py": 90.0,

@@ -152,3 +152,31 @@ def check_the_bad_link_shown(page, spec: Spec, dialogs: list[str], script) -> No
     assert not dialogs, f"a dialog opened: {dialogs}"
     assert found["elements"] <= 0, f"{found['elements']} elements made from a payload"
     assert not found["ran"], "a payload's script ran"
+
+
+
+def check_typed_markup_inert(page, dialogs: list[str], what: str) -> int:
+    """Every payload typed into every visible text field and paste box of the view (the dock's
+    copies aside), each field left after each (a text box answers, a paste box syncs); once
+    the kernel answered them all, no payload made an element, ran or opened a dialog (issue 16).
+    Returns how many boxes there were."""
+    boxes = page.locator(".ee-ready input[type=text]:not(.ee-dock *),"
+                         " .ee-ready textarea:not(.ee-dock *)")
+    for i in range(boxes.count()):
+        box = boxes.nth(i)
+        if not box.is_visible() or not box.is_enabled():
+            continue
+        for payload in PAYLOADS:
+            box.fill(payload)
+            box.press("Tab")
+    # the kernel answered every entry: a last bad entry into a number box, whose message
+    # comes back after the answers to all earlier ones (one kernel handles them in order)
+    number = page.locator(".ee-ready .ee-number:not(.ee-dock *)").first
+    number.locator("input").fill("§")
+    number.locator("input").press("Enter")
+    expect(number.locator(".ee-error")).not_to_have_text("", timeout=TIMEOUT)
+    found = page.evaluate(_INJECTED_JS)
+    assert not dialogs, f"{what}, typed: a dialog opened: {dialogs}"
+    assert found["elements"] <= 0, f"{what}, typed: {found['elements']} elements made from a payload"
+    assert not found["ran"], f"{what}, typed: a payload's script ran"
+    return boxes.count()

@@ -37,7 +37,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from harness import POLL_MS, READY, ROOT, TIMEOUT, open_dashboard
+from harness import POLL_MS, READY, ROOT, TIMEOUT, assert_clean, open_dashboard
 from tests.site.audit import check_the_link
 from tests.site.audit import take_the_step
 from tests.site.console import unexpected
@@ -50,6 +50,7 @@ from tests.site.test_way_around import check_the_way_around
 from tests.site.viewer_text import check_speaks_to_a_viewer
 
 from elo_explain.dashboards import DASHBOARDS, INDEX_NOTEBOOK
+from elo_explain.dashboards.index import card_picture, published
 
 PAGES = [INDEX_NOTEBOOK] + [d.notebook for d in DASHBOARDS]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -258,10 +259,32 @@ def on_a_phone(page, context, notebook: str, spec) -> None:
         page.get_by_role("button", name=opening, exact=True).first.click()
     assert python_text(page) == []
     if notebook == INDEX_NOTEBOOK:
+        check_the_cards(page, phone=True)
         check_axe(page)
     else:  # axe-core on the phone once, after the dock was folded, unfolded and moved
         problems = dock_problems(page, dock_spec(notebook, phone=True))
         assert problems == [], f"the dock, on a phone: {problems}"
+
+
+def check_the_cards(page, phone: bool) -> None:
+    """The landing page: a card for every published dashboard in the list's order, its title,
+    its line and its picture (the English page's), loaded; one column on a phone, in order down
+    the screen; a grid on a desktop."""
+    from tests.site.test_landing import _cards
+
+    page.wait_for_function("() => [...document.querySelectorAll('img.ee-card-picture')]"
+                           ".every(i => i.complete && i.naturalWidth > 0)", timeout=TIMEOUT,
+                           polling=POLL_MS)
+    cards = _cards(page)
+    assert [c["href"] for c in cards] == [d.notebook for d in published()]
+    for c, d in zip(cards, published()):
+        assert c["title"] == d.title and c["line"] == d.line
+        assert c["loaded"] and c["src"].endswith("/static/cards/" + card_picture(d.notebook))
+    if phone:
+        assert len({c["x"] for c in cards}) == 1, "one column on a phone"
+        assert [c["y"] for c in cards] == sorted(c["y"] for c in cards)
+    else:
+        assert len({c["x"] for c in cards}) >= 3, "a grid on a desktop"
 
 
 NO_KEY_NUMBER = {"09_simulate_ladder.ipynb"}  # a season is run: its controls are its offer
@@ -327,6 +350,9 @@ def on_a_desktop(page, notebook: str) -> None:
     if notebook in FACTS:
         check_the_documents_facts(page, notebook)
     check_alt_texts(page)
+    if notebook == INDEX_NOTEBOOK:
+        check_the_cards(page, phone=False)
+        assert_clean(page, notebook)  # no notebook source in its HTML or its visible text
     if notebook != INDEX_NOTEBOOK and page.locator("img.ee-plot").count():
         # its card on the landing page shows this page's first figure, whole
         from tests.site.test_landing import card_shows

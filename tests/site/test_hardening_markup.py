@@ -10,22 +10,20 @@ Where each part is checked:
 * a text field or paste box: every payload in every box of every dashboard view, found in its
   widget tree, is ``tests/models/test_bad_input.py``'s (no HTML the page renders -- the view's,
   its dock's, the notebook's live outputs -- holds a payload's markup unescaped);
+* typed in a browser: every payload in every text box of one translated page per language (a
+  different dashboard each: te/01, uk/08, el/10), since their words come from the catalogs,
+  not from the English page (issue 26), in the same visit as their bad link
+  (``test_languages.py``, ``audit.check_typed_markup_inert``);
 * here, in headless Chromium against a real ``voila``: 08's upload (the file's name and its
-  rows), and the translated pages, one visit per language (a different dashboard each: the
-  payloads in its link and in its text boxes at once), since their words come from the
-  catalogs, not from the English page (issue 26). The tests fail on any dialog, on any
-  element a payload would create, and on any script a payload would run.
+  rows). The tests fail on any dialog, on any element a payload would create, and on any
+  script a payload would run.
 """
 
 from __future__ import annotations
 
-from urllib.parse import quote
-
-import pytest
 from playwright.sync_api import expect
 
 from harness import READY, TIMEOUT, open_dashboard
-from notebook_runner import parameters
 from tests.site.audit import PAYLOADS
 
 INJECTED_JS = """() => ({
@@ -48,51 +46,6 @@ def _assert_inert(page, dialogs, what):
     assert not dialogs, f"{what}: a dialog opened: {dialogs}"
     assert found["elements"] <= 0, f"{what}: {found['elements']} elements made from a payload"
     assert not found["ran"], f"{what}: a payload's script ran"
-
-
-def _kernel_caught_up(page) -> None:
-    """Wait until the kernel has answered every entry sent so far: a last bad entry into a
-    number box, whose message comes back after the answers to all earlier messages (one
-    kernel handles them in order)."""
-    box = page.locator(".ee-ready .ee-number:not(.ee-dock *)").first
-    box.locator("input").fill("§")
-    box.locator("input").press("Enter")
-    expect(box.locator(".ee-error")).not_to_have_text("", timeout=TIMEOUT)
-
-
-def _fill_every_box(page) -> int:
-    """Each payload into every visible text field and paste box of the view; how many boxes."""
-    boxes = page.locator(".ee-ready input[type=text]:not(.ee-dock *),"
-                         " .ee-ready textarea:not(.ee-dock *)")
-    for i in range(boxes.count()):
-        box = boxes.nth(i)
-        if not box.is_visible() or not box.is_enabled():
-            continue
-        for payload in PAYLOADS:
-            box.fill(payload)
-            box.press("Tab")   # the field is left: a text box answers, a textarea syncs
-    return boxes.count()
-
-
-@pytest.mark.parametrize("lang,notebook", [("te", "01_chess_calculator.ipynb"),
-                                           ("uk", "08_calibrate.ipynb"),
-                                           ("el", "10_new_to_fide.ipynb")])
-def test_markup_stays_text_on_a_translated_page(page, voila_url, lang, notebook):
-    """One visit of a page in ``lang``: a payload in every setting of its link (each setting
-    another of the payloads), then every payload in every text box."""
-    dialogs = _guard(page)
-    names = [n.lower() for n in parameters(notebook)]
-    query = "&".join(f"{n}={quote(PAYLOADS[i % len(PAYLOADS)])}" for i, n in enumerate(names))
-    open_dashboard(page, voila_url, f"{lang}/{notebook}?{query}")
-    assert page.evaluate("document.documentElement.lang") == lang
-    page.evaluate(BASELINE_JS)
-    note = page.locator(".ee-query-note")
-    expect(note).to_be_visible(timeout=TIMEOUT)
-    expect(note).not_to_contain_text("Ignored from the link")  # its language's words
-    _assert_inert(page, dialogs, f"{lang}/{notebook} link")
-    assert _fill_every_box(page), f"{lang}/{notebook}: no text box found"
-    _kernel_caught_up(page)
-    _assert_inert(page, dialogs, f"{lang}/{notebook} fields")
 
 
 def test_markup_in_an_uploaded_files_name_and_rows_stays_text(page, voila_url):

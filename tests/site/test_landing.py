@@ -1,11 +1,13 @@
 """The landing page: a card for every published dashboard (its picture, title and one line),
-a grid on a desktop and one column on a phone; each language's cards show pictures of that
-language's pages (the translated landing pages are opened in ``test_languages.py``)."""
+each language's cards show pictures of that language's pages. The page itself is opened in
+the landing page's visit of ``test_every_reader.py`` (``check_the_cards``: every card, its
+title, line and picture; one column on a phone, a grid on a desktop) and the translated ones
+in ``test_languages.py``."""
 
 import pytest
 from PIL import Image, ImageOps
 
-from harness import POLL_MS, NOTEBOOKS, TIMEOUT, assert_clean, open_dashboard
+from harness import NOTEBOOKS
 from elo_explain.dashboards import DASHBOARDS
 from elo_explain.dashboards.index import CARDS, card_picture, published
 from elo_explain.i18n import LANGUAGES
@@ -64,31 +66,3 @@ def _cards(page):
         " line: li.querySelector('.ee-card-line').innerText, x: Math.round(r.left),"
         " y: Math.round(r.top), loaded: !!img && img.complete && img.naturalWidth === 480,"
         " src: img && img.getAttribute('src')}; })")
-
-
-def test_landing_page_shows_a_card_per_dashboard(page, voila_url):
-    open_dashboard(page, voila_url, "index.ipynb")
-    text = assert_clean(page, "index.ipynb")
-    assert "elo-explain" in text
-    page.wait_for_function("() => [...document.querySelectorAll('img.ee-card-picture')]"
-                           ".every(i => i.complete && i.naturalWidth > 0)", timeout=TIMEOUT, polling=POLL_MS)
-    cards = _cards(page)
-    assert [c["href"] for c in cards] == [d.notebook for d in published()]
-    for c, d in zip(cards, published()):
-        assert c["title"] == d.title and c["line"] == d.line
-        assert c["loaded"] and c["src"].endswith("/static/cards/" + card_picture(d.notebook))
-    assert len({c["x"] for c in cards}) >= 3, "a grid on a desktop"
-
-
-def test_landing_page_is_one_column_on_a_phone(browser, voila_url):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=3,
-                                  is_mobile=True, has_touch=True)
-    page = context.new_page()
-    try:
-        open_dashboard(page, voila_url, "index.ipynb")
-        cards = _cards(page)
-        assert len(cards) == len(published())
-        assert len({c["x"] for c in cards}) == 1, "one column"
-        assert [c["y"] for c in cards] == sorted(c["y"] for c in cards)
-    finally:
-        context.close()
