@@ -108,7 +108,8 @@ SHARES = {
     "elo_explain": 30.0,  # the doctests of the whole package
     "tests/rules": 60.0,  # the whole folder, each file far below
     "tests/site/test_languages.py": 150.0,
-    "tests/site/test_hardening_inputs.py": 40.0,  # one browser check a kind of box
+    "tests/site/test_hardening_inputs.py": 40.0,
+    "tests/site/test_hardening_uploads.py": 30.0,  # 08's uploads and pastes, on one page  # one browser check a kind of box
     "tests/site/test_hardening_load.py": 90.0,
     "tests/site/test_hardening_limits.py": 90.0,
     "tests/site/test_every_reader.py": 150.0,  # with the dock, the keyboard walk, the specs

@@ -274,9 +274,9 @@ def test_paste_and_upload_switch_to_the_readers_results(view):
 
 
 # ------------------------------------------------------ what the page shows (issue 27)
-# The facts tests/site/test_browser_calibrate.py asserted in a browser, on the view's widgets
+# The facts the browser tests of 08 asserted in a browser, on the view's widgets
 # and the model's tables the notebook shows live above the view (ee-live-fit-table,
-# ee-live-table); the browser keeps the file chooser (tests/site/test_browser_calibrate.py)
+# ee-live-table); the browser keeps the file chooser (tests/site/test_hardening_uploads.py)
 # and one audit (tests/site/specs/d08.py).
 def test_the_page_at_its_defaults():
     v = make_view()
