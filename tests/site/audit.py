@@ -38,7 +38,7 @@ PAYLOADS = (
     "</p><script>window.eePwned=1</script>",
 )
 # an element a payload would make, a script of one in the page, or one that ran
-INJECTED_JS = """() => ({
+_INJECTED_JS = """() => ({
   elements: document.querySelectorAll('.ee-pwned, img[src="x"], svg[onload]').length
             + [...document.scripts].filter(s => s.textContent.includes('eePwned')).length,
   ran: window.eePwned === 1,
@@ -148,11 +148,16 @@ def check_the_bad_link_shown(page, spec: Spec, dialogs: list[str], script) -> No
     expect(note).to_contain_text(UNKNOWN.split("=")[0])
     expect(note).to_contain_text(PAYLOADS[0][:12])  # a payload, shown as text
     assert script.search(note.inner_text()), f"the note is not in the page's language"
-    found = page.evaluate(INJECTED_JS)
-    assert not dialogs, f"a dialog opened: {dialogs}"
-    assert found["elements"] <= 0, f"{found['elements']} elements made from a payload"
-    assert not found["ran"], "a payload's script ran"
+    assert_inert(page, dialogs, "the bad link")
 
+
+def assert_inert(page, dialogs: list[str], what: str) -> None:
+    """No markup of a payload became an element, ran, or opened a dialog (``dialogs``: those
+    :func:`guard_dialogs` recorded); ``what`` names what was sent, in a failure's words."""
+    found = page.evaluate(_INJECTED_JS)
+    assert not dialogs, f"{what}: a dialog opened: {dialogs}"
+    assert found["elements"] <= 0, f"{what}: {found['elements']} elements made from a payload"
+    assert not found["ran"], f"{what}: a payload's script ran"
 
 
 def check_typed_markup_inert(page, dialogs: list[str], what: str) -> int:
@@ -175,8 +180,5 @@ def check_typed_markup_inert(page, dialogs: list[str], what: str) -> int:
     number.locator("input").fill("§")
     number.locator("input").press("Enter")
     expect(number.locator(".ee-error")).not_to_have_text("", timeout=TIMEOUT)
-    found = page.evaluate(INJECTED_JS)
-    assert not dialogs, f"{what}, typed: a dialog opened: {dialogs}"
-    assert found["elements"] <= 0, f"{what}, typed: {found['elements']} elements made from a payload"
-    assert not found["ran"], f"{what}, typed: a payload's script ran"
+    assert_inert(page, dialogs, f"{what}, typed")
     return boxes.count()

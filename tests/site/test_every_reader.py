@@ -266,20 +266,35 @@ def on_a_phone(page, context, notebook: str, spec) -> None:
         assert problems == [], f"the dock, on a phone: {problems}"
 
 
-def check_the_cards(page, phone: bool) -> None:
-    """The landing page: a card for every published dashboard in the list's order, its title,
-    its line and its picture (the English page's), loaded; one column on a phone, in order down
-    the screen; a grid on a desktop."""
-    from tests.site.test_landing import _cards
+CARDS = ("() => [...document.querySelectorAll('ol.ee-index li.ee-card')].map(li => {"
+         " const a = li.querySelector('a'), img = li.querySelector('img.ee-card-picture');"
+         " const r = li.getBoundingClientRect();"
+         " return {href: a.getAttribute('href'), title: li.querySelector('.ee-card-title').innerText,"
+         " line: li.querySelector('.ee-card-line').innerText, x: Math.round(r.left),"
+         " y: Math.round(r.top), loaded: !!img && img.complete && img.naturalWidth === 480,"
+         " src: img && img.getAttribute('src')}; })")
 
+
+def check_card_pictures(page, lang: str = "en") -> list[dict]:
+    """A landing page's cards: one for every published dashboard, in the list's order, each
+    with its picture of ``lang``'s page, loaded. Returns the cards (:data:`CARDS`)."""
     page.wait_for_function("() => [...document.querySelectorAll('img.ee-card-picture')]"
                            ".every(i => i.complete && i.naturalWidth > 0)", timeout=TIMEOUT,
                            polling=POLL_MS)
-    cards = _cards(page)
+    cards = page.evaluate(CARDS)
     assert [c["href"] for c in cards] == [d.notebook for d in published()]
+    for c in cards:
+        assert c["loaded"] and c["src"].endswith(
+            "/static/cards/" + card_picture(c["href"], lang)), c
+    return cards
+
+
+def check_the_cards(page, phone: bool) -> None:
+    """The English landing page: every card (:func:`check_card_pictures`) with its dashboard's
+    title and line; one column on a phone, in order down the screen; a grid on a desktop."""
+    cards = check_card_pictures(page)
     for c, d in zip(cards, published()):
         assert c["title"] == d.title and c["line"] == d.line
-        assert c["loaded"] and c["src"].endswith("/static/cards/" + card_picture(d.notebook))
     if phone:
         assert len({c["x"] for c in cards}) == 1, "one column on a phone"
         assert [c["y"] for c in cards] == sorted(c["y"] for c in cards)
@@ -352,7 +367,8 @@ def on_a_desktop(page, notebook: str) -> None:
     check_alt_texts(page)
     if notebook == INDEX_NOTEBOOK:
         check_the_cards(page, phone=False)
-        assert_clean(page, notebook)  # no notebook source in its HTML or its visible text
+        # no notebook source in its HTML or its visible text; the site's name in its text
+        assert "elo-explain" in assert_clean(page, notebook)
     if notebook != INDEX_NOTEBOOK and page.locator("img.ee-plot").count():
         # its card on the landing page shows this page's first figure, whole
         from tests.site.test_landing import card_shows

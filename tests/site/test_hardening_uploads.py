@@ -25,7 +25,7 @@ import pytest
 from playwright.sync_api import expect
 
 from harness import TIMEOUT, assert_clean, open_dashboard, plot_src, wait_changed
-from tests.site.audit import INJECTED_JS, PAYLOADS
+from tests.site.audit import PAYLOADS, assert_inert, guard_dialogs
 
 NB = "08_calibrate.ipynb"
 ROW = b"1700,1500,1\n"
@@ -85,18 +85,15 @@ def test_a_file_chosen_is_read_and_one_over_the_limit_refused(calibrate):
 
 def test_markup_in_an_uploaded_files_name_and_rows_stays_text(calibrate):
     page, sent = calibrate
-    dialogs = []
-    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    dialogs: list[str] = []
+    guard_dialogs(page, dialogs)
     report = page.locator(".ee-upload-report")
     for payload in PAYLOADS:
         rows = f"rating,opponent,score\n1700,1500,1\n{payload},1500,1\n1700,{payload},0\n"
         _choose(page, f"{payload}.csv", rows.encode())
         expect(report).to_contain_text(payload[:12], timeout=TIMEOUT)  # shown, as text
         expect(report).to_contain_text("rows read")
-        found = page.evaluate(INJECTED_JS)
-        assert not dialogs, f"a dialog opened: {dialogs}"
-        assert found["elements"] <= 0, f"{found['elements']} elements made from a payload"
-        assert not found["ran"], "a payload's script ran"
+        assert_inert(page, dialogs, "08 upload")
 
 
 @pytest.mark.parametrize("megabytes", [3, 8, 20])

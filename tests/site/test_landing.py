@@ -55,14 +55,3 @@ def test_every_card_has_a_picture_of_its_dashboard(lang):
         assert abs((x1 - x0) / (y1 - y0) - w / h) < 0.03 * w / h + 0.02, \
             f"{path.name}: {x1 - x0}×{y1 - y0} shows a {w}×{h} figure cropped"
         assert x1 - x0 >= 480 - 16 or y1 - y0 >= 300 - 16, f"{path.name}: not scaled to fit"
-
-
-def _cards(page):
-    return page.evaluate(
-        "() => [...document.querySelectorAll('ol.ee-index li.ee-card')].map(li => {"
-        " const a = li.querySelector('a'), img = li.querySelector('img.ee-card-picture');"
-        " const r = li.getBoundingClientRect();"
-        " return {href: a.getAttribute('href'), title: li.querySelector('.ee-card-title').innerText,"
-        " line: li.querySelector('.ee-card-line').innerText, x: Math.round(r.left),"
-        " y: Math.round(r.top), loaded: !!img && img.complete && img.naturalWidth === 480,"
-        " src: img && img.getAttribute('src')}; })")

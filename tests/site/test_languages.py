@@ -35,13 +35,12 @@ from tests.site.audit import (
 from tests.site.document_facts import VOLUME_K, check_g10_at_the_defaults
 from tests.site.seen import captions_out_of_view, glyph_problems, python_text
 from tests.site.test_every_reader import (
-    DESKTOP, PHONE, PHONE_LAYOUT, check_axe, check_self_contained, open_page, settle,
+    DESKTOP, PHONE, PHONE_LAYOUT, check_axe, check_card_pictures, check_self_contained, open_page,
+    settle,
 )
 from tests.site.specs import SPECS
-from tests.site.test_landing import _cards
 
 from elo_explain.dashboards import DASHBOARDS, INDEX_NOTEBOOK
-from elo_explain.dashboards.index import card_picture, published
 from elo_explain.i18n import TRANSLATIONS
 from elo_explain.server.languages import LANGUAGE_NAMES
 from elo_explain.translate import english_left
@@ -87,13 +86,7 @@ def audit_translated_page(page, rec, base: str, lang: str, notebook: str) -> Non
     assert m["out"] == [], f"past the screen's edge: {m['out'][:5]}"
     assert captions_out_of_view(page) == [], "a wide table's caption scrolls away"
     if notebook == INDEX_NOTEBOOK:  # its cards show pictures of this language's pages
-        page.wait_for_function("() => [...document.querySelectorAll('img.ee-card-picture')]"
-                               ".every(i => i.complete && i.naturalWidth > 0)", timeout=TIMEOUT, polling=POLL_MS)
-        cards = _cards(page)
-        assert [c["href"] for c in cards] == [d.notebook for d in published()]
-        for c in cards:
-            assert c["loaded"] and c["src"].endswith(
-                "/static/cards/" + card_picture(c["href"], lang)), c
+        check_card_pictures(page, lang)
     check_axe(page)
     check_self_contained(rec, base)
     # what is drawn: every letter in a font that has it (Telugu from the page's own
