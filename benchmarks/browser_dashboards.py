@@ -39,7 +39,7 @@ import psutil
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from harness import launch_chromium, start_voila  # noqa: E402
+from harness import kernel_pids, launch_chromium, start_voila  # noqa: E402
 
 from elo_explain.dashboards import INDEX_NOTEBOOK  # noqa: E402
 from elo_explain.dashboards.index import published  # noqa: E402
@@ -119,11 +119,11 @@ ARM_JS = """(needsPlot) => {
 
 
 def _kernels(server: psutil.Process) -> list[psutil.Process]:
+    """The server's kernels (``harness.kernel_pids``: started or forked)."""
     kernels = []
-    for p in server.children(recursive=True):
+    for pid in kernel_pids(server):
         try:
-            if "ipykernel" in " ".join(p.cmdline()):
-                kernels.append(p)
+            kernels.append(psutil.Process(pid))
         except psutil.Error:  # a kernel that has just exited
             pass
     return kernels

@@ -105,7 +105,8 @@ def start_voila(*extra_args: str, notebooks: Path = NOTEBOOKS, cwd: Path = ROOT,
 
 
 def kernel_pids(voila: subprocess.Popen) -> set[int]:
-    """The kernel processes the voila server started (children running ipykernel)."""
+    """The kernel processes the voila server started (descendants running ipykernel, started as
+    a program or forked: ``elo_explain.server.forks`` gives a forked one its command line)."""
     import psutil
 
     pids = set()

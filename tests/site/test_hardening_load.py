@@ -9,7 +9,7 @@ at once but no page waits behind nineteen notebooks starting together: with all 
 arriving in the same instant one page in three clean-clone CI runs never became ready
 within 420 s (that soak, every viewer in the same instant, is ``benchmarks/load_soak.py``).
 The kernels are counted on the server side -- Voilà exposes no kernel list, so the test
-counts the ``ipykernel_launcher`` processes that are children of the voila process: with
+counts the kernel processes descended from the voila process (``harness.kernel_pids``): with
 every viewer on its page there is one kernel per viewer (the viewers are tabs of one browser
 profile: Voilà's scripts compiled once, the test's own cost). Then the viewers leave by
 closing their tabs (no unload handler runs), and the

@@ -1,0 +1,141 @@
+"""Kernels forked from the fork server (``elo_explain.server.forks``), as the published site
+starts them: each is a kernel of its own, and none outlives what started it.
+
+No browser: a render (an HTTP GET of a page) starts its kernel and runs the notebook; a
+client on the kernel's connection file asks the kernel what it is. The server's
+``connect_timeout`` is 3 s here, so a render nobody connects to frees its kernel soon.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import resource
+import signal
+import time
+import urllib.request
+
+import psutil
+import pytest
+from jupyter_client import BlockingKernelClient
+
+from harness import NOTEBOOKS, kernel_pids, start_voila, stop, tracebacks
+
+# what a kernel says of itself (run in it through its connection file)
+ASK = """import json, os, numpy
+print(json.dumps({"query": os.environ.get("QUERY_STRING"), "cwd": os.getcwd(),
+                  "ppid": os.getppid(), "sid": os.getsid(0), "random": numpy.random.random(),
+                  "fds": sorted(os.readlink(f"/proc/self/fd/{fd}")
+                                for fd in os.listdir("/proc/self/fd")
+                                if os.path.exists(f"/proc/self/fd/{fd}"))}))"""
+WITHIN = 15.0  # seconds for a process to end (ipykernel's parent poller looks every second)
+
+
+@pytest.fixture
+def server(tmp_path):
+    log = open(tmp_path / "voila.log", "w")
+    proc, base = start_voila("--ViewerKernels.connect_timeout=3", log=log)
+    yield proc, base
+    stop(proc)
+    log.close()
+    text = (tmp_path / "voila.log").read_text()
+    assert tracebacks(text) == [], tracebacks(text)[0][:3000]
+
+
+def _render(proc, base: str, notebook: str) -> tuple[str, psutil.Process]:
+    """Render ``notebook`` (its kernel stays until ``connect_timeout``): the page's text and
+    its kernel's process."""
+    before = kernel_pids(proc)
+    with urllib.request.urlopen(f"{base}/voila/render/{notebook}", timeout=120) as response:
+        html = response.read().decode()
+    kernel_id = json.loads(re.search(
+        r'<script id="jupyter-config-data" type="application/json">(.*?)</script>', html,
+        re.S).group(1))["kernelId"]
+    (pid,) = [p for p in kernel_pids(proc) - before
+              if kernel_id in " ".join(psutil.Process(p).cmdline())]
+    return html, psutil.Process(pid)
+
+
+def _ask(kernel: psutil.Process) -> dict:
+    args = kernel.cmdline()
+    client = BlockingKernelClient()
+    client.load_connection_file(args[args.index("-f") + 1])
+    client.start_channels()
+    said: list[str] = []
+    try:
+        client.execute_interactive(ASK, timeout=60, output_hook=lambda m: said.append(
+            m["content"].get("text", "")))
+    finally:
+        client.stop_channels()
+    return json.loads("".join(said))
+
+
+def _ended(process: psutil.Process, what: str) -> None:
+    """``process`` ends (and is reaped: no zombie left) within WITHIN seconds."""
+    deadline = time.monotonic() + WITHIN
+    while True:
+        try:
+            process.status()
+        except psutil.NoSuchProcess:
+            return
+        assert time.monotonic() < deadline, f"{what} still there: {process.status()}"
+        time.sleep(0.2)  # polling interval
+
+
+def _fork_server(proc) -> psutil.Process:
+    (forks,) = [p for p in psutil.Process(proc.pid).children()
+                if "elo_explain.server.forks" in " ".join(p.cmdline())]
+    return forks
+
+
+def test_a_forked_kernel_is_a_kernel_of_its_own_and_is_reaped(server):
+    proc, base = server
+    html, first = _render(proc, base, "03_backgammon_divisor.ipynb?divisor=1000")
+    assert "1000" in html
+    forks = _fork_server(proc)
+    _, second = _render(proc, base, "uk/03_backgammon_divisor.ipynb?difference=200")
+    # the command line it would have been started with, its parent the fork server
+    for kernel in (first, second):
+        args = kernel.cmdline()
+        assert args[args.index("-m") + 1] == "ipykernel_launcher"
+        assert re.search(r"kernel-[0-9a-f-]{36}\.json$", args[args.index("-f") + 1])
+        assert "--HistoryManager.enabled=False" in args
+        assert kernel.ppid() == forks.pid
+        assert kernel.rlimit(resource.RLIMIT_DATA) == (2**30, 2**30)
+    a, b = _ask(first), _ask(second)
+    # its own request's environment and folder, its own session (signals reach its group)
+    assert a["query"] == "divisor=1000" and b["query"] == "difference=200"
+    assert a["cwd"] == str(NOTEBOOKS) and b["cwd"] == str(NOTEBOOKS / "uk")
+    assert a["sid"] == first.pid and b["sid"] == second.pid
+    assert a["ppid"] == forks.pid
+    # numpy's random state is its own (a fork would copy the fork server's): the same
+    # notebook, the same draws, different numbers
+    assert a["random"] != b["random"]
+    # none of the fork server's descriptors: its socket is not the kernel's
+    theirs = {os.readlink(f"/proc/{forks.pid}/fd/{fd}") for fd in os.listdir(
+        f"/proc/{forks.pid}/fd")} - {os.readlink(f"/proc/{forks.pid}/fd/{fd}") for fd in "012"}
+    sockets = {t for t in theirs if t.startswith("socket:")}
+    assert sockets and not sockets & set(a["fds"])
+    # nobody connects: the server shuts them down, the fork server reaps them (no zombie)
+    _ended(first, "an unconnected render's kernel")
+    _ended(second, "an unconnected render's kernel")
+    assert forks.is_running()
+
+
+def test_no_process_outlives_the_one_that_started_it(server):
+    proc, base = server
+    _, kernel = _render(proc, base, "index.ipynb")
+    forks = _fork_server(proc)
+    # the fork server killed: its kernels end; the next page gets a new fork server
+    forks.send_signal(signal.SIGKILL)
+    _ended(kernel, "a kernel of a killed fork server")
+    html, kernel = _render(proc, base, "02_fide_rules.ipynb")
+    assert "FIDE" in html
+    again = _fork_server(proc)
+    assert again.pid != forks.pid and kernel.ppid() == again.pid
+    # the server killed (no shutdown of its own): the fork server and its kernel end
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=10)
+    _ended(again, "the fork server of a killed server")
+    _ended(kernel, "a kernel of a killed server")
