@@ -24,6 +24,9 @@ What the fork keeps as a kernel started the usual way has it:
 * **its life bound to its parent's**: a kernel exits when the fork server does
   (ipykernel's parent poller), and the fork server when the server does (its socket closes).
 
+A fork server that does not answer within :attr:`ForkedKernel.answer_timeout` (60 s) is
+killed (its kernels end with it) and the next one is started.
+
 Only modules that do nothing at import when IPython runs are preloaded (``ipywidgets`` and
 the dashboards register with IPython's shell as they are imported, so each kernel imports
 them itself, 0.1 s). Where a fork is not possible (another kernel command than this
@@ -51,6 +54,7 @@ import sys
 from typing import Any
 
 from jupyter_client.provisioning import LocalProvisioner
+from traitlets import Float
 
 __all__ = ["ForkedKernel", "PRELOAD"]
 
@@ -132,8 +136,9 @@ class _Forked:
 class _ForkServer:
     """One fork server: its process and this side of its socket."""
 
-    def __init__(self, python: str, options: tuple[str, ...]):
+    def __init__(self, python: str, options: tuple[str, ...], timeout: float):
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        ours.settimeout(timeout)
         self.sock = ours
         self.proc = subprocess.Popen(
             [python, *options, "-m", "elo_explain.server.forks", str(theirs.fileno()),
@@ -146,13 +151,18 @@ class _ForkServer:
         request = json.dumps({"cmd": cmd, "args": args, "env": env, "cwd": cwd}).encode()
         if len(request) > _MAX_REQUEST:
             raise OSError(f"a kernel's request of {len(request)} bytes")
-        self.sock.sendall(_framed(request))
-        data, fds, _flags, _addr = socket.recv_fds(self.sock, 4096, 1)
-        while 4 <= len(data) < 4 + int.from_bytes(data[:4], "big") and len(data) < 4096:
-            more = self.sock.recv(4096)
-            if not more:
-                break
-            data += more
+        try:
+            self.sock.sendall(_framed(request))
+            data, fds, _flags, _addr = socket.recv_fds(self.sock, 4096, 1)
+            while 4 <= len(data) < 4 + int.from_bytes(data[:4], "big") and len(data) < 4096:
+                more = self.sock.recv(4096)
+                if not more:
+                    break
+                data += more
+        except TimeoutError:  # stuck: a late answer would be taken for the next request's
+            self.proc.kill()
+            self.proc.wait()
+            raise OSError(f"the fork server did not answer within {self.sock.gettimeout():g} s")
         if len(data) < 4 or len(data) != 4 + int.from_bytes(data[:4], "big"):
             for fd in fds:
                 os.close(fd)
@@ -175,7 +185,7 @@ _failed: dict[tuple[str, tuple[str, ...]], str] = {}  # no fork server for these
 _ASKING = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="forks")
 
 
-def _fork(cmd: list[str], env: dict[str, str], cwd: str) -> _Forked:
+def _fork(cmd: list[str], env: dict[str, str], cwd: str, timeout: float) -> _Forked:
     """A kernel forked by this interpreter's fork server (started on first use, and anew
     once if it has ended; after a second failure, no more fork servers for it)."""
     python, options, args = _kernel_args(cmd)
@@ -187,7 +197,7 @@ def _fork(cmd: list[str], env: dict[str, str], cwd: str) -> _Forked:
         if server is None or not server.alive():
             if server is not None:
                 server.sock.close()
-            server = _servers[key] = _ForkServer(python, options)
+            server = _servers[key] = _ForkServer(python, options, timeout)
         try:
             return server.fork(cmd, args, env, cwd)
         except (OSError, ValueError) as exc:
@@ -203,6 +213,11 @@ class ForkedKernel(LocalProvisioner):
     """jupyter_client's local provisioner, with its kernel forked from this interpreter's
     fork server (the module's docstring) instead of started as a new program."""
 
+    answer_timeout = Float(60.0, config=True, help=(
+        "Seconds the fork server may take to answer (its first answer waits for its imports: "
+        "about 1 s); one that takes longer is killed, the kernel started as a program, and "
+        "the next kernel gets a new fork server."))
+
     async def launch_kernel(self, cmd: list[str], **kwargs: Any):
         if not hasattr(os, "pidfd_open") or _kernel_args(cmd) is None:
             self.log.info("Kernel started as a new process (not a fork): %s", cmd[:3])
@@ -211,7 +226,7 @@ class ForkedKernel(LocalProvisioner):
         cwd = str(kwargs.get("cwd") or os.getcwd())
         try:
             self.process = await asyncio.get_running_loop().run_in_executor(
-                _ASKING, _fork, list(cmd), env, cwd)
+                _ASKING, _fork, list(cmd), env, cwd, self.answer_timeout)
         except OSError as exc:
             self.log.warning("Kernel started as a new process: %s", exc)
             return await super().launch_kernel(cmd, **kwargs)

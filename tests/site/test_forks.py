@@ -3,7 +3,8 @@ starts them: each is a kernel of its own, and none outlives what started it.
 
 No browser: a render (an HTTP GET of a page) starts its kernel and runs the notebook; a
 client on the kernel's connection file asks the kernel what it is. The server's
-``connect_timeout`` is 3 s here, so a render nobody connects to frees its kernel soon.
+``connect_timeout`` is 3 s here, so a render nobody connects to frees its kernel soon, and
+it waits 10 s for a fork server that does not answer (60 s published).
 """
 
 from __future__ import annotations
@@ -30,12 +31,14 @@ print(json.dumps({"query": os.environ.get("QUERY_STRING"), "cwd": os.getcwd(),
                                 for fd in os.listdir("/proc/self/fd")
                                 if os.path.exists(f"/proc/self/fd/{fd}"))}))"""
 WITHIN = 15.0  # seconds for a process to end (ipykernel's parent poller looks every second)
+ANSWER_TIMEOUT = 10  # seconds the server waits for its fork server (published: 60)
 
 
 @pytest.fixture
 def server(tmp_path):
     log = open(tmp_path / "voila.log", "w")
-    proc, base = start_voila("--ViewerKernels.connect_timeout=3", log=log)
+    proc, base = start_voila("--ViewerKernels.connect_timeout=3",
+                             f"--ForkedKernel.answer_timeout={ANSWER_TIMEOUT}", log=log)
     yield proc, base
     stop(proc)
     log.close()
@@ -71,15 +74,18 @@ def _ask(kernel: psutil.Process) -> dict:
     return json.loads("".join(said))
 
 
-def _ended(process: psutil.Process, what: str) -> None:
-    """``process`` ends (and is reaped: no zombie left) within WITHIN seconds."""
+def _ended(process: psutil.Process, what: str, *, reaped: bool = True) -> None:
+    """``process`` ends within WITHIN seconds, and is reaped (no zombie left; ``reaped``
+    false: a process whose parent was killed, which its new parent reaps, may stay a zombie)."""
     deadline = time.monotonic() + WITHIN
     while True:
         try:
-            process.status()
+            status = process.status()
         except psutil.NoSuchProcess:
             return
-        assert time.monotonic() < deadline, f"{what} still there: {process.status()}"
+        if not reaped and status == psutil.STATUS_ZOMBIE:
+            return
+        assert time.monotonic() < deadline, f"{what} still there: {status}"
         time.sleep(0.2)  # polling interval
 
 
@@ -125,17 +131,27 @@ def test_a_forked_kernel_is_a_kernel_of_its_own_and_is_reaped(server):
 
 def test_no_process_outlives_the_one_that_started_it(server):
     proc, base = server
-    _, kernel = _render(proc, base, "index.ipynb")
+    _, first = _render(proc, base, "index.ipynb")
+    stuck = _fork_server(proc)
+    # a fork server that stops answering: killed after its answer timeout, and the page is
+    # forked by a new one
+    stuck.send_signal(signal.SIGSTOP)
+    t0 = time.monotonic()
+    html, second = _render(proc, base, "02_fide_rules.ipynb")
+    assert "FIDE" in html and time.monotonic() - t0 >= ANSWER_TIMEOUT
+    _ended(stuck, "a fork server that stopped answering")
+    _ended(first, "a kernel of a killed fork server", reaped=False)
     forks = _fork_server(proc)
+    assert forks.pid != stuck.pid and second.ppid() == forks.pid
     # the fork server killed: its kernels end; the next page gets a new fork server
     forks.send_signal(signal.SIGKILL)
-    _ended(kernel, "a kernel of a killed fork server")
-    html, kernel = _render(proc, base, "02_fide_rules.ipynb")
-    assert "FIDE" in html
+    _ended(second, "a kernel of a killed fork server", reaped=False)
+    html, third = _render(proc, base, "04_doubling_cube.ipynb")
+    assert "Doubling cube" in html
     again = _fork_server(proc)
-    assert again.pid != forks.pid and kernel.ppid() == again.pid
+    assert again.pid != forks.pid and third.ppid() == again.pid
     # the server killed (no shutdown of its own): the fork server and its kernel end
     proc.send_signal(signal.SIGKILL)
     proc.wait(timeout=10)
-    _ended(again, "the fork server of a killed server")
-    _ended(kernel, "a kernel of a killed server")
+    _ended(again, "the fork server of a killed server", reaped=False)
+    _ended(third, "a kernel of a killed server", reaped=False)
