@@ -117,6 +117,7 @@ SHARES = {
     "tests/notebooks/test_lab.py": 40.0,  # one JupyterLab: 03 and uk/03
     "tests/notebooks/test_notebook_parameters.py": 50.0,
     "tests/site/test_preheat.py": 50.0,
+    "tests/site/test_forks.py": 25.0,  # waits: a stuck fork server's 10 s, parent pollers
     "tests/models/test_figure_text.py": 60.0,  # every figure, every language and layout
 }
 _FILE_SECONDS: dict[str, float] = defaultdict(float)
