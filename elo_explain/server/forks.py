@@ -101,18 +101,22 @@ class _Forked:
         self._pidfd = pidfd
         self.returncode: int | None = None
 
+    def _ended(self, timeout: float | None) -> bool:
+        # poll(), not select(): a busy server's descriptors go past select's 1024
+        watch = select.poll()
+        watch.register(self._pidfd, select.POLLIN)
+        return bool(watch.poll(None if timeout is None else int(timeout * 1000)))
+
     def poll(self) -> int | None:
-        if self.returncode is None and self._pidfd >= 0:
-            if select.select([self._pidfd], [], [], 0)[0]:
-                self.returncode = 0  # ended; its status is its parent's (the fork server)
-                os.close(self._pidfd)
-                self._pidfd = -1
+        if self.returncode is None and self._pidfd >= 0 and self._ended(0):
+            self.returncode = 0  # ended; its status is its parent's (the fork server)
+            os.close(self._pidfd)
+            self._pidfd = -1
         return self.returncode
 
     def wait(self, timeout: float | None = None) -> int:
-        if self.returncode is None and self._pidfd >= 0:
-            if not select.select([self._pidfd], [], [], timeout)[0]:
-                raise subprocess.TimeoutExpired(f"kernel {self.pid}", timeout)
+        if self.returncode is None and self._pidfd >= 0 and not self._ended(timeout):
+            raise subprocess.TimeoutExpired(f"kernel {self.pid}", timeout)
         return self.poll() or 0
 
     def send_signal(self, signum: int) -> None:
@@ -215,8 +219,8 @@ class ForkedKernel(LocalProvisioner):
 
     answer_timeout = Float(60.0, config=True, help=(
         "Seconds the fork server may take to answer (its first answer waits for its imports: "
-        "about 1 s); one that takes longer is killed, the kernel started as a program, and "
-        "the next kernel gets a new fork server."))
+        "about 1 s); one that takes longer is killed and a new one forks the kernel (if that "
+        "fails too, the kernel is started as a program)."))
 
     async def launch_kernel(self, cmd: list[str], **kwargs: Any):
         if not hasattr(os, "pidfd_open") or _kernel_args(cmd) is None:
@@ -340,16 +344,19 @@ def serve(fd: int) -> None:
     sock = socket.socket(fileno=fd)
     me = os.getpid()
     children: dict[int, int] = {}  # pidfd -> pid: reaped as they end
+    watch = select.poll()  # (not select(): past 1,024 kernels)
+    watch.register(sock.fileno(), select.POLLIN)
     while True:
-        waiting = select.select([sock, *children], [], [])[0]
-        for pidfd in [w for w in waiting if w in children]:
+        waiting = {fd for fd, _event in watch.poll()}
+        for pidfd in waiting & children.keys():
             pid = children.pop(pidfd)
+            watch.unregister(pidfd)
             try:
                 os.waitpid(pid, 0)
             except ChildProcessError:
                 pass
             os.close(pidfd)
-        if sock not in waiting:
+        if sock.fileno() not in waiting:
             continue
         try:
             size = int.from_bytes(_recv_exact(sock, 4), "big")
@@ -377,6 +384,7 @@ def serve(fd: int) -> None:
         os.close(read)
         pidfd = os.pidfd_open(pid)  # not reaped yet: this is the child, whatever happened
         children[pidfd] = pid
+        watch.register(pidfd, select.POLLIN)
         socket.send_fds(sock, [_framed(json.dumps({"pid": pid}).encode())], [pidfd])
         del cmd, args, env
 

@@ -2,9 +2,9 @@
 starts them: each is a kernel of its own, and none outlives what started it.
 
 No browser: a render (an HTTP GET of a page) starts its kernel and runs the notebook; a
-client on the kernel's connection file asks the kernel what it is. The server's
-``connect_timeout`` is 3 s here, so a render nobody connects to frees its kernel soon, and
-it waits 10 s for a fork server that does not answer (60 s published).
+client on the kernel's connection file asks the kernel what it is; the page's shutdown
+beacon (with its token) closes it. The server waits 10 s for a fork server that does not
+answer (60 s published).
 """
 
 from __future__ import annotations
@@ -14,7 +14,10 @@ import os
 import re
 import resource
 import signal
+import subprocess
+import sys
 import time
+import urllib.parse
 import urllib.request
 
 import psutil
@@ -22,6 +25,8 @@ import pytest
 from jupyter_client import BlockingKernelClient
 
 from harness import NOTEBOOKS, kernel_pids, start_voila, stop, tracebacks
+
+from elo_explain.server.forks import _Forked
 
 # what a kernel says of itself (run in it through its connection file)
 ASK = """import json, os, numpy
@@ -37,8 +42,7 @@ ANSWER_TIMEOUT = 10  # seconds the server waits for its fork server (published: 
 @pytest.fixture
 def server(tmp_path):
     log = open(tmp_path / "voila.log", "w")
-    proc, base = start_voila("--ViewerKernels.connect_timeout=3",
-                             f"--ForkedKernel.answer_timeout={ANSWER_TIMEOUT}", log=log)
+    proc, base = start_voila(f"--ForkedKernel.answer_timeout={ANSWER_TIMEOUT}", log=log)
     yield proc, base
     stop(proc)
     log.close()
@@ -46,18 +50,27 @@ def server(tmp_path):
     assert tracebacks(text) == [], tracebacks(text)[0][:3000]
 
 
-def _render(proc, base: str, notebook: str) -> tuple[str, psutil.Process]:
-    """Render ``notebook`` (its kernel stays until ``connect_timeout``): the page's text and
-    its kernel's process."""
+def _render(proc, base: str, notebook: str) -> tuple[str, psutil.Process, dict]:
+    """Render ``notebook`` (its kernel stays for the server's ``connect_timeout``, 30 s):
+    the page's HTML, its kernel's process and its page config."""
     before = kernel_pids(proc)
     with urllib.request.urlopen(f"{base}/voila/render/{notebook}", timeout=120) as response:
         html = response.read().decode()
-    kernel_id = json.loads(re.search(
+    config = json.loads(re.search(
         r'<script id="jupyter-config-data" type="application/json">(.*?)</script>', html,
-        re.S).group(1))["kernelId"]
+        re.S).group(1))
     (pid,) = [p for p in kernel_pids(proc) - before
-              if kernel_id in " ".join(psutil.Process(p).cmdline())]
-    return html, psutil.Process(pid)
+              if config["kernelId"] in " ".join(psutil.Process(p).cmdline())]
+    return html, psutil.Process(pid), config
+
+
+def _close(base: str, config: dict) -> None:
+    """What the page's shutdown beacon does as its tab closes (with the page's token)."""
+    body = urllib.parse.urlencode({"ee_token": config["eePageToken"]}).encode()
+    request = urllib.request.Request(f"{base}/voila/api/shutdown/{config['kernelId']}",
+                                     data=body, method="POST")
+    with urllib.request.urlopen(request, timeout=60) as response:
+        assert response.status == 204
 
 
 def _ask(kernel: psutil.Process) -> dict:
@@ -97,10 +110,11 @@ def _fork_server(proc) -> psutil.Process:
 
 def test_a_forked_kernel_is_a_kernel_of_its_own_and_is_reaped(server):
     proc, base = server
-    html, first = _render(proc, base, "03_backgammon_divisor.ipynb?divisor=1000")
+    html, first, first_page = _render(proc, base, "03_backgammon_divisor.ipynb?divisor=1000")
     assert "1000" in html
     forks = _fork_server(proc)
-    _, second = _render(proc, base, "uk/03_backgammon_divisor.ipynb?difference=200")
+    _, second, second_page = _render(proc, base,
+                                     "uk/03_backgammon_divisor.ipynb?difference=200")
     # the command line it would have been started with, its parent the fork server
     for kernel in (first, second):
         args = kernel.cmdline()
@@ -123,21 +137,23 @@ def test_a_forked_kernel_is_a_kernel_of_its_own_and_is_reaped(server):
         f"/proc/{forks.pid}/fd")} - {os.readlink(f"/proc/{forks.pid}/fd/{fd}") for fd in "012"}
     sockets = {t for t in theirs if t.startswith("socket:")}
     assert sockets and not sockets & set(a["fds"])
-    # nobody connects: the server shuts them down, the fork server reaps them (no zombie)
-    _ended(first, "an unconnected render's kernel")
-    _ended(second, "an unconnected render's kernel")
+    # their pages closed: the server shuts them down, the fork server reaps them (no zombie)
+    _close(base, first_page)
+    _close(base, second_page)
+    _ended(first, "a closed page's kernel")
+    _ended(second, "a closed page's kernel")
     assert forks.is_running()
 
 
 def test_no_process_outlives_the_one_that_started_it(server):
     proc, base = server
-    _, first = _render(proc, base, "index.ipynb")
+    _, first, _ = _render(proc, base, "index.ipynb")
     stuck = _fork_server(proc)
     # a fork server that stops answering: killed after its answer timeout, and the page is
     # forked by a new one
     stuck.send_signal(signal.SIGSTOP)
     t0 = time.monotonic()
-    html, second = _render(proc, base, "02_fide_rules.ipynb")
+    html, second, _ = _render(proc, base, "02_fide_rules.ipynb")
     assert "FIDE" in html and time.monotonic() - t0 >= ANSWER_TIMEOUT
     _ended(stuck, "a fork server that stopped answering")
     _ended(first, "a kernel of a killed fork server", reaped=False)
@@ -146,7 +162,7 @@ def test_no_process_outlives_the_one_that_started_it(server):
     # the fork server killed: its kernels end; the next page gets a new fork server
     forks.send_signal(signal.SIGKILL)
     _ended(second, "a kernel of a killed fork server", reaped=False)
-    html, third = _render(proc, base, "04_doubling_cube.ipynb")
+    html, third, _ = _render(proc, base, "04_doubling_cube.ipynb")
     assert "Doubling cube" in html
     again = _fork_server(proc)
     assert again.pid != forks.pid and third.ppid() == again.pid
@@ -155,3 +171,23 @@ def test_no_process_outlives_the_one_that_started_it(server):
     proc.wait(timeout=10)
     _ended(again, "the fork server of a killed server", reaped=False)
     _ended(third, "a kernel of a killed server", reaped=False)
+
+
+def test_a_kernel_is_watched_past_select_s_1024_descriptors():
+    """A busy server holds more than 1,024 descriptors (websockets, kernels' sockets): the
+    forked kernel's pidfd is one of them, and its end is still seen."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 4096)), hard))
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        pidfd = os.pidfd_open(child.pid)
+        high = os.dup2(pidfd, 2000)
+        os.close(pidfd)
+        kernel = _Forked(child.pid, high)
+        assert kernel.poll() is None
+        kernel.terminate()
+        assert kernel.wait(timeout=10) == 0 and kernel.poll() == 0
+    finally:
+        child.kill()
+        child.wait()
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
