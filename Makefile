@@ -30,7 +30,7 @@ ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 ## of about 0.1 GiB per open page); `make publish` serves with the pool
 dashboard: PORT ?= 8866
 dashboard: $(STAMP)
-	$(BIN)/voila notebooks --port=$(PORT) --Voila.port_retries=0 --no-browser \
+	$(BIN)/python -m elo_explain.server notebooks --port=$(PORT) --Voila.port_retries=0 --no-browser \
 		--VoilaConfiguration.preheat_kernel=False
 
 ## Publish on http://<host>:$(PORT)/ (default 8080): Voilà on loopback behind nginx (deploy/),

@@ -95,7 +95,7 @@ def _voila_of(make: subprocess.Popen, timeout: float = 60.0) -> psutil.Process:
     while time.monotonic() < deadline:
         for p in psutil.Process(make.pid).children(recursive=True):
             try:
-                if any(part.endswith("/voila") for part in p.cmdline()[:2]):
+                if p.cmdline()[1:3] == ["-m", "elo_explain.server"]:
                     return p
             except psutil.Error:
                 continue

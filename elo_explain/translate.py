@@ -246,9 +246,11 @@ def language_cell(lang: str) -> dict:
 
 
 def translated_notebook(name: str, lang: str, catalog: Catalog | None,
-                        folder: Path = NOTEBOOK_DIR) -> str:
+                        folder: Path = NOTEBOOK_DIR, package: Catalog | None = None) -> str:
     """``notebooks/<lang>/<name>`` as it must be: markdown from ``catalog`` (a fuzzy or
-    missing entry leaves the English cell), code cells as in English, no outputs."""
+    missing entry leaves the English cell), code cells as in English, no outputs; its title
+    (the page's ``<title>``: ``"<the dashboard's title> · elo-explain"``) with the dashboard's
+    title from the package's ``catalog`` (``"<notebook> title"``)."""
     nb = _read_notebook(name, folder)
     cells, placed = [], False
     for cell in nb["cells"]:
@@ -269,6 +271,10 @@ def translated_notebook(name: str, lang: str, catalog: Catalog | None,
     nb["cells"] = cells
     nb["metadata"] = {**nb["metadata"],
                       "elo_explain": {"language": lang, "translated_from": f"../{name}"}}
+    head, dot, site = nb["metadata"].get("title", "").partition(" · ")
+    m = package.get(head, context=f"{name} title") if package is not None and dot else None
+    if m is not None and m.string and not m.fuzzy:
+        nb["metadata"]["title"] = f"{m.string}{dot}{site}"
     return json.dumps(nb, sort_keys=True, indent=1, ensure_ascii=False) + "\n"
 
 
@@ -287,9 +293,10 @@ def _generated(lang: str, folder: Path) -> list[tuple[Path, bytes]]:
     if po_path(lang).exists():
         made.append((po_path(lang).with_suffix(".mo"), compile_mo(po_path(lang))))
     cells = read_catalog(po_path(lang, NOTEBOOK_DOMAIN), lang)
+    package = read_catalog(po_path(lang), lang)
     for name in NOTEBOOKS:
         made.append((folder / lang / name,
-                     translated_notebook(name, lang, cells, folder).encode("utf-8")))
+                     translated_notebook(name, lang, cells, folder, package).encode("utf-8")))
     return made
 
 

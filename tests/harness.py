@@ -87,7 +87,7 @@ def start_voila(*extra_args: str, notebooks: Path = NOTEBOOKS, cwd: Path = ROOT,
     """
     port = free_port()
     cmd = [
-        str(Path(sys.executable).with_name("voila")), str(notebooks),
+        sys.executable, "-m", "elo_explain.server", str(notebooks),  # Voilà, as published
         f"--port={port}", "--no-browser", "--Voila.port_retries=0", "--Voila.ip=127.0.0.1",
         *([] if preheat else ["--VoilaConfiguration.preheat_kernel=False"]),
         *extra_args,

@@ -208,15 +208,17 @@ def test_the_preview_is_the_published_site_without_its_pool():
 
     out = subprocess.run(["make", "-n", "-s", "dashboard", "PORT=1234"], cwd=ROOT, check=True,
                          capture_output=True, text=True).stdout.replace("\\\n", " ")
-    line = next(l for l in out.splitlines() if "/voila " in f" {l} ")
+    # Voilà, through the package's launcher (elo_explain/server/__main__.py)
+    line = next(l for l in out.splitlines() if "-m elo_explain.server " in l)
     args = shlex.split(line)
-    assert Path(args[0]).name == "voila" and args[1] == "notebooks"
-    options = set(args[2:]) - {"--port=1234", "--Voila.port_retries=0", "--no-browser"}
+    assert args[1:3] == ["-m", "elo_explain.server"] and args[3] == "notebooks"
+    options = set(args[4:]) - {"--port=1234", "--Voila.port_retries=0", "--no-browser"}
     assert options == {"--VoilaConfiguration.preheat_kernel=False"}
     config = json.loads((ROOT / "voila.json").read_text())
     assert config["VoilaConfiguration"]["preheat_kernel"] is True   # make publish: the pool
     harness = (ROOT / "tests" / "harness.py").read_text()
     assert '"--VoilaConfiguration.preheat_kernel=False"' in harness
+    assert 'sys.executable, "-m", "elo_explain.server"' in harness
 
 
 def test_make_publish_pools_what_fits_a_quarter_of_the_memory():

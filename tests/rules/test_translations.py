@@ -51,8 +51,10 @@ def test_compiled_catalog_is_the_po_compiled(lang):
 @pytest.mark.parametrize("name", translate.NOTEBOOKS)
 def test_generated_notebook_is_what_the_generator_makes(lang, name):
     cells = translate.read_catalog(translate.po_path(lang, translate.NOTEBOOK_DOMAIN), lang)
+    package = translate.read_catalog(translate.po_path(lang), lang)
     assert (NOTEBOOKS / lang / name).read_text("utf-8") == translate.translated_notebook(
-        name, lang, cells), f"notebooks/{lang}/{name}: run python -m elo_explain.translate update"
+        name, lang, cells, package=package), \
+        f"notebooks/{lang}/{name}: run python -m elo_explain.translate update"
 
 
 def test_the_check_command_finds_nothing():

@@ -3,7 +3,8 @@ points 1 and 6).
 
 Each page (the landing page and the ten dashboards) in each of te, uk and el is opened once,
 on a phone (Playwright's emulation: 390 × 844, touch, scale 3), and that one load checks
-everything a translated page must be: ``<html lang>`` names its language; no English of the
+everything a translated page must be: ``<html lang>`` names its language, and its title (the
+tab's) is in it; no English of the
 catalogs is left in its text (:func:`elo_explain.translate.english_left`; proper names and
 units may stay); the language switch offers the same page in every language, the current one
 marked; nothing scrolls sideways or sticks out past the screen; every request goes to the
@@ -77,6 +78,12 @@ def audit_translated_page(page, rec, base: str, lang: str, notebook: str) -> Non
     """Everything a translated page must be (the module's list), on the page open in
     ``page`` at a phone's size; it ends at a desktop's width."""
     assert page.evaluate("document.documentElement.lang") == lang
+    # the tab's title (bookmarks, history, what a screen reader announces first): the
+    # dashboard's title in the language, the site's name after it
+    title = page.title()
+    assert title.endswith("elo-explain") and english_left(title, lang) == [], title
+    assert notebook == INDEX_NOTEBOOK or SCRIPT[lang].search(title), \
+        f"the page's title is not in {lang}: {title!r}"
     switch = page.evaluate(SWITCH)
     # the links carry the view's query once it has one: compare the paths
     assert [dict(s, href=s["href"].split("?")[0]) for s in switch] == \
