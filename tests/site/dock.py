@@ -216,20 +216,35 @@ def _what_is_at(toggle) -> str:
 def _folds(page, spec, problems: list[str]) -> None:
     """The dock's button folds it and unfolds it, and says so (``aria-expanded``); so does a
     button drawn anew (an HTML widget draws its markup again at any change of its model: a
-    new element). A tap's click follows the touch events: each state is waited for."""
+    new element). A tap's click follows the touch events: each state is waited for, read
+    from the elements there at each look (the button may be drawn anew meanwhile)."""
     toggle = page.locator(".ee-dock button.ee-dock-toggle")
-    body = page.locator(".ee-dock .ee-dock-body")
     values = page.locator(".ee-dock .ee-dock-value >> visible=true")
     # open: the button says so, and the body is shown (a box drawn, not hidden)
-    state = ("([t, b, open]) => t.isConnected && t.getAttribute('aria-expanded') === String(open)"
+    state = ("(open) => { const t = document.querySelector('.ee-dock button.ee-dock-toggle');"
+             " const b = document.querySelector('.ee-dock .ee-dock-body');"
+             " return !!t && !!b && t.getAttribute('aria-expanded') === String(open)"
              " && (b.getClientRects().length > 0 && getComputedStyle(b).visibility !== 'hidden')"
-             " === open")
+             " === open; }")
+    # the clicks the document sees on the button, and whether it was drawn anew, for the
+    # message of a failure
+    page.evaluate("() => { if (window.__eeTaps === undefined) { window.__eeTaps = 0;"
+                  " document.addEventListener('click', (e) => { if (e.target.closest &&"
+                  " e.target.closest('.ee-dock-toggle')) window.__eeTaps++; }, true); } }")
+    after = ("() => { const d = document.querySelector('.ee-dock');"
+             " const t = document.querySelector('.ee-dock button.ee-dock-toggle');"
+             " return `after: dock ${d && d.className}, aria-expanded ${t &&"
+             " t.getAttribute('aria-expanded')}, clicks seen ${window.__eeTaps},"
+             " button drawn anew ${!(t && t.dataset.eeProbe)}`; }")
 
     def press(open: bool, problem: str) -> bool:
         where = _what_is_at(toggle)  # before the tap: what a finger would touch there
+        toggle.evaluate("t => { t.dataset.eeProbe = '1'; }")
         toggle.tap() if spec["phone"] else (toggle.focus(), page.keyboard.press("Enter"))
-        return _waited(page, state, problems, f"{problem}: {where}",
-                       [toggle.element_handle(), body.element_handle(), open], timeout=FOLD_TIMEOUT)
+        if _waited(page, state, problems, f"{problem}: {where}", open, timeout=FOLD_TIMEOUT):
+            return True
+        problems[-1] += "; " + page.evaluate(after)
+        return False
 
     if not press(False, "the dock's button does not fold it (or does not say so)"):
         return
