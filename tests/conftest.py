@@ -41,6 +41,18 @@ settings.load_profile("elo-explain")
 MARKERS = {"notebooks": "notebooks", "site": "site"}  # folder -> marker
 
 
+@pytest.fixture(autouse=True, scope="module")
+def _widgets_closed_after_each_file():
+    """Every widget a file's tests made, closed after the file: ipywidgets keeps each widget
+    until it is closed, and with it the view and the figures it shows. Kept to the end, a
+    worker's thousands of views made each full garbage collection walk them all, and the
+    worker's exit took 7-10 s to free them."""
+    yield
+    from ipywidgets import Widget
+
+    Widget.close_all()
+
+
 @pytest.fixture(scope="session")
 def _playwright():
     from playwright.sync_api import sync_playwright
