@@ -151,8 +151,8 @@ class _ForkServer:
             env={**os.environ, "ELO_FORKS_ROOM": "." * ENVIRON_ROOM})
         theirs.close()
 
-    def fork(self, cmd: list[str], args: list[str], env: dict[str, str], cwd: str) -> _Forked:
-        request = json.dumps({"cmd": cmd, "args": args, "env": env, "cwd": cwd}).encode()
+    def fork(self, cmd: list[str], env: dict[str, str], cwd: str) -> _Forked:
+        request = json.dumps({"cmd": cmd, "env": env, "cwd": cwd}).encode()
         if len(request) > _MAX_REQUEST:
             raise OSError(f"a kernel's request of {len(request)} bytes")
         try:
@@ -192,7 +192,7 @@ _ASKING = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefi
 def _fork(cmd: list[str], env: dict[str, str], cwd: str, timeout: float) -> _Forked:
     """A kernel forked by this interpreter's fork server (started on first use, and anew
     once if it has ended; after a second failure, no more fork servers for it)."""
-    python, options, args = _kernel_args(cmd)
+    python, options, _args = _kernel_args(cmd)
     key = (python, options)
     if key in _failed:
         raise OSError(_failed[key])
@@ -203,7 +203,7 @@ def _fork(cmd: list[str], env: dict[str, str], cwd: str, timeout: float) -> _For
                 server.sock.close()
             server = _servers[key] = _ForkServer(python, options, timeout)
         try:
-            return server.fork(cmd, args, env, cwd)
+            return server.fork(cmd, env, cwd)
         except (OSError, ValueError) as exc:
             if server.alive():  # it refused this one (a fork failed): the next may do
                 raise OSError(f"the fork server could not fork a kernel: {exc}") from exc
@@ -363,7 +363,8 @@ def serve(fd: int) -> None:
             if size > _MAX_REQUEST:
                 return
             request = json.loads(_recv_exact(sock, size))
-            cmd, args = [str(w) for w in request["cmd"]], [str(w) for w in request["args"]]
+            cmd = [str(w) for w in request["cmd"]]
+            args = _kernel_args(cmd)[2]  # the kernel's own arguments, after the launcher's
             env, cwd = dict(request["env"]), str(request["cwd"])
         except (EOFError, OSError, ValueError, KeyError, TypeError):
             return  # the server is gone (or spoke nonsense): so are we
