@@ -1,5 +1,5 @@
 """The published server's start: ``python -m elo_explain.server`` (Voilà without
-``rfc3987_syntax``, ``elo_explain/server/__init__.py``) against Voilà's own ``voila``
+``rfc3987_syntax``, ``elo_explain.server.without_rfc3987_syntax``) against Voilà's own ``voila``
 command, with the same arguments (the published configuration, no pool). Writes
 ``benchmarks/SERVER_START.md``.
 

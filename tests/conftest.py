@@ -25,7 +25,12 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from elo_explain.server import without_rfc3987_syntax
+
 HERE = Path(__file__).resolve().parent
+
+# the collection imports the server's modules (their doctests), hence jupyter_server
+without_rfc3987_syntax()
 
 # A test process's garbage collection, less often than Python's default (700, 10, 10): each
 # test's views and figures are cycles that live to the test's end, so they reach the oldest

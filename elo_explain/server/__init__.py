@@ -17,17 +17,21 @@ one piece a page's kernel runs for the server's pool.
 
 Nothing here is imported by the dashboards except :mod:`~elo_explain.server.preheat`, which
 imports nothing of Voilà or jupyter_server (a kernel must stay light).
-
-Importing this package marks ``rfc3987_syntax`` as absent, before anything here imports
-jupyter_server. jsonschema (which jupyter_server's event logging imports) imports it as it
-is imported, for its ``iri`` and ``iri-reference`` formats, and that module compiles 39 Lark
-grammars as it is imported: 1.8 of the 2.7 CPU-seconds of ``import voila.app``
-(``benchmarks/SERVER_START.md``), 1.3 CPU-s of each test process's collection. No schema of
-Jupyter's uses those formats; marked as absent, jsonschema goes without them (its own
-``ImportError`` path). What would let it go: jsonschema importing it lazily
-(python-jsonschema/jsonschema#1428).
 """
 
 import sys
 
-sys.modules.setdefault("rfc3987_syntax", None)  # import -> ImportError: jsonschema skips it
+
+def without_rfc3987_syntax() -> None:
+    """Mark ``rfc3987_syntax`` as absent, before jupyter_server is imported (the launcher,
+    ``python -m elo_explain.server``, and the tests' processes call it; a kernel does not).
+
+    jsonschema (which jupyter_server's event logging imports) imports it as it is imported,
+    for its ``iri`` and ``iri-reference`` formats, and that module compiles 39 Lark grammars
+    as it is imported: 1.8 of the 2.7 CPU-seconds of ``import voila.app``
+    (``benchmarks/SERVER_START.md``), 1.3 CPU-s of each test process's collection. No schema
+    of Jupyter's uses those formats; marked as absent, jsonschema goes without them (its own
+    ``ImportError`` path). What would let it go: jsonschema importing it lazily
+    (python-jsonschema/jsonschema#1428).
+    """
+    sys.modules.setdefault("rfc3987_syntax", None)  # import -> ImportError: jsonschema skips it

@@ -1,14 +1,17 @@
 """The published site's server: Voilà, started as ``python -m elo_explain.server <Voilà's
 arguments>`` (``make dashboard``, ``deploy/publish.py``, the tests' servers).
 
-It is Voilà's own ``voila`` command with one import fewer: Python imports this package
-(:mod:`elo_explain.server`) first, and the package marks jsonschema's ``rfc3987_syntax`` as
-absent (its docstring says why; ``benchmarks/SERVER_START.md``).
+It is Voilà's own ``voila`` command with one import fewer
+(:func:`elo_explain.server.without_rfc3987_syntax`, ``benchmarks/SERVER_START.md``).
 """
 
 import sys
 
-from voila.app import main
+from elo_explain.server import without_rfc3987_syntax
+
+without_rfc3987_syntax()
+
+from voila.app import main  # noqa: E402
 
 if __name__ == "__main__":
     sys.exit(main())
