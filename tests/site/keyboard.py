@@ -35,7 +35,9 @@ MARK = """(sel) => {
 }"""
 
 # The focused element: its number and whether it shows the focus (an outline drawn, or a box
-# shadow, that the same element does not have unfocused).
+# shadow, that the same element does not have unfocused); and whether it is a frame that
+# scrolls sideways now (elo-explain.js gives such a frame a place in the Tab order as the
+# page settles: one that took it after the controls were numbered).
 FOCUSED = """(looks) => {
   const e = document.activeElement;
   if (!e || e === document.body) return null;
@@ -45,7 +47,8 @@ FOCUSED = """(looks) => {
   const shadow = s.boxShadow !== 'none';
   const now = [s.outlineStyle, s.outlineWidth, s.outlineColor, s.boxShadow].join('|');
   return {key: key === undefined ? null : key, what: e.tagName + ' ' + (e.className || ''),
-          ring: (outline || shadow) && now !== looks[key]};
+          ring: (outline || shadow) && now !== looks[key],
+          scrolls: e.hasAttribute('data-ee-frame') && e.scrollWidth > e.clientWidth + 1};
 }"""
 
 # What the view shows: its figures, live numbers and tables.
@@ -76,7 +79,8 @@ def walk(page) -> tuple[list[dict], dict[str, bool], list[str]]:
         if focused is None:
             continue  # the page itself (before the first control, after the last)
         if focused["key"] is None:
-            others.append(focused["what"])
+            if not focused["scrolls"]:  # a frame scrolling sideways now: the keyboard's to scroll
+                others.append(focused["what"])
         else:
             reached[focused["key"]] = reached.get(focused["key"], True) and focused["ring"]
         if len(reached) == len(controls):

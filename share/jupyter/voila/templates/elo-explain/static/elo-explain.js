@@ -323,6 +323,13 @@
     }
   }
 
+  // a frame's overflow also changes as a figure's new drawing loads (a new src: not a change
+  // the page's observer watches): measured again then, so a frame that no longer scrolls
+  // does not keep its place in the Tab order
+  document.addEventListener("load", (event) => {
+    if (event.target.tagName === "IMG") nameControls();
+  }, true);
+
   // --- 7. the language switch keeps the view -------------------------------------------------
   function switchLanguages() {
     const link = document.querySelector("a.ee-link");
