@@ -235,6 +235,11 @@ INPUTS = """() => { if (window.__eeTaps !== undefined) return; window.__eeTaps =
   } }"""
 
 
+# the button had the tap's last touch and no handler cancelled any event since the tap
+LOST_TAP = """() => window.__eeInput.some(([_, e]) => e.type === 'touchend' && e.target.closest
+  && e.target.closest('.ee-dock-toggle')) && !window.__eeInput.some(([_, e]) => e.defaultPrevented)"""
+
+
 def _tap(page, toggle, after: str) -> None:
     """Tap the dock's button; once more if Chromium made no click of the tap although the
     button had the touch and nothing cancelled it: in a few loaded visits in a hundred, on a
@@ -252,9 +257,7 @@ def _tap(page, toggle, after: str) -> None:
         return
     except Exception:
         pass
-    seen = page.evaluate("() => window.__eeInput.map(([seen, e]) => [seen, e.defaultPrevented])")
-    touched = [s for s, _cancelled in seen if s.startswith("touchend on BUTTON.ee-dock-toggle")]
-    if not touched or any(cancelled for _s, cancelled in seen):
+    if not page.evaluate(LOST_TAP):
         return
     warnings.warn(f"the dock's button: Chromium made no click of a tap on it; tapped again ("
                   f"{page.evaluate(after)})", stacklevel=2)

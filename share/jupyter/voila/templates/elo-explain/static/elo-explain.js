@@ -299,8 +299,18 @@
       if (control.labels && control.labels.length && control.labels[0].textContent.trim()) continue;
       name(control, labelText(control.closest(".widget-inline-hbox")) || control.getAttribute("title"));
     }
-    // a frame that scrolls sideways (a wide table on a phone): the keyboard can reach and
-    // scroll it
+    measureFrames();
+    for (const button of document.querySelectorAll(".jupyter-widgets button")) {
+      if (!button.textContent.trim()) name(button, button.getAttribute("title"));
+    }
+    for (const img of document.querySelectorAll("img.ee-plot")) {
+      const alt = img.getAttribute("title") || "";
+      if (img.getAttribute("alt") !== alt) img.setAttribute("alt", alt);
+    }
+  }
+  // a frame that scrolls sideways (a wide table on a phone): the keyboard can reach and
+  // scroll it; one that no longer scrolls leaves the Tab order
+  function measureFrames() {
     for (const frame of document.querySelectorAll("table, .widget-html-content, .widget-box")) {
       const scrolls = frame.scrollWidth > frame.clientWidth + 1 &&
         ["auto", "scroll"].includes(getComputedStyle(frame).overflowX);
@@ -314,20 +324,11 @@
         frame.removeAttribute("data-ee-frame");
       }
     }
-    for (const button of document.querySelectorAll(".jupyter-widgets button")) {
-      if (!button.textContent.trim()) name(button, button.getAttribute("title"));
-    }
-    for (const img of document.querySelectorAll("img.ee-plot")) {
-      const alt = img.getAttribute("title") || "";
-      if (img.getAttribute("alt") !== alt) img.setAttribute("alt", alt);
-    }
   }
-
   // a frame's overflow also changes as a figure's new drawing loads (a new src: not a change
-  // the page's observer watches): measured again then, so a frame that no longer scrolls
-  // does not keep its place in the Tab order
+  // the page's observer watches): measured again then
   document.addEventListener("load", (event) => {
-    if (event.target.tagName === "IMG") nameControls();
+    if (event.target.tagName === "IMG") measureFrames();
   }, true);
 
   // --- 7. the language switch keeps the view -------------------------------------------------
