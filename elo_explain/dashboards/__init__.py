@@ -43,34 +43,3 @@ DASHBOARDS: tuple[Dashboard, ...] = (
 
 INDEX_NOTEBOOK = "index.ipynb"
 
-
-def _quiet_published_kernel() -> None:
-    """In a kernel Voilà started (a published page), an error in a widget callback is logged
-    to the kernel's own log instead of being sent to the page as a traceback: ipywidgets calls
-    IPython's ``showtraceback`` for it, which publishes the server's file paths. (The server
-    drops such messages as well: ``channels.GuardedConnection``.) JupyterLab's kernels keep
-    their tracebacks: a reader editing code needs them."""
-    import logging
-    import os
-    import sys
-
-    if "VOILA_BASE_URL" not in os.environ:
-        return
-    try:
-        from IPython import get_ipython
-    except ImportError:
-        return
-    shell = get_ipython()
-    if shell is None:
-        return
-    log = logging.getLogger("elo_explain.published")
-
-    def showtraceback(*args, **kwargs):
-        kind = sys.exc_info()[0]
-        log.warning("widget callback failed: %s (not shown to the viewer)",
-                    getattr(kind, "__name__", kind))
-
-    shell.showtraceback = showtraceback
-
-
-_quiet_published_kernel()

@@ -277,6 +277,7 @@ class PlanView(DashboardView):
     season's box and its figure (the tables are the notebook's cells above the view)."""
 
     title = "What do I need?"
+    notebook = "11_plan.ipynb"
     docked = ("rating", "target", "n_games", "average", "opponent", "win_rate", "system")
     key_target = "ee-answer"
 

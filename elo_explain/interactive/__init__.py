@@ -15,8 +15,9 @@ concern (each name is imported from the module that defines it):
 * :mod:`~elo_explain.interactive.page` -- the page's CSS, number fields, HTML of values and
   tables;
 * :mod:`~elo_explain.interactive.chess` -- what the two chess dashboards' views share;
-* :mod:`~elo_explain.interactive.budget` -- the byte budget of every widget message, checked
-  in the kernel before anything parses it (``set_budget`` for a paste box or an upload).
+* :mod:`~elo_explain.interactive.budget` -- each widget's byte budget (``set_budget`` for a
+  paste box or an upload), which the published site's kernels enforce before anything parses
+  a message (:mod:`elo_explain.server.published_kernel`; nowhere else).
 
 The dashboards themselves are :mod:`elo_explain.dashboards` (one module each); the site's
 server is :mod:`elo_explain.server`.

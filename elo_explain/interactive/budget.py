@@ -1,39 +1,28 @@
-"""What a page may send its kernel: a byte budget for every widget message, checked in the
-kernel before the message reaches the widget (issue 26, 3).
+"""What a page may send its kernel: each widget's byte budget, declared here, enforced only in
+the published site's kernels.
 
 A page talks to its kernel only through its widgets: a text box's value, a slider's, an
-upload's file, a button's click, each a comm message to one widget. :func:`install` wraps
-ipywidgets' one entry point for them (``Widget._handle_msg``, which sets the state and runs
-the dashboard's observers) once, for every widget of the kernel: a message whose state and
-buffers hold more than the widget's budget is dropped there, before anything parses it
-(:data:`DEFAULT_BUDGET` for a widget that declares none: a number, a choice, a short text; a
-box that takes a pasted list or a file declares its own with :func:`set_budget`). Counting
-stops at the budget, so a refused message costs no more than the budget to look at.
-
-The server bounds the rest before a message reaches the kernel: its size and the messages and
-bytes a page may send a second (:class:`~elo_explain.server.channels.GuardedConnection`). A
-text box's own length check (:func:`fits`) comes before the text is split into rows.
+upload's file, a button's click, each a comm message to one widget. A widget that takes a
+pasted list or a file declares its own budget with :func:`set_budget`; any other widget has
+:data:`DEFAULT_BUDGET` (a number, a choice, a short text). The published server's kernels drop
+a message over its widget's budget before anything parses it
+(:func:`elo_explain.server.published_kernel.install_budget`); a kernel of JupyterLab, or of
+any other server, never loads that guard, so a reader's own widgets there take what they are
+sent. Counting stops at the budget, so a refused message costs no more than the budget to
+look at (:func:`message_bytes`). A text box's own length check (:func:`fits`) comes before
+the text is split into rows.
 
 >>> import ipywidgets as widgets
->>> install()
->>> box = widgets.Textarea("1600 win")
->>> def update(value):
-...     return {"content": {"data": {"method": "update", "state": {"value": value},
-...                                  "buffer_paths": []}}, "buffers": []}
->>> box._handle_msg(update("1700 draw")); box.value
-'1700 draw'
->>> box._handle_msg(update("x" * (DEFAULT_BUDGET + 1))); box.value, refused(box)
-('1700 draw', 1)
->>> _ = set_budget(box, 2 * DEFAULT_BUDGET); box._handle_msg(update("y" * (DEFAULT_BUDGET + 1)))
->>> len(box.value)
-16385
+>>> box = set_budget(widgets.Textarea("1600 win"), 2 * DEFAULT_BUDGET)
+>>> budget_of(box), budget_of(widgets.Text()), refused(box)
+(32768, 16384, 0)
 """
 
 from __future__ import annotations
 
 import ipywidgets
 
-__all__ = ["DEFAULT_BUDGET", "ROW_CHARS", "install", "set_budget", "refused", "message_bytes",
+__all__ = ["DEFAULT_BUDGET", "ROW_CHARS", "set_budget", "budget_of", "refused", "message_bytes",
            "fits"]
 
 #: bytes one message to a widget may hold, unless the widget declares its own budget: far
@@ -47,6 +36,11 @@ def set_budget(widget: ipywidgets.Widget, nbytes: int) -> ipywidgets.Widget:
     """Let ``widget`` take messages of up to ``nbytes`` (a paste box, a file upload)."""
     widget._ee_budget = int(nbytes)
     return widget
+
+
+def budget_of(widget: ipywidgets.Widget) -> int:
+    """The bytes one message to ``widget`` may hold (:func:`set_budget`, else the default)."""
+    return getattr(widget, "_ee_budget", DEFAULT_BUDGET)
 
 
 def refused(widget: ipywidgets.Widget) -> int:
@@ -89,24 +83,3 @@ def fits(text: str, rows: int) -> bool:
     """
     return len(text or "") <= rows * ROW_CHARS
 
-
-def install() -> None:
-    """Wrap ``ipywidgets.Widget._handle_msg`` once: a message over the widget's budget is
-    dropped (and counted, :func:`refused`), any other goes on as before."""
-    handle = ipywidgets.Widget._handle_msg
-    if getattr(handle, "_ee_budgeted", False):
-        return
-
-    def _handle_msg(self, msg):
-        budget = getattr(self, "_ee_budget", DEFAULT_BUDGET)
-        try:
-            data, buffers = msg["content"]["data"], msg.get("buffers") or ()
-        except (KeyError, TypeError):
-            return None  # not a widget message
-        if message_bytes(data, buffers, budget) > budget:
-            self._ee_refused = refused(self) + 1
-            return None
-        return handle(self, msg)
-
-    _handle_msg._ee_budgeted = True
-    ipywidgets.Widget._handle_msg = _handle_msg

@@ -17,11 +17,19 @@ what was ignored and why (never Python's text), and what was taken.
 <p class="ee-note ee-query-note">Ignored from the link: rating=9999 (Rating must be a whole number between 0 and 4000, got 9999; the page keeps 1500); colour (not a setting of this page). Taken from the link: result=win.</p>
 >>> query_of(m)
 'rating=1500&result=win'
+
+A view starts from its page's query string (:func:`page_query`), which Voilà puts in the
+kernel's environment; outside Voilà it is empty:
+
+>>> page_query()
+''
 """
 
 from __future__ import annotations
 
 import html
+import os
+from typing import Callable
 from urllib.parse import parse_qsl, urlencode
 
 import traitlets
@@ -31,12 +39,34 @@ from elo_explain.i18n import N_, _, language, pgettext
 from elo_explain.interactive.traits import (Choice, FieldError, Number, Whole, shown_bound,
                                             shown_label)
 
-__all__ = ["LINK_TEXT", "COPY_TEXT", "COPIED_TEXT", "apply_query", "query_of", "link_html"]
+__all__ = ["LINK_TEXT", "COPY_TEXT", "COPIED_TEXT", "apply_query", "query_of", "link_html",
+           "page_query", "wait_for_request_with"]
 
 # the viewer-facing words of the link line, translated where shown (``_(LINK_TEXT)``)
 LINK_TEXT = N_("Link to this view")
 COPY_TEXT = N_("Copy link")
 COPIED_TEXT = N_("Link copied")
+
+
+_wait_for_request: Callable[[], None] | None = None
+
+
+def wait_for_request_with(wait: Callable[[], None]) -> None:
+    """Have :func:`page_query` call ``wait`` once, first: a kernel started before its viewer
+    asked for the page (the published site's preheated pool) learns the request only then
+    (:mod:`elo_explain.server.published_kernel` sets it in those kernels)."""
+    global _wait_for_request
+    _wait_for_request = wait
+
+
+def page_query() -> str:
+    """The query string of the page that runs this kernel (``""`` outside Voilà): Voilà puts
+    it in the kernel's environment (``QUERY_STRING``)."""
+    global _wait_for_request
+    if _wait_for_request is not None:
+        wait, _wait_for_request = _wait_for_request, None
+        wait()
+    return os.environ.get("QUERY_STRING", "")
 
 
 def _text(value) -> str:

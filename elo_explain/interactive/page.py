@@ -27,10 +27,8 @@ import ipywidgets as widgets
 from elo_explain import i18n
 from elo_explain.formats import fmt_input, fmt_plain, parse_number
 from elo_explain.i18n import _
-from elo_explain.interactive import budget
 from elo_explain.tables import TABLE_CSS, csv_link
 
-budget.install()  # every widget message has a byte budget, checked in the kernel
 
 __all__ = ["STYLE", "NumberField", "guarded", "app_root", "value_html", "table_html", "html_box"]
 

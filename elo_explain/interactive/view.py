@@ -85,12 +85,11 @@ import traitlets
 from elo_explain.i18n import N_, _, language, pgettext
 from elo_explain.interactive.dock import Dock
 from elo_explain.interactive.figures import FigureView, shown_state
-from elo_explain.interactive.link import apply_query, link_html
+from elo_explain.interactive.link import apply_query, link_html, page_query
 from elo_explain.interactive.live import ANY
 from elo_explain.interactive.model import DashboardModel
 from elo_explain.interactive.page import STYLE, NumberField, guarded
 from elo_explain.interactive.traits import shown_label
-from elo_explain.server.preheat import page_query
 
 __all__ = ["DashboardView", "CUSTOM"]
 
@@ -98,17 +97,14 @@ CUSTOM = N_("Custom")
 """The preset menu's entry for values that match no preset (its value, in every language)."""
 
 
-def _title(title: str) -> str:
+def _title(title: str, notebook: str) -> str:
     """A view's title in the page's language: the dashboard's title entry (keyed
-    ``"<notebook> title"``, as the landing page shows it) when it is one, else ``_(title)``."""
+    ``"<notebook> title"``, as the landing page shows it) for a view that names its
+    notebook, else ``_(title)``."""
     if not title:
         return ""
-    from elo_explain.dashboards import DASHBOARDS
-
-    for d in DASHBOARDS:
-        if d.title == title:
-            key = f"{d.notebook} title"  # (the entry's context: elo_explain.translate)
-            return pgettext(key, title)
+    if notebook:
+        return pgettext(f"{notebook} title", title)  # (the context: elo_explain.translate)
     return _(title)
 
 
@@ -143,6 +139,9 @@ class DashboardView(widgets.VBox):
     """
 
     title: ClassVar[str] = ""
+    """The view's heading (none by default: the page's own cells head it)."""
+    notebook: ClassVar[str] = ""
+    """The dashboard's notebook (``DASHBOARDS``), whose title entry translates ``title``."""
     docked: ClassVar[tuple[str, ...]] = ()
     """The traits whose controls the dock repeats beside the page's tables
     (:mod:`elo_explain.interactive.dock`), the ones that change the first tables first."""
@@ -173,7 +172,7 @@ class DashboardView(widgets.VBox):
         self.refresh()
         for figure in figures.values():
             figure.stored_as = None
-        title = _title(self.title)
+        title = _title(self.title, self.notebook)
         head = widgets.HTML(STYLE + (f"<h2>{html.escape(title)}</h2>" if title else ""))
         # the page's script writes the view's width (CSS px) here: figures are laid out for it
         self.viewport = widgets.Text("", layout={"display": "none"})

@@ -12,11 +12,15 @@ is Voilà's kernel manager with the rules a public site needs:
   shutdown beacon, when the browser sends one, does it at once: see :func:`page_token`).
 * **A restarted kernel is shut down**: after a crash Voilà would restart a blank kernel under
   the same id, which answers nothing; the page says the view stopped and offers to reopen it.
+* **The site's guards, in its kernels only**: each kernel loads
+  :mod:`elo_explain.server.published_kernel` as it starts (:data:`KERNEL_ARGUMENTS`): every
+  widget message within its widget's byte budget, no traceback sent to a page, a pooled
+  kernel's wait for its viewer.
 * **No history**: a viewer's kernel starts with IPython's history off
   (:data:`KERNEL_ARGUMENTS`). Every kernel would otherwise write the viewer's cells to one
   SQLite file shared by all of them; the pool starts 44 at once, and the losers printed
   "The history saving thread hit an unexpected error (OperationalError('database is
-  locked'))" into the page (issue 27). A page's code is the notebook's: nothing to keep.
+  locked'))" into the page. A page's code is the notebook's: nothing to keep.
 * **A kernel has a memory ceiling of its own**: every kernel starts with RLIMIT_DATA of
   :attr:`~ViewerKernels.kernel_data_mib` (1 GiB: an allocation beyond it fails in the kernel),
   and a viewer's kernel holding more than :attr:`~ViewerKernels.kernel_rss_mib` (512 MiB RSS)
@@ -90,8 +94,11 @@ _PAGE = os.sysconf("SC_PAGE_SIZE")
 _SECRET = secrets.token_bytes(32)  # this server's; its kernels die with it
 
 #: The command-line options every viewer's kernel (the pool's too) starts with: no IPython
-#: history database (see the module's docstring).
-KERNEL_ARGUMENTS = ("--HistoryManager.enabled=False",)
+#: history database (see the module's docstring), and the site's guards
+#: (:mod:`elo_explain.server.published_kernel`, an IPython extension: this server's kernels
+#: load it, no other kernel does).
+KERNEL_ARGUMENTS = ("--HistoryManager.enabled=False",
+                    "--IPKernelApp.extensions=elo_explain.server.published_kernel")
 
 
 def page_token(kernel_id: str) -> str:
@@ -238,7 +245,8 @@ class ViewerKernels(AsyncMappingKernelManager):
         # Voilà's preheated pool hands a kernel to a render in this method (voila PR #936,
         # ``voila/voila_kernel_manager.py``; public by name, not documented): wrapped, the
         # kernel becomes a viewer's when it is handed out. What would let it go: a documented
-        # Voilà hook for "a pooled kernel was given to a request" (no upstream issue found).
+        # Voilà hook for "a pooled kernel was given to a request" (reproduction and proposed
+        # hook: docs/upstream/voila_pool_handout_hook.md).
         pooled = getattr(self, "get_rendered_notebook", None)
         if pooled is not None:
             async def get_rendered_notebook(*args, **kw):
@@ -247,7 +255,8 @@ class ViewerKernels(AsyncMappingKernelManager):
                 return task, cache, kernel_id
 
             self.get_rendered_notebook = get_rendered_notebook
-        # the pool's request socket: ours, for the pool's kernels only (issue 26, 1)
+        # the pool's request socket: ours, for the pool's kernels only (Voilà's loses a pooled
+        # kernel's waiter: docs/upstream/voila_query_waiter.md)
         if hasattr(self.parent, "init_handlers"):
             install(self.parent, query_token_matches)
 

@@ -1,53 +1,38 @@
-"""The query string of the page a kernel runs, and a preheated kernel's wait for it.
+"""A preheated kernel's wait for its viewer's request.
 
 Voilà puts the page's request (its query string, ...) in the kernel's environment. With
 ``preheat_kernel`` Voilà starts kernels and runs their notebook before anyone asks for the
 page (a pool per notebook); such a kernel learns its request only when a viewer takes it, over
 Voilà's own websocket (``voila/query/<kernel id>``, ``voila.utils.wait_for_request``). A
-dashboard view reads its starting state here (:func:`page_query`), after its first render,
-so a pooled kernel has done all the work it can before its viewer comes.
+dashboard view reads its starting state from the query string
+(:func:`elo_explain.interactive.link.page_query`) after its first render, and in a pooled
+kernel that first calls :func:`wait_for_request` (set by
+:mod:`elo_explain.server.published_kernel`), so the kernel has done all the work it can before
+its viewer comes.
 
 This module runs in the page's kernel, not in the server; it is the kernel's side of the
 server's pool (:mod:`elo_explain.server.kernels`).
 
 **Upstream**: the protocol is Voilà's (the request info over ``voila/query/<kernel id>``,
 voila-dashboards/voila#1109, handler ``voila/request_info_handler.py``), and Voilà is pinned
-(``pyproject.toml``). :func:`_wait_for_request` writes the client side again only to avoid
-importing ``voila`` in every kernel (no upstream issue found); what would let it go: a
+(``pyproject.toml``). :func:`wait_for_request` writes the client side again only to avoid
+importing ``voila`` in every kernel (reproduction and proposed fix:
+``docs/upstream/voila_wait_for_request_import.md``); what would let it go: a
 ``voila.utils`` (or a module of its own) that imports without jupyter_server and
-jupyterlab_server, then ``page_query`` calls ``voila.utils.wait_for_request``.
-
->>> page_query()    # outside Voilà
-''
+jupyterlab_server, then the published kernel waits with ``voila.utils.wait_for_request``.
 """
 
 from __future__ import annotations
 
 import os
 
-__all__ = ["page_query"]
+__all__ = ["wait_for_request"]
 
-_request_seen = False
-
-#: seconds a pooled kernel waits on one socket before it asks again (:func:`_wait_for_request`)
+#: seconds a pooled kernel waits on one socket before it asks again (:func:`wait_for_request`)
 RETRY_S = 30.0
 
 
-def page_query() -> str:
-    """The query string of the page that runs this kernel (``""`` outside Voilà).
-
-    Voilà puts it in the kernel's environment; a preheated kernel (started before anyone
-    asked for the page) first waits here for the request, as Voilà documents
-    (``voila.utils.wait_for_request``: :func:`_wait_for_request` does the same).
-    """
-    global _request_seen
-    if os.environ.get("VOILA_PREHEAT") == "True" and not _request_seen:
-        _wait_for_request()
-        _request_seen = True
-    return os.environ.get("QUERY_STRING", "")
-
-
-def _wait_for_request() -> None:
+def wait_for_request() -> None:
     """``voila.utils.wait_for_request`` without importing ``voila``: the package's import
     pulls in jupyter_server and jupyterlab_server, whose JSON schemas parse a URI grammar
     at import -- about 3 CPU-s in every preheated kernel, four times the rest of the

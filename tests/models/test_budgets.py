@@ -1,6 +1,7 @@
-"""Every kernel input has a byte budget, checked in the kernel before anything parses it
-(issue 26, 3): the widget messages a page sends, as ipykernel hands them to the widgets
-(``Widget._handle_msg``), without a browser.
+"""Every input of a published kernel has a byte budget, checked in the kernel before anything
+parses it: the widget messages a page sends, as ipykernel hands them to the widgets
+(``Widget._handle_msg``), without a browser. The guard is installed here as the published
+site's kernels install it (``elo_explain.server.published_kernel``); nowhere else.
 
 The issue's abuse: updates of 3.8 MB to a text box (435 of them in 45 s grew a kernel from
 120 to 1,607 MiB: the calculator split each whole text before it counted its rows).
@@ -12,14 +13,23 @@ import contextlib
 import io
 
 import matplotlib
+import pytest
 
 matplotlib.use("Agg")
 
 from elo_explain.dashboards.calibrate import MAX_UPLOAD_BYTES, CalibrateModel, CalibrateView  # noqa: E402
 from elo_explain.dashboards.chess_calculator import CalculatorModel, CalculatorView  # noqa: E402
 from elo_explain.interactive.budget import refused  # noqa: E402
+from elo_explain.server.published_kernel import install_budget, uninstall_budget  # noqa: E402
 
 ABUSE = 3_800_000   # bytes of one update in the issue
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _as_in_a_published_kernel():
+    install_budget()
+    yield
+    uninstall_budget()
 
 
 def quiet(fn, *args, **kw):
