@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: dashboard publish test test-fast lab bench screenshots translations clean
+.PHONY: dashboard publish test test-fast lint lab bench screenshots translations new-dashboard clean
 
 TEMPLATE := share/jupyter/voila/templates/elo-explain
 
@@ -54,10 +54,13 @@ $(AXE): package.json package-lock.json
 	touch $(AXE)
 
 ## Run the whole test suite, browser tests included (needs /usr/bin/chromium, nginx and npm); CI runs this.
-## Three workers on two cores (pytest-xdist; the server tests' waits filled), a file's tests on
-## one worker; it ends with each file's time (docs/testing.md)
-test: $(STAMP) $(AXE)
-	$(BIN)/python -m pytest -n 3 --dist loadfile
+## First make lint, then the rules with the package's own dependencies alone (numpy, Babel:
+## tests/without_site.py), then the rest on three workers on two cores (pytest-xdist; the
+## server tests' waits filled), a file's tests on one worker; it ends with each file's time
+## (docs/testing.md)
+test: $(STAMP) $(AXE) lint
+	$(BIN)/python -m pytest -p without_site -n 2 tests/rules
+	$(BIN)/python -m pytest -n 3 --dist loadfile --ignore=tests/rules
 
 # the tests keep their compiled code (__pycache__, which git ignores) even where the
 # environment sets PYTHONDONTWRITEBYTECODE (these machines do): otherwise each worker compiles
@@ -66,8 +69,16 @@ test test-fast: export PYTHONDONTWRITEBYTECODE =
 
 ## Run what needs no kernel, no browser and no server: doctests, rules, models, but not the
 ## figures' text laid out in every language and layout (marker layout: make test runs it)
-test-fast: $(STAMP)
-	$(BIN)/python -m pytest -n 2 --dist loadfile -m "not layout" elo_explain tests/rules tests/models
+test-fast: $(STAMP) lint
+	$(BIN)/python -m pytest -p without_site -n 2 tests/rules
+	$(BIN)/python -m pytest -n 2 --dist loadfile -m "not layout" elo_explain tests/models
+
+## Check the code as the pre-commit hooks do: ruff's lint and format, and the package's layers
+## (import-linter's contracts in pyproject.toml: rules <- interactive <- dashboards <- server)
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
 
 ## Open the notebooks in JupyterLab (PORT=... for a port other than 8888)
 lab: PORT ?= 8888
@@ -93,3 +104,9 @@ screenshots: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis node_modules
+
+## Start a dashboard: make new-dashboard NAME=12_my_topic TITLE="My topic" LINE="The landing
+## page's one line." writes every file that can be generated (a working skeleton, its
+## registration, tests, spec, translations to fill in, landing pictures: docs/adding_a_dashboard.md)
+new-dashboard: $(STAMP)
+	$(BIN)/python scripts/new_dashboard.py "$(NAME)" "$(TITLE)" "$(LINE)"

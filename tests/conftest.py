@@ -1,7 +1,8 @@
 """The test suite, grouped by what each part needs (as voila's own ``tests/app``, ``tests/server``):
 
 * ``rules/``     -- the package's rules and tables, property tests, the fuzz, project checks:
-  plain Python, seconds;
+  plain Python on the package's own dependencies, seconds (``make test`` runs them with
+  ``-p without_site``: Jupyter, matplotlib and the server's packages cannot be imported);
 * ``models/``    -- each dashboard's model and view, without a kernel or a browser;
 * ``notebooks/`` -- the notebooks executed in a Jupyter kernel (nbclient) and in JupyterLab
   (marker ``notebooks``);
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import gc
 import os
+import sys
 import tempfile
 import time
 from collections import defaultdict
@@ -62,9 +64,9 @@ def _widgets_closed_after_each_file():
     worker's thousands of views made each full garbage collection walk them all, and the
     worker's exit took 7-10 s to free them."""
     yield
-    from ipywidgets import Widget
-
-    Widget.close_all()
+    ipywidgets = sys.modules.get("ipywidgets")  # none in a run of tests/rules alone
+    if ipywidgets is not None:
+        ipywidgets.Widget.close_all()
 
 
 @pytest.fixture(scope="session")
@@ -149,6 +151,7 @@ SHARES = {
     "tests/site/test_workers.py": 35.0,  # two servers' worker processes, each started and ended
     "tests/site/test_hardening_kernel_memory.py": 32.0,  # kernels filled to their ceiling
     "tests/site/test_proxy.py": 25.0,  # nginx in front, its own server
+    "tests/notebooks/test_adding_a_dashboard.py": 30.0,  # the guide walked in a copy: 19-26 s
 }
 _FILE_SECONDS: dict[str, float] = defaultdict(float)
 _STARTED = time.monotonic()

@@ -300,16 +300,6 @@ def table_row(table, first: str):
         "^" + re.escape(first) + "$"))).locator("td")
 
 
-def no_warnings(fn, *args, **kwargs):
-    """``fn(*args, **kwargs)``, with any warning raised as an error (a test of extreme
-    inputs must see no overflow or invalid-value warning)."""
-    import warnings
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        return fn(*args, **kwargs)
-
-
 # --- nginx in front of Voilà (deploy/), as `make publish` runs it -----------------------------
 def self_signed_cert(folder: Path, host: str = "127.0.0.1") -> tuple[Path, Path]:
     """A self-signed certificate and key for ``host`` made with openssl (the TLS variant's test)."""

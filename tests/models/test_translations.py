@@ -1,4 +1,4 @@
-"""The translation machinery (issue 21, point 2): catalogs, the generator, the landing page.
+"""The translation machinery: catalogs, the generator, the landing page.
 
 The catalogs (``elo_explain/locale/<lang>/LC_MESSAGES/``) and the translated notebooks
 (``notebooks/<lang>/``) are made from the English sources by ``python -m
@@ -192,7 +192,7 @@ def test_numbers_inside_translations_are_written_as_the_language_writes_them():
     assert "1.00" in i18n.pgettext(f"{cube.notebook} line", cube.line, lang="te")
 
 
-# --- plural forms (issue 27): gettext's plural entries, not "1 points" --------------------------
+# --- plural forms: gettext's plural entries, not "1 points" -------------------------------------
 def _uk_form(n: int) -> int:
     """Ukrainian's three forms (одне очко / два очки / п'ять очок), the rule of its grammar:
     1, 21, 31 … (not 11) take the first; 2-4, 22-24 … (not 12-14) the second; the rest the
@@ -279,7 +279,7 @@ def test_counts_go_through_plural_entries():
     assert single == []
 
 
-# --- formulas in the page's words (issue 27) --------------------------------------------------
+# --- formulas in the page's words -------------------------------------------------------------
 # Latin-script words a formula may keep: the documents' own (the Greek one writes "rating" in
 # Latin script, terms.md) and log2's name. The rest ("expected", "divisor", "cube",
 # "coefficient", "opponent", "own") is English left on a translated page.
@@ -374,7 +374,7 @@ def test_translated_notebooks_print_their_formulas_in_plain_text(lang):
     assert "".join(formula["source"]) == _cell(lang, "04_doubling_cube.ipynb", "04-00f")
 
 
-# --- Ukrainian as a native reader writes it (issue 27) ------------------------------------------
+# --- Ukrainian as a native reader writes it -----------------------------------------------------
 def test_ukrainian_names_the_language_of_a_document():
     # "документ телугу" reads as "a document Telugu": a native writes "документ мовою телугу"
     # (a document in the Telugu language), and "обмежувати нічого" is no sentence at all

@@ -30,7 +30,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from harness import no_warnings
+from plain import no_warnings
 
 from elo_explain import fibs
 from elo_explain.fibs import change, experience_factor, upset_probability, update, win_probability
@@ -197,7 +197,7 @@ class TestValidation:
 
 
 # --------------------------------------------------------------------------- #
-# Extreme inputs (issue 5, "Bad input in the package"): every finite rating is accepted and
+# Extreme inputs: every finite rating is accepted and
 # the [HELP] formula's probabilities reach their limits without overflow or a warning.
 # --------------------------------------------------------------------------- #
 class TestExtremeInputs:

@@ -51,7 +51,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from harness import no_warnings
+from plain import no_warnings
 
 from elo_explain import glicko
 from elo_explain.glicko import (
@@ -188,7 +188,7 @@ class TestGrowRd:
 
     def test_wikipedias_choice_of_c(self):
         # Wikipedia's "Glicko rating system" (not the paper): RD 50 back to 350 after 100
-        # periods -> c = sqrt((350² - 50²)/100) ≈ 34.6 (issue 18: this was credited to [G1])
+        # periods -> c = sqrt((350² - 50²)/100) ≈ 34.6 (once wrongly credited to [G1])
         c = math.sqrt((350**2 - 50**2) / 100)
         assert round(c, 1) == 34.6
         assert grow_rd(50, periods=100, c=c) == pytest.approx(350.0)
@@ -560,8 +560,8 @@ class TestLichessDisplay:
 
 
 # --------------------------------------------------------------------------- #
-# Bad input, input ranges and extreme inputs within them (issue 5, "Bad input in the
-# package").  The ranges are the module's documented ones (its docstring); the values at
+# Bad input, input ranges and extreme inputs within them.
+# The ranges are the module's documented ones (its docstring); the values at
 # extreme inputs are checked against [G1] and [G2] evaluated in 100-digit decimal
 # arithmetic, written here independently of the module.
 # --------------------------------------------------------------------------- #
