@@ -239,7 +239,7 @@ def localize_ticks(fig) -> int:
         return 0
     wrapped = 0
     for ax in fig.axes:
-        for axis in ax._axis_map.values():
+        for axis in (ax.xaxis, ax.yaxis):
             for which in ("major", "minor"):
                 ticks = getattr(axis, which)
                 inner = ticks.formatter
@@ -542,7 +542,8 @@ class FigureView:
                 "layout": {} if self.image is None else
                           {k: getattr(self.image.layout, k) for k in _BOX},
                 "sizes": [(t, t.get_fontsize()) for t in self._texts()],
-                "legends": [(lg, lg._loc, lg._bbox_to_anchor, lg.get_visible()) for lg in
+                # (a narrow layout hides a legend and shows a copy: :meth:`_narrow`)
+                "legends": [(lg, lg.get_visible()) for lg in
                             (ax.get_legend() for ax in self.fig.axes) if lg is not None],
                 "formatters": [(ax.yaxis, ax.yaxis.get_major_formatter()) for ax in self.fig.axes
                                if _named_ticks(ax.yaxis) is not None],
@@ -659,7 +660,7 @@ class FigureView:
 
             def crowded() -> int:
                 boxes = sorted((t.label1.get_window_extent(renderer) for t in
-                                ax.xaxis._update_ticks() if t.label1.get_visible()
+                                _drawn_ticks(ax.xaxis) if t.label1.get_visible()
                                 and t.label1.get_text()), key=lambda b: b.x0)
                 touch = any(b.x0 - a.x1 < gap for a, b in zip(boxes, boxes[1:]))
                 return len(boxes) if touch else 0
@@ -733,11 +734,8 @@ class FigureView:
         self._thinned = {}
         for copy in w.pop("copies", []):
             copy.remove()
-        for legend, loc, anchor, visible in w["legends"]:
+        for legend, visible in w["legends"]:
             legend.set_visible(visible)
-            legend._loc = loc
-            legend._bbox_to_anchor = anchor  # as made (None: the axes)
-            legend.stale = True
         for axis, formatter in w["formatters"]:
             axis.set_major_formatter(formatter)
         for axis, formatter, _names in w["x_names"]:
@@ -956,6 +954,26 @@ def _named_ticks(axis) -> dict | None:
 
 def _format_named(names: dict, x, pos) -> str:
     return names.get(x, "")
+
+
+def _drawn_ticks(axis) -> list:
+    """The ticks ``axis`` draws now, major and minor, their places and labels up to date: those
+    within its view (what matplotlib's own ``Axis._update_ticks`` picks), through public
+    calls."""
+    axis.get_majorticklabels(), axis.get_minorticklabels()  # (each updates its ticks)
+    ticks = [*axis.get_major_ticks(len(axis.get_majorticklocs())),
+             *axis.get_minor_ticks(len(axis.get_minorticklocs()))]
+    low, high = sorted(axis.get_transform().transform(np.asarray(axis.get_view_interval(), float)))
+    slack = (high - low) * 1e-10  # (matplotlib's own tolerance at the view's edges)
+    drawn = []
+    for tick in ticks:
+        try:
+            at = float(axis.get_transform().transform(tick.get_loc()))
+        except (AssertionError, TypeError, ValueError):  # a masked place on some scales
+            continue
+        if low - slack <= at <= high + slack:
+            drawn.append(tick)
+    return drawn
 
 
 def _one_column(legend):

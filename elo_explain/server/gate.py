@@ -21,7 +21,8 @@ server's identity provider who the user is before doing anything, so
 pages and assets, only ``GET`` on ``api/kernels/<id>`` (its model and the websocket upgrade),
 only ``POST`` of the shutdown beacon; anything else is answered 405. jupyter_server's kernel
 API would otherwise delete, restart or interrupt a viewer's kernel for anyone who forges an
-``_xsrf`` cookie and header (issue 26, point 4).
+``_xsrf`` cookie and header: the site has no login (every visitor is a user), and the XSRF
+check only compares the cookie with the header, both of them the visitor's own.
 
 It also guards what passes:
 
@@ -41,25 +42,29 @@ It also guards what passes:
   carries, :func:`~elo_explain.server.kernels.page_token`) and, when the browser sends
   one, an ``Origin`` of this site; the XSRF cookie Voilà's beacon would need is never set by
   a render (voila-dashboards/voila#1458, open: "403 POST: '_xsrf' argument missing from POST
-  when closing kernel"), so the token replaces it. Without it: 403. What would let it go:
-  Voilà's shutdown beacon carrying the XSRF token (the fix #1458 asks for); the page token
-  would then be a second check, not a replacement.
+  when closing kernel"), so the token replaces it: a beacon with its page's token is
+  *token-authenticated* (:meth:`PublishedOnly.is_token_authenticated`, the identity
+  provider's public answer to jupyter_server's question, which then skips its XSRF check).
+  Without it: 403. What would let the replacement go: Voilà's shutdown beacon carrying the
+  XSRF token (the fix #1458 asks for); the page token would then be a second check.
 
 **Refusals are plain text** (:func:`refuse`): the status, a short reason, no page. The
 error pages of the handlers Voilà mounts from jupyter_server would render jupyter_server's
 templates, which need settings Voilà does not give them (``static_path``, a current user
 before ``prepare``): every refused legacy websocket, unknown method or missing theme logged
-a ``TemplateNotFound``/``static_path`` traceback (issue 26, point 8). :func:`plain_errors`
-makes every error page of the server plain text; Voilà's template asset handler answers a
-malformed path 404 instead of raising. What would let it go: jupyter_server's error pages
-rendering without a static path or user (no upstream issue found), and Voilà's
-``TemplateStaticFileHandler`` checking the path's shape before unpacking it.
+a ``TemplateNotFound``/``static_path`` traceback and answered an empty page.
+:func:`plain_errors` makes every error page of the server plain text; Voilà's template asset
+handler answers a malformed path 404 instead of raising. What would let it go, each
+reproduced with its fix in ``docs/upstream/``: Voilà giving jupyter_server's handlers a
+``static_path`` (``voila_error_pages_static_path.md``), jupyter_server's ``write_error``
+rendering for a request without a user yet, an unsupported method or a refusal of the
+identity provider (``jupyter_server_error_page_without_user.md``), and Voilà's
+``TemplateStaticFileHandler`` checking the path's shape before unpacking it
+(``voila_template_static_path.md``); the page would then be jupyter_server's HTML, not plain
+text, which is this site's choice.
 
-A refused request gets no user: ``handler.current_user = handler._jupyter_current_user =
-None``, as jupyter_server's own ``JupyterHandler.prepare`` refuses one (``_jupyter_current_user``
-is its backward-compatibility attribute from the identity API, jupyter-server/jupyter_server#671),
-so its error page renders without asking the provider again. What would let it go: an
-``IdentityProvider`` way to refuse a request with a status (no upstream issue found).
+A refused request gets no user (``handler.current_user = None``, tornado's public setter),
+so nothing after the refusal (the access log's user name) asks the provider again.
 
 Viewers still cannot run code: Voilà forwards only comm and info messages on
 the kernel websocket (``allowed_message_types`` in ``voila/app.py``).
@@ -130,7 +135,7 @@ def allowed_methods(rel: str) -> tuple[str, ...]:
 def refuse(handler: web.RequestHandler, status: int, reason: str, **headers: str):
     """Answer ``handler``'s request with ``status`` and ``reason`` as plain text, and stop it
     (raises :class:`tornado.web.Finish`): no error template, no traceback in the log."""
-    handler.current_user = handler._jupyter_current_user = None
+    handler.current_user = None
     handler.clear()
     handler.set_status(status)
     for name, value in headers.items():
@@ -161,17 +166,24 @@ def plain_errors() -> None:
     """Every error page of this server plain text (the module's docstring: refusals).
 
     jupyter_server's ``JupyterHandler.write_error`` renders a template that fails in Voilà
-    (no ``static_path``, no user before ``prepare``); its JSON API handlers keep their own
-    JSON errors. Voilà's ``TemplateStaticFileHandler`` unpacks ``template/static/path``
-    without a check: a shorter path is answered 404 instead of an uncaught ``ValueError``.
-    Idempotent."""
+    (no ``static_path``; no user before ``prepare``: ``docs/upstream/``); its JSON API
+    handlers keep their own JSON errors. Voilà's ``TemplateStaticFileHandler`` unpacks
+    ``template/static/path`` without a check: a path that ``normpath`` shortens is answered
+    404 instead of an uncaught ``ValueError`` (``docs/upstream/voila_template_static_path.md``).
+    Each replaced function keeps upstream's as ``__wrapped__`` (``tests/models/test_upstream.py``
+    checks upstream's still fails). Idempotent."""
     from jupyter_server.base.handlers import JupyterHandler
     from voila.static_file_handler import TemplateStaticFileHandler
 
-    if getattr(JupyterHandler, "_ee_plain_errors", False):
+    if getattr(JupyterHandler.write_error, "__wrapped__", None) is not None:
         return
-    JupyterHandler.write_error = _plain_write_error
-    JupyterHandler._ee_plain_errors = True
+    write_error = JupyterHandler.write_error
+
+    def plain_write_error(self, status_code: int, **kwargs) -> None:
+        _plain_write_error(self, status_code, **kwargs)
+
+    plain_write_error.__wrapped__ = write_error
+    JupyterHandler.write_error = plain_write_error
     absolute = TemplateStaticFileHandler.get_absolute_path  # a classmethod, bound
 
     def get_absolute_path(cls, root, path):
@@ -180,6 +192,7 @@ def plain_errors() -> None:
         except ValueError:  # not <template>/static/<file>
             raise web.HTTPError(404) from None
 
+    get_absolute_path.__wrapped__ = absolute.__func__
     TemplateStaticFileHandler.get_absolute_path = classmethod(get_absolute_path)
 
 
@@ -317,9 +330,9 @@ def served_pages() -> list[str]:
     """Every page the site serves: :func:`published_notebooks` in English and in each
     translation (``<lang>/<notebook>``).
 
-    >>> pages = served_pages()
-    >>> len(pages), pages[12], "uk/03_backgammon_divisor.ipynb" in pages
-    (48, 'te/index.ipynb', True)
+    >>> pages, english = served_pages(), published_notebooks()
+    >>> len(pages) == 4 * len(english), pages[len(english)], "uk/03_backgammon_divisor.ipynb" in pages
+    (True, 'te/index.ipynb', True)
     """
     return published_pages(published_notebooks())
 
@@ -388,8 +401,7 @@ class PublishedOnly(PasswordIdentityProvider):
         base_url = handler.settings.get("base_url", "/") or "/"
         verdict = route(handler.request.path, self.notebooks, base_url)
         if verdict != "allow":
-            # like jupyter_server's own refusal in prepare(): no user, so error pages render
-            handler.current_user = handler._jupyter_current_user = None
+            handler.current_user = None  # refused: nobody
         if verdict == "landing":
             handler.redirect(base_url + LANDING)
             raise web.Finish()
@@ -416,7 +428,7 @@ class PublishedOnly(PasswordIdentityProvider):
         trusted = proxy_networks(self.trusted_proxies)
         reservation, why = kernels.admit(client_address(handler.request, trusted))
         if reservation is None:
-            handler.current_user = handler._jupyter_current_user = None
+            handler.current_user = None
             handler.set_status(503)
             handler.set_header("Retry-After", str(RETRY_AFTER_S))
             handler.set_header("Content-Type", "text/html; charset=UTF-8")
@@ -434,14 +446,32 @@ class PublishedOnly(PasswordIdentityProvider):
         handler.on_finish = on_finish
 
     def _check_shutdown(self, handler, kernel_id: str) -> None:
-        """A shutdown needs the page's token; then the XSRF cookie check is not needed."""
-        request = handler.request
-        origin = request.headers.get("Origin")
-        same_site = origin is None or urlsplit(origin).netloc == request.host
-        try:
-            token = handler.get_body_argument("ee_token", "")
-        except Exception:  # noqa: BLE001 - an unreadable body has no token
-            token = ""
-        if not (same_site and token_matches(kernel_id, token)):
+        """A shutdown needs the page's token (then :meth:`is_token_authenticated`)."""
+        if not _page_token_ok(handler, kernel_id):
             refuse(handler, 403, "Forbidden: a kernel is shut down only by its own page")
-        handler.check_xsrf_cookie = lambda: None  # the page token is the stronger proof
+
+    def is_token_authenticated(self, handler) -> bool:
+        """Whether ``handler``'s request carried a token (jupyter_server's ``IdentityProvider``
+        API: a token-authenticated request skips the XSRF cookie check). Here, the shutdown
+        beacon with its page's token, from this site (:meth:`_check_shutdown`): the beacon
+        cannot carry the XSRF cookie (voila-dashboards/voila#1458), and the page token is the
+        stronger proof. Any other request: the parent provider's answer."""
+        base_url = handler.settings.get("base_url", "/") or "/"
+        path = unquote(handler.request.path)
+        match = _SHUTDOWN.fullmatch(path[len(base_url):]) if path.startswith(base_url) else None
+        if match is not None and handler.request.method == "POST":
+            return _page_token_ok(handler, match.group(1))
+        return super().is_token_authenticated(handler)
+
+
+def _page_token_ok(handler, kernel_id: str) -> bool:
+    """Whether ``handler``'s request carries the page token of ``kernel_id`` (``ee_token``)
+    and, when the browser names one, an ``Origin`` of this site."""
+    request = handler.request
+    origin = request.headers.get("Origin")
+    same_site = origin is None or urlsplit(origin).netloc == request.host
+    try:
+        token = handler.get_body_argument("ee_token", "")
+    except Exception:  # noqa: BLE001 - an unreadable body has no token
+        token = ""
+    return same_site and token_matches(kernel_id, token)

@@ -16,9 +16,10 @@ translated page (``notebooks/<lang>/``) among its own language's pages.
 In another language (``lang``; default: the page's), the words and the titles are the
 catalog's (the titles keyed ``"<notebook> title"``, as the landing page shows them):
 
->>> print(nav_html("11_plan", lang="uk"))  # doctest: +NORMALIZE_WHITESPACE
+>>> print(nav_html("02_fide_rules", lang="uk"))  # doctest: +NORMALIZE_WHITESPACE
 <nav class="ee-nav" aria-label="Теми"><a class="ee-nav-home" href="index.ipynb">Усі теми</a>
-<a class="ee-nav-prev" href="10_new_to_fide.ipynb" rel="prev"><span aria-hidden="true">←</span> 10. Нові гравці у FIDE</a></nav>
+<a class="ee-nav-prev" href="01_chess_calculator.ipynb" rel="prev"><span aria-hidden="true">←</span> 1. Калькулятор рейтингу Elo для шахів</a>
+<a class="ee-nav-next" href="03_backgammon_divisor.ipynb" rel="next">3. Дільник у нардах (Gammon42) <span aria-hidden="true">→</span></a></nav>
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ waits for its viewer's request (the page's query string) over this websocket
 0.5.13's ``RequestInfoSocketHandler`` (:func:`install`), whose ``on_close`` deletes the *last*
 waiter of its dict when a socket's own entry was overwritten by a second socket for the same
 id: 44 opens and closes on made-up ids from outside took the pooled kernels' waiters, and
-every pooled render then hung (issue 26, 1). Here:
+every pooled render then hung. Here:
 
 * **Only the pool's kernels get in**: a peer on this machine presenting the kernel's query
   token (:func:`~elo_explain.server.kernels.query_token`, which the server gives the kernel in
@@ -20,9 +20,10 @@ every pooled render then hung (issue 26, 1). Here:
   acknowledges it or is shut down (:meth:`QuerySocket.forget`).
 
 **Upstream**: the bug is in ``voila/request_info_handler.py`` (Voilà 0.5.13, pinned in
-``pyproject.toml``; no upstream issue found). What would let this class go: a Voilà whose
-handler keeps one waiter per id and authenticates the kernel; the route would still be left
-unproxied.
+``pyproject.toml``); its reproduction and fix are ``docs/upstream/voila_query_waiter.md``, and
+``tests/models/test_upstream.py`` fails once Voilà no longer has it. What would let this class
+go: a Voilà whose handler keeps one waiter per id and authenticates the kernel; the route would
+still be left unproxied.
 
 >>> QuerySocket.send_updates({"kernel_id": "k", "payload": {"QUERY_STRING": "a=1"}})
 >>> QuerySocket._cache["k"]

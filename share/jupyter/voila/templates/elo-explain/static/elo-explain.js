@@ -73,6 +73,8 @@
     const c = config();
     return c.kernelId ? `${c.baseUrl || "/"}voila/api/shutdown/${c.kernelId}` : null;
   }
+  // Voilà's beacon carries only an _xsrf cookie a render never sets (voila-dashboards/voila#1458):
+  // it gets the page's token here (docs/upstream/voila_page_script_hooks.md)
   if (nativeBeacon) {
     navigator.sendBeacon = function (url, data) {
       if (String(url).indexOf("voila/api/shutdown/") >= 0) {
@@ -156,6 +158,8 @@
     }
   }
 
+  // Voilà's page announces nothing when its kernel is gone: its kernel websocket is watched
+  // here (docs/upstream/voila_page_script_hooks.md)
   const NativeWebSocket = window.WebSocket;
   function WatchedWebSocket(url, protocols) {
     const ws = protocols === undefined ? new NativeWebSocket(url) : new NativeWebSocket(url, protocols);
@@ -208,7 +212,8 @@
   }
   // ipywidgets' FileUpload keeps its <input type=file> out of the page (its button's text
   // replaces it) and opens it with input.click(): the limit of the box last clicked in is
-  // attached to that input then, as a capturing listener, which runs before the widget's own.
+  // attached to that input then, as a capturing listener, which runs before the widget's own
+  // (FileUpload has no size limit of its own: docs/upstream/ipywidgets_published_kernel.md).
   let lastLimit = null;
   document.addEventListener("click", (event) => {
     lastLimit = event.target.closest ? limitOf(event.target) : null;
