@@ -29,7 +29,7 @@ compiled, a generated notebook that differs from what ``update`` makes.
 
 To add a language: add its code to :data:`elo_explain.i18n.LANGUAGES` (its numbers come
 from CLDR), run ``update`` (it creates the empty catalogs), translate, run ``update``.
-To translate another notebook: add its file name to :data:`NOTEBOOKS`.
+A dashboard's notebook is translated once it is in ``DASHBOARDS`` (:data:`NOTEBOOKS`).
 """
 
 from __future__ import annotations
@@ -49,6 +49,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
+from elo_explain.dashboards import DASHBOARDS, INDEX_NOTEBOOK
 from elo_explain.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, TRANSLATIONS
 
 __all__ = ["NOTEBOOKS", "package_template", "notebooks_template", "merge",
@@ -57,12 +58,9 @@ __all__ = ["NOTEBOOKS", "package_template", "notebooks_template", "merge",
 PACKAGE = Path(__file__).resolve().parent
 ROOT = PACKAGE.parent
 NOTEBOOK_DIR = ROOT / "notebooks"
-NOTEBOOKS = ("index.ipynb", "01_chess_calculator.ipynb", "02_fide_rules.ipynb",
-             "03_backgammon_divisor.ipynb", "04_doubling_cube.ipynb", "05_volume_k.ipynb",
-             "06_elo_vs_glicko.ipynb", "07_every_system.ipynb", "08_calibrate.ipynb",
-             "09_simulate_ladder.ipynb", "10_new_to_fide.ipynb", "11_plan.ipynb")
-"""The notebooks translated: the landing page and every dashboard (a test checks that this
-is every notebook of :data:`~elo_explain.dashboards.DASHBOARDS`)."""
+NOTEBOOKS = (INDEX_NOTEBOOK, *(d.notebook for d in DASHBOARDS))
+"""The notebooks translated: the landing page and every dashboard of
+:data:`~elo_explain.dashboards.DASHBOARDS` (registering a dashboard is all it takes)."""
 NOTEBOOK_DOMAIN = "notebooks"
 LANGUAGE_TAG = "language"
 _KEYWORDS = {"_": None, "gettext": None, "N_": None, "pgettext": ((1, "c"), 2),
@@ -84,8 +82,6 @@ def _new_catalog(lang: str | None, domain: str) -> Catalog:
 def package_template() -> Catalog:
     """The package's English strings: ``_`` / ``pgettext`` calls and the dashboards' titles
     and lines (one entry per English string and context)."""
-    from elo_explain.dashboards import DASHBOARDS
-
     cat = _new_catalog(None, DOMAIN)
     for d in DASHBOARDS:
         where = [("elo_explain/dashboards/__init__.py", None)]
