@@ -108,7 +108,7 @@ def main(argv=None) -> int:
             f"{args.repeats} runs; elo-explain and its baseline run alternately in the same "
             "process on the same inputs. Speed-up = baseline time / elo-explain time. The "
             "goal for the Glicko-2 rating period at 10,000 players is at least 30 × the "
-            "`glicko2` package (issue 10, with the readable step-by-step code).\n\n"
+            "`glicko2` package, with the readable step-by-step code.\n\n"
             f"{text}\n\n{READING}\n"
             f"Measured {_dt.datetime.now().strftime('%Y-%m-%d %H:%M')} on {environment()}.\n"
         )

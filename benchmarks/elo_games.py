@@ -15,7 +15,7 @@ players, about 40 % wins, 20 % draws, 40 % losses.
    opponents' ratings given per game, computed from the starting ratings and summed per
    player), as FIDE rates a period -- against the loop over the same 100,000 games.
 
-(Until issue 10 the period rows timed ``rating_period_batch`` and ``pool_period``, which
+(The period rows once timed ``rating_period_batch`` and ``pool_period``, which
 nothing in the product used; they were dropped, and the same baseline now measures the
 functions that remain. The speed-ups are reported; there is no goal for them.)
 

@@ -7,7 +7,7 @@ The ``glicko2`` PyPI package (Ryan Kirkman's pure-Python implementation, install
 speed baseline only) updates one ``Player`` object at a time; building the 10,000
 ``Player`` objects is not timed.
 
-Goal (issue 10): at least 30 × the package at 10,000 players, with the readable
+Goal: at least 30 × the package at 10,000 players, with the readable
 ``glicko2_batch`` (the paper's steps on numpy arrays, no memory-layout or cache tricks).
 The row's note states the goal; the ratio is measured in the same run, never asserted.
 
@@ -30,7 +30,7 @@ PLAYERS = 10_000
 GAMES = 10
 TAU = 0.5
 LOOSE = 1.0  # points: the package's f differs from the paper's, so only a loose check
-GOAL = 30  # speed-up over the `glicko2` package (issue 10)
+GOAL = 30  # speed-up over the `glicko2` package
 
 
 def _workload(seed=0):
@@ -79,7 +79,7 @@ def run(repeats: int = 5) -> list[dict]:
         "ours_seconds": ours_s,
         "baseline": "`glicko2` 2.1.0 (PyPI), one Player at a time",
         "baseline_seconds": base_s,
-        "note": f"goal ≥ {GOAL} × (issue 10); speed only: the package's step 5 uses μ² "
+        "note": f"goal ≥ {GOAL} ×; speed only: the package's step 5 uses μ² "
                 f"for φ², so results differ "
                 f"slightly (ratings by up to {diff:.2g}, RDs by up to {diff_rd:.2g} points)",
     }]

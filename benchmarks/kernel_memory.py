@@ -13,7 +13,7 @@ kernel idles:
 * **after use** -- its RSS after the heaviest thing a viewer may send the page: for 08 a
   CSV file at the upload limit (2 MB, 166,658 games) read and fitted, for 01 and 10 a pasted
   list of 100 games; other pages as ready;
-* **abuse** -- the issue's 435 updates of 3.8 MB to 01's games box (issue 26, 3): the
+* **abuse** -- the reported abuse, 435 updates of 3.8 MB to 01's games box: the
   kernel's peak RSS while they came.
 
 Each as MiB and as a ratio to the bare notebook's ready kernel. Writes

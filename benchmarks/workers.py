@@ -1,4 +1,4 @@
-"""One Voilà process against two on the same machine, behind one nginx (issue 31).
+"""One Voilà process against two on the same machine, behind one nginx.
 
 ``deploy/publish.py --workers=1`` and ``--workers=2`` in turn, each as ``make publish`` runs it
 (nginx in front, the published ``voila.json``), without the preheated pool (so a page view's

@@ -7,7 +7,7 @@ before the message reaches the kernel:
 * **v1 protocol only**: a websocket that does not ask for
   ``v1.kernel.websocket.jupyter.org`` is refused. Voilà parses every binary frame it sends as
   v1 (``read_header_from_binary_message``); a legacy-protocol frame holding widget buffers
-  reads as ~10^17 offsets and freezes the whole server (issue 16). The gate and nginx refuse
+  reads as ~10^17 offsets and freezes the whole server. The gate and nginx refuse
   such a websocket too; this is the last line.
 * **Connections per kernel**: a page opens one; a second may overlap while it reconnects.
 * **Message size**, **message rate** and **byte rate** (token buckets: a burst, then a steady
@@ -20,7 +20,7 @@ before the message reaches the kernel:
   returns); once :attr:`~GuardedConnection.max_queued_bytes` (8 MiB) wait unread, the
   websocket is closed (1008, policy violation) and what follows, either way, is dropped. Without it a client asking for a
   3.5 MB widget state 38 times a second and reading nothing grew the shared server by ~46 MB
-  a second (issue 26, point 2). The futures' errors once the socket is gone are retrieved
+  a second. The futures' errors once the socket is gone are retrieved
   here, not logged one traceback per queued message (5,126 of them at that close).
 * **Nothing but the dashboard's own messages go out**: ``error`` messages (a traceback naming
   the server's files) and ``stderr`` streams are dropped; the kernel keeps serving.

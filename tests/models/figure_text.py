@@ -1,4 +1,4 @@
-"""Text in a figure that a reader cannot read, found from matplotlib's own extents (issue 27).
+"""Text in a figure that a reader cannot read, found from matplotlib's own extents.
 
 :func:`problems` lays a figure out with its Agg renderer (or takes it as drawn) and reports each
 visible text -- titles, axis and tick labels, legend entries, annotations, bar labels -- that

@@ -1,5 +1,5 @@
 """Bad input and markup in every box a viewer can type into, on every dashboard view, without a
-kernel or a browser (issue 5, "Hardening"; issue 16, markup; issue 27: the sweeps at model level).
+kernel or a browser: the sweeps at model level.
 
 Each view is built as its notebook's last cell builds it (``tests/models/test_dock.py``'s
 ``PAGES``: the model and view classes each notebook imports), and its widget tree is walked

@@ -1,4 +1,4 @@
-"""A bad link, in English, on every dashboard, without a kernel or a browser (issue 27): the
+"""A bad link, in English, on every dashboard, without a kernel or a browser: the
 note's words and the defaults kept (each spec's ``bad_note`` and ``defaults_show``), asserted on
 the very views a page builds. (The browser opens the same links in the translated visits of
 ``tests/site/test_languages.py``: the note in the page's language, the markup inert.)

@@ -1,4 +1,4 @@
-"""Take any table away (issue 30): every table a page shows has a CSV link whose file parses
+"""Take any table away: every table a page shows has a CSV link whose file parses
 back to the table's numbers, in the page's language and number format.
 
 The check is written here, independently of elo_explain.tables: the link's data URI is

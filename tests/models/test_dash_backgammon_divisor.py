@@ -214,7 +214,7 @@ def test_presets_and_link(view):
 
 
 def test_the_documents_rounded_figures_beside_the_exact_ones():
-    # issue 18 point 8, docs/sources.md#greek: G14 ÷400, 300 up: +5 / −27, "85 %"
+    # as printed beside ours, docs/sources.md#greek: G14 ÷400, 300 up: +5 / −27, "85 %"
     # (27 / 32 = 0.84375 -> 84.4 %); G6/G7 ÷1200, 200 up: +13 / −19, "about 60 %"
     # (19 / 32 = 0.59375 -> 59.4 %)
     from elo_explain.dashboards.backgammon_divisor import as_printed
@@ -223,7 +223,7 @@ def test_the_documents_rounded_figures_beside_the_exact_ones():
     assert rows[1][1:] == (f"+13 / \u221219", "19 / 32 = 59.4 %", "about 60 %")
 
 
-# --- the translated pages (issue 21) --------------------------------------------------------
+# --- the translated pages -------------------------------------------------------------------
 # The Greek document's history table, 300 points up: "84,9%" (÷400), "70,3%" (÷800), "64,0%"
 # (÷1200), written as each language writes a percentage (CLDR, as the Greek document itself:
 # decimal comma and no space in Ukrainian and Greek; Telugu: decimal point, no space).
@@ -276,7 +276,7 @@ def test_translated_presets_keep_their_english_keys():
         assert (v.model.divisor, v.model.difference) == (400, 200)
 
 
-# --- what tests/site/test_browser_backgammon_divisor.py asserted in a browser (issue 27) -------
+# --- what tests/site/test_browser_backgammon_divisor.py asserted in a browser ------------------
 # The page's live tables (``ee-live-win-rates``, ``-changes``, ``-history``) show the model's
 # ``win_rates()``, ``changes()`` and ``history()``; the browser audit (tests/site/specs/d03.py)
 # checks that a link and a control reach them in the page.

@@ -273,7 +273,7 @@ def test_paste_and_upload_switch_to_the_readers_results(view):
     assert view.status.value == ""
 
 
-# ------------------------------------------------------ what the page shows (issue 27)
+# ----------------------------------------------------------------- what the page shows
 # The facts the browser tests of 08 asserted in a browser, on the view's widgets
 # and the model's tables the notebook shows live above the view (ee-live-fit-table,
 # ee-live-table); the browser keeps the file chooser (tests/site/test_hardening_uploads.py)

@@ -168,7 +168,7 @@ def test_700_rule_in_average_mode(view):
     assert "K 35" in view.summary.value
 
 
-# ----------------------------------------------------- the average-opponent shortcut (issue 11)
+# ---------------------------------------------------------------- the average-opponent shortcut
 def test_shortcut_against_the_per_game_sum_by_hand():
     # 1500 against 1600 (win) and 2000 (loss), K 20, average 1800:
     # per game 20 (1 - E(1600) - E(2000)), shortcut 20 (1 - 2 E(1800)) [UK]
@@ -249,7 +249,7 @@ def test_preset_menu_loads_the_documents_examples(view):
 
 def test_game_rows_add_remove_and_edit(view):
     view.preset.value = PERIOD
-    for _ in range(97):  # issue 18: a listed period takes 100 games ([TE] periods of 20, 40)
+    for _ in range(97):  # a listed period takes 100 games ([TE] periods of 20, 40)
         view.add.click()
     assert len(view.rows_box.children) == 100 and len(view.model.opponents) == 100
     assert view.add.disabled
@@ -327,7 +327,7 @@ def test_a_bad_list_in_a_link_is_noted_in_plain_words():
     assert "Python" not in note and "trait" not in note and "Enum" not in note
 
 
-# ------------------------------------- the documents' calculators first, FIDE beside (issue 18)
+# ------------------------------------------------ the documents' calculators first, FIDE beside
 def summary_of(view, **values):
     view.model.apply(values)
     return html.unescape(view.summary.value)
@@ -425,7 +425,7 @@ def test_a_pasted_list_of_100_games_and_a_bad_row(view):
     assert view.games_text.value.splitlines()[0] == "1450 win"
 
 
-# ------------------------------------------- what the page showed in the browser tests (issue 27)
+# ------------------------------------------------------ what the page showed in the browser tests
 # The facts test_browser_chess_calculator.py asserted in a page, here at model and view level:
 # the view's widgets (the HTML they hold, the figure's PNG) and the notebook's live outputs
 # above the view (``ee-live-<method>``: the model's method, following it). What only a browser
@@ -499,7 +499,7 @@ def test_the_cap_example_then_the_rule_off_then_fides_table(view):
     view.controls["method"].value = "table"
     # FIDE's table instead of the formula: [B02] 500 (485-517) -> 0.96 in the notebook's table of
     # the real difference; FIDE beside the calculator caps 1500's +500 at +400 -> 0.92, and the
-    # calculator's E stays the document's ÷400 formula ([TE] 0.95 with the rule off) (issue 18)
+    # calculator's E stays the document's ÷400 formula ([TE] 0.95 with the rule off)
     assert row(outcomes.value, "E") == ["E", "0.96", ""]
     text = html.unescape(view.summary.value)
     fide_line = re.search(r'<div class="ee-fide">(.*?)</div>', text).group(1)
@@ -596,7 +596,7 @@ def test_the_table_above_follows_a_typed_opponent_both_sides_of_the_cap(view):
     assert row(outcomes.value, "Loss") == ["Loss", f"{M}18.2", "1482", f"{M}18.9", "1481"]
 
 
-# ------------------------------------------------------ the page in the documents' languages (issue 21)
+# ----------------------------------------------------------------- the page in the documents' languages
 from elo_explain import translate  # noqa: E402
 from elo_explain.i18n import set_language  # noqa: E402
 from tests.models.shown import figure_texts, shown_text  # noqa: E402

@@ -163,7 +163,7 @@ def test_presets_and_link(view):
     assert "ee-winner-change'>+20<" in bad.result.value  # document: underdog 300 down wins +20
 
 
-# --- the translated pages (issue 21) --------------------------------------------------------
+# --- the translated pages -------------------------------------------------------------------
 # The Greek document's cube table: cube 2 "1,17" (±19, ±9), cube 64 "2,00" (±32, ±16), with a
 # decimal comma in Ukrainian and Greek (as the Greek document prints it), a point in Telugu.
 DOC_COEFFICIENTS = {"te": ("1.17", "2.00"), "uk": ("1,17", "2,00"), "el": ("1,17", "2,00")}
@@ -212,7 +212,7 @@ def test_translated_k_sources_keep_their_link_values():
         assert "from games this week" not in source._options_labels
 
 
-# --- what tests/site/test_browser_doubling_cube.py asserted in a browser (issue 27) ------------
+# --- what tests/site/test_browser_doubling_cube.py asserted in a browser -----------------------
 # The page's live output ``ee-live-outcome`` and table ``ee-live-cubes`` show the model's
 # ``outcome()`` and ``cubes()``; the browser audit (tests/site/specs/d04.py) checks that a link
 # and a control reach them in the page.

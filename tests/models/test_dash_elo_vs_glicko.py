@@ -308,9 +308,9 @@ def test_widget_count_is_modest():
         EloVsGlickoView(EloVsGlickoModel(), query="")
     new = [w for k, w in _instances.items() if k not in before]
     dom = [w for w in new if isinstance(w, W.DOMWidget)]
-    # issue 9 retired the 60-models target (the shared Layout/Style registry is gone, every
+    # no 60-models target any more (the shared Layout/Style registry is gone, every
     # slider has its text box): this bounds a leak, not the page's cost
-    assert len(dom) <= 36 + 17, len(dom)  # + the dock (issue 29): 17 widgets, 43 models
+    assert len(dom) <= 36 + 17, len(dom)  # + the dock: 17 widgets, 43 models
     assert len(new) <= 90 + 43, len(new)  # including Layout and Style models
 
 

@@ -114,7 +114,7 @@ def test_400_point_rule():
     assert text(r["fide-formula-cap"])[1:3] == ("0.91", "+1.8 → +2")
     assert text(r["fide-formula"])[1:3] == ("0.95", "+1.1 → +1")
     # [TEL] T18: "the calculator applies the cap when the 400-point rule is on" (its switch,
-    # on by default): E 0.91, +1.8, a whole-number new rating 1502 (issue 18: was the real
+    # on by default): E 0.91, +1.8, a whole-number new rating 1502 (once the real
     # difference, 0.95 and +1.1); the Ukrainian calculator has no cap: 0.95, +1.1, 1501.06
     assert text(r["telugu"])[1:6] == ("0.91", "+1.8", MINUS + "1.8", "1502", "998")
     assert text(r["ukrainian"])[1:6] == ("0.95", "+1.1", MINUS + "1.1", "1501.06", "998.94")
@@ -377,12 +377,12 @@ def test_widget_count_is_modest():
     EverySystemView(EverySystemModel(), query="")
     new = [w for k, w in _instances.items() if k not in before]
     dom = [w for w in new if isinstance(w, W.DOMWidget)]
-    # issue 9 retired the 60-models target and every slider now has its text box (9 sliders):
+    # no 60-models target any more: every slider now has its text box (9 sliders):
     # this bounds a leak, not the page's cost
-    assert len(dom) <= 70 + 11, len(dom)  # + the dock (issue 29): five controls again
+    assert len(dom) <= 70 + 11, len(dom)  # + the dock: five controls again
 
 
-# ------------------------------------------------------------------- translated pages (issue 21)
+# ------------------------------------------------------------------------------ translated pages
 from elo_explain import translate  # noqa: E402
 from tests.models.shown import in_language, shown_text  # noqa: E402
 

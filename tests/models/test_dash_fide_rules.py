@@ -258,7 +258,7 @@ def test_link_sets_the_start_and_bad_values_are_noted():
         assert bad in v.notes.value
 
 
-# ------------------------------------------------------------------- translated pages (issue 21)
+# ------------------------------------------------------------------------------ translated pages
 from elo_explain import translate  # noqa: E402
 from elo_explain.tables import RowTable  # noqa: E402
 from tests.models.shown import in_language, shown_text  # noqa: E402
@@ -336,7 +336,7 @@ def test_the_k_rules_in_the_in_language(lang):
     assert ["30" in words[0], "2400" in words[1], "2300" in words[2], "2400" in words[3]] == [True] * 4
 
 
-# ------------------------------------------- what the page showed in the browser tests (issue 27)
+# ------------------------------------------------------ what the page showed in the browser tests
 # The facts test_browser_fide_rules.py asserted in a page, here at model and view level: the
 # view's widgets (the HTML they hold, the figures' PNGs) and the notebook's live outputs above
 # the view (``ee-live-<method>``: the model's method, following it). What only a browser shows

@@ -198,7 +198,7 @@ def test_view_from_a_link():
     assert "1743" in text(bad.headline)
 
 
-# ------------------------------------------------------ what the page shows (issue 27)
+# ----------------------------------------------------------------- what the page shows
 # The facts tests/site/test_browser_new_to_fide.py asserted in a browser, on the view's widgets
 # (the elements the page shows them in: ee-first-value, ee-other-rule, ...) and the model's
 # tables the notebook shows live above the view (ee-live-first-rating-table,
@@ -329,7 +329,7 @@ def test_a_link_sets_the_view_and_the_tables_alike():
     assert shown(bad.headline, "ee-first-value") == "1743"
 
 
-# ------------------------------------------------------ the page in the documents' languages (issue 21)
+# ----------------------------------------------------------------- the page in the documents' languages
 import contextlib  # noqa: E402
 import io  # noqa: E402
 

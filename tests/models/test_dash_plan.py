@@ -1,4 +1,4 @@
-"""Dashboard 11, "What do I need?": model, view and notebook (issue 30).
+"""Dashboard 11, "What do I need?": model, view and notebook.
 
 Numbers worked by hand from the rules (docs/sources.md: FIDE B.02, the Telugu and Greek
 documents; the same sources as
@@ -157,7 +157,7 @@ def test_the_periods_labels_follow_the_season_after_a_phone_layout():
     assert _period_labels(v) == ["start", "1\n(+10)"]
 
 
-# ------------------------------------------------------ what the page shows (issue 27)
+# ----------------------------------------------------------------- what the page shows
 # The facts tests/site/test_browser_plan.py asserted in a browser, on the view's widgets and
 # the model's tables the notebook shows live above the view (ee-live-fide-table); the browser
 # keeps the CSV download and the printed page (tests/site/test_browser_plan.py) and one audit

@@ -112,7 +112,7 @@ def test_simulated_spread_matches_the_binomial(model):
 
 @pytest.mark.parametrize("feedback", [False, True])
 def test_the_weekly_swing_is_the_same_run_as_09s(feedback):
-    # issue 18: one experiment, one answer -- 05 and 09 read the same simulated weeks
+    # one experiment, one answer -- 05 and 09 read the same simulated weeks
     from elo_explain.dashboards.simulate_ladder import SWING_GAMES as GAMES_09, LadderModel
     five, nine = VolumeModel(feedback=feedback), LadderModel(feedback=feedback)
     for games in GAMES_09:
@@ -225,7 +225,7 @@ def test_link_sets_the_view_and_a_bad_value_is_noted():
 
 
 def test_05_and_09_print_the_weekly_share_the_same_way_and_the_documents_200():
-    # issue 18 point 8: one share, one format on both pages (fmt_pct, one decimal); and
+    # one share, one format on both pages (fmt_pct, one decimal); and
     # [GR] G10's "about 200" beside the rule of thumb's 192 to 288 at 300 games
     import contextlib
     import io
@@ -242,7 +242,7 @@ def test_05_and_09_print_the_weekly_share_the_same_way_and_the_documents_200():
     assert "the document's figure for them: “about 200”" in five.swing_html.value
 
 
-# --- the translated pages (issue 21) --------------------------------------------------------
+# --- the translated pages -------------------------------------------------------------------
 @pytest.mark.parametrize("lang", ["te", "uk", "el"])
 def test_translated_view_leaves_no_catalog_english(lang):
     from elo_explain.translate import english_left
@@ -282,7 +282,7 @@ def test_translated_view_writes_the_documents_numbers_in_its_language(lang):
     assert VolumeView(VolumeModel()).controls["shortfall"].readout is True  # English as before
 
 
-# --- plural forms (issue 27): "1 points below" was English at a shortfall of 1 ---------------------
+# --- plural forms: "1 points below" was English at a shortfall of 1 --------------------------------
 @pytest.mark.parametrize("lang, one, two, half", [
     ("en", "1 point below", "2 points below", "2.5 points below"),
     ("te", "1 పాయింట్ తక్కువ", "2 పాయింట్లు తక్కువ", "2.5 పాయింట్లు తక్కువ"),
@@ -313,7 +313,7 @@ def test_ukrainian_counts_take_their_three_forms(games, words):
         assert f"K 32: {words} за останні 7 днів" in str(VolumeModel(games=games).your_k())
 
 
-# --- what tests/site/test_browser_volume_k.py asserted in a browser (issue 27) -----------------
+# --- what tests/site/test_browser_volume_k.py asserted in a browser ----------------------------
 # The page's live outputs (``ee-live-your-k``, ``-asymmetric-table``, ``-switch-table``,
 # ``-rule-of-thumb``) show the model's methods of those names; the browser audit
 # (tests/site/specs/d05.py) checks that a link and a control reach them in the page.

@@ -1,4 +1,4 @@
-"""The dock (issue 29): every published dashboard docks controls of its own model beside its
+"""The dock: every published dashboard docks controls of its own model beside its
 tables, and each docked control is the view's own (one model, one set of values), without a
 kernel or a browser. The browser side (the control on the same screen as the table it moves)
 is tests/site/dock.py, run in each visit of tests/site/test_every_reader.py."""

@@ -1,4 +1,4 @@
-"""Every figure of every dashboard, as a reader sees its text (issue 27, "figure text"): on a
+"""Every figure of every dashboard, as a reader sees its text: on a
 desktop and on a phone, in every language, at the defaults and at extreme settings, no text
 lies on another, crosses a panel's frame or has a plotted line through a sign or a digit
 (``tests/models/figure_text.py``: matplotlib's own text extents, not pixels).

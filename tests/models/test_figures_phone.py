@@ -1,4 +1,4 @@
-"""Every dashboard's figures laid out for a phone (issue 20, point 1): told a 370 CSS px
+"""Every dashboard's figures laid out for a phone: told a 370 CSS px
 wide view (a 390 px screen less the page's margins), each figure is at most that wide, has
 twice its CSS pixels (sharp on a high-density screen), no text under 10 CSS px, and no text
 cut off at the figure's edge; told a desktop width again, it is the desktop figure it was.

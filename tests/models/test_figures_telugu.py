@@ -1,4 +1,4 @@
-"""Telugu in the figures: shaped, with the package's own font (issue 21, point 5).
+"""Telugu in the figures: shaped, with the package's own font.
 
 Telugu letters join: in ప్రత్యర్థి ("opponent", the Telugu document's word) the consonants
 after each virama (్) become small subjoined forms under the letter before, so the word

@@ -1,4 +1,4 @@
-"""The shared pieces of every page in Telugu, Ukrainian and Greek (issue 21): a typed value's
+"""The shared pieces of every page in Telugu, Ukrainian and Greek: a typed value's
 message, the link box and its notes, the preset menu, figure ticks and alt texts, the
 navigation, the tables -- without a kernel or a browser.
 
@@ -140,7 +140,7 @@ DIFFERENCE = {"te": "రేటింగ్ తేడా", "uk": "різниця 
 def test_base_translates_a_sliders_label_its_box_and_the_example_menu(lang):
     """``DashboardView`` shows a trait's label (``N_``-marked) in the page's language on the
     slider, in its box's tooltip and messages, and the example menu's labels: no dashboard
-    translates them again (issue 21's clean-up)."""
+    translates them again."""
     view = DemoView(Demo(), query="")
     box, word = view.controls["difference"], DIFFERENCE[lang].casefold()
     assert box.slider.description.casefold() == word

@@ -1,4 +1,4 @@
-"""A topic notebook in a real JupyterLab (the ``make lab`` server) and headless Chromium (issue 9).
+"""A topic notebook in a real JupyterLab (the ``make lab`` server) and headless Chromium.
 
 The reader's path: open ``03_backgammon_divisor.ipynb``, Run → Run All Cells, read the
 document's tables under the parameters cell and use the interactive view of the last cell.
@@ -121,7 +121,7 @@ def check_03_tables_and_view(page) -> None:
     field.press("Enter")
     expect(view.locator(".ee-summary")).to_contain_text("÷800: expected win rate 70.3 %",
                                                         timeout=LOAD_TIMEOUT_MS)
-    # and the tables in the cells above follow the view (issue 17): the document's
+    # and the tables in the cells above follow the view: the document's
     # ÷800 at 300 points up, 70.3 %, +9 / −23, beside its ÷1200 column (64.0 %)
     win_rates = outputs.locator(".ee-live-win-rates")
     expect(win_rates).to_contain_text("÷800 (your divisor)", timeout=LOAD_TIMEOUT_MS)

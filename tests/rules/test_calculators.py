@@ -13,7 +13,7 @@ by hand in the test from the formula the document prints):
 [UK]  docs/sources.md#ukrainian -- the Ukrainian calculator page: new rating Ra + K·(S − E);
       multi-game mode Ra + K·(points − G·E) against the average opponent, with the user's
       K-factor; no cap, no 700 rule and no rounding are stated.
-[I18] issue 18's worked values, recomputed here: K 40, 1500, 20 games, 10 points against an
+[I18] a review's worked values, recomputed here: K 40, 1500, 20 games, 10 points against an
       average of 1600 -> 1612.05 (FIDE: K 35 by the 700 rule, 1598); average 1000, 5 of 5,
       K 20 -> 1505.32; the Telugu single game (1500 against 1700) with a K of 25.
 [B02] docs/sources.md#fide-b02 -- FIDE Rating Regulations B.02: table 8.1.2 (a difference of
@@ -174,7 +174,7 @@ def test_fide_beside_the_ukrainian_k40_period_names_every_difference():
 def test_fide_beside_the_ukrainian_500_down_caps_and_rounds():
     # [I18]/[B02] 5 of 5 against 1000, K 20: the cap counts 500 as 400, the table gives 0.92,
     # 20 × 5 × (1 − 0.92) = 8 -> 1508; with the formula (E at 400: 0.909) 20 × 5 × 0.0909 ->
-    # 9.09 -> 1509, the figure issue 18 saw on the page
+    # 9.09 -> 1509, the figure the review saw on the page
     r = elo.ukrainian_calculator(1500, 1000, 5, k=20, games=5)
     table = fide.beside_calculator(r, on=ON)
     assert table.fide.new_rating == 1508

@@ -137,8 +137,9 @@ def test_rating_period_empty():
     assert p.games == 0 and p.total_change == 0.0 and p.new_rating == 1500.0
 
 
-# Moved from test_elo_batch.py when rating_period_batch and pool_period were dropped (issue
-# 10): the same asserted values, now on rating_period, which computes the same thing per player.
+# Moved from test_elo_batch.py when rating_period_batch and pool_period were dropped (nothing
+# in the product used them): the same asserted values, now on rating_period, which computes
+# the same thing per player.
 TE_OPPONENTS = [1400, 1600, 1550]  # [TE]
 TE_SCORES = [1, 0.5, 0]  # [TE] win, draw, loss
 TE_CHANGES = [7.2, 2.8, -8.6]  # [TE] printed to one decimal

@@ -1,4 +1,4 @@
-"""Bad input in the package: a hypothesis fuzz of every public function (issue 5, "Hardening").
+"""Bad input in the package: a hypothesis fuzz of every public function.
 
 Every public callable of the rating modules (their ``__all__``) is called with a valid
 base call in which one parameter is replaced by a fuzzed value:

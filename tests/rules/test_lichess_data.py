@@ -150,7 +150,7 @@ def test_select_validates_mask():
 
 
 def test_every_page_counts_the_lichess_games_as_source_md_does():
-    # issue 18: the landing page and 08 said "19,000 real Lichess games" while 08 fits 15,467
+    # the landing page and 08 once said "19,000 real Lichess games" while 08 fits 15,467
     # rated games of 20,058; every count of them a reader sees must be one of SOURCE.md's
     from texts import all_texts, sentences
 

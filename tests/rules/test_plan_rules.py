@@ -1,4 +1,4 @@
-"""What do I need? The planning rules of elo_explain.fide and elo_explain.gammon42 (issue 30).
+"""What do I need? The planning rules of elo_explain.fide and elo_explain.gammon42.
 
 Every number here is worked by hand from the rules (docs/sources.md: FIDE B.02, the Greek
 document) or computed by the independent scripts of tests/oracles.py, never by the package:

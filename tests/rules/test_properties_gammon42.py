@@ -1,4 +1,4 @@
-"""Hypothesis properties of elo_explain.gammon42 (issue 2, "Quality")."""
+"""Hypothesis properties of elo_explain.gammon42."""
 
 from __future__ import annotations
 

@@ -802,7 +802,7 @@ def test_swing_feedback_pulls_ratings_back():
 
 
 def test_swing_column_is_the_same_in_any_grid():
-    # issue 18: 300 games a week gave 05 and 09 different weeks because the draws depended on
+    # 300 games a week once gave 05 and 09 different weeks because the draws depended on
     # the other games-per-week values asked for; every game's luck is now drawn in game order
     for kw in ({}, {"opponent_spread": 150.0}, {"feedback": True}):
         alone = simulate.weekly_swing(k=(32, 16), games_per_week=(300,), players=300, seed=7,

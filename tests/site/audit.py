@@ -1,4 +1,4 @@
-"""One audit of a dashboard, driven by a short spec (issue 27, point 2).
+"""One audit of a dashboard, driven by a short spec.
 
 Each dashboard's spec (``tests/site/specs/``) names, from an independent source, what a visit
 checks beyond what every page is checked for:
@@ -163,7 +163,7 @@ def assert_inert(page, dialogs: list[str], what: str) -> None:
 def check_typed_markup_inert(page, dialogs: list[str], what: str) -> int:
     """Every payload typed into every visible text field and paste box of the view (the dock's
     copies aside), each field left after each (a text box answers, a paste box syncs); once
-    the kernel answered them all, no payload made an element, ran or opened a dialog (issue 16).
+    the kernel answered them all, no payload made an element, ran or opened a dialog.
     Returns how many boxes there were."""
     boxes = page.locator(".ee-ready input[type=text]:not(.ee-dock *),"
                          " .ee-ready textarea:not(.ee-dock *)")

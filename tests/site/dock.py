@@ -1,4 +1,4 @@
-"""The dock in a browser (issue 29): one visit of a dashboard checks what a reader of its
+"""The dock in a browser: one visit of a dashboard checks what a reader of its
 tables needs, :func:`dock_problems` returning what is wrong, in words.
 
 On the page's first screen: what the page is (its title) and its key number or a control

@@ -1,5 +1,5 @@
-"""The documents' facts on the page where a reader looks for them (issue 18, point 7), and
-their numbers as they print them beside ours (point 8).
+"""The documents' facts on the page where a reader looks for them, and
+their numbers as they print them beside ours.
 
 Each fact is one of ``docs/sources.md``'s (its number in the test's name and comment), in the
 document's own figures and with the document named; the test finds it on the published page
@@ -51,7 +51,7 @@ FACTS = {
         ("G22", "const Divisor = 1200         // chess uses 400"),
         ("G22", "func CalculateChangeWithK(winnerELO, loserELO, winnerK, loserK int"),
         ("G22", "const Starting = 1500"),
-        # point 8, numbers as printed, visible without moving a slider: G14 "85 %" beside
+        # numbers as printed, visible without moving a slider: G14 "85 %" beside
         # 27 / 32 = 84.4 %; G7 "about 60 %" at 200 points up beside 19 / 32 = 59.4 %
         ("G14", "27 / 32 = 84.4 %"),
         ("G14", "had to win \"85 %\" of those games"),

@@ -1,4 +1,4 @@
-"""The keyboard alone (issue 20, point 2: "each page can be used with the keyboard alone"),
+"""The keyboard alone (each page can be used with it),
 checked in every page's visit at a desktop's width (``test_every_reader.py``): :func:`keyboard_problems`.
 
 The page is walked with the Tab key only: every control it shows (link, button, text box, dropdown,

@@ -1,5 +1,5 @@
 """Dashboard 1 (chess Elo calculator) in a real Voilà server and headless Chromium: what only a
-browser shows and neither the models nor the audit spec carry (issue 27), in one page load.
+browser shows and neither the models nor the audit spec carry, in one page load.
 
 The page answers as the viewer types (the page's script sends each keystroke that leaves a
 valid value, and hides a message until the box is left or Enter is pressed), and the
@@ -22,7 +22,7 @@ CURVE = ".ee-plot-curve"
 
 
 def test_calculator_answers_as_you_type(page, voila_url):
-    """Issue 18: each keystroke that leaves a valid value updates the page ([UK] U3: the
+    """Each keystroke that leaves a valid value updates the page ([UK] U3: the
     new rating "live as you type"); a half-typed value shows no message until the box is
     left (blur) or Enter is pressed."""
     open_with_plots(page, voila_url, NOTEBOOK, css=CURVE)

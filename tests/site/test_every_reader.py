@@ -1,5 +1,5 @@
-"""Every page works on a phone and for every reader (issue 20, points 1, 2 and 4; the dock,
-issue 29; one visit a page checks all of it, issue 27).
+"""Every page works on a phone and for every reader, the dock included,
+one visit a page checking all of it.
 
 Each page (the landing page and every dashboard) is opened once in headless Chromium, on a
 phone (Playwright's emulation: 390 × 844 CSS px, device scale 3, touch), from its spec's link

@@ -1,4 +1,4 @@
-"""Bad input in the browser: one check per kind of box a viewer types into (issue 5, "Hardening").
+"""Bad input in the browser: one check per kind of box a viewer types into.
 
 Every box of every dashboard (its number boxes, text areas and paste box, and the dock's
 copies), with every bad value (empty, letters, a negative number below the range, 1e308,

@@ -1,4 +1,4 @@
-"""A kernel cannot be grown to gigabytes, and has a memory ceiling of its own (issue 26, 3).
+"""A kernel cannot be grown to gigabytes, and has a memory ceiling of its own.
 
 One ``voila`` with the repository's ``voila.json`` and a lower RSS ceiling than published
 (300 MiB, so that the test's allocation stays small on a shared machine):

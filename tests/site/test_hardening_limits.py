@@ -1,4 +1,4 @@
-"""No visitor can take the published site down or exhaust it (issue 16).
+"""No visitor can take the published site down or exhaust it.
 
 The tests run ``voila`` with the repository's ``voila.json`` (the gate, the kernel manager
 ``ViewerKernels``, the websocket ``GuardedConnection``) and probe it the way an outsider
@@ -132,7 +132,7 @@ class StaticProbe:
         self._thread.join(10)
 
 
-# ------------------------------------------------------------------ the legacy websocket (point 1)
+# ---------------------------------------------------------------------------- the legacy websocket
 def test_a_legacy_websocket_is_refused_and_the_server_keeps_answering(published):
     proc, base, log = published
     viewer = Viewer(base)
@@ -140,7 +140,7 @@ def test_a_legacy_websocket_is_refused_and_the_server_keeps_answering(published)
     _, kernel_id = viewer.render("02_fide_rules.ipynb")
     url = base.replace("http://", "ws://") + f"/api/kernels/{kernel_id}/channels?session_id=x"
     with StaticProbe(base) as probe:
-        # the attack of point 1: the channels without the v1 subprotocol -> refused outright
+        # the attack: the channels without the v1 subprotocol -> refused outright
         with pytest.raises(InvalidStatus) as refused:
             connect(url, open_timeout=30, proxy=None)
         assert refused.value.response.status_code == 400
@@ -177,7 +177,7 @@ def test_a_legacy_websocket_is_refused_and_the_server_keeps_answering(published)
     viewer.close()
 
 
-# ------------------------------------------------------------------ kernels without a viewer (2)
+# ---------------------------------------------------------------------- kernels without a viewer
 # the mechanism with a timeout of 1 s; the published 30 s: test_the_published_connect_timeout_is_30_s
 @pytest.mark.parametrize("server", [("--ViewerKernels.connect_timeout=1",)], indirect=True)
 def test_renders_no_page_connects_to_are_shut_down(server):
@@ -193,10 +193,10 @@ def test_renders_no_page_connects_to_are_shut_down(server):
 def test_the_published_connect_timeout_is_30_s():
     from elo_explain.server.kernels import ViewerKernels
 
-    assert ViewerKernels.connect_timeout.default_value == 30  # issue 16: "say 30 s"
+    assert ViewerKernels.connect_timeout.default_value == 30
 
 
-# ------------------------------------------------------------------ the ceilings (2)
+# ---------------------------------------------------------------------- the ceilings
 def _busy(r: requests.Response, why: str) -> None:
     assert r.status_code == 503, f"HTTP {r.status_code}, not busy"
     assert r.headers["Retry-After"] == "60"
@@ -254,7 +254,7 @@ def test_one_address_cannot_take_more_than_its_share(server):
                                      "--ViewerKernels.max_kernels_per_address=2",
                                      "--ViewerKernels.connect_timeout=600")], indirect=True)
 def test_what_a_visitor_sends_directly_is_refused_in_plain_text_without_a_traceback(server):
-    """Issue 26, points 4, 7 and 8, on Voilà's own port: forged X-Real-IP headers count for
+    """On Voilà's own port: forged X-Real-IP headers count for
     nothing without a configured trusted proxy; DELETE (and any other method but GET) on a
     viewer's kernel is refused even with a forged _xsrf cookie and header, and the kernel
     lives on; a legacy websocket and odd methods get plain-text refusals; the server's log
@@ -328,7 +328,7 @@ def test_the_ceilings_in_docs_security_edge_are_the_servers():
         assert default_ceilings(total_mib=memory, pool_kernels=pool) == (kernels, each), memory
 
 
-# ------------------------------------------------------------------ floods (3)
+# ---------------------------------------------------------------------- floods
 def _kernel(proc, kernel_id: str) -> psutil.Process:
     """The process of the kernel ``kernel_id`` (its connection file, on its command line,
     bears its id)."""
@@ -433,7 +433,7 @@ class UnreadSocket:
 
 
 def test_a_client_that_does_not_read_is_cut_off_and_the_server_stays_bounded(published):
-    """Issue 26, point 2: a text box's state set to 3.5 MB, then asked for 38 times a second
+    """A text box's state set to 3.5 MB, then asked for 38 times a second
     by a client that reads nothing grew Voilà by ~46 MB a second (315 -> 1,462 MiB in 25 s)
     and its close wrote 5,126 tracebacks. The kernel now refuses a 3.5 MB text (its byte
     budget), so the client asks for the page's largest state (a figure) at the same pace: the
@@ -547,7 +547,7 @@ def test_a_figure_sent_as_its_page_closes_cannot_freeze_the_server():
     assert read_header_from_binary_message(written[0])["msg_type"] == "comm_msg"
 
 
-# ------------------------------------------------------------------ tracebacks (5)
+# ---------------------------------------------------------------------- tracebacks
 def test_malformed_widget_state_sends_no_traceback_and_the_kernel_keeps_serving(published):
     _proc, base, log = published
     viewer = Viewer(base)
@@ -580,14 +580,14 @@ def test_malformed_widget_state_sends_no_traceback_and_the_kernel_keeps_serving(
     viewer.close()
 
 
-# ------------------------------------------------------------------ the shutdown token (6)
+# ---------------------------------------------------------------------- the shutdown token
 def test_a_kernel_is_shut_down_only_with_its_pages_token(published):
     proc, base, _ = published
     viewer = Viewer(base)
     _, kernel_id = viewer.render("index.ipynb")
     _, other_id = viewer.render("index.ipynb")
     shutdown = f"{base}/voila/api/shutdown/{kernel_id}"
-    # point 6: a self-made _xsrf cookie and form field
+    # a self-made _xsrf cookie and form field
     forged = requests.post(shutdown, data={"_xsrf": "abc"}, cookies={"_xsrf": "abc"},
                            headers={"X-XSRFToken": "abc"}, timeout=HTTP_TIMEOUT)
     assert forged.status_code == 403

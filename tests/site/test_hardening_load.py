@@ -14,7 +14,7 @@ every viewer on its page there is one kernel per viewer (the viewers are tabs of
 profile: Voilà's scripts compiled once, the test's own cost). Then the viewers leave by
 closing their tabs (no unload handler runs), and the
 kernel count must return to its starting value: ``ViewerKernels`` shuts a kernel down a few
-seconds after its page's websocket went (issue 19), so no viewer waits for the idle culler.
+seconds after its page's websocket went, so no viewer waits for the idle culler.
 """
 
 from __future__ import annotations

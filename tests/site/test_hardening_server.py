@@ -2,7 +2,7 @@
 
 Everything runs against a real ``voila`` with the repo's ``voila.json`` (the ``voila_url``
 fixture), through plain HTTP and the kernel websocket, the way a hostile viewer would.
-The published configuration (issue 5, "Hardening"):
+The published configuration:
 
 * Voilà forwards only comm and info messages over a kernel's websocket
   (``allowed_message_types`` in ``voila/app.py``): an ``execute_request`` is dropped.
@@ -85,7 +85,7 @@ def test_viewer_cannot_execute_code_over_the_kernel_websocket(landing, voila_url
     assert control.read_text() == "pwned"
 
     _html, kernel_id = landing
-    if protocol == "legacy":  # refused outright since issue 16 (its frames froze the server)
+    if protocol == "legacy":  # refused outright: its frames froze the server
         from websockets.exceptions import InvalidStatus
 
         with pytest.raises(InvalidStatus) as refused:

@@ -8,10 +8,10 @@ own script before it is sent, the fit kept.
 [CF]  Closed form for one difference: 3 wins in 4 games at +200 gives
       D = 200 / log10(3) = 419.2.
 
-An upload's name and rows with markup stay text (issue 16): no dialog, no element, no script
+An upload's name and rows with markup stay text: no dialog, no element, no script
 of a payload (``audit.PAYLOADS``; the other ways markup comes in: ``docs/security.md``).
 
-An upload or paste over the limit gets the same clear message at any size (issue 16, point 7).
+An upload or paste over the limit gets the same clear message at any size.
 Before, 08 refused 3 and 8 MB files with a message, but a 20 MB file did nothing at all and a
 12 MB paste said "the file is empty": the websocket's 10 MiB limit dropped them before the
 kernel's 2 MB check ran. The page template's script now checks the size in the browser, before

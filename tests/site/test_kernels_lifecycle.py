@@ -1,4 +1,4 @@
-"""Kernels that come and go cleanly (issue 19): a closed tab frees its kernel, a lost one loses
+"""Kernels that come and go cleanly: a closed tab frees its kernel, a lost one loses
 nothing.
 
 The tests run ``voila`` with the repository's ``voila.json`` (its kernel manager
@@ -8,7 +8,7 @@ first two share one server, the culling test has its own (a short idle timeout):
 * ten pages (the landing page: any page's kernel goes the same way) opened and closed -- half
   with ``beforeunload`` run, half without (both send the page's beacon as the page goes) --
   leave no kernel behind within 10 s of each page's close, and
-  their kernels kept no IPython history database (issue 27); each page is opened while the
+  their kernels kept no IPython history database; each page is opened while the
   kernels of the pages before it go, each kernel's end timed from its own page's close;
 * a page with no goodbye at all (its kernel websocket dropped without a close frame or a
   beacon): its kernel goes within 10 s too (``closed_grace``, 5 s);
@@ -16,7 +16,7 @@ first two share one server, the culling test has its own (a short idle timeout):
   or culled for idling: the page says in plain words that the view stopped and its one link
   reopens exactly the same view, typed values included;
 * a kernel the server shuts down (the beacon's path, which is the culler's): its page says so
-  within 2 s, untouched (issue 26, 6).
+  within 2 s, untouched.
 """
 
 from __future__ import annotations
@@ -205,7 +205,7 @@ def test_a_killed_kernel_gets_a_notice_and_one_click_reopens_the_same_view(serve
         assert time.monotonic() < deadline, f"{len(kernel_pids(proc))} kernels after reopening"
         time.sleep(POLL)
     # the server shuts the reopened page's kernel down (the beacon's path, the culler's):
-    # the page says so within 2 s, before the viewer does anything (issue 26, 6)
+    # the page says so within 2 s, before the viewer does anything
     assert _told_after_shutdown(page) <= 2000
     with open(folder / "voila.log") as f:   # what the server logged in this test's time
         f.seek(since)

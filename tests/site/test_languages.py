@@ -1,5 +1,4 @@
-"""Every page in Telugu, Ukrainian and Greek, through the published configuration (issue 21,
-points 1 and 6).
+"""Every page in Telugu, Ukrainian and Greek, through the published configuration.
 
 Each page (the landing page and the ten dashboards) in each of te, uk and el is opened once,
 on a phone (Playwright's emulation: 390 × 844, touch, scale 3), and that one load checks
@@ -114,7 +113,7 @@ def audit_translated_page(page, rec, base: str, lang: str, notebook: str) -> Non
 
 
 # one page in each language with text boxes (a different dashboard each): every payload typed
-# into every box, after the audit (issue 16; the link's payloads are in every visit's bad link)
+# into every box, after the audit (the link's payloads are in every visit's bad link)
 TYPED = {("te", "01_chess_calculator.ipynb"), ("uk", "08_calibrate.ipynb"),
          ("el", "10_new_to_fide.ipynb")}
 

@@ -1,4 +1,4 @@
-"""The published preheated kernel pool (issue 5): ``voila.json`` as it is, preheat on.
+"""The published preheated kernel pool: ``voila.json`` as it is, preheat on.
 
 Voilà starts ``default_pool_size`` kernels per notebook in the served folder and runs
 the notebook in each before any viewer comes.  A viewer then gets a kernel that has
@@ -9,7 +9,7 @@ hidden tracebacks: the published configuration pools one kernel for every served
 dashboard served from the pool shows its document numbers with no source and no
 traceback, a link's query string reaches a pooled kernel, the pool refills after each
 page took its kernel, and ``/voila/query/`` traffic from outside leaves every pooled
-render working (issue 26, 1; the query socket itself, without a server, at the end).
+render working (the query socket itself, without a server, at the end).
 
 One server (the module's ``pool`` fixture) serves all these tests; it pools only the pages
 they open, the English 01 and 03 and the Ukrainian 03
@@ -207,7 +207,7 @@ def test_a_dashboard_from_the_pool_shows_its_numbers_and_the_pool_refills(pool, 
 
 
 def test_a_link_reaches_a_preheated_kernel(pool, page):
-    """A link's query string reaches a kernel from the pool (issue 11): the kernel ran the
+    """A link's query string reaches a kernel from the pool: the kernel ran the
     notebook before the request and waits in ``page_query`` (``voila.utils.wait_for_request``,
     through the gate's ``voila/query/<kernel>``) for the request's query string."""
     voila, base, log = pool.voila, pool.base, pool.log
@@ -252,7 +252,7 @@ def test_a_link_reaches_a_preheated_kernel(pool, page):
     assert all(_env(pid).get("VOILA_PREHEAT") == "True" for pid in kernel_pids(voila))
 
 
-# --- the pool survives any ``/voila/query/`` traffic from outside (issue 26, 1) ---------------
+# --- the pool survives any ``/voila/query/`` traffic from outside -----------------------------
 # Voilà 0.5.13's ``RequestInfoSocketHandler`` deleted the *last* waiter of its dict when a
 # socket's own entry had been overwritten: pairs of websockets on made-up ids, opened and closed
 # by anyone, took the pooled kernel's waiter, and every pooled render then hung with partial

@@ -241,7 +241,7 @@ def test_publish_stops_voila_when_nginx_dies(tmp_path):
 
 
 def test_a_legacy_websocket_is_refused_by_the_proxy(proxy):
-    """Issue 16, point 1: nginx itself refuses a kernel websocket without the v1 protocol
+    """Nginx itself refuses a kernel websocket without the v1 protocol
     (it froze Voilà); with it, the socket is upgraded."""
     from websockets.exceptions import InvalidStatus
     from websockets.sync.client import connect
@@ -267,7 +267,7 @@ def test_a_legacy_websocket_is_refused_by_the_proxy(proxy):
 
 
 def test_a_kernel_is_shut_down_through_the_proxy_only_with_its_pages_token(proxy):
-    """Issue 16, point 6: a self-made _xsrf cookie and field no longer shut a kernel down."""
+    """A self-made _xsrf cookie and field no longer shut a kernel down."""
     from harness import Viewer
 
     viewer = Viewer(proxy)
@@ -283,7 +283,7 @@ def test_a_kernel_is_shut_down_through_the_proxy_only_with_its_pages_token(proxy
 
 
 def test_nginx_holds_a_slowloris_while_pages_load(proxy):
-    """Issue 26, point 5: 3,000 half-open connections, each sending its headers a byte at a
+    """3,000 half-open connections, each sending its headers a byte at a
     time (and opened again when nginx's 10 s header timeout drops it), while 13 probes of the
     site's root and a page render all succeed (one worker of 1024 connections reset 4 of 13
     probes under 1,100)."""
@@ -348,7 +348,7 @@ def test_nginx_holds_a_slowloris_while_pages_load(proxy):
 
 
 def test_behind_a_load_balancer_each_client_counts_by_its_own_address(tmp_path):
-    """Issue 26, point 7: nginx takes the client's address from the X-Forwarded-For of a
+    """Nginx takes the client's address from the X-Forwarded-For of a
     configured load balancer (``publish.py --trusted-proxy``; here the test itself, on
     loopback) and Voilà trusts nginx's X-Real-IP (``PublishedOnly.trusted_proxies``, as
     publish.py sets it): two clients behind the balancer get a per-address ceiling each, and

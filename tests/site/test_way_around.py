@@ -1,4 +1,4 @@
-"""The way around the published site (issue 20, point 3): every dashboard links back to the
+"""The way around the published site: every dashboard links back to the
 landing page and to the topics before and after it, in the order the landing page lists them
 (:func:`check_the_way_around`, in each dashboard's visit of ``test_every_reader.py``),
 and the links lead there."""

@@ -1,4 +1,4 @@
-"""Several Voilà processes behind one nginx (issue 31): ``deploy/publish.py --workers=2``, as
+"""Several Voilà processes behind one nginx: ``deploy/publish.py --workers=2``, as
 ``make publish WORKERS=2`` runs it, on loopback, with a tiny pool (the English 03 only):
 
 * the landing's choice is nginx's ``split_clients`` of the routing cookie: MurmurHash2 (nginx's

@@ -1,4 +1,4 @@
-"""A published page speaks to a viewer (issue 17): every published dashboard, as Voilà serves
+"""A published page speaks to a viewer: every published dashboard, as Voilà serves
 it with the published configuration, checked in its visit (``test_every_reader.py``)
 by :func:`check_speaks_to_a_viewer`.
 
