@@ -62,8 +62,10 @@ def environment() -> str:
     load = ""
     if hasattr(os, "getloadavg"):
         load = f", load average {os.getloadavg()[0]:.1f} at the end"
-    return (f"Python {platform.python_version()}, numpy {numpy.__version__}, "
-            f"{platform.machine()} with {os.cpu_count()} CPUs ({platform.system()}){load}")
+    return (
+        f"Python {platform.python_version()}, numpy {numpy.__version__}, "
+        f"{platform.machine()} with {os.cpu_count()} CPUs ({platform.system()}){load}"
+    )
 
 
 READING = """\
@@ -81,19 +83,28 @@ are always measured in the same run.
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("modules", nargs="*", help="benchmark modules to run (default: all)")
-    parser.add_argument("-r", "--repeats", type=int, default=5,
-                        help="timed repeats per measurement; the median is reported")
+    parser.add_argument(
+        "-r",
+        "--repeats",
+        type=int,
+        default=5,
+        help="timed repeats per measurement; the median is reported",
+    )
     parser.add_argument("--no-write", action="store_true", help="do not write RESULTS.md")
     args = parser.parse_args(argv)
     available = discover()
     chosen = args.modules or available
     unknown = [m for m in chosen if m not in available]
     if unknown:
-        parser.error(f"unknown benchmark module(s) {', '.join(unknown)}; "
-                     f"available: {', '.join(available)}")
+        parser.error(
+            f"unknown benchmark module(s) {', '.join(unknown)}; available: {', '.join(available)}"
+        )
     rows = []
     for name in chosen:
         print(f"running {name} ...", file=sys.stderr, flush=True)

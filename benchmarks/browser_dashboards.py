@@ -39,29 +39,36 @@ import psutil
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from harness import kernel_pids, launch_chromium, start_voila  # noqa: E402
-
 from elo_explain.dashboards import INDEX_NOTEBOOK  # noqa: E402
 from elo_explain.dashboards.index import published  # noqa: E402
+from harness import kernel_pids, launch_chromium, start_voila  # noqa: E402
 
 BENCH_NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
 BARE, FIGURE, NAIVE = "bare.ipynb", "bare_figure.ipynb", "naive_interact.ipynb"
 TIMEOUT_MS = 120_000
 DESKTOP = {"viewport": {"width": 1280, "height": 1000}}
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3,
-         "is_mobile": True, "has_touch": True}
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 3,
+    "is_mobile": True,
+    "has_touch": True,
+}
 # a phone's figures laid out for it: the kernel redraws each for the page's width at twice the
 # pixels (``FigureView.fit``), so an image is the phone's once its pixel width is about twice
 # its CSS width (the desktop's drawing, shrunk to fit the screen, passed the old test of
 # "fits the screen": the step was then measured behind the phone's redraws, 02: 313 ms,
 # instead of 34 ms once they had come)
-PHONE_FITS = ("() => [...document.querySelectorAll('img.ee-plot')].every(i =>"
-              " i.getAttribute('src') && i.naturalWidth > 0 &&"
-              " i.getBoundingClientRect().width <= document.documentElement.clientWidth)")
-PHONE_LAID_OUT = ("() => [...document.querySelectorAll('img.ee-plot')].every(i => {"
-                  " const w = i.getBoundingClientRect().width;"
-                  " return i.getAttribute('src') && w > 0 && w <= document.documentElement.clientWidth"
-                  " && Math.abs(i.naturalWidth - 2 * w) <= 0.1 * 2 * w; })")
+PHONE_FITS = (
+    "() => [...document.querySelectorAll('img.ee-plot')].every(i =>"
+    " i.getAttribute('src') && i.naturalWidth > 0 &&"
+    " i.getBoundingClientRect().width <= document.documentElement.clientWidth)"
+)
+PHONE_LAID_OUT = (
+    "() => [...document.querySelectorAll('img.ee-plot')].every(i => {"
+    " const w = i.getBoundingClientRect().width;"
+    " return i.getAttribute('src') && w > 0 && w <= document.documentElement.clientWidth"
+    " && Math.abs(i.naturalWidth - 2 * w) <= 0.1 * 2 * w; })"
+)
 
 READY_JS = """() => {
   const root = document.querySelector('.ee-ready');
@@ -75,16 +82,19 @@ READY_JS = """() => {
 # (a button to click first and what then shows, or None; the slider's CSS class; whether
 # the slider moves a plot).
 SLIDERS = {
-    "bare_figure.ipynb": (None, ".widget-slider", False),    # its slider echoes to a label only
+    "bare_figure.ipynb": (None, ".widget-slider", False),  # its slider echoes to a label only
     # 01 has no slider in its default mode, and none of its sliders moves the plot (E
     # depends on the ratings only): the average-opponent mode's games slider, numbers only
-    "01_chess_calculator.ipynb": ((".ee-mode button:has-text('Average opponent')",
-                                   ".ee-n-games"), ".ee-n-games", False),
-    "02_fide_rules.ipynb": (None, ".ee-games", True),          # the 700 rule: text and plot
-    "05_volume_k.ipynb": (None, ".ee-swing-games", True),      # the weekly swing: its lines and plots
-    "06_elo_vs_glicko.ipynb": (None, ".ee-rd", True),          # your RD: the summary lines and both plots
-    "07_every_system.ipynb": (None, ".ee-rd", True),           # your RD: the summary (Lichess) and the chart
-    "10_new_to_fide.ipynb": (None, ".ee-rating", False),       # the 2024 uplift: numbers only
+    "01_chess_calculator.ipynb": (
+        (".ee-mode button:has-text('Average opponent')", ".ee-n-games"),
+        ".ee-n-games",
+        False,
+    ),
+    "02_fide_rules.ipynb": (None, ".ee-games", True),  # the 700 rule: text and plot
+    "05_volume_k.ipynb": (None, ".ee-swing-games", True),  # the weekly swing: its lines and plots
+    "06_elo_vs_glicko.ipynb": (None, ".ee-rd", True),  # your RD: the summary lines and both plots
+    "07_every_system.ipynb": (None, ".ee-rd", True),  # your RD: the summary (Lichess) and the chart
+    "10_new_to_fide.ipynb": (None, ".ee-rating", False),  # the 2024 uplift: numbers only
 }
 
 # Resolves with the milliseconds from the key-down to the moment a shown number of the view
@@ -147,8 +157,9 @@ def _idle(kernels: list[psutil.Process], below: float = 5.0) -> bool:
     return busy < below
 
 
-def _wait_pool_idle(server: psutil.Process, expected: int = 0, *, not_in: set = frozenset(),
-                    timeout: float = 300.0) -> None:
+def _wait_pool_idle(
+    server: psutil.Process, expected: int = 0, *, not_in: set = frozenset(), timeout: float = 300.0
+) -> None:
     """Wait until ``expected`` kernels exist, one of them not among the pids ``not_in`` (a
     refill started after those), and together they use under 5 % of a CPU (the pool is
     filled and its notebooks have run)."""
@@ -184,8 +195,9 @@ def _visit(browser, url: str, row: dict, kind: str, then=None, device=DESKTOP) -
         if device is PHONE:
             # the baselines' figures are plain images, drawn once for any screen: they fit it
             plain = url.endswith((BARE, FIGURE, NAIVE))
-            page.wait_for_function(PHONE_FITS if plain else PHONE_LAID_OUT, timeout=TIMEOUT_MS,
-                                   polling=20)
+            page.wait_for_function(
+                PHONE_FITS if plain else PHONE_LAID_OUT, timeout=TIMEOUT_MS, polling=20
+            )
         if then:
             then(page)
     except PlaywrightError as exc:
@@ -204,8 +216,9 @@ def _slider_latency(page, notebook: str) -> float | None:
     handle.wait_for(state="visible", timeout=TIMEOUT_MS)
     handle.focus()
     page.evaluate(ARM_JS, needs_plot)
-    at_max = handle.evaluate("h => Number(h.getAttribute('aria-valuenow')) >= "
-                             "Number(h.getAttribute('aria-valuemax'))")
+    at_max = handle.evaluate(
+        "h => Number(h.getAttribute('aria-valuenow')) >= Number(h.getAttribute('aria-valuemax'))"
+    )
     page.keyboard.press("ArrowLeft" if at_max else "ArrowRight")  # a step that moves it
     ms = page.evaluate("() => window.__eeLatency")
     return {k: (None if v is None else v / 1000.0) for k, v in ms.items()}
@@ -225,8 +238,20 @@ def measure(repeats: int = 5, preheat_pool: int = 1) -> list[dict]:
 
     folder = _serve_dir()
     names = [BARE, FIGURE, NAIVE] + [d.notebook for d in published()]
-    rows = {n: {"notebook": n, "cold": [], "latency": [], "tables": [], "rss": [], "preheated": [],
-                "phone_cold": [], "phone": [], "failed": []} for n in names}
+    rows = {
+        n: {
+            "notebook": n,
+            "cold": [],
+            "latency": [],
+            "tables": [],
+            "rss": [],
+            "preheated": [],
+            "phone_cold": [],
+            "phone": [],
+            "failed": [],
+        }
+        for n in names
+    }
     log = open(LOG, "w")
     with sync_playwright() as p:
         browser = launch_chromium(p)
@@ -248,6 +273,7 @@ def measure(repeats: int = 5, preheat_pool: int = 1) -> list[dict]:
                     rows[n]["latency"].append(lat["view"])
                 if lat["tables"] is not None:
                     rows[n]["tables"].append(lat["tables"])
+
             return then
 
         def on_phone(n):
@@ -255,20 +281,32 @@ def measure(repeats: int = 5, preheat_pool: int = 1) -> list[dict]:
                 lat = _slider_latency(page, n)
                 if lat["view"] is not None:
                     rows[n]["phone"].append(lat["view"])
+
             return then
 
         try:
             for _ in range(repeats):
                 for n in names:  # round-robin so every notebook sees the same machine state
                     _visit(browser, f"{base}/voila/render/{n}", rows[n], "cold", after_cold(n))
-                    _visit(browser, f"{base}/voila/render/{n}", rows[n], "phone_cold",
-                           on_phone(n), device=PHONE)
+                    _visit(
+                        browser,
+                        f"{base}/voila/render/{n}",
+                        rows[n],
+                        "phone_cold",
+                        on_phone(n),
+                        device=PHONE,
+                    )
         finally:
             proc.terminate()
             proc.wait(timeout=30)
         # -- preheated: Voilà keeps a pool of kernels that already ran each notebook
-        proc, base = start_voila(*allow, f"--VoilaConfiguration.default_pool_size={preheat_pool}",
-                                 notebooks=folder, preheat=True, log=log)
+        proc, base = start_voila(
+            *allow,
+            f"--VoilaConfiguration.default_pool_size={preheat_pool}",
+            notebooks=folder,
+            preheat=True,
+            log=log,
+        )
         server = psutil.Process(proc.pid)
         served = len(list(folder.glob("*.ipynb")))  # Voilà pools every notebook it serves
         try:
@@ -298,10 +336,17 @@ def widget_models() -> dict[str, int]:
     for n in [BARE, FIGURE, NAIVE] + [d.notebook for d in published()]:
         path = BENCH_NOTEBOOKS / n if n in (BARE, FIGURE, NAIVE) else ROOT / "notebooks" / n
         nb = nbformat.read(path, as_version=4)
-        nb.cells.append(nbformat.v4.new_code_cell(
-            "import ipywidgets.widgets.widget as _w\nprint('WIDGETS', len(_w._instances))"))
-        NotebookClient(nb, timeout=300, kernel_name="python3",
-                       resources={"metadata": {"path": str(path.parent)}}).execute()
+        nb.cells.append(
+            nbformat.v4.new_code_cell(
+                "import ipywidgets.widgets.widget as _w\nprint('WIDGETS', len(_w._instances))"
+            )
+        )
+        NotebookClient(
+            nb,
+            timeout=300,
+            kernel_name="python3",
+            resources={"metadata": {"path": str(path.parent)}},
+        ).execute()
         text = "".join(o.get("text", "") for o in nb.cells[-1].outputs)
         counts[n] = int(text.split("WIDGETS")[1].split()[0])
     return counts
@@ -320,9 +365,14 @@ def _cell(value, fmt: str, base=None) -> str:
 def report(repeats: int = 5) -> str:
     rows = measure(repeats)
     models = widget_models()
-    med = {r["notebook"]: {k: (statistics.median(v) if v else None)
-                           for k, v in r.items() if k not in ("notebook", "failed")}
-           for r in rows}
+    med = {
+        r["notebook"]: {
+            k: (statistics.median(v) if v else None)
+            for k, v in r.items()
+            if k not in ("notebook", "failed")
+        }
+        for r in rows
+    }
     bare, figure = med[BARE], med[FIGURE]
     lines = [
         f"Median of {repeats} loads each; ratios against `bare.ipynb` measured in the same run "
@@ -348,15 +398,23 @@ def report(repeats: int = 5) -> str:
             f"{_cell(m['tables'] and 1000 * m['tables'], '{:.0f} ms')} | "
             f"{_cell(m['phone'] and 1000 * m['phone'], '{:.0f} ms', lat)} | "
             f"{models[n]} | {_cell(m['rss'] and m['rss'] / 2**20, '{:.0f} MiB')} | "
-            f"{len(r['failed'])} |")
+            f"{len(r['failed'])} |"
+        )
         failures += [f"- {n}, {f}" for f in r["failed"]]
     lines += ["", "The slider moved is each page's first visible one, except:"]
-    lines += [f"- {n}: `{css}`" + (f" after clicking `{setup[0]}`" if setup else "")
-              + ("" if plot else " (numbers only: no slider there moves the plot)")
-              for n, (setup, css, plot) in SLIDERS.items()]
+    lines += [
+        f"- {n}: `{css}`"
+        + (f" after clicking `{setup[0]}`" if setup else "")
+        + ("" if plot else " (numbers only: no slider there moves the plot)")
+        for n, (setup, css, plot) in SLIDERS.items()
+    ]
     if failures:
-        lines += ["", f"Loads that never became ready (the servers' log: `{LOG.name}` in the "
-                  "temporary folder of the machine that ran it):", *failures]
+        lines += [
+            "",
+            f"Loads that never became ready (the servers' log: `{LOG.name}` in the "
+            "temporary folder of the machine that ran it):",
+            *failures,
+        ]
     return "\n".join(lines)
 
 
@@ -374,13 +432,14 @@ def main(repeats: int = 5) -> None:
     text = report(repeats)
     load = os.getloadavg()[0]
     old = OUT.read_text() if OUT.exists() else ""
-    notes = old[old.index(NOTES):] if NOTES in old else ""  # written by hand: kept
+    notes = old[old.index(NOTES) :] if NOTES in old else ""  # written by hand: kept
     OUT.write_text(
         "# Dashboards in the browser\n\n"
         f"Measured {datetime.date.today().isoformat()} by `make bench` "
         f"(`python benchmarks/browser_dashboards.py`), headless Chromium against a local "
         f"`voila` with the published configuration, {os.cpu_count()} CPUs, "
-        f"load average {load:.1f} at the end.\n\n" + text + "\n" + notes)
+        f"load average {load:.1f} at the end.\n\n" + text + "\n" + notes
+    )
     print(text)
 
 

@@ -37,10 +37,10 @@ sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(HERE))
 
 from browser_dashboards import BARE, FIGURE, _kernels, _serve_dir, _wait_pool_idle  # noqa: E402
-from harness import READY, launch_chromium, start_voila, stop  # noqa: E402
 
 from elo_explain.dashboards import INDEX_NOTEBOOK  # noqa: E402
 from elo_explain.dashboards.index import published  # noqa: E402
+from harness import READY, launch_chromium, start_voila, stop  # noqa: E402
 
 OUT = HERE / "CAPACITY.md"
 TIMEOUT_MS = 180_000
@@ -64,7 +64,7 @@ def _view(browser, server, base: str, notebook: str) -> dict | None:
         page.wait_for_load_state("load", timeout=TIMEOUT_MS)
         kernel_id = next(m.group(1) for u in sockets if (m := KERNEL_WS.search(u)))
         kernel = next(k for k in _kernels(server) if any(kernel_id in a for a in k.cmdline()))
-        _wait_idle(kernel)   # the page's widgets have all arrived
+        _wait_idle(kernel)  # the page's widgets have all arrived
         mem = kernel.memory_full_info()
         return {"cpu": _cpu(kernel), "rss": mem.rss, "uss": mem.uss}
     except Exception as exc:  # noqa: BLE001 - reported, not hidden
@@ -88,7 +88,7 @@ def measure(repeats: int = 3) -> list[dict]:
 
     folder = _serve_dir()
     names = [BARE, FIGURE, INDEX_NOTEBOOK] + [d.notebook for d in published()]
-    served = sorted(p.name for p in folder.glob("*.ipynb"))   # Voilà pools every one of them
+    served = sorted(p.name for p in folder.glob("*.ipynb"))  # Voilà pools every one of them
     allow = [f"--PublishedOnly.notebooks={n}" for n in served]  # the gate lets them through
     rows = {n: {"notebook": n, "cpu": [], "rss": [], "uss": []} for n in names}
     log = open(HERE / "results" / "capacity-voila.log", "w")
@@ -99,7 +99,7 @@ def measure(repeats: int = 3) -> list[dict]:
             browser = launch_chromium(p)
             _wait_pool_idle(server, len(served))
             for _ in range(repeats):
-                for n in names:   # round-robin: every page sees the same machine
+                for n in names:  # round-robin: every page sees the same machine
                     before = {k.pid for k in _kernels(server)}
                     got = _view(browser, server, base, n)
                     if got:
@@ -115,8 +115,12 @@ def measure(repeats: int = 3) -> list[dict]:
 
 
 def report(rows: list[dict], repeats: int) -> str:
-    med = {r["notebook"]: {k: statistics.median(r[k]) if r[k] else float("nan")
-                           for k in ("cpu", "rss", "uss")} for r in rows}
+    med = {
+        r["notebook"]: {
+            k: statistics.median(r[k]) if r[k] else float("nan") for k in ("cpu", "rss", "uss")
+        }
+        for r in rows
+    }
     bare = med[BARE]
     mib = 2**20
     lines = [
@@ -136,14 +140,19 @@ def report(rows: list[dict], repeats: int) -> str:
         lines.append(
             f"| {name} | {m['cpu']:.2f} s | {m['cpu'] / bare['cpu']:.2f} | "
             f"{m['rss'] / mib:.0f} MiB | {m['rss'] / bare['rss']:.2f} | "
-            f"{m['uss'] / mib:.0f} MiB | {m['uss'] / bare['uss']:.2f} |")
+            f"{m['uss'] / mib:.0f} MiB | {m['uss'] / bare['uss']:.2f} |"
+        )
     dash = [m for n, m in med.items() if n not in (BARE, FIGURE)]
     worst = max(m["cpu"] for m in dash) / bare["cpu"]
-    lines += ["", f"Pages (landing + dashboards): CPU {min(m['cpu'] for m in dash):.2f}–"
-              f"{max(m['cpu'] for m in dash):.2f} s per view, at most {worst:.2f} × the bare "
-              f"notebook's {bare['cpu']:.2f} s (goal: ≤ 1.5 ×); RSS "
-              f"{min(m['rss'] for m in dash) / mib:.0f}–{max(m['rss'] for m in dash) / mib:.0f} MiB "
-              f"(bare {bare['rss'] / mib:.0f} MiB).", ""]
+    lines += [
+        "",
+        f"Pages (landing + dashboards): CPU {min(m['cpu'] for m in dash):.2f}–"
+        f"{max(m['cpu'] for m in dash):.2f} s per view, at most {worst:.2f} × the bare "
+        f"notebook's {bare['cpu']:.2f} s (goal: ≤ 1.5 ×); RSS "
+        f"{min(m['rss'] for m in dash) / mib:.0f}–{max(m['rss'] for m in dash) / mib:.0f} MiB "
+        f"(bare {bare['rss'] / mib:.0f} MiB).",
+        "",
+    ]
     return "\n".join(lines)
 
 

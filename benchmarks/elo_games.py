@@ -63,8 +63,14 @@ def _check(ours, theirs, what: str) -> float:
 
 
 def _row(benchmark, work, ours_s, baseline, base_s, note):
-    return {"benchmark": benchmark, "work": work, "ours_seconds": ours_s,
-            "baseline": baseline, "baseline_seconds": base_s, "note": note}
+    return {
+        "benchmark": benchmark,
+        "work": work,
+        "ours_seconds": ours_s,
+        "baseline": baseline,
+        "baseline_seconds": base_s,
+        "note": note,
+    }
 
 
 def run(repeats: int = 5) -> list[dict]:
@@ -90,11 +96,17 @@ def run(repeats: int = 5) -> list[dict]:
 
     ours_s, loop_s = compare(rounds, rounds_loop, repeats)
     diff = _check(rounds(), rounds_loop(), "round by round")
-    rows.append(_row(
-        "Elo games, rated round by round (`simulate.Elo`)",
-        f"{PLAYERS:,} players x {ROUNDS} rounds ({PLAYERS // 2 * ROUNDS:,} games, "
-        f"{PLAYERS // 2:,} per call)",
-        ours_s, loop_name, loop_s, f"same ratings (max difference {diff:.1g} points)"))
+    rows.append(
+        _row(
+            "Elo games, rated round by round (`simulate.Elo`)",
+            f"{PLAYERS:,} players x {ROUNDS} rounds ({PLAYERS // 2 * ROUNDS:,} games, "
+            f"{PLAYERS // 2:,} per call)",
+            ours_s,
+            loop_name,
+            loop_s,
+            f"same ratings (max difference {diff:.1g} points)",
+        )
+    )
 
     # 2. one rating period from the starting ratings
     rng = np.random.default_rng(1)
@@ -120,11 +132,22 @@ def run(repeats: int = 5) -> list[dict]:
 
     reference = period_loop()
     for name, ours, note in (
-        ("Elo rating period (`expected_score` and `rating_change` on (players, games) arrays)",
-         arrays, "one numpy pass per step over all games"),
+        (
+            "Elo rating period (`expected_score` and `rating_change` on (players, games) arrays)",
+            arrays,
+            "one numpy pass per step over all games",
+        ),
     ):
         ours_s, base_s = compare(ours, period_loop, repeats)
         diff = _check(ours(), reference, name)
-        rows.append(_row(name, work, ours_s, loop_name, base_s,
-                         f"{note}; same ratings (max difference {diff:.1g} points)"))
+        rows.append(
+            _row(
+                name,
+                work,
+                ours_s,
+                loop_name,
+                base_s,
+                f"{note}; same ratings (max difference {diff:.1g} points)",
+            )
+        )
     return rows

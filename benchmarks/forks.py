@@ -36,13 +36,15 @@ sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(HERE))
 
 from browser_dashboards import DESKTOP, _load  # noqa: E402
-from harness import kernel_pids, launch_chromium, start_voila, stop  # noqa: E402
 
 from elo_explain.dashboards import DASHBOARDS  # noqa: E402
+from harness import kernel_pids, launch_chromium, start_voila, stop  # noqa: E402
 
 OUT = HERE / "FORKS.md"
-PAGES = [d.notebook for d in DASHBOARDS] + ["uk/03_backgammon_divisor.ipynb",
-                                              "te/09_simulate_ladder.ipynb"]
+PAGES = [d.notebook for d in DASHBOARDS] + [
+    "uk/03_backgammon_divisor.ipynb",
+    "te/09_simulate_ladder.ipynb",
+]
 KINDS = ("forked", "started")
 
 
@@ -57,24 +59,34 @@ def _one(browser, server, base: str, notebook: str) -> dict:
         assert len(new) == 1, f"{notebook}: {len(new)} new kernels"
         kernel = psutil.Process(new.pop())
         cpu = kernel.cpu_times()
-        return {"seconds": seconds, "cpu": cpu.user + cpu.system,
-                "uss": kernel.memory_full_info().uss / 2**20}
+        return {
+            "seconds": seconds,
+            "cpu": cpu.user + cpu.system,
+            "uss": kernel.memory_full_info().uss / 2**20,
+        }
     finally:
         context.close()
 
 
 def _fork_servers(server) -> list[psutil.Process]:
-    return [p for p in psutil.Process(server.pid).children()
-            if "elo_explain.server.forks" in " ".join(p.cmdline())]
+    return [
+        p
+        for p in psutil.Process(server.pid).children()
+        if "elo_explain.server.forks" in " ".join(p.cmdline())
+    ]
 
 
 def measure(rounds: int) -> tuple[dict, dict]:
     from playwright.sync_api import sync_playwright
 
     logs = {k: open(os.devnull, "w") for k in KINDS}
-    servers = {"forked": start_voila(log=logs["forked"]),
-               "started": start_voila("--KernelProvisionerFactory.default_provisioner_name="
-                                      "local-provisioner", log=logs["started"])}
+    servers = {
+        "forked": start_voila(log=logs["forked"]),
+        "started": start_voila(
+            "--KernelProvisionerFactory.default_provisioner_name=local-provisioner",
+            log=logs["started"],
+        ),
+    }
     rows = {k: [] for k in KINDS}
     try:
         with sync_playwright() as p:
@@ -85,15 +97,13 @@ def measure(rounds: int) -> tuple[dict, dict]:
             forks = _fork_servers(servers["forked"][0])
             assert len(forks) == 1, f"{len(forks)} fork servers"
             cpu = forks[0].cpu_times()
-            once = {"cpu": cpu.user + cpu.system,
-                    "rss": forks[0].memory_info().rss / 2**20}
+            once = {"cpu": cpu.user + cpu.system, "rss": forks[0].memory_info().rss / 2**20}
             for r in range(rounds):
                 for i, notebook in enumerate(PAGES):
                     order = KINDS if (i + r) % 2 == 0 else KINDS[::-1]
                     for kind in order:
                         proc, base = servers[kind]
-                        rows[kind].append({"page": notebook, **_one(browser, proc, base,
-                                                                    notebook)})
+                        rows[kind].append({"page": notebook, **_one(browser, proc, base, notebook)})
             browser.close()
     finally:
         for proc, _ in servers.values():
@@ -105,21 +115,32 @@ def report(rows: dict, once: dict, rounds: int) -> str:
     def med(kind, key):
         return statistics.median(r[key] for r in rows[kind])
 
-    lines = ["# Kernels forked from a pre-imported process", "",
-             f"Written by `benchmarks/forks.py`: {len(PAGES)} pages × {rounds} rounds, each page "
-             "loaded on two servers side by side (the published configuration, no pool): one "
-             "forks its kernels (`elo_explain.server.forks`), one starts them as a program "
-             "(jupyter_client's `local-provisioner`). Medians; the ratio is forked / started.", "",
-             "| per page | forked | started | forked / started |", "|---|---:|---:|---:|"]
-    for key, name, fmt in (("seconds", "time to ready", "{:.2f} s"),
-                           ("cpu", "the kernel's CPU at ready", "{:.2f} CPU-s"),
-                           ("uss", "the kernel's unshared memory (USS)", "{:.0f} MiB")):
+    lines = [
+        "# Kernels forked from a pre-imported process",
+        "",
+        f"Written by `benchmarks/forks.py`: {len(PAGES)} pages × {rounds} rounds, each page "
+        "loaded on two servers side by side (the published configuration, no pool): one "
+        "forks its kernels (`elo_explain.server.forks`), one starts them as a program "
+        "(jupyter_client's `local-provisioner`). Medians; the ratio is forked / started.",
+        "",
+        "| per page | forked | started | forked / started |",
+        "|---|---:|---:|---:|",
+    ]
+    for key, name, fmt in (
+        ("seconds", "time to ready", "{:.2f} s"),
+        ("cpu", "the kernel's CPU at ready", "{:.2f} CPU-s"),
+        ("uss", "the kernel's unshared memory (USS)", "{:.0f} MiB"),
+    ):
         f, s = med("forked", key), med("started", key)
         lines.append(f"| {name} | {fmt.format(f)} | {fmt.format(s)} | {f / s:.2f} |")
-    lines += ["", f"The fork server, once per server: {once['cpu']:.2f} CPU-s to import "
-              f"its modules, {once['rss']:.0f} MiB (RSS) shared with its kernels.", "",
-              "| page | time to ready, forked / started | kernel CPU, forked / started |",
-              "|---|---:|---:|"]
+    lines += [
+        "",
+        f"The fork server, once per server: {once['cpu']:.2f} CPU-s to import "
+        f"its modules, {once['rss']:.0f} MiB (RSS) shared with its kernels.",
+        "",
+        "| page | time to ready, forked / started | kernel CPU, forked / started |",
+        "|---|---:|---:|",
+    ]
     for notebook in PAGES:
         f = [r for r in rows["forked"] if r["page"] == notebook]
         s = [r for r in rows["started"] if r["page"] == notebook]
@@ -127,7 +148,8 @@ def report(rows: dict, once: dict, rounds: int) -> str:
             f"| {notebook} | {statistics.median(r['seconds'] for r in f):.2f} / "
             f"{statistics.median(r['seconds'] for r in s):.2f} s | "
             f"{statistics.median(r['cpu'] for r in f):.2f} / "
-            f"{statistics.median(r['cpu'] for r in s):.2f} |")
+            f"{statistics.median(r['cpu'] for r in s):.2f} |"
+        )
     load = os.getloadavg()
     lines += ["", f"Load average at the end: {load[0]:.1f} / {load[1]:.1f} (1 / 5 min).", ""]
     return "\n".join(lines)

@@ -58,8 +58,9 @@ def run(repeats: int = 5) -> list[dict]:
     glicko2.Player._tau = TAU
 
     def make_players():
-        return [glicko2.Player(r, d, v) for r, d, v in zip(rating.tolist(), rd.tolist(),
-                                                           vol.tolist())]
+        return [
+            glicko2.Player(r, d, v) for r, d, v in zip(rating.tolist(), rd.tolist(), vol.tolist())
+        ]
 
     def baseline(players):
         for i, p in enumerate(players):
@@ -73,13 +74,15 @@ def run(repeats: int = 5) -> list[dict]:
     diff_rd = float(np.max(np.abs(new_rd - np.array([p.rd for p in theirs]))))
     if not diff <= LOOSE:
         raise AssertionError(f"Glicko-2: new ratings differ by {diff} points (> {LOOSE})")
-    return [{
-        "benchmark": "Glicko-2 rating period (`glicko2_batch`)",
-        "work": f"{PLAYERS:,} players x {GAMES} games ({PLAYERS * GAMES:,} games)",
-        "ours_seconds": ours_s,
-        "baseline": "`glicko2` 2.1.0 (PyPI), one Player at a time",
-        "baseline_seconds": base_s,
-        "note": f"goal ≥ {GOAL} ×; speed only: the package's step 5 uses μ² "
-                f"for φ², so results differ "
-                f"slightly (ratings by up to {diff:.2g}, RDs by up to {diff_rd:.2g} points)",
-    }]
+    return [
+        {
+            "benchmark": "Glicko-2 rating period (`glicko2_batch`)",
+            "work": f"{PLAYERS:,} players x {GAMES} games ({PLAYERS * GAMES:,} games)",
+            "ours_seconds": ours_s,
+            "baseline": "`glicko2` 2.1.0 (PyPI), one Player at a time",
+            "baseline_seconds": base_s,
+            "note": f"goal ≥ {GOAL} ×; speed only: the package's step 5 uses μ² "
+            f"for φ², so results differ "
+            f"slightly (ratings by up to {diff:.2g}, RDs by up to {diff_rd:.2g} points)",
+        }
+    ]

@@ -37,16 +37,26 @@ sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(HERE))
 
 from browser_dashboards import BARE, _serve_dir  # noqa: E402
-from harness import KernelSocket, Viewer, kernel_pids, send_updates, start_voila, stop  # noqa: E402
-from harness import widget_states  # noqa: E402
 
 from elo_explain.dashboards import INDEX_NOTEBOOK  # noqa: E402
 from elo_explain.dashboards.calibrate import MAX_UPLOAD_BYTES  # noqa: E402
 from elo_explain.dashboards.index import published  # noqa: E402
+from harness import (  # noqa: E402
+    KernelSocket,
+    Viewer,
+    kernel_pids,
+    send_updates,
+    start_voila,
+    stop,
+    widget_states,  # noqa: E402
+)
 
 OUT = HERE / "KERNEL_MEMORY.md"
-CALCULATOR, CALIBRATE, NEW_TO_FIDE = ("01_chess_calculator.ipynb", "08_calibrate.ipynb",
-                                      "10_new_to_fide.ipynb")
+CALCULATOR, CALIBRATE, NEW_TO_FIDE = (
+    "01_chess_calculator.ipynb",
+    "08_calibrate.ipynb",
+    "10_new_to_fide.ipynb",
+)
 ABUSE = (435, 3_800_000)
 
 
@@ -75,16 +85,43 @@ def _use(base: str, kernel_id: str, notebook: str, states: dict) -> None:
     ws = KernelSocket(base, kernel_id, "v1")
     if notebook == CALIBRATE:
         rows = b"rating,opponent,score\n" + b"1700,1500,1\n" * ((MAX_UPLOAD_BYTES - 100) // 12)
-        ws.send("comm_msg", {"comm_id": _comm(states, "ee-upload"), "data": {
-            "method": "update", "buffer_paths": [["value", 0, "content"]], "state": {"value": [
-                {"name": "big.csv", "type": "text/csv", "size": len(rows),
-                 "last_modified": 1735689600000}]}}}, buffers=[rows])
+        ws.send(
+            "comm_msg",
+            {
+                "comm_id": _comm(states, "ee-upload"),
+                "data": {
+                    "method": "update",
+                    "buffer_paths": [["value", 0, "content"]],
+                    "state": {
+                        "value": [
+                            {
+                                "name": "big.csv",
+                                "type": "text/csv",
+                                "size": len(rows),
+                                "last_modified": 1735689600000,
+                            }
+                        ]
+                    },
+                },
+            },
+            buffers=[rows],
+        )
     elif notebook in (CALCULATOR, NEW_TO_FIDE):
-        comm = next((c for c, s in states.items() if s.get("_model_name") == "TextareaModel"),
-                    None)  # the games box (each page has one)
+        comm = next(
+            (c for c, s in states.items() if s.get("_model_name") == "TextareaModel"), None
+        )  # the games box (each page has one)
         if comm is not None:
-            ws.send("comm_msg", {"comm_id": comm, "data": {"method": "update", "buffer_paths": [],
-                                                          "state": {"value": "1700 1\n" * 100}}})
+            ws.send(
+                "comm_msg",
+                {
+                    "comm_id": comm,
+                    "data": {
+                        "method": "update",
+                        "buffer_paths": [],
+                        "state": {"value": "1700 1\n" * 100},
+                    },
+                },
+            )
     barrier = ws.send("kernel_info_request", {})
     for m in iter(ws.receive, None):
         if m["parent_header"].get("msg_id") == barrier:
@@ -99,8 +136,13 @@ def _abuse(base: str, server, kernel_id: str, states: dict) -> int:
     count, size = ABUSE
     text = ("1600 win, " * (size // 10 + 1))[:size]
     peak = [kernel.memory_info().rss]
-    send_updates(base, kernel_id, games, (text for _ in range(count)),
-                 lambda i: i % 10 or peak.append(kernel.memory_info().rss))
+    send_updates(
+        base,
+        kernel_id,
+        games,
+        (text for _ in range(count)),
+        lambda i: i % 10 or peak.append(kernel.memory_info().rss),
+    )
     _idle(kernel)
     return max(*peak, kernel.memory_info().rss)
 
@@ -118,7 +160,7 @@ def measure() -> tuple[list[dict], int]:
             viewer = Viewer(base)
             _, kernel_id = viewer.render(notebook)
             states = widget_states(base, kernel_id)
-            page = KernelSocket(base, kernel_id, "v1")   # the page's websocket, open all along
+            page = KernelSocket(base, kernel_id, "v1")  # the page's websocket, open all along
             kernel = _kernel(server, kernel_id)
             _idle(kernel)
             ready = kernel.memory_info().rss
@@ -131,8 +173,13 @@ def measure() -> tuple[list[dict], int]:
             print(f"{notebook}: ready {ready >> 20} MiB, after use {used >> 20} MiB", flush=True)
             page.close()
             viewer.close()
-        rows.append({"notebook": "(the Voilà server)", "ready": voila.memory_info().rss,
-                     "used": voila.memory_info().rss})
+        rows.append(
+            {
+                "notebook": "(the Voilà server)",
+                "ready": voila.memory_info().rss,
+                "used": voila.memory_info().rss,
+            }
+        )
     finally:
         stop(server)
         log.close()
@@ -156,8 +203,10 @@ def report(rows: list[dict], abuse: int) -> str:
         "|---|---:|---:|---:|---:|",
     ]
     for r in rows[:-1]:
-        lines.append(f"| {r['notebook']} | {mib(r['ready'])} | {r['ready'] / bare:.2f} | "
-                     f"{mib(r['used'])} | {r['used'] / bare:.2f} |")
+        lines.append(
+            f"| {r['notebook']} | {mib(r['ready'])} | {r['ready'] / bare:.2f} | "
+            f"{mib(r['used'])} | {r['used'] / bare:.2f} |"
+        )
     pages = rows[1:-1]
     most = max(r["used"] for r in pages)
     count, size = ABUSE

@@ -23,8 +23,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from harness import start_voila, stop  # noqa: E402
 import test_hardening_load as load  # noqa: E402
+
+from harness import start_voila, stop  # noqa: E402
 
 
 def main() -> int:
@@ -39,15 +40,24 @@ def main() -> int:
             voila, base = start_voila(log=log)
             try:
                 seen: dict = {}
-                problems = asyncio.run(load._crowd(
-                    base, load._viewer_plan(), voila, seen,
-                    lambda: len(re.findall(r"Culling '\w+' kernel", log_path.read_text())),
-                    arriving=args.viewers, timeout_ms=args.timeout * 1000))
+                problems = asyncio.run(
+                    load._crowd(
+                        base,
+                        load._viewer_plan(),
+                        voila,
+                        seen,
+                        lambda: len(re.findall(r"Culling '\w+' kernel", log_path.read_text())),
+                        arriving=args.viewers,
+                        timeout_ms=args.timeout * 1000,
+                    )
+                )
             finally:
                 stop(voila)
-    print(f"{args.viewers} viewers arriving together: crowd {seen['crowd_s']:.0f} s, slowest "
-          f"page {seen['slowest_s']:.0f} s, {seen['kernels']} kernels when all were served; "
-          f"{len(problems)} failed")
+    print(
+        f"{args.viewers} viewers arriving together: crowd {seen['crowd_s']:.0f} s, slowest "
+        f"page {seen['slowest_s']:.0f} s, {seen['kernels']} kernels when all were served; "
+        f"{len(problems)} failed"
+    )
     for p in problems:
         print("  " + p)
     return 1 if problems else 0

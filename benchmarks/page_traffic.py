@@ -26,11 +26,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from harness import READY, launch_chromium, start_voila, stop  # noqa: E402
-
 from elo_explain.dashboards import INDEX_NOTEBOOK  # noqa: E402
-from elo_explain.server.channels import split_v1  # noqa: E402
 from elo_explain.dashboards.index import published  # noqa: E402
+from elo_explain.server.channels import split_v1  # noqa: E402
+from harness import READY, launch_chromium, start_voila, stop  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "TRAFFIC.md"
 TIMEOUT_MS = 120_000
@@ -62,21 +61,26 @@ def _act(page, notebook: str, folder: Path) -> None:
         box.fill("")
         box.press_sequentially("1600 1, 1700 0.5, 1800 0.5, 1500 1, 1650 0, 1900 1, 2000 0")
     if notebook == "08_calibrate.ipynb":
-        rows = "rating,opponent,score\n" + "".join(f"{1500 + i % 400},{1600 - i % 300},1\n"
-                                                    for i in range(150_000))
-        data = rows[:rows.rfind("\n", 0, 1_990_000) + 1]            # just under 2 MB
+        rows = "rating,opponent,score\n" + "".join(
+            f"{1500 + i % 400},{1600 - i % 300},1\n" for i in range(150_000)
+        )
+        data = rows[: rows.rfind("\n", 0, 1_990_000) + 1]  # just under 2 MB
         # a paste: the text arrives at once, with one input event (Playwright's fill() types
         # a multi-line text into a textarea in a way that takes minutes for 2 MB)
         page.locator(".ee-paste textarea").evaluate(
             "(box, text) => { box.value = text; box.dispatchEvent(new Event('input', "
-            "{bubbles: true})); box.dispatchEvent(new Event('change', {bubbles: true})); }", data)
+            "{bubbles: true})); box.dispatchEvent(new Event('change', {bubbles: true})); }",
+            data,
+        )
         page.locator(".ee-fit-pasted").click()
         with page.expect_file_chooser() as chooser:  # FileUpload's input is not in the page
             page.locator("button.ee-upload").click()
-        chooser.value.set_files(files=[{"name": "results.csv", "mimeType": "text/csv",
-                                        "buffer": data.encode()}])
+        chooser.value.set_files(
+            files=[{"name": "results.csv", "mimeType": "text/csv", "buffer": data.encode()}]
+        )
         page.locator(".ee-upload-report").get_by_text("results.csv").first.wait_for(
-            timeout=TIMEOUT_MS)
+            timeout=TIMEOUT_MS
+        )
     for handle in page.locator(".ee-ready .noUi-handle").all():
         try:
             handle.focus(timeout=2000)
@@ -84,7 +88,9 @@ def _act(page, notebook: str, folder: Path) -> None:
                 handle.press("ArrowRight")
         except Exception:  # noqa: BLE001 - a hidden slider (another mode)
             continue
-    for field in page.locator(".ee-ready .ee-field input[type=text], .ee-ready input.ee-field").all():
+    for field in page.locator(
+        ".ee-ready .ee-field input[type=text], .ee-ready input.ee-field"
+    ).all():
         try:
             field.fill("", timeout=2000)
             field.press_sequentially("1234")
@@ -111,24 +117,32 @@ def measure(voila_base: str, notebooks: list[str]) -> list[dict]:
 
             def on_socket(ws):
                 if "/channels" in ws.url:
-                    ws.on("framesent", lambda payload: sent.append(
-                        (time.monotonic(), len(payload), *_kind(payload))))
+                    ws.on(
+                        "framesent",
+                        lambda payload: sent.append(
+                            (time.monotonic(), len(payload), *_kind(payload))
+                        ),
+                    )
 
             page.on("websocket", on_socket)
-            page.goto(f"{voila_base}/voila/render/{notebook}", wait_until="commit",
-                      timeout=TIMEOUT_MS)
+            page.goto(
+                f"{voila_base}/voila/render/{notebook}", wait_until="commit", timeout=TIMEOUT_MS
+            )
             page.wait_for_selector(READY, state="visible", timeout=TIMEOUT_MS)
             _act(page, notebook, Path(tmp))
             context.close()
             times = sorted(t for t, *_ in sent)
-            rows.append({
-                "notebook": notebook, "frames": len(sent),
-                "largest": max((n for _, n, *_ in sent), default=0),
-                "per_second": _busiest_second(times) if times else 0,
-                "comm_opens": sorted({f"{t}" for _, _, k, t in sent if k == "comm_open"}),
-                "opens": sum(k == "comm_open" for _, _, k, _ in sent),
-                "types": sorted({k for _, _, k, _ in sent}),
-            })
+            rows.append(
+                {
+                    "notebook": notebook,
+                    "frames": len(sent),
+                    "largest": max((n for _, n, *_ in sent), default=0),
+                    "per_second": _busiest_second(times) if times else 0,
+                    "comm_opens": sorted({f"{t}" for _, _, k, t in sent if k == "comm_open"}),
+                    "opens": sum(k == "comm_open" for _, _, k, _ in sent),
+                    "types": sorted({k for _, _, k, _ in sent}),
+                }
+            )
             print(rows[-1], flush=True)
         browser.close()
     return rows
@@ -155,8 +169,10 @@ def main() -> None:
         "|---|---:|---:|---:|---|",
     ]
     for r in rows:
-        lines.append(f"| {r['notebook']} | {r['frames']} | {r['largest']:,} B | {r['per_second']} "
-                     f"| {r['opens']} ({', '.join(r['comm_opens']) or '-'}) |")
+        lines.append(
+            f"| {r['notebook']} | {r['frames']} | {r['largest']:,} B | {r['per_second']} "
+            f"| {r['opens']} ({', '.join(r['comm_opens']) or '-'}) |"
+        )
     largest = max(r["largest"] for r in rows)
     busiest = max(r["per_second"] for r in rows)
     opens = max(r["opens"] for r in rows)

@@ -42,16 +42,20 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(ROOT / "deploy"))
 
 from browser_dashboards import DESKTOP, _idle, _kernels, _load  # noqa: E402
-from harness import free_port, launch_chromium, start_voila, stop, wait_http  # noqa: E402
 
 from elo_explain.dashboards import INDEX_NOTEBOOK  # noqa: E402
 from elo_explain.server.gate import published_notebooks, served_pages  # noqa: E402
+from harness import free_port, launch_chromium, start_voila, stop, wait_http  # noqa: E402
 
 OUT = HERE / "POOL.md"
 MIB = 2**20
 # dashboards (their pooled kernel waits for its viewer, which tells when the pool is full)
-SAMPLE = ("01_chess_calculator.ipynb", "03_backgammon_divisor.ipynb",
-          "uk/03_backgammon_divisor.ipynb", "te/09_simulate_ladder.ipynb")
+SAMPLE = (
+    "01_chess_calculator.ipynb",
+    "03_backgammon_divisor.ipynb",
+    "uk/03_backgammon_divisor.ipynb",
+    "te/09_simulate_ladder.ipynb",
+)
 FIRST_PAGE = "index.ipynb"
 
 
@@ -109,16 +113,19 @@ def _waiting(server: psutil.Process, port: int) -> int:
     count = 0
     for k in _kernels(server):
         try:
-            if any(c.raddr and c.raddr.port == port and c.status == psutil.CONN_ESTABLISHED
-                   for c in k.net_connections(kind="tcp")):
+            if any(
+                c.raddr and c.raddr.port == port and c.status == psutil.CONN_ESTABLISHED
+                for c in k.net_connections(kind="tcp")
+            ):
                 count += 1
         except psutil.Error:
             continue
     return count
 
 
-def _wait_pool_full(server: psutil.Process, port: int, pages: int, dashboards: int,
-                    timeout: float = 900.0) -> None:
+def _wait_pool_full(
+    server: psutil.Process, port: int, pages: int, dashboards: int, timeout: float = 900.0
+) -> None:
     """Until the pool holds a kernel per page, every dashboard's waits for its viewer (the
     landing pages' do not wait: they read no link) and the kernels are idle (under 5 % of a
     CPU over a second)."""
@@ -147,9 +154,13 @@ def preview(browser) -> tuple[dict, subprocess.Popen, str]:
     port = free_port()
     result = {"load_start": _load_avg()}
     t0 = time.perf_counter()
-    make = subprocess.Popen(["make", "-s", "dashboard", f"PORT={port}"], cwd=ROOT,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
-                            start_new_session=True)
+    make = subprocess.Popen(
+        ["make", "-s", "dashboard", f"PORT={port}"],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
     base = f"http://127.0.0.1:{port}"
     wait_http(base + "/voila/static/ready-probe", make, timeout=120)
     result["answers_s"] = time.perf_counter() - t0
@@ -207,11 +218,10 @@ def first_viewers(browser, pooled: tuple, cold_base: str, repeats: int) -> dict:
     for i in range(repeats):
         for nb in SAMPLE:
             kinds = (("pooled", pooled_base), ("cold", cold_base))
-            for kind, base in (kinds if i % 2 == 0 else kinds[::-1]):
+            for kind, base in kinds if i % 2 == 0 else kinds[::-1]:
                 context = browser.new_context(**DESKTOP)
                 try:
-                    times[nb][kind].append(_load(context.new_page(),
-                                                 f"{base}/voila/render/{nb}"))
+                    times[nb][kind].append(_load(context.new_page(), f"{base}/voila/render/{nb}"))
                 finally:
                     context.close()
                 if kind == "pooled":  # refilled and idle: the next viewer meets a full pool
@@ -269,8 +279,9 @@ def report(pre: dict, pl: dict, fv: dict, repeats: int) -> str:
         "|---|---:|---:|---:|",
     ]
     for nb, m in med.items():
-        lines.append(f"| {nb} | {m['pooled']:.1f} s | {m['cold']:.1f} s | "
-                     f"{m['pooled'] / m['cold']:.2f} |")
+        lines.append(
+            f"| {nb} | {m['pooled']:.1f} s | {m['cold']:.1f} s | {m['pooled'] / m['cold']:.2f} |"
+        )
     lines += [
         f"| all | {pooled_all:.1f} s | {cold_all:.1f} s | {pooled_all / cold_all:.2f} |",
         "",

@@ -46,27 +46,37 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from harness import (  # noqa: E402
-    CHROMIUM, CHROMIUM_ARGS, READY, self_signed_cert, start_proxy, start_voila, stop,
-)
 from browser_dashboards import _slider_latency, _wait_pool_idle  # noqa: E402  (same waits)
 
 from elo_explain.server.gate import published_notebooks  # noqa: E402
+from harness import (  # noqa: E402
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    READY,
+    self_signed_cert,
+    start_proxy,
+    start_voila,
+    stop,
+)
 
 OUT = Path(__file__).resolve().parent / "REMOTE.md"
-LINK = {"offline": False, "latency": 40,                    # ms, added to every round trip
-        "downloadThroughput": 20e6 / 8, "uploadThroughput": 5e6 / 8}   # bytes per second
-TIMEOUT_MS = 90_000   # a visit not ready by then is counted as failed (and reported)
-POOL_S = 300          # the pool refills one notebook run; generous on a shared 2-core machine
-POLL = 0.25           # seconds between two reads of Voilà's log (polling, not a wait for a result)
+LINK = {
+    "offline": False,
+    "latency": 40,  # ms, added to every round trip
+    "downloadThroughput": 20e6 / 8,
+    "uploadThroughput": 5e6 / 8,
+}  # bytes per second
+TIMEOUT_MS = 90_000  # a visit not ready by then is counted as failed (and reported)
+POOL_S = 300  # the pool refills one notebook run; generous on a shared 2-core machine
+POLL = 0.25  # seconds between two reads of Voilà's log (polling, not a wait for a result)
 CACHEABLE = re.compile(r"/voila/(static|labextensions|templates)/")
 FILLED = re.compile(r"Kernel pool of \S+ is filled")
 KERNEL_WS = re.compile(r"/api/kernels/([0-9a-f-]{36})/channels")
-MOVES = 10            # slider moves per dashboard for its CPU cost
+MOVES = 10  # slider moves per dashboard for its CPU cost
 MACHINE_GIB = 24
 CORES = 2
-RESERVE_GIB = 2.0     # the system, Chromium-free server: Voilà, nginx, page cache headroom
-CPU_BUDGET = 0.7      # of the cores, so a burst does not queue every viewer
+RESERVE_GIB = 2.0  # the system, Chromium-free server: Voilà, nginx, page cache headroom
+CPU_BUDGET = 0.7  # of the cores, so a burst does not queue every viewer
 
 
 class Pool:
@@ -102,14 +112,24 @@ def visit(context, url: str) -> dict:
     cdp.send("Network.enable")
     cdp.send("Network.emulateNetworkConditions", LINK)
     urls: dict[str, str] = {}
-    wire_status: dict[str, int] = {}   # the status that came over the network (none: from the cache)
+    wire_status: dict[str, int] = {}  # the status that came over the network (none: from the cache)
     finished: dict[str, int] = {}
     ws = [0]
-    cdp.on("Network.requestWillBeSent", lambda e: urls.__setitem__(e["requestId"], e["request"]["url"]))
-    cdp.on("Network.responseReceivedExtraInfo",
-           lambda e: wire_status.__setitem__(e["requestId"], e["statusCode"]))
-    cdp.on("Network.loadingFinished", lambda e: finished.__setitem__(e["requestId"], e["encodedDataLength"]))
-    cdp.on("Network.webSocketFrameReceived", lambda e: ws.__setitem__(0, ws[0] + len(e["response"]["payloadData"])))
+    cdp.on(
+        "Network.requestWillBeSent", lambda e: urls.__setitem__(e["requestId"], e["request"]["url"])
+    )
+    cdp.on(
+        "Network.responseReceivedExtraInfo",
+        lambda e: wire_status.__setitem__(e["requestId"], e["statusCode"]),
+    )
+    cdp.on(
+        "Network.loadingFinished",
+        lambda e: finished.__setitem__(e["requestId"], e["encodedDataLength"]),
+    )
+    cdp.on(
+        "Network.webSocketFrameReceived",
+        lambda e: ws.__setitem__(0, ws[0] + len(e["response"]["payloadData"])),
+    )
 
     from playwright.sync_api import Error as PlaywrightError
 
@@ -122,8 +142,11 @@ def visit(context, url: str) -> dict:
     except PlaywrightError as exc:
         views = page.content().count("application/vnd.jupyter.widget-view+json")
         pending = [u for rid, u in urls.items() if rid not in finished]
-        print(f"FAILED {url}: {str(exc).splitlines()[0][:120]}; widget views in the page: "
-              f"{views}; requests not finished: {pending[:4]}", flush=True)
+        print(
+            f"FAILED {url}: {str(exc).splitlines()[0][:120]}; widget views in the page: "
+            f"{views}; requests not finished: {pending[:4]}",
+            flush=True,
+        )
         page.goto("about:blank")
         page.close()
         return None
@@ -146,7 +169,7 @@ def _cpu(proc) -> float:
     return t.user + t.system
 
 
-def capacity(browser, base: str, voila, nginx, pool: "Pool", pages: int | None = None) -> list[dict]:
+def capacity(browser, base: str, voila, nginx, pool: Pool, pages: int | None = None) -> list[dict]:
     """Per dashboard, through nginx: kernel memory, CPU of a page view and of a slider move."""
     import psutil
 
@@ -167,8 +190,11 @@ def capacity(browser, base: str, voila, nginx, pool: "Pool", pages: int | None =
             context.close()
             continue
         kernel_id = next(m.group(1) for u in sockets if (m := KERNEL_WS.search(u)))
-        kernel = next(k for k in server.children(recursive=True)
-                      if any(kernel_id in part for part in k.cmdline()))
+        kernel = next(
+            k
+            for k in server.children(recursive=True)
+            if any(kernel_id in part for part in k.cmdline())
+        )
         pool.wait(pool.fills + 1)  # the refill's CPU is not counted in the moves
         mem = kernel.memory_full_info()
         row = {"notebook": nb, "rss": mem.rss, "uss": mem.uss, "view_cpu": _cpu(kernel)}
@@ -179,14 +205,20 @@ def capacity(browser, base: str, voila, nginx, pool: "Pool", pages: int | None =
             if _slider_latency(page, nb) is not None:
                 moved += 1
         after = _cpu(kernel), _cpu(server), sum(_cpu(w) for w in workers)
-        row.update(moves=moved, kernel_move=(after[0] - before[0]) / max(moved, 1),
-                   voila_move=(after[1] - before[1]) / max(moved, 1),
-                   nginx_move=(after[2] - before[2]) / max(moved, 1))
+        row.update(
+            moves=moved,
+            kernel_move=(after[0] - before[0]) / max(moved, 1),
+            voila_move=(after[1] - before[1]) / max(moved, 1),
+            nginx_move=(after[2] - before[2]) / max(moved, 1),
+        )
         rows.append(row)
-        print(f"{nb:32s} RSS {mem.rss / 2**20:.0f} MiB USS {mem.uss / 2**20:.0f} MiB, page "
-              f"{row['view_cpu']:.2f} CPU-s, move {1e3 * row['kernel_move']:.0f} + "
-              f"{1e3 * row['voila_move']:.0f} + {1e3 * row['nginx_move']:.1f} ms CPU "
-              f"({moved}/{MOVES} moves answered)", flush=True)
+        print(
+            f"{nb:32s} RSS {mem.rss / 2**20:.0f} MiB USS {mem.uss / 2**20:.0f} MiB, page "
+            f"{row['view_cpu']:.2f} CPU-s, move {1e3 * row['kernel_move']:.0f} + "
+            f"{1e3 * row['voila_move']:.0f} + {1e3 * row['nginx_move']:.1f} ms CPU "
+            f"({moved}/{MOVES} moves answered)",
+            flush=True,
+        )
         page.goto("about:blank")
         page.close()
         context.close()
@@ -201,11 +233,17 @@ def _spki(cert: Path) -> str:
 
     return subprocess.run(
         f"openssl x509 -in {cert} -pubkey -noout | openssl pkey -pubin -outform der"
-        " | openssl dgst -sha256 -binary | base64", shell=True, check=True,
-        capture_output=True, text=True).stdout.strip()
+        " | openssl dgst -sha256 -binary | base64",
+        shell=True,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
 
 
-def measure(repeats: int = 1, pages: int | None = None) -> tuple[list[dict], list[dict], int, list[str]]:
+def measure(
+    repeats: int = 1, pages: int | None = None
+) -> tuple[list[dict], list[dict], int, list[str]]:
     from playwright.sync_api import sync_playwright
 
     notebooks = published_notebooks()[:pages]
@@ -214,20 +252,26 @@ def measure(repeats: int = 1, pages: int | None = None) -> tuple[list[dict], lis
         tmp = Path(tmp)
         log_path = tmp / "voila.log"
         log = open(log_path, "w")
-        voila, direct = start_voila("--MappingKernelManager.cull_idle_timeout=300", log=log, preheat=True)
+        voila, direct = start_voila(
+            "--MappingKernelManager.cull_idle_timeout=300", log=log, preheat=True
+        )
         cert, key = self_signed_cert(tmp)
         nginx_log = open(tmp / "nginx.log", "w")
         plain, proxy = start_proxy(direct, tmp / "plain", log=nginx_log, render_rate="600r/m")
-        tls, proxy_tls = start_proxy(direct, tmp / "tls", cert=cert, key=key, log=nginx_log,
-                                     render_rate="600r/m")
+        tls, proxy_tls = start_proxy(
+            direct, tmp / "tls", cert=cert, key=key, log=nginx_log, render_rate="600r/m"
+        )
         ways = [("direct Voilà", direct), ("nginx", proxy), ("nginx TLS + HTTP/2", proxy_tls)]
         try:
             pool = Pool(log_path, voila, len(published_notebooks()))
             pool.wait(len(published_notebooks()))
             with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
-                    *CHROMIUM_ARGS, f"--ignore-certificate-errors-spki-list={_spki(cert)}"])
-                for way, base in ways:  # warm-up, not measured: each server's first page
+                browser = p.chromium.launch(
+                    executable_path=CHROMIUM,
+                    headless=True,
+                    args=[*CHROMIUM_ARGS, f"--ignore-certificate-errors-spki-list={_spki(cert)}"],
+                )
+                for _way, base in ways:  # warm-up, not measured: each server's first page
                     context = browser.new_context()
                     visit(context, f"{base}/voila/render/{notebooks[0]}")
                     pool.wait(pool.fills + 1)
@@ -245,14 +289,17 @@ def measure(repeats: int = 1, pages: int | None = None) -> tuple[list[dict], lis
                                 failed.append(f"{nb} {way} run {r}")
                                 continue
                             rows.append({"notebook": nb, "way": way, "run": r, **figures})
-                            print(f"{nb:32s} {way:20s} first {figures['first']['ready_s']:.2f} s "
-                                  f"{figures['first']['bytes'] / 1e3:7.0f} kB | repeat "
-                                  f"{figures['repeat']['ready_s']:.2f} s {figures['repeat']['bytes'] / 1e3:6.0f} kB "
-                                  f"refetched {figures['repeat']['refetched']} 304 {figures['repeat']['revalidated']}",
-                                  flush=True)
+                            print(
+                                f"{nb:32s} {way:20s} first {figures['first']['ready_s']:.2f} s "
+                                f"{figures['first']['bytes'] / 1e3:7.0f} kB | repeat "
+                                f"{figures['repeat']['ready_s']:.2f} s {figures['repeat']['bytes'] / 1e3:6.0f} kB "
+                                f"refetched {figures['repeat']['refetched']} 304 {figures['repeat']['revalidated']}",
+                                flush=True,
+                            )
                 cap = capacity(browser, proxy, voila, plain, pool, pages)
                 browser.close()
             import psutil
+
             voila_rss = psutil.Process(voila.pid).memory_info().rss
         finally:
             stop(plain)
@@ -305,22 +352,32 @@ def report(rows: list[dict], repeats: int, failed: list[str]) -> str:
                 f"{_median(rows, nb, way, 'first', 'bytes') / 1e3:,.0f} | {rep:.2f} s | "
                 f"{rep / d_rep:.2f} | {_median(rows, nb, way, 'repeat', 'bytes') / 1e3:,.1f} | "
                 f"{_median(rows, nb, way, 'repeat', 'refetched'):.0f} | "
-                f"{_median(rows, nb, way, 'repeat', 'revalidated'):.0f} |")
-    lines += ["", f"Visits that never became ready within {TIMEOUT_MS // 1000} s (left out of the "
-              f"medians): {', '.join(failed) if failed else 'none'}.",
-              "", "First visit, ready time against direct Voilà over all pages:", ""]
+                f"{_median(rows, nb, way, 'repeat', 'revalidated'):.0f} |"
+            )
+    lines += [
+        "",
+        f"Visits that never became ready within {TIMEOUT_MS // 1000} s (left out of the "
+        f"medians): {', '.join(failed) if failed else 'none'}.",
+        "",
+        "First visit, ready time against direct Voilà over all pages:",
+        "",
+    ]
     for way in ways[1:]:
         rs = ratios[way]
-        lines.append(f"- {way}: median {statistics.median(rs):.2f} ×, range "
-                     f"{min(rs):.2f}–{max(rs):.2f} × (goal ≤ 0.60 ×: "
-                     f"{'met' if max(rs) <= 0.6 else 'met for ' + str(sum(r <= 0.6 for r in rs)) + ' of ' + str(len(rs)) + ' pages'})")
+        lines.append(
+            f"- {way}: median {statistics.median(rs):.2f} ×, range "
+            f"{min(rs):.2f}–{max(rs):.2f} × (goal ≤ 0.60 ×: "
+            f"{'met' if max(rs) <= 0.6 else 'met for ' + str(sum(r <= 0.6 for r in rs)) + ' of ' + str(len(rs)) + ' pages'})"
+        )
     for way in ways:
         kb = [_median(rows, nb, way, "first", "bytes") / 1e3 for nb in notebooks]
         rkb = [_median(rows, nb, way, "repeat", "bytes") / 1e3 for nb in notebooks]
         ref = sum(_median(rows, nb, way, "repeat", "refetched") for nb in notebooks)
-        lines.append(f"- {way}: first visit {statistics.median(kb):,.0f} kB (median), repeat visit "
-                     f"{statistics.median(rkb):,.1f} kB; cacheable files downloaded again on repeat "
-                     f"visits, all pages: {ref:.0f}")
+        lines.append(
+            f"- {way}: first visit {statistics.median(kb):,.0f} kB (median), repeat visit "
+            f"{statistics.median(rkb):,.1f} kB; cacheable files downloaded again on repeat "
+            f"visits, all pages: {ref:.0f}"
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -328,7 +385,6 @@ def capacity_report(cap: list[dict], voila_rss: int, pooled: int) -> str:
     """Viewers per machine from the measured figures."""
     mib = 2**20
     rss = statistics.mean(r["rss"] for r in cap)
-    uss = statistics.mean(r["uss"] for r in cap)
     view = statistics.mean(r["view_cpu"] for r in cap)
     move = statistics.mean(r["kernel_move"] + r["voila_move"] + r["nginx_move"] for r in cap)
     pool = pooled * rss
@@ -346,10 +402,12 @@ def capacity_report(cap: list[dict], voila_rss: int, pooled: int) -> str:
         "|---|---:|---:|---:|---:|---:|---:|",
     ]
     for r in cap:
-        lines.append(f"| {r['notebook'].removesuffix('.ipynb')} | {r['rss'] / mib:.0f} MiB | "
-                     f"{r['uss'] / mib:.0f} MiB | {r['view_cpu']:.2f} s | {1e3 * r['kernel_move']:.0f} ms | "
-                     f"{1e3 * r['voila_move']:.0f} ms | "
-                     f"{'≤ 1' if r['nginx_move'] < 0.0015 else format(1e3 * r['nginx_move'], '.0f')} ms |")
+        lines.append(
+            f"| {r['notebook'].removesuffix('.ipynb')} | {r['rss'] / mib:.0f} MiB | "
+            f"{r['uss'] / mib:.0f} MiB | {r['view_cpu']:.2f} s | {1e3 * r['kernel_move']:.0f} ms | "
+            f"{1e3 * r['voila_move']:.0f} ms | "
+            f"{'≤ 1' if r['nginx_move'] < 0.0015 else format(1e3 * r['nginx_move'], '.0f')} ms |"
+        )
     lines += [
         "",
         f"CPU of a page view = the kernel's CPU time when the page is ready (its start and "
@@ -377,11 +435,16 @@ def capacity_report(cap: list[dict], voila_rss: int, pooled: int) -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--repeats", type=int, default=1, help="runs per page and way in (median)")
-    ap.add_argument("--pages", type=int, help="only the first PAGES pages (a quick check; "
-                    "REMOTE.md is then not written)")
+    ap.add_argument(
+        "--pages",
+        type=int,
+        help="only the first PAGES pages (a quick check; REMOTE.md is then not written)",
+    )
     args = ap.parse_args()
     rows, cap, voila_rss, failed = measure(args.repeats, args.pages)
-    text = report(rows, args.repeats, failed) + capacity_report(cap, voila_rss, len(published_notebooks()))
+    text = report(rows, args.repeats, failed) + capacity_report(
+        cap, voila_rss, len(published_notebooks())
+    )
     if args.pages:
         print(text)
         return

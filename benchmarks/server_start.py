@@ -29,17 +29,29 @@ sys.path.insert(0, str(ROOT / "tests"))
 from harness import free_port, stop, wait_http  # noqa: E402
 
 OUT = HERE / "SERVER_START.md"
-COMMANDS = {"python -m elo_explain.server": [sys.executable, "-m", "elo_explain.server"],
-            "voila": [str(Path(sys.executable).with_name("voila"))]}
+COMMANDS = {
+    "python -m elo_explain.server": [sys.executable, "-m", "elo_explain.server"],
+    "voila": [str(Path(sys.executable).with_name("voila"))],
+}
 
 
 def _start(command: list[str]) -> tuple[float, float]:
     port = free_port()
     t0 = time.perf_counter()
-    proc = subprocess.Popen([*command, "notebooks", f"--port={port}", "--no-browser",
-                             "--Voila.port_retries=0", "--Voila.ip=127.0.0.1",
-                             "--VoilaConfiguration.preheat_kernel=False"],
-                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    proc = subprocess.Popen(
+        [
+            *command,
+            "notebooks",
+            f"--port={port}",
+            "--no-browser",
+            "--Voila.port_retries=0",
+            "--Voila.ip=127.0.0.1",
+            "--VoilaConfiguration.preheat_kernel=False",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.STDOUT,
+    )
     try:
         wait_http(f"http://127.0.0.1:{port}/voila/static/ready-probe", proc)
         seconds = time.perf_counter() - t0
@@ -55,23 +67,33 @@ def main() -> None:
     starts = parser.parse_args().starts
     rows = {name: [] for name in COMMANDS}
     for i in range(starts):
-        for name in (list(COMMANDS) if i % 2 == 0 else list(COMMANDS)[::-1]):
+        for name in list(COMMANDS) if i % 2 == 0 else list(COMMANDS)[::-1]:
             rows[name].append(_start(COMMANDS[name]))
     (ours, voila) = COMMANDS
-    med = {n: (statistics.median(s for s, _ in r), statistics.median(c for _, c in r))
-           for n, r in rows.items()}
+    med = {
+        n: (statistics.median(s for s, _ in r), statistics.median(c for _, c in r))
+        for n, r in rows.items()
+    }
     load = os.getloadavg()
-    text = "\n".join([
-        "# The server's start", "",
-        f"Written by `benchmarks/server_start.py`: {starts} starts of each command, in turns, "
-        "with the same arguments (the published configuration, no pool); medians, and the "
-        "ratio in the same run.", "",
-        f"| | `{ours}` | `{voila}` | ratio |", "|---|---:|---:|---:|",
-        f"| command to the server answering | {med[ours][0]:.2f} s | {med[voila][0]:.2f} s | "
-        f"{med[ours][0] / med[voila][0]:.2f} |",
-        f"| the server's CPU by then | {med[ours][1]:.2f} CPU-s | {med[voila][1]:.2f} CPU-s | "
-        f"{med[ours][1] / med[voila][1]:.2f} |", "",
-        f"Load average at the end: {load[0]:.1f} / {load[1]:.1f} (1 / 5 min).", ""])
+    text = "\n".join(
+        [
+            "# The server's start",
+            "",
+            f"Written by `benchmarks/server_start.py`: {starts} starts of each command, in turns, "
+            "with the same arguments (the published configuration, no pool); medians, and the "
+            "ratio in the same run.",
+            "",
+            f"| | `{ours}` | `{voila}` | ratio |",
+            "|---|---:|---:|---:|",
+            f"| command to the server answering | {med[ours][0]:.2f} s | {med[voila][0]:.2f} s | "
+            f"{med[ours][0] / med[voila][0]:.2f} |",
+            f"| the server's CPU by then | {med[ours][1]:.2f} CPU-s | {med[voila][1]:.2f} CPU-s | "
+            f"{med[ours][1] / med[voila][1]:.2f} |",
+            "",
+            f"Load average at the end: {load[0]:.1f} / {load[1]:.1f} (1 / 5 min).",
+            "",
+        ]
+    )
     OUT.write_text(text)
     print(text)
 

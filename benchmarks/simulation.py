@@ -20,26 +20,42 @@ def run(repeats: int = 5) -> list[dict]:
     rows = []
     for name, rules in simulate.RULE_SETS.items():
         t = median_time(lambda: simulate.simulate_season(rules, **SEASON), repeats)
-        rows.append({
-            "benchmark": f"simulate_season: {name}",
-            "work": "100 players, 20 weeks x 10 games (10,000 games)",
-            "ours_seconds": t, "baseline": None, "baseline_seconds": None, "note": "",
-        })
+        rows.append(
+            {
+                "benchmark": f"simulate_season: {name}",
+                "work": "100 players, 20 weeks x 10 games (10,000 games)",
+                "ours_seconds": t,
+                "baseline": None,
+                "baseline_seconds": None,
+                "note": "",
+            }
+        )
     t = median_time(lambda: simulate.weekly_swing(), repeats)
-    rows.append({
-        "benchmark": "weekly_swing (defaults)",
-        "work": "K 32 and 16; 20...300 games; 2,000 weeks each",
-        "ours_seconds": t, "baseline": None, "baseline_seconds": None, "note": "",
-    })
+    rows.append(
+        {
+            "benchmark": "weekly_swing (defaults)",
+            "work": "K 32 and 16; 20...300 games; 2,000 weeks each",
+            "ours_seconds": t,
+            "baseline": None,
+            "baseline_seconds": None,
+            "note": "",
+        }
+    )
     games = lichess.load_games(rated_only=True)
     for offset in (False, True):
-        t = median_time(lambda: calibration.fit_divisor(games.difference, games.result,
-                                                     white_advantage=offset), repeats)
-        rows.append({
-            "benchmark": "fit_divisor on the Lichess games"
-                         + (" with white advantage" if offset else ""),
-            "work": f"{len(games):,} rated games",
-            "ours_seconds": t, "baseline": None, "baseline_seconds": None,
-            "note": "includes the profile-likelihood interval and the calibration table",
-        })
+        t = median_time(
+            lambda: calibration.fit_divisor(games.difference, games.result, white_advantage=offset),
+            repeats,
+        )
+        rows.append(
+            {
+                "benchmark": "fit_divisor on the Lichess games"
+                + (" with white advantage" if offset else ""),
+                "work": f"{len(games):,} rated games",
+                "ours_seconds": t,
+                "baseline": None,
+                "baseline_seconds": None,
+                "note": "includes the profile-likelihood interval and the calibration table",
+            }
+        )
     return rows

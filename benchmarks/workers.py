@@ -48,13 +48,15 @@ ROOT = HERE.parent
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "deploy"))
 
-from harness import KERNEL_ID, KernelSocket, _message, free_port, wait_http  # noqa: E402
 import publish  # noqa: E402
 
 from elo_explain.server.gate import published_notebooks  # noqa: E402
 from elo_explain.server.kernels import (  # noqa: E402
-    KERNEL_MIB, default_ceilings, machine_memory_mib,
+    KERNEL_MIB,
+    default_ceilings,
+    machine_memory_mib,
 )
+from harness import KERNEL_ID, KernelSocket, _message, free_port, wait_http  # noqa: E402
 
 OUT = HERE / "WORKERS.md"
 NOTEBOOK = "03_backgammon_divisor.ipynb"
@@ -83,14 +85,16 @@ class WidgetSocket(KernelSocket):
     """The kernel websocket as the page's widget manager speaks it: its control comm says
     which control protocol it speaks (ipywidgets refuses a comm_open without it)."""
 
-    def send(self, msg_type: str, content: dict, channel: str = "shell",
-             metadata: dict | None = None) -> str:
+    def send(
+        self, msg_type: str, content: dict, channel: str = "shell", metadata: dict | None = None
+    ) -> str:
         from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
 
         msg = _message(msg_type, content, self.session)
         msg["metadata"] = metadata or {}
-        parts = [json.dumps(msg[k]).encode()
-                 for k in ("header", "parent_header", "metadata", "content")]
+        parts = [
+            json.dumps(msg[k]).encode() for k in ("header", "parent_header", "metadata", "content")
+        ]
         self.ws.send(serialize_msg_to_ws_v1(parts, channel))
         return msg["header"]["msg_id"]
 
@@ -100,16 +104,19 @@ class Viewer:
 
     def __init__(self, base: str):
         self.base, self.http = base, requests.Session()
-        self.http.cookies.set("ee_route", secrets.token_hex(16))   # a browser's own
+        self.http.cookies.set("ee_route", secrets.token_hex(16))  # a browser's own
         r = self.http.get(f"{base}/voila/render/{NOTEBOOK}?divisor=800", timeout=HTTP_TIMEOUT)
         r.raise_for_status()
-        prefix = PREFIX.search(r.url)   # none with one process: the site as before
+        prefix = PREFIX.search(r.url)  # none with one process: the site as before
         self.process = prefix.group(1) if prefix else "/"
         self.kernel = KERNEL_ID.search(r.text).group(1)
         self.ws = WidgetSocket(f"{base}/{self.process}" if prefix else base, self.kernel, "v1")
         control = secrets.token_hex(16)
-        self.ws.send("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control",
-                                   "data": {}}, metadata={"version": "1.0.0"})
+        self.ws.send(
+            "comm_open",
+            {"comm_id": control, "target_name": "jupyter.widget.control", "data": {}},
+            metadata={"version": "1.0.0"},
+        )
         self.ws.send("comm_msg", {"comm_id": control, "data": {"method": "request_states"}})
         self.slider = None
         while self.slider is None:
@@ -123,15 +130,23 @@ class Viewer:
 
     def move(self, value: int) -> None:
         sent = time.perf_counter()
-        msg_id = self.ws.send("comm_msg", {"comm_id": self.slider, "data": {
-            "method": "update", "state": {"value": value}, "buffer_paths": []}})
-        answered = False   # the view's answer: another widget's new state (the summary)
+        msg_id = self.ws.send(
+            "comm_msg",
+            {
+                "comm_id": self.slider,
+                "data": {"method": "update", "state": {"value": value}, "buffer_paths": []},
+            },
+        )
+        answered = False  # the view's answer: another widget's new state (the summary)
         while True:
             msg = self.ws.receive()
             if msg["header"]["msg_type"] == "comm_msg" and msg["content"]["comm_id"] != self.slider:
                 answered = True
-            if (msg["header"]["msg_type"] == "status" and msg["content"]["execution_state"]
-                    == "idle" and msg["parent_header"].get("msg_id") == msg_id):
+            if (
+                msg["header"]["msg_type"] == "status"
+                and msg["content"]["execution_state"] == "idle"
+                and msg["parent_header"].get("msg_id") == msg_id
+            ):
                 if not answered:
                     raise RuntimeError(f"kernel {self.kernel}: the view did not answer a move")
                 self.latencies.append(time.perf_counter() - sent)
@@ -153,8 +168,10 @@ def _together(items, fn, at_once: int) -> list:
             results[i] = exc
 
     for start in range(0, len(items), at_once):
-        threads = [threading.Thread(target=run, args=(i,))
-                   for i in range(start, min(start + at_once, len(items)))]
+        threads = [
+            threading.Thread(target=run, args=(i,))
+            for i in range(start, min(start + at_once, len(items)))
+        ]
         for t in threads:
             t.start()
         for t in threads:
@@ -167,21 +184,33 @@ def held(workers: int, voila_rss: list[int]) -> tuple[int, int]:
     processes beyond the first hold (in kernels)."""
     total, pages = machine_memory_mib(), len(published_notebooks())
     langs = len(publish.pool_languages(total // workers, pages))
-    ceilings = sum(default_ceilings(total, pool_kernels=langs * pages, share=1 / workers)[0]
-                   for _ in range(workers))
+    ceilings = sum(
+        default_ceilings(total, pool_kernels=langs * pages, share=1 / workers)[0]
+        for _ in range(workers)
+    )
     extra = sum(sorted(voila_rss)[:-1]) / 2**20 / KERNEL_MIB if workers > 1 else 0
     return ceilings, int(ceilings - extra)
 
 
 def measure(workers: int, viewers: int, moves: int) -> dict:
     port = free_port()
-    log = open(Path(tempfile.gettempdir()) / f"ee-workers-{workers}.log", "w")   # the servers' log
+    log = open(Path(tempfile.gettempdir()) / f"ee-workers-{workers}.log", "w")  # the servers' log
     pub = subprocess.Popen(
-        [sys.executable, str(ROOT / "deploy" / "publish.py"), f"--port={port}",
-         f"--workers={workers}", "--host=127.0.0.1", "--",
-         "--VoilaConfiguration.preheat_kernel=False",
-         f"--ViewerKernels.max_kernels_per_address={viewers + 10}"],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        [
+            sys.executable,
+            str(ROOT / "deploy" / "publish.py"),
+            f"--port={port}",
+            f"--workers={workers}",
+            "--host=127.0.0.1",
+            "--",
+            "--VoilaConfiguration.preheat_kernel=False",
+            f"--ViewerKernels.max_kernels_per_address={viewers + 10}",
+        ],
+        cwd=ROOT,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
     base = f"http://127.0.0.1:{port}"
     row: dict = {"workers": workers}
     try:
@@ -200,13 +229,14 @@ def measure(workers: int, viewers: int, moves: int) -> dict:
         pages = [v for v in opened if isinstance(v, Viewer)]
         row["failed"] = [str(e)[:120] for e in opened if not isinstance(e, Viewer)]
         row["view_cpu"] = (_cpu(_tree(pub)) - before) / max(len(pages), 1)
-        row["spread"] = {p: sum(v.process == p for v in pages) for p in sorted(
-            {v.process for v in pages})}
+        row["spread"] = {
+            p: sum(v.process == p for v in pages) for p in sorted({v.process for v in pages})
+        }
 
         def drag(viewer: Viewer) -> None:
             for i in range(moves):
                 viewer.move(850 if i % 2 == 0 else 800)
-                time.sleep(THINK_S)   # the viewer's rhythm between two moves
+                time.sleep(THINK_S)  # the viewer's rhythm between two moves
 
         before = _cpu(_tree(pub))
         _together(pages, drag, len(pages))
@@ -253,8 +283,9 @@ def report(one: dict, two: dict, viewers: int, moves: int) -> str:
         f"{' + '.join(f'{r / 2**20:.0f}' for r in one['voila_rss'])} MiB | "
         f"{' + '.join(f'{r / 2**20:.0f}' for r in two['voila_rss'])} MiB | |",
         f"| pages served (of {viewers}); by process | {sum(one['spread'].values())} | "
-        f"{sum(two['spread'].values())}: " + ", ".join(
-            f"/{p}/ {n}" for p, n in two["spread"].items()) + " | |",
+        f"{sum(two['spread'].values())}: "
+        + ", ".join(f"/{p}/ {n}" for p, n in two["spread"].items())
+        + " | |",
         f"| page-view CPU (Voilà + kernel + nginx) | {one['view_cpu']:.2f} s | "
         f"{two['view_cpu']:.2f} s | {two['view_cpu'] / one['view_cpu']:.2f} |",
         f"| all {viewers} arrived in | {one['arrivals_s']:.0f} s | {two['arrivals_s']:.0f} s | "
@@ -277,8 +308,11 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--viewers", type=int, default=VIEWERS)
     ap.add_argument("--moves", type=int, default=MOVES)
-    ap.add_argument("--two-first", action="store_true",
-                    help="measure two processes first (the machine's other load drifts)")
+    ap.add_argument(
+        "--two-first",
+        action="store_true",
+        help="measure two processes first (the machine's other load drifts)",
+    )
     ap.add_argument("--append", action="store_true", help=f"append to {OUT.name}")
     args = ap.parse_args()
     if args.two_first:

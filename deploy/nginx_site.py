@@ -24,7 +24,9 @@ TEMP_DIRS = ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
 
 def nginx_binary() -> str:
     """Debian's nginx (``apt-get install nginx``)."""
-    found = shutil.which("nginx") or ("/usr/sbin/nginx" if os.path.exists("/usr/sbin/nginx") else None)
+    found = shutil.which("nginx") or (
+        "/usr/sbin/nginx" if os.path.exists("/usr/sbin/nginx") else None
+    )
     if not found:
         raise RuntimeError("nginx is missing: install Debian's nginx (apt-get install nginx)")
     return found
@@ -45,11 +47,13 @@ _NOTEBOOK = re.compile(r"([a-z]{2}/)?[A-Za-z0-9_.-]+\.ipynb")
 
 
 def _render_location(notebook: str) -> str:
-    return (f"        location = /voila/render/{notebook} {{\n"
-            f"            limit_except GET {{ deny all; }}\n"
-            f"            limit_req zone=render burst=@RENDER_BURST@ nodelay;\n"
-            f"            proxy_pass http://voila;\n"
-            f"        }}")
+    return (
+        f"        location = /voila/render/{notebook} {{\n"
+        f"            limit_except GET {{ deny all; }}\n"
+        f"            limit_req zone=render burst=@RENDER_BURST@ nodelay;\n"
+        f"            proxy_pass http://voila;\n"
+        f"        }}"
+    )
 
 
 def real_ip(trusted_proxies=()) -> str:
@@ -73,19 +77,30 @@ def real_ip(trusted_proxies=()) -> str:
         try:
             net = ipaddress.ip_network(str(cidr).strip(), strict=False)
         except ValueError:
-            raise ValueError(f"trusted proxy: {cidr!r} is not an IP address or network (CIDR)"
-                             ) from None
+            raise ValueError(
+                f"trusted proxy: {cidr!r} is not an IP address or network (CIDR)"
+            ) from None
         lines.append(f"    set_real_ip_from {net};")
     if not lines:
         return "    # (no trusted proxy: the peer is the client)"
     return "\n".join([*lines, "    real_ip_header X-Forwarded-For;", "    real_ip_recursive on;"])
 
 
-def render_config(port: int, voila_port: int, prefix: Path, *, host: str = "",
-                  cert: Path | None = None, key: Path | None = None,
-                  notebooks: list[str] | None = None, render_rate: str = "30r/m",
-                  render_burst: int = 20, access_log: str = "off",
-                  trusted_proxies=(), backends: list[str] | None = None) -> str:
+def render_config(
+    port: int,
+    voila_port: int,
+    prefix: Path,
+    *,
+    host: str = "",
+    cert: Path | None = None,
+    key: Path | None = None,
+    notebooks: list[str] | None = None,
+    render_rate: str = "30r/m",
+    render_burst: int = 20,
+    access_log: str = "off",
+    trusted_proxies=(),
+    backends: list[str] | None = None,
+) -> str:
     """The nginx configuration: listen on ``host:port`` (all addresses if ``host`` is
     empty), TLS with ``cert``/``key`` if given, proxy to Voilà on ``127.0.0.1:voila_port``;
     the client's address from ``X-Forwarded-For`` when the peer is one of
@@ -109,11 +124,13 @@ def render_config(port: int, voila_port: int, prefix: Path, *, host: str = "",
     tls = ""
     if cert is not None:
         listen += " ssl http2"
-        tls = (f"        ssl_certificate {Path(cert).resolve()};\n"
-               f"        ssl_certificate_key {Path(key).resolve()};\n"
-               "        ssl_protocols TLSv1.2 TLSv1.3;\n"
-               "        ssl_session_cache shared:TLS:1m;\n"
-               "        ssl_session_timeout 1h;")
+        tls = (
+            f"        ssl_certificate {Path(cert).resolve()};\n"
+            f"        ssl_certificate_key {Path(key).resolve()};\n"
+            "        ssl_protocols TLSv1.2 TLSv1.3;\n"
+            "        ssl_session_cache shared:TLS:1m;\n"
+            "        ssl_session_timeout 1h;"
+        )
     user = ""
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         # as root, nginx's workers drop to an unprivileged user; they write the temp folders
@@ -196,25 +213,36 @@ def workers_http(backends: list[str]) -> str:
     _check_backends(backends)
     n = len(backends)
     names = [worker_prefix(i) for i in range(n)]
-    lines = ["    # --- several Voilà processes: /w<i>/ is the i-th (nginx_site.workers_http);",
-             "    # the prefix a page's URLs carry sends each of its requests to the process",
-             "    # owning its kernel"]
+    lines = [
+        "    # --- several Voilà processes: /w<i>/ is the i-th (nginx_site.workers_http);",
+        "    # the prefix a page's URLs carry sends each of its requests to the process",
+        "    # owning its kernel",
+    ]
     for name, backend in zip(names, backends):
-        lines += [f"    upstream ee_{name} {{", f"        server {backend} max_fails=0;",
-                  "        keepalive 8;", "    }"]
-    lines += ["    # the landing's choice: a random id in a cookie: new browsers get one",
-              "    map $cookie_ee_route $ee_route_key {",
-              '        "~^[0-9a-f]{32}$" $cookie_ee_route;',
-              "        default           $request_id;",
-              "    }",
-              "    split_clients $ee_route_key $ee_worker {"]
+        lines += [
+            f"    upstream ee_{name} {{",
+            f"        server {backend} max_fails=0;",
+            "        keepalive 8;",
+            "    }",
+        ]
+    lines += [
+        "    # the landing's choice: a random id in a cookie: new browsers get one",
+        "    map $cookie_ee_route $ee_route_key {",
+        '        "~^[0-9a-f]{32}$" $cookie_ee_route;',
+        "        default           $request_id;",
+        "    }",
+        "    split_clients $ee_route_key $ee_worker {",
+    ]
     share = f"{100 / n:.2f}%"
     lines += [f"        {share} {name};" for name in names[:-1]]
     lines += [f"        * {names[-1]};", "    }"]
     lines += ["    map $ee_prefix $ee_backend {", '        default "";']
     lines += [f"        {name} ee_{name};" for name in names] + ["    }"]
-    lines += ["    # a render whose process is down goes on to the next (none with one process)",
-              "    map $ee_prefix $ee_next {", '        default "";']
+    lines += [
+        "    # a render whose process is down goes on to the next (none with one process)",
+        "    map $ee_prefix $ee_next {",
+        '        default "";',
+    ]
     lines += [f"        {name} {names[(i + 1) % n]};" for i, name in enumerate(names) if n > 1]
     lines += ["    }"]
     return "\n".join(lines)
@@ -234,32 +262,34 @@ def workers_server(backends: list[str], tls: bool = False) -> str:
     _check_backends(backends)
     names = "|".join(worker_prefix(i) for i in range(len(backends)))
     secure = "; Secure" if tls else ""
-    return "\n".join([
-        "        # --- several Voilà processes (nginx_site.workers_server): a page's URLs carry",
-        "        # its process's prefix; the landing chooses one, a page's every request keeps it",
-        f'        set $ee_cookie "ee_route=$ee_route_key; Path=/; Max-Age=2592000; HttpOnly; '
-        f'SameSite=Lax{secure}";',
-        '        if ($cookie_ee_route ~ "^[0-9a-f]{32}$") { set $ee_cookie ""; }',
-        "        add_header Set-Cookie $ee_cookie always;",
-        "        proxy_connect_timeout 5s;   # a process on another machine that is down",
-        "        rewrite ^/$ /$ee_worker/voila/render/@LANDING@ redirect;",
-        "        rewrite ^/voila/?$ /$ee_worker/voila/render/@LANDING@ redirect;",
-        "        rewrite ^/voila/tree(/.*)?$ /$ee_worker/voila/render/@LANDING@? redirect;",
-        '        rewrite "^/voila/render/(([a-z]{2}/)?[A-Za-z0-9_.-]+\\.ipynb)$" '
-        "/$ee_worker/voila/render/$1 redirect;",
-        f'        if ($uri ~ "^/({names})/") {{ set $ee_prefix $1; }}',
-        f'        rewrite "^/({names})(/.*)$" $2 last;',
-        "        # a link to a page of a process there is no longer (fewer processes now)",
-        '        rewrite "^/w[0-9]+/voila/render/(([a-z]{2}/)?[A-Za-z0-9_.-]+\\.ipynb)$" '
-        "/$ee_worker/voila/render/$1 redirect;",
-        "        return 404;                  # nothing is served without a process's prefix",
-        "        error_page 502 504 = @ee_down;",
-        "        location @ee_down {",
-        '            if ($ee_next = "") { return 502; }',
-        '            if ($uri ~ "^/voila/render/") { return 302 /$ee_next$uri$is_args$args; }',
-        "            return 502;",
-        "        }",
-    ])
+    return "\n".join(
+        [
+            "        # --- several Voilà processes (nginx_site.workers_server): a page's URLs carry",
+            "        # its process's prefix; the landing chooses one, a page's every request keeps it",
+            f'        set $ee_cookie "ee_route=$ee_route_key; Path=/; Max-Age=2592000; HttpOnly; '
+            f'SameSite=Lax{secure}";',
+            '        if ($cookie_ee_route ~ "^[0-9a-f]{32}$") { set $ee_cookie ""; }',
+            "        add_header Set-Cookie $ee_cookie always;",
+            "        proxy_connect_timeout 5s;   # a process on another machine that is down",
+            "        rewrite ^/$ /$ee_worker/voila/render/@LANDING@ redirect;",
+            "        rewrite ^/voila/?$ /$ee_worker/voila/render/@LANDING@ redirect;",
+            "        rewrite ^/voila/tree(/.*)?$ /$ee_worker/voila/render/@LANDING@? redirect;",
+            '        rewrite "^/voila/render/(([a-z]{2}/)?[A-Za-z0-9_.-]+\\.ipynb)$" '
+            "/$ee_worker/voila/render/$1 redirect;",
+            f'        if ($uri ~ "^/({names})/") {{ set $ee_prefix $1; }}',
+            f'        rewrite "^/({names})(/.*)$" $2 last;',
+            "        # a link to a page of a process there is no longer (fewer processes now)",
+            '        rewrite "^/w[0-9]+/voila/render/(([a-z]{2}/)?[A-Za-z0-9_.-]+\\.ipynb)$" '
+            "/$ee_worker/voila/render/$1 redirect;",
+            "        return 404;                  # nothing is served without a process's prefix",
+            "        error_page 502 504 = @ee_down;",
+            "        location @ee_down {",
+            '            if ($ee_next = "") { return 502; }',
+            '            if ($uri ~ "^/voila/render/") { return 302 /$ee_next$uri$is_args$args; }',
+            "            return 502;",
+            "        }",
+        ]
+    )
 
 
 def _route_to_workers(text: str, backends: list[str], tls: bool) -> str:

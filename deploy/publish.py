@@ -58,8 +58,9 @@ TRUST_NGINX = ["--PublishedOnly.trusted_proxies=127.0.0.1"]
 """nginx reaches Voilà from 127.0.0.1 (``upstream voila`` in ``nginx.conf.in``)."""
 
 
-def pool_languages(total_mib: int, pages: int = 11, kernel_mib: int = POOLED_KERNEL_MIB,
-                   share: float = POOL_SHARE) -> tuple[str, ...]:
+def pool_languages(
+    total_mib: int, pages: int = 11, kernel_mib: int = POOLED_KERNEL_MIB, share: float = POOL_SHARE
+) -> tuple[str, ...]:
     """The languages whose pages get a preheated kernel: one kernel per page (``pages`` per
     language), English first, as many languages as fit in ``share`` of ``total_mib``.
 
@@ -112,13 +113,22 @@ def _die_with_parent() -> None:
         pass
 
 
-def start_voila(port: int, extra: list[str], ip: str = "127.0.0.1",
-                base_url: str = "/") -> subprocess.Popen:
+def start_voila(
+    port: int, extra: list[str], ip: str = "127.0.0.1", base_url: str = "/"
+) -> subprocess.Popen:
     # Voilà, started by the package's launcher (one slow import fewer: elo_explain/server/__main__.py)
-    cmd = [sys.executable, "-m", "elo_explain.server", "notebooks", f"--port={port}",
-           "--no-browser", f"--Voila.ip={ip}", "--Voila.port_retries=0",
-           f"--Voila.base_url={base_url}",  # nginx proxies the site's root (or /w<i>/)
-           *extra]
+    cmd = [
+        sys.executable,
+        "-m",
+        "elo_explain.server",
+        "notebooks",
+        f"--port={port}",
+        "--no-browser",
+        f"--Voila.ip={ip}",
+        "--Voila.port_retries=0",
+        f"--Voila.base_url={base_url}",  # nginx proxies the site's root (or /w<i>/)
+        *extra,
+    ]
     return subprocess.Popen(cmd, cwd=ROOT, start_new_session=True, preexec_fn=_die_with_parent)
 
 
@@ -154,24 +164,58 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--host", default="", help="address nginx listens on (default: all)")
     ap.add_argument("--cert", type=Path, help="TLS certificate chain (PEM); with --key: HTTPS")
     ap.add_argument("--key", type=Path, help="TLS private key (PEM)")
-    ap.add_argument("--voila-port", type=int, default=0, help="Voilà's loopback port (default: free)")
-    ap.add_argument("--render-rate", default="30r/m",
-                    help="page renders (= new kernels) per client address (nginx rate, default 30r/m)")
-    ap.add_argument("--trusted-proxy", action="append", default=[], metavar="CIDR",
-                    help="a load balancer or proxy in front of nginx whose X-Forwarded-For "
-                         "names the client (repeatable; default: none, the peer is the client)")
-    ap.add_argument("--workers", type=int, default=1,
-                    help="Voilà processes on this machine, each with 1/N of it (default 1)")
-    ap.add_argument("--backend", action="append", default=[], metavar="HOST:PORT",
-                    help="a Voilà process on another machine (repeat; see docs/publishing.md)")
-    ap.add_argument("--no-nginx", action="store_true",
-                    help="start only the Voilà processes (a machine behind another's nginx)")
-    ap.add_argument("--first-worker", type=int, default=0, metavar="K",
-                    help="with --no-nginx: the first process's prefix is /w<K>/ (default 0)")
-    ap.add_argument("--voila-host", default="127.0.0.1",
-                    help="address the Voilà processes listen on (default 127.0.0.1)")
-    ap.add_argument("voila_args", nargs="*", metavar="-- VOILA_OPTION",
-                    help="further options for voila, after --")
+    ap.add_argument(
+        "--voila-port", type=int, default=0, help="Voilà's loopback port (default: free)"
+    )
+    ap.add_argument(
+        "--render-rate",
+        default="30r/m",
+        help="page renders (= new kernels) per client address (nginx rate, default 30r/m)",
+    )
+    ap.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="CIDR",
+        help="a load balancer or proxy in front of nginx whose X-Forwarded-For "
+        "names the client (repeatable; default: none, the peer is the client)",
+    )
+    ap.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="Voilà processes on this machine, each with 1/N of it (default 1)",
+    )
+    ap.add_argument(
+        "--backend",
+        action="append",
+        default=[],
+        metavar="HOST:PORT",
+        help="a Voilà process on another machine (repeat; see docs/publishing.md)",
+    )
+    ap.add_argument(
+        "--no-nginx",
+        action="store_true",
+        help="start only the Voilà processes (a machine behind another's nginx)",
+    )
+    ap.add_argument(
+        "--first-worker",
+        type=int,
+        default=0,
+        metavar="K",
+        help="with --no-nginx: the first process's prefix is /w<K>/ (default 0)",
+    )
+    ap.add_argument(
+        "--voila-host",
+        default="127.0.0.1",
+        help="address the Voilà processes listen on (default 127.0.0.1)",
+    )
+    ap.add_argument(
+        "voila_args",
+        nargs="*",
+        metavar="-- VOILA_OPTION",
+        help="further options for voila, after --",
+    )
     args = ap.parse_args(argv)
     if (args.cert is None) != (args.key is None):
         ap.error("--cert and --key go together")
@@ -201,14 +245,26 @@ def main(argv: list[str] | None = None) -> int:
         nginx = None
         try:
             wait_voila(voila_port, voila)
-            conf = render_config(args.port, voila_port, Path(prefix), host=args.host,
-                                 cert=args.cert, key=args.key, render_rate=args.render_rate,
-                                 access_log="/dev/stdout", trusted_proxies=args.trusted_proxy)
-            nginx = start_nginx(Path(prefix), conf, start_new_session=True,
-                                preexec_fn=_die_with_parent)
+            conf = render_config(
+                args.port,
+                voila_port,
+                Path(prefix),
+                host=args.host,
+                cert=args.cert,
+                key=args.key,
+                render_rate=args.render_rate,
+                access_log="/dev/stdout",
+                trusted_proxies=args.trusted_proxy,
+            )
+            nginx = start_nginx(
+                Path(prefix), conf, start_new_session=True, preexec_fn=_die_with_parent
+            )
             scheme = "https" if args.cert else "http"
-            print(f"Publishing on {scheme}://{args.host or socket.gethostname()}:{args.port}/ "
-                  f"(Voilà on 127.0.0.1:{voila_port}); Ctrl-C stops", flush=True)
+            print(
+                f"Publishing on {scheme}://{args.host or socket.gethostname()}:{args.port}/ "
+                f"(Voilà on 127.0.0.1:{voila_port}); Ctrl-C stops",
+                flush=True,
+            )
             while not stopping:
                 for name, proc in (("voila", voila), ("nginx", nginx)):
                     if proc.poll() is not None:
@@ -242,8 +298,10 @@ def worker_options(workers: int, total_mib: int, pages: int = 11) -> list[str]:
     """
     if not 1 <= workers <= 64:
         raise ValueError(f"workers: {workers} is not 1 to 64")
-    return [*pool_options(total_mib // workers, pages),
-            f"--ViewerKernels.memory_share={1 / workers:.6g}"]
+    return [
+        *pool_options(total_mib // workers, pages),
+        f"--ViewerKernels.memory_share={1 / workers:.6g}",
+    ]
 
 
 def overridden(ours: list[str], theirs: list[str]) -> list[str]:
@@ -253,6 +311,7 @@ def overridden(ours: list[str], theirs: list[str]) -> list[str]:
     >>> overridden(["--A.x=['a']", "--B.y=1"], ["--A.x=['b']"])
     ['--B.y=1', "--A.x=['b']"]
     """
+
     def name(option: str) -> str:
         return option.split("=", 1)[0]
 
@@ -271,8 +330,11 @@ def serve_workers(args) -> int:
     signal.signal(signal.SIGTERM, lambda *_: stopping.append("SIGTERM"))
     signal.signal(signal.SIGINT, lambda *_: stopping.append("Ctrl-C"))
     n, first = args.workers, args.first_worker if args.no_nginx else 0
-    ports = ([args.voila_port + i for i in range(n)] if args.voila_port
-             else [_free_loopback_port() for _ in range(n)])
+    ports = (
+        [args.voila_port + i for i in range(n)]
+        if args.voila_port
+        else [_free_loopback_port() for _ in range(n)]
+    )
     total, pages = memory_at_start_mib(), len(published_notebooks())
     # Voilà trusts the client address nginx sends (X-Real-IP) from nginx only: on loopback here;
     # a process on another machine is started with its nginx machine's address in VOILA_ARGS
@@ -288,21 +350,38 @@ def serve_workers(args) -> int:
             host = "127.0.0.1" if args.voila_host in ("", "0.0.0.0") else args.voila_host
             backends = [f"{host}:{port}" for port in ports] + list(args.backend)
             if not args.no_nginx:
-                conf = render_config(args.port, ports[0] if ports else 1, Path(prefix),
-                                     host=args.host, cert=args.cert, key=args.key,
-                                     render_rate=args.render_rate, access_log="/dev/stdout",
-                                     trusted_proxies=args.trusted_proxy, backends=backends)
-                nginx = start_nginx(Path(prefix), conf, start_new_session=True,
-                                    preexec_fn=_die_with_parent)
+                conf = render_config(
+                    args.port,
+                    ports[0] if ports else 1,
+                    Path(prefix),
+                    host=args.host,
+                    cert=args.cert,
+                    key=args.key,
+                    render_rate=args.render_rate,
+                    access_log="/dev/stdout",
+                    trusted_proxies=args.trusted_proxy,
+                    backends=backends,
+                )
+                nginx = start_nginx(
+                    Path(prefix), conf, start_new_session=True, preexec_fn=_die_with_parent
+                )
                 scheme = "https" if args.cert else "http"
-                print(f"Publishing on {scheme}://{args.host or socket.gethostname()}:{args.port}/ "
-                      f"({len(backends)} Voilà processes: " + ", ".join(
-                          f"/{worker_prefix(i)}/ on {b}" for i, b in enumerate(backends))
-                      + "); Ctrl-C stops", flush=True)
+                print(
+                    f"Publishing on {scheme}://{args.host or socket.gethostname()}:{args.port}/ "
+                    f"({len(backends)} Voilà processes: "
+                    + ", ".join(f"/{worker_prefix(i)}/ on {b}" for i, b in enumerate(backends))
+                    + "); Ctrl-C stops",
+                    flush=True,
+                )
             else:
-                print("Voilà processes " + ", ".join(
-                    f"/{worker_prefix(first + i)}/ on {b}" for i, b in enumerate(backends))
-                    + "; Ctrl-C stops", flush=True)
+                print(
+                    "Voilà processes "
+                    + ", ".join(
+                        f"/{worker_prefix(first + i)}/ on {b}" for i, b in enumerate(backends)
+                    )
+                    + "; Ctrl-C stops",
+                    flush=True,
+                )
             while not stopping:
                 if nginx is not None and nginx.poll() is not None:
                     print(f"nginx exited with {nginx.returncode}: stopping", file=sys.stderr)
@@ -313,8 +392,9 @@ def serve_workers(args) -> int:
                 for i, proc in enumerate(procs):
                     if proc.poll() is None or proc.returncode is _GAVE_UP:
                         continue
-                    procs[i] = _start_again(proc, ports[i], options, args.voila_host, bases[i],
-                                            deaths[i])
+                    procs[i] = _start_again(
+                        proc, ports[i], options, args.voila_host, bases[i], deaths[i]
+                    )
                 time.sleep(POLL)
             print(f"{stopping[0]}: stopping nginx and voila", file=sys.stderr)
             return 0
@@ -336,14 +416,16 @@ class _Stopped:
         return self.returncode
 
 
-def _start_again(dead, port: int, options: list[str], ip: str, base_url: str,
-                 deaths: list[float]):
+def _start_again(dead, port: int, options: list[str], ip: str, base_url: str, deaths: list[float]):
     now = time.monotonic()
     deaths[:] = [t for t in deaths if now - t < RESTART_WINDOW_S] + [now]
     name = f"voila {base_url} (port {port})"
     if len(deaths) > RESTARTS:
-        print(f"{name} exited with {dead.returncode}, {len(deaths)} times in "
-              f"{RESTART_WINDOW_S:.0f} s: not starting it again", file=sys.stderr)
+        print(
+            f"{name} exited with {dead.returncode}, {len(deaths)} times in "
+            f"{RESTART_WINDOW_S:.0f} s: not starting it again",
+            file=sys.stderr,
+        )
         return _Stopped()
     print(f"{name} exited with {dead.returncode}: starting it again", file=sys.stderr, flush=True)
     return start_voila(port, options, ip, base_url)

@@ -48,7 +48,7 @@ def cache_dir() -> Path:
     return Path(base) / "elo-explain"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _source_hash(module_name: str) -> str:
     try:
         source = inspect.getsource(sys.modules[module_name])
@@ -57,7 +57,7 @@ def _source_hash(module_name: str) -> str:
     return hashlib.sha256(source.encode()).hexdigest()[:16]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def package_hash() -> str:
     """A hash of every source file and compiled catalog of the package (what any figure or
     result may depend on: a changed translation changes a figure's words)."""
@@ -104,7 +104,7 @@ def store(name: str, data: bytes, *, keep: int | None = None) -> None:
                     kept.append((path.stat().st_mtime, path))
                 except OSError:
                     pass  # removed meanwhile by another kernel
-            for _, path in sorted(kept)[:max(0, len(kept) - keep + 1)]:
+            for _, path in sorted(kept)[: max(0, len(kept) - keep + 1)]:
                 path.unlink(missing_ok=True)
         with tempfile.NamedTemporaryFile(dir=folder, delete=False) as f:
             f.write(data)
@@ -118,8 +118,15 @@ def disk_cached(fn):
 
     @functools.wraps(fn)
     def cached(*args, **kwargs):
-        key = repr((fn.__module__, fn.__qualname__, args, sorted(kwargs.items()),
-                    _source_hash(fn.__module__)))
+        key = repr(
+            (
+                fn.__module__,
+                fn.__qualname__,
+                args,
+                sorted(kwargs.items()),
+                _source_hash(fn.__module__),
+            )
+        )
         name = f"{fn.__module__}.{fn.__qualname__}-{hashlib.sha256(key.encode()).hexdigest()[:24]}.pickle"
         data = load(name)
         if data is not None:

@@ -63,12 +63,16 @@ def _number(value) -> str:
 
 
 #: a range's messages: both bounds, the lower only, the upper only
-_RANGE = (N_("{name} must be between {lo} and {hi}, got {value}"),
-          N_("{name} must be >= {lo}, got {value}"),
-          N_("{name} must be <= {hi}, got {value}"))
-_WHOLE_RANGE = (N_("{name} must be a whole number between {lo} and {hi}, got {value}"),
-                N_("{name} must be a whole number >= {lo}, got {value}"),
-                N_("{name} must be a whole number <= {hi}, got {value}"))
+_RANGE = (
+    N_("{name} must be between {lo} and {hi}, got {value}"),
+    N_("{name} must be >= {lo}, got {value}"),
+    N_("{name} must be <= {hi}, got {value}"),
+)
+_WHOLE_RANGE = (
+    N_("{name} must be a whole number between {lo} and {hi}, got {value}"),
+    N_("{name} must be a whole number >= {lo}, got {value}"),
+    N_("{name} must be a whole number <= {hi}, got {value}"),
+)
 
 
 def _out_of_range(texts, name: str, got: str, lo, hi, shown) -> ValueError:
@@ -76,9 +80,14 @@ def _out_of_range(texts, name: str, got: str, lo, hi, shown) -> ValueError:
     page's language, each bound written by ``shown``."""
     both, low, high = texts
     text = both if lo is not None and hi is not None else low if lo is not None else high
-    return ValueError(_(text).format(name=name, value=got,
-                                     lo=None if lo is None else shown(lo),
-                                     hi=None if hi is None else shown(hi)))
+    return ValueError(
+        _(text).format(
+            name=name,
+            value=got,
+            lo=None if lo is None else shown(lo),
+            hi=None if hi is None else shown(hi),
+        )
+    )
 
 
 def as_float_array(name: str, value) -> np.ndarray:
@@ -90,9 +99,7 @@ def as_float_array(name: str, value) -> np.ndarray:
     try:
         arr = np.asarray(value, dtype=float)
     except (TypeError, ValueError):
-        raise TypeError(
-            f"{name} must be a number or an array of numbers, got {value!r}"
-        ) from None
+        raise TypeError(f"{name} must be a number or an array of numbers, got {value!r}") from None
     return arr
 
 
@@ -114,15 +121,19 @@ def _within(arr: np.ndarray, lo, hi) -> bool:
         return bool(np.isfinite(arr).all())
     mn, mx = arr.min(), arr.max()
     return bool(
-        math.isfinite(mn) and math.isfinite(mx)
-        and (lo is None or mn >= lo) and (hi is None or mx <= hi)
+        math.isfinite(mn)
+        and math.isfinite(mx)
+        and (lo is None or mn >= lo)
+        and (hi is None or mx <= hi)
     )
 
 
 def finite(name: str, value, *, lo: float | None = None, hi: float | None = None):
     """Check that every element is finite (and within ``lo``..``hi`` if given)."""
-    if isinstance(value, float) and math.isfinite(value) and (
-        (lo is None or value >= lo) and (hi is None or value <= hi)
+    if (
+        isinstance(value, float)
+        and math.isfinite(value)
+        and ((lo is None or value >= lo) and (hi is None or value <= hi))
     ):  # a plain number: no array needed
         return float(value)
     arr = as_float_array(name, value)
@@ -130,13 +141,17 @@ def finite(name: str, value, *, lo: float | None = None, hi: float | None = None
         return _out(arr)
     bad = ~np.isfinite(arr)
     if bad.any():
-        raise ValueError(_("{name} must be a finite number, got {value}").format(
-            name=name, value=_describe(arr[bad].flat[0])))
+        raise ValueError(
+            _("{name} must be a finite number, got {value}").format(
+                name=name, value=_describe(arr[bad].flat[0])
+            )
+        )
     for wrong in (arr < lo if lo is not None else None, arr > hi if hi is not None else None):
         if wrong is None or not wrong.any():
             continue
-        raise _out_of_range(_RANGE, name, _describe(arr[wrong].flat[0]), lo, hi,
-                            lambda bound: _number(float(bound)))
+        raise _out_of_range(
+            _RANGE, name, _describe(arr[wrong].flat[0]), lo, hi, lambda bound: _number(float(bound))
+        )
     return _out(arr)
 
 
@@ -146,8 +161,11 @@ def positive(name: str, value, *, hi: float | None = None):
     With ``hi``, every element must also be at most ``hi`` (the message then names the
     whole range, ``rd must be > 0 and <= 10000, got 0``).
     """
-    if isinstance(value, float) and math.isfinite(value) and value > 0 and (
-        hi is None or value <= hi
+    if (
+        isinstance(value, float)
+        and math.isfinite(value)
+        and value > 0
+        and (hi is None or value <= hi)
     ):
         return float(value)
     arr = as_float_array(name, value)
@@ -187,18 +205,26 @@ def score(name: str, value):
 def integer(name: str, value, *, lo: int | None = None, hi: int | None = None) -> int:
     """A whole number (int or integral float) within ``lo``..``hi``; returns ``int``."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Real, np.number)):
-        raise TypeError(_("{name} must be a whole number, got {value}").format(
-            name=name, value=repr(value)))
+        raise TypeError(
+            _("{name} must be a whole number, got {value}").format(name=name, value=repr(value))
+        )
     if isinstance(value, (int, np.integer)):
         ivalue = int(value)  # exact, however large (np.isfinite cannot take a huge int)
     elif not math.isfinite(float(value)) or float(value) != int(value):
-        raise ValueError(_("{name} must be a whole number, got {value}").format(
-            name=name, value=_given(value)))
+        raise ValueError(
+            _("{name} must be a whole number, got {value}").format(name=name, value=_given(value))
+        )
     else:
         ivalue = int(value)
     if lo is not None and ivalue < lo or hi is not None and ivalue > hi:
-        raise _out_of_range(_WHOLE_RANGE, name, _given(value), lo, hi,
-                            (lambda b: b) if language() == "en" else _number)
+        raise _out_of_range(
+            _WHOLE_RANGE,
+            name,
+            _given(value),
+            lo,
+            hi,
+            (lambda b: b) if language() == "en" else _number,
+        )
     return ivalue
 
 

@@ -51,10 +51,11 @@ MAX_BUCKETS = 10_000
 MIN_BUCKET = 0.01
 """Narrowest bucket width in rating points."""
 
+
 def _z(confidence: float) -> float:
     """Two-sided normal quantile: P(|Z| <= z) = confidence (bisection on erfc, no scipy)."""
     lo, hi = 0.0, 40.0
-    for _ in range(200):
+    for _step in range(200):
         mid = 0.5 * (lo + hi)
         if math.erfc(mid / math.sqrt(2.0)) > 1.0 - confidence:
             lo = mid
@@ -106,13 +107,15 @@ def expected_curve(differences, divisor=400.0, white_advantage=0.0):
         raise TypeError(f"divisor must be a number, got {divisor!r}")
     div = float(divisor)
     if math.isnan(div) or div == 0:
-        raise ValueError(f"divisor must be a number other than 0 (inf: the flat curve), "
-                         f"got {divisor!r}")
+        raise ValueError(
+            f"divisor must be a number other than 0 (inf: the flat curve), got {divisor!r}"
+        )
     w = v.finite("white_advantage", v.number("white_advantage", white_advantage), lo=-1e6, hi=1e6)
     return _curve(d, div, w)
 
 
 # ------------------------------------------------------------------------- calibration
+
 
 @dataclass(frozen=True, eq=False)
 class Calibration:
@@ -305,8 +308,9 @@ class DivisorFit:
         if beta == self.slope:
             return self.log_likelihood
         d, s, n = _aggregate(self.differences, self.scores)
-        return _profile_beta(d, s, n, beta, self.fits_white_advantage,
-                             self.white_advantage * self.slope)[0]
+        return _profile_beta(
+            d, s, n, beta, self.fits_white_advantage, self.white_advantage * self.slope
+        )[0]
 
     def lr_test(self, divisor=400):
         """Likelihood-ratio test of ÷``divisor`` against the fit: ``(statistic, p_value)``.
@@ -329,9 +333,13 @@ class DivisorFit:
         >>> fit.calibrate(bucket=200).count
         array([1, 2, 1])
         """
-        return calibrate(self.differences, self.scores, bucket=bucket,
-                         divisor=abs(self.divisor) if self.divisor > 0 else np.inf,
-                         white_advantage=self.white_advantage)
+        return calibrate(
+            self.differences,
+            self.scores,
+            bucket=bucket,
+            divisor=abs(self.divisor) if self.divisor > 0 else np.inf,
+            white_advantage=self.white_advantage,
+        )
 
 
 def _newton(d, s, n, beta, alpha, with_alpha, max_iter=200):
@@ -346,7 +354,7 @@ def _newton(d, s, n, beta, alpha, with_alpha, max_iter=200):
     eta = beta * d + alpha
     ll = _loglik(eta, s, n)
     dmax = float(np.max(np.abs(d))) if d.size else 0.0
-    for _ in range(max_iter):
+    for _step in range(max_iter):
         e = _sigmoid(eta)
         r = s - n * e
         w = n * e * (1.0 - e)
@@ -419,7 +427,7 @@ def _aggregate(d, s):
 def _alpha_hat(d, s, n, beta, alpha0):
     """Best alpha for a fixed beta (1-D Newton, concave)."""
     alpha = alpha0
-    for _ in range(100):
+    for _step in range(100):
         e = _sigmoid(beta * d + alpha)
         h = float(np.dot(n, e * (1.0 - e)))
         if h <= 0:
@@ -443,7 +451,7 @@ def _beta_hat(d, s, n, w, beta0):
     """Best beta for a fixed offset w (eta = beta * (d + w); 1-D Newton, concave)."""
     x = d + w
     beta = beta0
-    for _ in range(200):
+    for _step in range(200):
         e = _sigmoid(beta * x)
         h = float(np.dot(n * e * (1.0 - e), x * x))
         if h <= 0:
@@ -468,9 +476,9 @@ def _root(f, inside, step, limit):
     until f < 0 or ``limit`` is passed; then safeguarded Newton / bisection.
     Returns ``None`` when no crossing is found before ``limit``.
     """
-    a, fa = inside, f(inside)[0]
+    a = inside
     b = inside + step
-    for _ in range(200):
+    for _step in range(200):
         if (step > 0 and b > limit) or (step < 0 and b < limit):
             b = limit
         fb = f(b)[0]
@@ -478,12 +486,12 @@ def _root(f, inside, step, limit):
             break
         if b == limit:
             return None
-        a, fa = b, fb
+        a = b
         step *= 2.0
         b = a + step
     x = b
     lo, hi = (a, b) if a < b else (b, a)
-    for _ in range(200):
+    for _step in range(200):
         fx, dfx = f(x)
         if fx == 0:
             return x
@@ -501,8 +509,9 @@ def _root(f, inside, step, limit):
     return x
 
 
-def fit_divisor(differences, scores, *, white_advantage=False, confidence=0.95,
-                bucket=50) -> DivisorFit:
+def fit_divisor(
+    differences, scores, *, white_advantage=False, confidence=0.95, bucket=50
+) -> DivisorFit:
     """Maximum-likelihood divisor of the logistic curve for games ``(difference, score)``.
 
     ``differences`` are the first player's rating minus the opponent's, ``scores`` the first
@@ -540,11 +549,13 @@ def fit_divisor(differences, scores, *, white_advantage=False, confidence=0.95,
             "together with the divisor"
         )
     if _separated(d, s, with_alpha):
-        raise ValueError(_(
-            "scores are perfectly predicted by the differences (every favourite won, or every "
-            "underdog won): the maximum-likelihood divisor would be 0; add games with upsets "
-            "or draws"
-        ))
+        raise ValueError(
+            _(
+                "scores are perfectly predicted by the differences (every favourite won, or every "
+                "underdog won): the maximum-likelihood divisor would be 0; add games with upsets "
+                "or draws"
+            )
+        )
     games_d, games_s = d, s
     d, s, n = _aggregate(d, s)  # same likelihood, one term per distinct difference
     beta, alpha, ll = _newton(d, s, n, LN10 / 400.0, 0.0, with_alpha)
@@ -554,17 +565,24 @@ def fit_divisor(differences, scores, *, white_advantage=False, confidence=0.95,
     wgt = n * e * (1.0 - e)
     info = np.array([[np.dot(wgt, d * d), np.dot(wgt, d)], [np.dot(wgt, d), wgt.sum()]])
     det = info[0, 0] * info[1, 1] - info[0, 1] ** 2
-    if (not np.isfinite(ll) or abs(beta) * scale > 700 or abs(alpha) > 700
-            or not info[0, 0] > 0 or (with_alpha and not det > 0)):
+    if (
+        not np.isfinite(ll)
+        or abs(beta) * scale > 700
+        or abs(alpha) > 700
+        or not info[0, 0] > 0
+        or (with_alpha and not det > 0)
+    ):
         # the likelihood keeps rising towards a vertical curve until every game's expected
         # score is 0 or 1 to machine precision: numerically, perfect prediction
-        raise ValueError(_(
-            "scores are almost perfectly predicted by the differences (the fitted curve is "
-            "so steep that every game's expected score is 0 or 1 to machine precision, "
-            "e.g. the only upset or draw lies at a difference thousands of times smaller "
-            "than the others): the divisor cannot be estimated; add games with upsets or "
-            "draws at larger differences"
-        ))
+        raise ValueError(
+            _(
+                "scores are almost perfectly predicted by the differences (the fitted curve is "
+                "so steep that every game's expected score is 0 or 1 to machine precision, "
+                "e.g. the only upset or draw lies at a difference thousands of times smaller "
+                "than the others): the divisor cannot be estimated; add games with upsets or "
+                "draws at larger differences"
+            )
+        )
     if with_alpha:
         cov = np.linalg.inv(info)
     else:
@@ -605,15 +623,26 @@ def fit_divisor(differences, scores, *, white_advantage=False, confidence=0.95,
     else:
         w_hat, w_interval = 0.0, None
     _readonly(games_d, games_s)
-    calib = calibrate(games_d, games_s, bucket=bucket, divisor=divisor if divisor > 0 else np.inf,
-                      white_advantage=w_hat)
-    return DivisorFit(
-        divisor=float(divisor), interval=(float(interval[0]), float(interval[1])),
-        slope=float(beta), slope_interval=(float(b_lo), float(b_hi)),
-        white_advantage=float(w_hat),
-        white_advantage_interval=None if w_interval is None else
-        (float(w_interval[0]), float(w_interval[1])),
-        n=int(games_d.size), log_likelihood=float(ll), confidence=float(conf),
-        calibration=calib, differences=games_d, scores=games_s,
+    calib = calibrate(
+        games_d,
+        games_s,
+        bucket=bucket,
+        divisor=divisor if divisor > 0 else np.inf,
+        white_advantage=w_hat,
     )
-
+    return DivisorFit(
+        divisor=float(divisor),
+        interval=(float(interval[0]), float(interval[1])),
+        slope=float(beta),
+        slope_interval=(float(b_lo), float(b_hi)),
+        white_advantage=float(w_hat),
+        white_advantage_interval=None
+        if w_interval is None
+        else (float(w_interval[0]), float(w_interval[1])),
+        n=int(games_d.size),
+        log_likelihood=float(ll),
+        confidence=float(conf),
+        calibration=calib,
+        differences=games_d,
+        scores=games_s,
+    )

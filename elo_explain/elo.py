@@ -237,9 +237,17 @@ def rating_period(rating, results, k, divisor=DEFAULT_DIVISOR) -> RatingPeriod:
     changes = kk * (scores - expected)
     total = float(changes.sum())
     v.readonly(opponents, scores, expected, changes)
-    return RatingPeriod(rating=float(r), k=float(kk), divisor=float(d), opponents=opponents,
-                        scores=scores, expected=expected, changes=changes, total_change=total,
-                        new_rating=float(r) + total)
+    return RatingPeriod(
+        rating=float(r),
+        k=float(kk),
+        divisor=float(d),
+        opponents=opponents,
+        scores=scores,
+        expected=expected,
+        changes=changes,
+        total_change=total,
+        new_rating=float(r) + total,
+    )
 
 
 def multi_game(rating, average_opponent, games, points, k, divisor=DEFAULT_DIVISOR):
@@ -319,9 +327,19 @@ def _calculator(document, rating, opponents, scores, k, cap_400, whole) -> Calcu
     unrounded = rating + change
     shown = round_half_away(unrounded) if whole else unrounded
     v.readonly(opponents, scores, diff, expected)
-    return CalculatorResult(document=document, rating=rating, k=k, opponents=opponents,
-                            scores=scores, differences=diff, expected=expected, change=change,
-                            unrounded_rating=unrounded, new_rating=shown, cap_400=bool(cap_400))
+    return CalculatorResult(
+        document=document,
+        rating=rating,
+        k=k,
+        opponents=opponents,
+        scores=scores,
+        differences=diff,
+        expected=expected,
+        change=change,
+        unrounded_rating=unrounded,
+        new_rating=shown,
+        cap_400=bool(cap_400),
+    )
 
 
 def telugu_calculator(rating, results, *, k, cap_400=True) -> CalculatorResult:
@@ -396,8 +414,9 @@ def ukrainian_calculator(rating, opponent, points, *, k, games=1) -> CalculatorR
     kk = _k_in(k)
     wins, draw = int(p), int(2 * p) % 2
     scores = np.array([1.0] * wins + [0.5] * draw + [0.0] * (g - wins - draw))
-    return _calculator("ukrainian", float(r), np.full(g, float(o)), scores, float(kk),
-                       False, whole=False)
+    return _calculator(
+        "ukrainian", float(r), np.full(g, float(o)), scores, float(kk), False, whole=False
+    )
 
 
 # ------------------------------------------------------------ the average-opponent shortcut

@@ -133,8 +133,9 @@ def experience_factor(experience):
     return _out(np.maximum(1.0, 5.0 - e / 100.0))
 
 
-def change(winner_rating, loser_rating, *, match_length=1, winner_experience=400,
-           loser_experience=400):
+def change(
+    winner_rating, loser_rating, *, match_length=1, winner_experience=400, loser_experience=400
+):
     """Rating changes after a FIBS match: ``(winner_gain, loser_change)``.
 
     ``winner_gain = 4·K_w·√n·P`` (≥ 0) and ``loser_change = −4·K_l·√n·P``
@@ -172,8 +173,9 @@ def _named_experience(name: str, value):
     return V.finite(name, value, lo=0.0)
 
 
-def update(winner_rating, loser_rating, *, match_length=1, winner_experience=400,
-           loser_experience=400):
+def update(
+    winner_rating, loser_rating, *, match_length=1, winner_experience=400, loser_experience=400
+):
     """New ratings and experiences after a match.
 
     Returns ``((winner_rating, winner_experience), (loser_rating,
@@ -185,18 +187,26 @@ def update(winner_rating, loser_rating, *, match_length=1, winner_experience=400
     >>> round(w, 2), we, round(l, 2), le
     (1517.32, 3.0, 1482.68, 3.0)
     """
-    gain, loss = change(winner_rating, loser_rating, match_length=match_length,
-                        winner_experience=winner_experience,
-                        loser_experience=loser_experience)
+    gain, loss = change(
+        winner_rating,
+        loser_rating,
+        match_length=match_length,
+        winner_experience=winner_experience,
+        loser_experience=loser_experience,
+    )
     n = _match_length(match_length)
     experiences = []
-    for name, before in (("winner_experience", winner_experience),
-                         ("loser_experience", loser_experience)):
+    for name, before in (
+        ("winner_experience", winner_experience),
+        ("loser_experience", loser_experience),
+    ):
         with np.errstate(over="ignore"):
             after = np.asarray(before, dtype=float) + n
         if not np.isfinite(after).all():
-            raise ValueError(f"{name} + match_length must be a finite number (at most "
-                             f"{np.finfo(float).max:g}), got {before!r} + {match_length!r}")
+            raise ValueError(
+                f"{name} + match_length must be a finite number (at most "
+                f"{np.finfo(float).max:g}), got {before!r} + {match_length!r}"
+            )
         experiences.append(_out(after))
     return (
         (_out(np.asarray(winner_rating, dtype=float) + gain), experiences[0]),

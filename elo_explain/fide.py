@@ -134,29 +134,113 @@ __all__ = [
 #: difference ``low``..``high`` (whole points, inclusive; ``high`` is ``None`` for the
 #: open last row) gives the higher-rated player the score probability ``PD``.
 TABLE_8_1_2: tuple[tuple[int, int | None, float], ...] = (
-    (0, 3, 0.50), (4, 10, 0.51), (11, 17, 0.52), (18, 25, 0.53), (26, 32, 0.54),
-    (33, 39, 0.55), (40, 46, 0.56), (47, 53, 0.57), (54, 61, 0.58), (62, 68, 0.59),
-    (69, 76, 0.60), (77, 83, 0.61), (84, 91, 0.62), (92, 98, 0.63), (99, 106, 0.64),
-    (107, 113, 0.65), (114, 121, 0.66), (122, 129, 0.67), (130, 137, 0.68),
-    (138, 145, 0.69), (146, 153, 0.70), (154, 162, 0.71), (163, 170, 0.72),
-    (171, 179, 0.73), (180, 188, 0.74), (189, 197, 0.75), (198, 206, 0.76),
-    (207, 215, 0.77), (216, 225, 0.78), (226, 235, 0.79), (236, 245, 0.80),
-    (246, 256, 0.81), (257, 267, 0.82), (268, 278, 0.83), (279, 290, 0.84),
-    (291, 302, 0.85), (303, 315, 0.86), (316, 328, 0.87), (329, 344, 0.88),
-    (345, 357, 0.89), (358, 374, 0.90), (375, 391, 0.91), (392, 411, 0.92),
-    (412, 432, 0.93), (433, 456, 0.94), (457, 484, 0.95), (485, 517, 0.96),
-    (518, 559, 0.97), (560, 619, 0.98), (620, 735, 0.99), (736, None, 1.00),
+    (0, 3, 0.50),
+    (4, 10, 0.51),
+    (11, 17, 0.52),
+    (18, 25, 0.53),
+    (26, 32, 0.54),
+    (33, 39, 0.55),
+    (40, 46, 0.56),
+    (47, 53, 0.57),
+    (54, 61, 0.58),
+    (62, 68, 0.59),
+    (69, 76, 0.60),
+    (77, 83, 0.61),
+    (84, 91, 0.62),
+    (92, 98, 0.63),
+    (99, 106, 0.64),
+    (107, 113, 0.65),
+    (114, 121, 0.66),
+    (122, 129, 0.67),
+    (130, 137, 0.68),
+    (138, 145, 0.69),
+    (146, 153, 0.70),
+    (154, 162, 0.71),
+    (163, 170, 0.72),
+    (171, 179, 0.73),
+    (180, 188, 0.74),
+    (189, 197, 0.75),
+    (198, 206, 0.76),
+    (207, 215, 0.77),
+    (216, 225, 0.78),
+    (226, 235, 0.79),
+    (236, 245, 0.80),
+    (246, 256, 0.81),
+    (257, 267, 0.82),
+    (268, 278, 0.83),
+    (279, 290, 0.84),
+    (291, 302, 0.85),
+    (303, 315, 0.86),
+    (316, 328, 0.87),
+    (329, 344, 0.88),
+    (345, 357, 0.89),
+    (358, 374, 0.90),
+    (375, 391, 0.91),
+    (392, 411, 0.92),
+    (412, 432, 0.93),
+    (433, 456, 0.94),
+    (457, 484, 0.95),
+    (485, 517, 0.96),
+    (518, 559, 0.97),
+    (560, 619, 0.98),
+    (620, 735, 0.99),
+    (736, None, 1.00),
 )
 
 #: FIDE Rating Regulations B.02, table 8.1.1: ``(p, dp)`` rows for the fractional score
 #: p = 0.00, 0.01, ..., 1.00 (row ``i`` is p = i / 100) and the rating difference dp it
 #: stands for; ``dp(1 - p) = -dp(p)``. Used for first ratings and performance ratings.
 _DP_FROM_HALF = (  # p = .50, .51, ..., 1.00 as printed in the regulations
-    0, 7, 14, 21, 29, 36, 43, 50, 57, 65,
-    72, 80, 87, 95, 102, 110, 117, 125, 133, 141,
-    149, 158, 166, 175, 184, 193, 202, 211, 220, 230,
-    240, 251, 262, 273, 284, 296, 309, 322, 336, 351,
-    366, 383, 401, 422, 444, 470, 501, 538, 589, 677,
+    0,
+    7,
+    14,
+    21,
+    29,
+    36,
+    43,
+    50,
+    57,
+    65,
+    72,
+    80,
+    87,
+    95,
+    102,
+    110,
+    117,
+    125,
+    133,
+    141,
+    149,
+    158,
+    166,
+    175,
+    184,
+    193,
+    202,
+    211,
+    220,
+    230,
+    240,
+    251,
+    262,
+    273,
+    284,
+    296,
+    309,
+    322,
+    336,
+    351,
+    366,
+    383,
+    401,
+    422,
+    444,
+    470,
+    501,
+    538,
+    589,
+    677,
     800,
 )
 TABLE_8_1_1: tuple[tuple[float, int], ...] = tuple(
@@ -309,8 +393,13 @@ def k_rule_text(rule: str) -> str:
 
 K_RULES: tuple[tuple[str, int, str], ...] = tuple(
     (rule, k, _K_RULE_WORDS[rule])
-    for rule, k in (("new_player", K_NEW), ("reached_2400", K_HIGH), ("junior", K_JUNIOR),
-                    ("default", K_STANDARD)))
+    for rule, k in (
+        ("new_player", K_NEW),
+        ("reached_2400", K_HIGH),
+        ("junior", K_JUNIOR),
+        ("default", K_STANDARD),
+    )
+)
 
 
 def _k_rule_index(rating, rated_games, birth_year, reached_2400, on):
@@ -385,8 +474,7 @@ def _signed(x) -> str:
     return _fmt(x, signed=True)
 
 
-def k_factor_rule(rating, *, rated_games, birth_year=None, reached_2400=False,
-                  on=None) -> KFactor:
+def k_factor_rule(rating, *, rated_games, birth_year=None, reached_2400=False, on=None) -> KFactor:
     """K by FIDE rule 8.3.3 for one player, with the rule that fired and why (a :class:`KFactor`).
 
     The same decision as :func:`k_factor` (the same code path: the rules tried in the order
@@ -414,39 +502,63 @@ def k_factor_rule(rating, *, rated_games, birth_year=None, reached_2400=False,
     r, games = _fmt(rating), rated_games
     junior_until = None if birth_year is None else birth_year + 18
     year = _as_date(on).year
-    n = dict(r=r, games=games, born=birth_year, until=junior_until, year=year, k_new=K_NEW,
-             k_high=K_HIGH, k_junior=K_JUNIOR, new_games=NEW_PLAYER_GAMES, high=HIGH_FROM,
-             below=JUNIOR_BELOW)
+    n = dict(
+        r=r,
+        games=games,
+        born=birth_year,
+        until=junior_until,
+        year=year,
+        k_new=K_NEW,
+        k_high=K_HIGH,
+        k_junior=K_JUNIOR,
+        new_games=NEW_PLAYER_GAMES,
+        high=HIGH_FROM,
+        below=JUNIOR_BELOW,
+    )
     if rule == "new_player":
-        why = ngettext("{games} rated game — a player new to the list keeps K {k_new} until "
-                       "they have completed events with at least {new_games} games",
-                       "{games} rated games — a player new to the list keeps K {k_new} until "
-                       "they have completed events with at least {new_games} games", rated_games)
+        why = ngettext(
+            "{games} rated game — a player new to the list keeps K {k_new} until "
+            "they have completed events with at least {new_games} games",
+            "{games} rated games — a player new to the list keeps K {k_new} until "
+            "they have completed events with at least {new_games} games",
+            rated_games,
+        )
     elif rule == "reached_2400":
         if rating >= HIGH_FROM:
-            why = _("rated {r}, which has reached {high}; K stays {k_high} even if the "
-                    "rating later drops below {high}")
+            why = _(
+                "rated {r}, which has reached {high}; K stays {k_high} even if the "
+                "rating later drops below {high}"
+            )
         else:
-            why = _("the published rating once reached {high}, so K stays {k_high} for "
-                    "good, even at {r}")
+            why = _(
+                "the published rating once reached {high}, so K stays {k_high} for "
+                "good, even at {r}"
+            )
     elif rule == "junior":
         why = _("born {born}, a junior until the end of {until}, and rated {r}, under {below}")
     else:
         if junior_until is not None and year <= junior_until:
-            why = ngettext("rated {r}, under {high}, {games} rated game; born {born} is still "
-                           "a junior in {year}, but the rating {r} is not under {below}",
-                           "rated {r}, under {high}, {games} rated games; born {born} is still "
-                           "a junior in {year}, but the rating {r} is not under {below}",
-                           rated_games)
+            why = ngettext(
+                "rated {r}, under {high}, {games} rated game; born {born} is still "
+                "a junior in {year}, but the rating {r} is not under {below}",
+                "rated {r}, under {high}, {games} rated games; born {born} is still "
+                "a junior in {year}, but the rating {r} is not under {below}",
+                rated_games,
+            )
         elif junior_until is not None:
-            why = ngettext("rated {r}, under {high}, {games} rated game; born {born}: the "
-                           "junior K {k_junior} ended with {until}",
-                           "rated {r}, under {high}, {games} rated games; born {born}: the "
-                           "junior K {k_junior} ended with {until}", rated_games)
+            why = ngettext(
+                "rated {r}, under {high}, {games} rated game; born {born}: the "
+                "junior K {k_junior} ended with {until}",
+                "rated {r}, under {high}, {games} rated games; born {born}: the "
+                "junior K {k_junior} ended with {until}",
+                rated_games,
+            )
         else:
-            why = ngettext("rated {r}, under {high}, {games} rated game; no birth year given",
-                           "rated {r}, under {high}, {games} rated games; no birth year given",
-                           rated_games)
+            why = ngettext(
+                "rated {r}, under {high}, {games} rated game; no birth year given",
+                "rated {r}, under {high}, {games} rated games; no birth year given",
+                rated_games,
+            )
     text = _("K {k}: {why} (B.02 8.3.3).").format(k=k, why=why.format(**n))
     return KFactor(k=k, rule=rule, text=text)
 
@@ -515,13 +627,19 @@ def rule_700(k, games) -> Rule700:
     lowered = used != kk
     n = dict(k=_fmt(kk), games=g, product=_fmt(kk * g), max=MAX_K_TIMES_GAMES, used=_fmt(used))
     if lowered:
-        text = ngettext("{k} × {games} game = {product} > {max}: K lowered from {k} to {used} "
-                        "(the largest whole K with K × {games} ≤ {max})",
-                        "{k} × {games} games = {product} > {max}: K lowered from {k} to {used} "
-                        "(the largest whole K with K × {games} ≤ {max})", g)
+        text = ngettext(
+            "{k} × {games} game = {product} > {max}: K lowered from {k} to {used} "
+            "(the largest whole K with K × {games} ≤ {max})",
+            "{k} × {games} games = {product} > {max}: K lowered from {k} to {used} "
+            "(the largest whole K with K × {games} ≤ {max})",
+            g,
+        )
     else:
-        text = ngettext("{k} × {games} game = {product} ≤ {max}: K stays {k}",
-                        "{k} × {games} games = {product} ≤ {max}: K stays {k}", g)
+        text = ngettext(
+            "{k} × {games} game = {product} ≤ {max}: K stays {k}",
+            "{k} × {games} games = {product} ≤ {max}: K stays {k}",
+            g,
+        )
     text = text.format(**n)
     return Rule700(k=k_out, games=g, k_used=used, lowered=bool(lowered), text=text)
 
@@ -572,17 +690,24 @@ def cap_decision(rating, opponent, on=None) -> CapDecision:
     if abs(diff) <= CAP:
         reason = _("the difference {diff} is within ±{cap}: nothing to cap")
     elif day < CAP_EXEMPTION_FROM:
-        reason = _("from 1 March 2024 to 30 September 2025 the cap applies to every player: "
-                   "{diff} counts as {used}")
+        reason = _(
+            "from 1 March 2024 to 30 September 2025 the cap applies to every player: "
+            "{diff} counts as {used}"
+        )
     elif capped:
-        reason = _("rated {r}, below {exempt}: a difference of more than {cap} counts as {cap}, "
-                   "so {diff} counts as {used}")
+        reason = _(
+            "rated {r}, below {exempt}: a difference of more than {cap} counts as {cap}, "
+            "so {diff} counts as {used}"
+        )
     else:
-        reason = _("rated {r}, {exempt} and above: exempt since 1 October 2025, so the real "
-                   "difference {diff} counts")
+        reason = _(
+            "rated {r}, {exempt} and above: exempt since 1 October 2025, so the real "
+            "difference {diff} counts"
+        )
     reason = reason.format(**n)
-    return CapDecision(rating=r, opponent=o, difference=diff, used=float(used),
-                       capped=bool(capped), reason=reason)
+    return CapDecision(
+        rating=r, opponent=o, difference=diff, used=float(used), capped=bool(capped), reason=reason
+    )
 
 
 @dataclass(frozen=True, eq=False)
@@ -619,7 +744,6 @@ class FidePeriod(_Games):
         """True when the new rating is below :attr:`floor`: shown as unrated on the next
         list, the player must qualify again as a new player."""
         return self.new_rating < self.floor
-
 
 
 def rate_period(rating, results, *, k, on=None, use_table=True, cap_400=True) -> FidePeriod:
@@ -760,20 +884,28 @@ def beside_calculator(result: CalculatorResult, *, on=None, use_table=True) -> C
         i = int(changed[0])
         real = result.rating - float(result.opponents[i])
         if abs(fide.differences[i]) < abs(result.differences[i]):
-            names.append(_("400-point rule: {diff} counts as {used}").format(
-                diff=_signed(real), used=_signed(fide.differences[i])))
+            names.append(
+                _("400-point rule: {diff} counts as {used}").format(
+                    diff=_signed(real), used=_signed(fide.differences[i])
+                )
+            )
         else:
-            names.append(_("{exempt} exemption: the real difference {diff} counts").format(
-                exempt=CAP_EXEMPT_FROM, diff=_signed(real)))
+            names.append(
+                _("{exempt} exemption: the real difference {diff} counts").format(
+                    exempt=CAP_EXEMPT_FROM, diff=_signed(real)
+                )
+            )
     if use_table:
         shown = dict.fromkeys(fmt_pattern(e, "{:.2f}") for e in fide.expected.tolist())
         names.append(_("table 8.1.2: E {values}").format(values=", ".join(shown)))
     if not float(result.new_rating).is_integer():
         exact = "" if float(fide.change).is_integer() else f"{_signed(round(fide.change, 2))} → "
-        names.append(_("rounded once: {change}").format(
-            change=exact + _signed(fide.rounded_change)))
+        names.append(
+            _("rounded once: {change}").format(change=exact + _signed(fide.rounded_change))
+        )
     text = _("the document's calculator: {calculator}; FIDE: {fide}").format(
-        calculator=_shown(result.new_rating), fide=_shown(fide.new_rating))
+        calculator=_shown(result.new_rating), fide=_shown(fide.new_rating)
+    )
     text += f" ({'; '.join(names)})" if names else ""
     return CalculatorVsFide(calculator=result, fide=fide, differences=tuple(names), text=text)
 
@@ -959,13 +1091,19 @@ def initial_rating(opponents, scores, *, on=None) -> InitialRating:
         exact = ra + dp
         rating = min(round_half_away(exact), FIRST_RATING_MAX)
         capped = round_half_away(exact) > FIRST_RATING_MAX
-        result = (_("{rating}, capped at {cap}").format(rating=round_half_away(exact),
-                                                        cap=FIRST_RATING_MAX) if capped
-                  else f"{rating}")
-        text = (f"Ra = ({_fmt(total)} + 2 × {IMAGINARY_OPPONENT}) / {n + 2} = {_two(ra)}; "
-                f"p = ({_fmt(points)} + 1) / {n + 2} = {fmt_pattern(float(p), '{:.4g}')} → "
-                f"{_p_text(p)}; dp = {_fmt(dp)}; Ru = {_two(ra)} {_plus(dp)} = {_two(exact)} "
-                f"→ {result}")
+        result = (
+            _("{rating}, capped at {cap}").format(
+                rating=round_half_away(exact), cap=FIRST_RATING_MAX
+            )
+            if capped
+            else f"{rating}"
+        )
+        text = (
+            f"Ra = ({_fmt(total)} + 2 × {IMAGINARY_OPPONENT}) / {n + 2} = {_two(ra)}; "
+            f"p = ({_fmt(points)} + 1) / {n + 2} = {fmt_pattern(float(p), '{:.4g}')} → "
+            f"{_p_text(p)}; dp = {_fmt(dp)}; Ru = {_two(ra)} {_plus(dp)} = {_two(exact)} "
+            f"→ {result}"
+        )
     else:
         rule = "2022"
         ra = total / n
@@ -973,36 +1111,57 @@ def initial_rating(opponents, scores, *, on=None) -> InitialRating:
         half_points_above = int(2 * points - n)  # points - n / 2, in half points
         if p > Fraction(1, 2):
             dp = 20 * half_points_above
-            how = ngettext("{n} half point above {pct} × 20", "{n} half points above {pct} × 20",
-                           half_points_above).format(n=half_points_above, pct=fmt_pct(50, 0))
+            how = ngettext(
+                "{n} half point above {pct} × 20",
+                "{n} half points above {pct} × 20",
+                half_points_above,
+            ).format(n=half_points_above, pct=fmt_pct(50, 0))
         else:
             dp = table_dp(p)
             how = f"dp({_p_text(p)})"
         exact = ra + dp
         rating = round_half_away(exact)
         capped = False
-        text = (f"Ra = {_fmt(total)} / {n} = {_two(ra)}; p = {_fmt(points)} / {n} = "
-                f"{fmt_pattern(float(p), '{:.4g}')}; {how} = {_fmt(dp)}; Ru = {_two(ra)} "
-                f"{_plus(dp)} = {_two(exact)} → {rating}")
+        text = (
+            f"Ra = {_fmt(total)} / {n} = {_two(ra)}; p = {_fmt(points)} / {n} = "
+            f"{fmt_pattern(float(p), '{:.4g}')}; {how} = {_fmt(dp)}; Ru = {_two(ra)} "
+            f"{_plus(dp)} = {_two(exact)} → {rating}"
+        )
     reasons = []
     needed = max(0, MIN_RATED_GAMES - n)
     if needed:
-        reasons.append(ngettext("{n} game against rated opponents: at least {min} are needed "
-                                "({needed} more)",
-                                "{n} games against rated opponents: at least {min} are needed "
-                                "({needed} more)", n).format(n=n, min=MIN_RATED_GAMES,
-                                                             needed=needed))
+        reasons.append(
+            ngettext(
+                "{n} game against rated opponents: at least {min} are needed ({needed} more)",
+                "{n} games against rated opponents: at least {min} are needed ({needed} more)",
+                n,
+            ).format(n=n, min=MIN_RATED_GAMES, needed=needed)
+        )
     if points == 0:
         reasons.append(_("a zero score in the player's first event is ignored"))
     if rating < floor:
-        reasons.append((_("{rating} is below {floor}: not published; results keep pooling")
-                        if rule == "2024" else _("{rating} is below the floor of {floor}"))
-                       .format(rating=rating, floor=floor))
+        reasons.append(
+            (
+                _("{rating} is below {floor}: not published; results keep pooling")
+                if rule == "2024"
+                else _("{rating} is below the floor of {floor}")
+            ).format(rating=rating, floor=floor)
+        )
     return InitialRating(
-        rule=rule, on=day, games=n, points=float(points), games_needed=needed,
-        average_opponent=float(ra), score_fraction=int(_hundredths(p)) / 100, dp=int(dp),
-        rating=int(rating), capped=bool(capped), floor=floor, published=not reasons,
-        reason="; ".join(reasons), text=text,
+        rule=rule,
+        on=day,
+        games=n,
+        points=float(points),
+        games_needed=needed,
+        average_opponent=float(ra),
+        score_fraction=int(_hundredths(p)) / 100,
+        dp=int(dp),
+        rating=int(rating),
+        capped=bool(capped),
+        floor=floor,
+        published=not reasons,
+        reason="; ".join(reasons),
+        text=text,
     )
 
 
@@ -1112,8 +1271,12 @@ def least_score(rating, k, n_games, average, target, *, on=None, use_table=True)
         rating=None if first is None else rating_at(first),
         points_below=None if below is None else below / 2,
         rating_below=None if below is None else rating_at(below),
-        best_rating=rating_at(2 * n), k=rated[2 * n].k, target=goal, games=n,
-        use_table=use_table)
+        best_rating=rating_at(2 * n),
+        k=rated[2 * n].k,
+        target=goal,
+        games=n,
+        use_table=use_table,
+    )
 
 
 @dataclass(frozen=True)
@@ -1140,10 +1303,12 @@ def stakes(rating, k, opponent, *, on=None, use_table=True) -> Stakes:
     r = v.in_range("rating", rating, FLOOR_BEFORE_2024, RATING_MAX)
     kk = v.integer("k", k, lo=1, hi=100)
     o = v.in_range("opponent", opponent, FLOOR_BEFORE_2024, RATING_MAX)
-    win, draw, loss = (rate_period(r, [(o, s)], k=kk, on=on, use_table=use_table)
-                       for s in (1.0, 0.5, 0.0))
-    return Stakes(win.rounded_change, draw.rounded_change, loss.rounded_change,
-                  float(win.expected[0]))
+    win, draw, loss = (
+        rate_period(r, [(o, s)], k=kk, on=on, use_table=use_table) for s in (1.0, 0.5, 0.0)
+    )
+    return Stakes(
+        win.rounded_change, draw.rounded_change, loss.rounded_change, float(win.expected[0])
+    )
 
 
 @dataclass(frozen=True)
@@ -1163,8 +1328,9 @@ class SeasonPeriod:
     new_rating: float
 
 
-def rate_season(periods, rating, games_before, *, birth_year=None, reached_2400=False,
-                on=None) -> tuple[SeasonPeriod, ...]:
+def rate_season(
+    periods, rating, games_before, *, birth_year=None, reached_2400=False, on=None
+) -> tuple[SeasonPeriod, ...]:
     """Rate a season period by period, each from the rating the last one left.
 
     ``periods`` is a sequence of ``(date, results)``: ``date`` (an ISO string, a date, or
@@ -1188,23 +1354,34 @@ def rate_season(periods, rating, games_before, *, birth_year=None, reached_2400=
     try:
         periods = [(date, list(results)) for date, results in periods]
     except (TypeError, ValueError):
-        raise TypeError(f"periods must be a list of (date, results) pairs, got {periods!r}"[:200]
-                        ) from None
+        raise TypeError(
+            f"periods must be a list of (date, results) pairs, got {periods!r}"[:200]
+        ) from None
     if not 1 <= len(periods) <= MAX_PLAN_GAMES:
-        raise ValueError(f"periods must be a list of 1 to {MAX_PLAN_GAMES} (date, results) "
-                         f"pairs, got {len(periods)}")
+        raise ValueError(
+            f"periods must be a list of 1 to {MAX_PLAN_GAMES} (date, results) "
+            f"pairs, got {len(periods)}"
+        )
     day = _as_date(on)
     out = []
     for date, results in periods:
         day = day if date is None else _as_date(date)
         if not 1 <= len(results) <= MAX_PLAN_GAMES:
-            raise ValueError(f"a period must have 1 to {MAX_PLAN_GAMES} games, got "
-                             f"{len(results)}")
+            raise ValueError(f"a period must have 1 to {MAX_PLAN_GAMES} games, got {len(results)}")
         k = k_factor(r, rated_games=count, birth_year=birth_year, reached_2400=reached, on=day)
         p = rate_period(r, results, k=k, on=day)
-        out.append(SeasonPeriod(on=day, games=p.games, points=float(p.scores.sum()), rating=r,
-                                k=k, k_used=p.k, change=p.rounded_change,
-                                new_rating=p.new_rating))
+        out.append(
+            SeasonPeriod(
+                on=day,
+                games=p.games,
+                points=float(p.scores.sum()),
+                rating=r,
+                k=k,
+                k_used=p.k,
+                change=p.rounded_change,
+                new_rating=p.new_rating,
+            )
+        )
         r, count = p.new_rating, count + p.games
         reached = reached or r >= HIGH_FROM
     return tuple(out)

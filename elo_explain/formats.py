@@ -63,6 +63,7 @@ MINUS = "\u2212"
 NO_NUMBER = "\u2013"
 """What the number formats show for NaN or an infinity (an en dash)."""
 
+
 # --- the locale's symbols ---------------------------------------------------------------
 class NumberSymbols(NamedTuple):
     """What a locale writes numbers with (:func:`symbols`)."""
@@ -98,21 +99,24 @@ def symbols(locale: str | None = None) -> NumberSymbols:
     return _symbols(page_language() if locale is None else locale)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _symbols(locale) -> NumberSymbols:
     try:
         loc = Locale.parse(locale)
     except (UnknownLocaleError, ValueError, TypeError, AttributeError):
-        raise ValueError(f"locale must be a language code such as 'en', 'te', 'uk' or 'el', "
-                         f"got {locale!r}") from None
+        raise ValueError(
+            f"locale must be a language code such as 'en', 'te', 'uk' or 'el', got {locale!r}"
+        ) from None
     sym = loc.number_symbols[loc.default_numbering_system]
     percent = loc.percent_formats[None]
-    prefix, suffix = (s.replace("%", sym["percentSign"]) for s in (percent.prefix[0],
-                                                                     percent.suffix[0]))
+    prefix, suffix = (
+        s.replace("%", sym["percentSign"]) for s in (percent.prefix[0], percent.suffix[0])
+    )
     if loc.language == "en":
         suffix = " " + sym["percentSign"]  # the product's style since the start: "64.0 %"
-    return NumberSymbols(sym["decimal"], sym["group"], tuple(loc.decimal_formats[None].grouping),
-                         prefix, suffix)
+    return NumberSymbols(
+        sym["decimal"], sym["group"], tuple(loc.decimal_formats[None].grouping), prefix, suffix
+    )
 
 
 def _localize(digits: str, sym: NumberSymbols, grouping: bool) -> str:
@@ -186,7 +190,9 @@ def fmt_pair(winner, loser, places: int = 0, *, locale: str | None = None) -> st
     >>> fmt_pair(8, -16), fmt_pair(8.6, -16.25, 1, locale="el")
     ('+8 / −16', '+8,6 / −16,3')
     """
-    return f"{fmt_signed(winner, places, locale=locale)} / {fmt_signed(loser, places, locale=locale)}"
+    return (
+        f"{fmt_signed(winner, places, locale=locale)} / {fmt_signed(loser, places, locale=locale)}"
+    )
 
 
 def fmt_plain(x, *, signed: bool = False, locale: str | None = None) -> str:
@@ -290,8 +296,9 @@ def _normalized(text: str, locale: str | None) -> str:
     return t.replace(sym.decimal, ".")
 
 
-def parse_number(label: str, text: str, lo: float, hi: float, *, integer: bool = False,
-                 locale: str | None = None) -> float:
+def parse_number(
+    label: str, text: str, lo: float, hi: float, *, integer: bool = False, locale: str | None = None
+) -> float:
     """Parse a number a viewer typed; ``ValueError`` with a message naming the field.
 
     The locale's decimal symbol is accepted (``0,5`` in Ukrainian and Greek), and so is the
@@ -330,22 +337,30 @@ def parse_number(label: str, text: str, lo: float, hi: float, *, integer: bool =
     else:
         raw = shown = text
     if raw == "" or raw is None:
-        raise ValueError(_("{label} is empty (allowed: {allowed})").format(
-            label=label, allowed=allowed))
+        raise ValueError(
+            _("{label} is empty (allowed: {allowed})").format(label=label, allowed=allowed)
+        )
     if len(str(raw)) > 40:
-        raise ValueError(_("{label} is too long to be a number (allowed: {allowed})").format(
-            label=label, allowed=allowed))
+        raise ValueError(
+            _("{label} is too long to be a number (allowed: {allowed})").format(
+                label=label, allowed=allowed
+            )
+        )
     try:
         value = float(raw)
     except (TypeError, ValueError):
-        raise ValueError(_("{label}: {text} is not a number (allowed: {allowed})").format(
-            label=label, text=repr(str(shown)[:20]), allowed=allowed)) from None
+        raise ValueError(
+            _("{label}: {text} is not a number (allowed: {allowed})").format(
+                label=label, text=repr(str(shown)[:20]), allowed=allowed
+            )
+        ) from None
     whole = _("{label} must be a whole number from {allowed}")
     if not math.isfinite(value) or value < lo or value > hi:
         if integer:
             raise ValueError(whole.format(label=label, allowed=allowed))
-        raise ValueError(_("{label} must be a number from {allowed}").format(
-            label=label, allowed=allowed))
+        raise ValueError(
+            _("{label} must be a number from {allowed}").format(label=label, allowed=allowed)
+        )
     if integer:
         if value != int(value):
             raise ValueError(whole.format(label=label, allowed=allowed))

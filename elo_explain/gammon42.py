@@ -51,12 +51,12 @@ from __future__ import annotations
 
 import bisect
 import datetime as _dt
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
-from typing import Hashable, Iterable
 
 import numpy as np
 
-from ._validate import as_float_array, choice, finite, integer, positive
+from ._validate import as_float_array, choice, finite, positive
 from .rounding import round_half_away
 
 __all__ = [
@@ -337,8 +337,9 @@ def unrounded_change(
     >>> change(1500, 1500, cube=2)
     (19, -19)
     """
-    w, lo, wk, lk, d, c = _change_inputs(winner_rating, loser_rating, winner_k, loser_k, cube,
-                                         divisor, cube_mode)
+    w, lo, wk, lk, d, c = _change_inputs(
+        winner_rating, loser_rating, winner_k, loser_k, cube, divisor, cube_mode
+    )
     winner, loser = np.broadcast_arrays(*_unrounded(w, lo, wk, lk, d, c))
     return _out(winner + 0.0), _out(loser + 0.0)
 
@@ -379,8 +380,9 @@ def change(
     >>> change([1500, 1600, 1700], 1500)
     (array([16, 14, 13]), array([-16, -14, -13]))
     """
-    w, lo, wk, lk, d, c = _change_inputs(winner_rating, loser_rating, winner_k, loser_k, cube,
-                                         divisor, cube_mode)
+    w, lo, wk, lk, d, c = _change_inputs(
+        winner_rating, loser_rating, winner_k, loser_k, cube, divisor, cube_mode
+    )
     # finite by construction (K <= MAX_K, E in 0..1, cube <= 64): no re-validation
     winner, loser = (round_half_away(x) for x in _unrounded(w, lo, wk, lk, d, c))
     winner, loser = np.broadcast_arrays(np.asarray(winner), np.asarray(loser))
@@ -630,9 +632,7 @@ def recent_ranked_games(game_times, at, *, window=HEAVY_VOLUME_WINDOW):
     times = np.sort(_times("game_times", game_times, aware))
     when = _times("at", at, aware)
     if len(aware) > 1:
-        raise TypeError(
-            "game_times and at must be all timezone-aware or all naive datetimes"
-        )
+        raise TypeError("game_times and at must be all timezone-aware or all naive datetimes")
     w = _window(window)
     counts = np.searchsorted(times, when, side="left") - np.searchsorted(
         times, when - w, side="right"

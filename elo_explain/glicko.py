@@ -232,8 +232,10 @@ def _glicko1_period(r: float, rd: float, games: list) -> dict:
 
     # Step 2, for each game j: g(RD_j) = 1 / sqrt(1 + 3 q² RD_j² / π²) and
     # E(s | r, r_j, RD_j) = 1 / (1 + t) with t = 10^(-g(RD_j) (r - r_j) / 400)
-    g_j = [1.0 / math.sqrt(1.0 + 3.0 * Q * Q * rd_j * rd_j / (math.pi * math.pi))
-           for _, rd_j, _ in games]
+    g_j = [
+        1.0 / math.sqrt(1.0 + 3.0 * Q * Q * rd_j * rd_j / (math.pi * math.pi))
+        for _, rd_j, _ in games
+    ]
     t_j = [10.0 ** (-gj * (r - r_j) / 400.0) for gj, (r_j, _, _) in zip(g_j, games)]
     E_j = [1.0 / (1.0 + t) for t in t_j]
     # d² = [q² Σ g(RD_j)² E (1 - E)]⁻¹, with 1 - E written as t E: it does not round to 0
@@ -286,8 +288,15 @@ def glicko1_steps(rating, rd, results) -> dict:
     rating, rd = _player(rating, rd)
     games = _results(results, need_games=True)
     out = _glicko1_period(rating, rd, games)
-    return {"q": Q, "g": np.array(out["g"]), "E": np.array(out["E"]), "d2": out["d2"],
-            "d": math.sqrt(out["d2"]), "rating": out["rating"], "rd": out["rd"]}
+    return {
+        "q": Q,
+        "g": np.array(out["g"]),
+        "E": np.array(out["E"]),
+        "d2": out["d2"],
+        "d": math.sqrt(out["d2"]),
+        "rating": out["rating"],
+        "rd": out["rd"],
+    }
 
 
 # --------------------------------------------------------------------------- #
@@ -304,8 +313,15 @@ def _ln(x: float) -> float:
     return float(np.log(x))
 
 
-def _glicko2_period(rating: float, rd: float, sigma: float, games: list, tau: float,
-                    elapsed_periods: float, epsilon: float) -> dict:
+def _glicko2_period(
+    rating: float,
+    rd: float,
+    sigma: float,
+    games: list,
+    tau: float,
+    elapsed_periods: float,
+    epsilon: float,
+) -> dict:
     """Steps 2-8 of the Glicko-2 paper for one player with at least one game.
 
     ``games`` holds ``(r_j, RD_j, s_j)`` triples of floats; every input is
@@ -350,18 +366,29 @@ def _glicko2_period(rating: float, rd: float, sigma: float, games: list, tau: fl
     # Step 8: back to the Glicko scale, r' = 173.7178 μ' + 1500 and RD' = 173.7178 φ'
     # (r' as r + 173.7178 (μ' - μ): the same number, without rounding r through μ)
     return {
-        "mu": mu, "phi": phi, "opp_mu": opp_mu, "opp_phi": opp_phi, "g": g_j, "E": E_j,
-        "v": v, "delta": delta, "a": _ln(sigma * sigma), "sigma_new": sigma_new,
-        "iterations": iterations, "phi_star": math.sqrt(phi_star2),
-        "phi_new": math.sqrt(phi_new2), "mu_new": mu + change,
+        "mu": mu,
+        "phi": phi,
+        "opp_mu": opp_mu,
+        "opp_phi": opp_phi,
+        "g": g_j,
+        "E": E_j,
+        "v": v,
+        "delta": delta,
+        "a": _ln(sigma * sigma),
+        "sigma_new": sigma_new,
+        "iterations": iterations,
+        "phi_star": math.sqrt(phi_star2),
+        "phi_new": math.sqrt(phi_new2),
+        "mu_new": mu + change,
         "rating": rating + GLICKO2_SCALE * change,
         "rd": GLICKO2_SCALE * math.sqrt(phi_new2),
         "volatility": sigma_new,
     }
 
 
-def _new_volatility(sigma: float, phi: float, v: float, delta: float, tau: float,
-                    epsilon: float) -> tuple[float, int]:
+def _new_volatility(
+    sigma: float, phi: float, v: float, delta: float, tau: float, epsilon: float
+) -> tuple[float, int]:
     """Step 5 of the Glicko-2 paper: σ' and the number of Illinois iterations.
 
     ``f(x) = e^x (Δ² - φ² - v - e^x) / (2 (φ² + v + e^x)²) - (x - a) / τ²`` with
@@ -372,8 +399,9 @@ def _new_volatility(sigma: float, phi: float, v: float, delta: float, tau: float
 
     def f(x):
         ex = _exp(x)
-        return (ex * (delta * delta - phi * phi - v - ex) / (2.0 * (phi * phi + v + ex) ** 2)
-                - (x - a) / (tau * tau))
+        return ex * (delta * delta - phi * phi - v - ex) / (2.0 * (phi * phi + v + ex) ** 2) - (
+            x - a
+        ) / (tau * tau)
 
     # (2) the starting values A = a and B
     A = a
@@ -403,8 +431,9 @@ def _new_volatility(sigma: float, phi: float, v: float, delta: float, tau: float
     return _exp(A / 2.0), iterations  # (5) σ' = e^(A/2)
 
 
-def glicko2_update(rating, rd, volatility, results, tau=DEFAULT_TAU, *,
-                   elapsed_periods=1.0, epsilon=EPSILON):
+def glicko2_update(
+    rating, rd, volatility, results, tau=DEFAULT_TAU, *, elapsed_periods=1.0, epsilon=EPSILON
+):
     """One Glicko-2 rating period for one player, step by step as in the paper.
 
     ``results`` is a sequence of ``(opponent_rating, opponent_rd, score)``.
@@ -435,8 +464,9 @@ def glicko2_update(rating, rd, volatility, results, tau=DEFAULT_TAU, *,
     return out["rating"], out["rd"], out["volatility"]
 
 
-def glicko2_steps(rating, rd, volatility, results, tau=DEFAULT_TAU, *,
-                  elapsed_periods=1.0, epsilon=EPSILON) -> dict:
+def glicko2_steps(
+    rating, rd, volatility, results, tau=DEFAULT_TAU, *, elapsed_periods=1.0, epsilon=EPSILON
+) -> dict:
     """Every intermediate value of a Glicko-2 period, named as in the paper.
 
     Keys: ``mu``, ``phi`` (player on the Glicko-2 scale), ``opp_mu``,
@@ -528,8 +558,19 @@ def glicko1_batch(rating, rd, opp_rating, opp_rd, score, mask=None):
     return new_rating, new_rd
 
 
-def glicko2_batch(rating, rd, volatility, opp_rating, opp_rd, score, mask=None,
-                  tau=DEFAULT_TAU, *, elapsed_periods=1.0, epsilon=EPSILON):
+def glicko2_batch(
+    rating,
+    rd,
+    volatility,
+    opp_rating,
+    opp_rd,
+    score,
+    mask=None,
+    tau=DEFAULT_TAU,
+    *,
+    elapsed_periods=1.0,
+    epsilon=EPSILON,
+):
     """Glicko-2 rating period for many players at once.
 
     ``rating``, ``rd`` and ``volatility`` have shape ``(players,)`` (or are
@@ -569,12 +610,14 @@ def glicko2_batch(rating, rd, volatility, opp_rating, opp_rd, score, mask=None,
     _rating("rating", rating)
     _rd("rd", rd)
     _volatility("volatility", volatility)
-    return _glicko2_arrays(rating, rd, volatility, opp_rating, opp_rd, score, played, tau,
-                           elapsed_periods, epsilon)
+    return _glicko2_arrays(
+        rating, rd, volatility, opp_rating, opp_rd, score, played, tau, elapsed_periods, epsilon
+    )
 
 
-def _glicko2_arrays(rating, rd, sigma, opp_rating, opp_rd, score, played, tau,
-                    elapsed_periods, epsilon):
+def _glicko2_arrays(
+    rating, rd, sigma, opp_rating, opp_rd, score, played, tau, elapsed_periods, epsilon
+):
     """Steps 2-8 of :func:`_glicko2_period` on checked arrays; returns the new
     ``(rating, rd, volatility)``."""
     # Step 2: the Glicko-2 scale
@@ -603,8 +646,9 @@ def _glicko2_arrays(rating, rd, sigma, opp_rating, opp_rd, score, played, tau,
 
     # Step 5: the new volatility σ'
     sigma_new = sigma.copy()
-    sigma_new[has_games] = _new_volatilities(sigma[has_games], phi[has_games], v[has_games],
-                                             delta[has_games], tau, epsilon)
+    sigma_new[has_games] = _new_volatilities(
+        sigma[has_games], phi[has_games], v[has_games], delta[has_games], tau, epsilon
+    )
 
     # Step 6: φ*² = φ² + σ'² per elapsed period
     phi_star2 = phi * phi + elapsed_periods * sigma_new * sigma_new
@@ -711,14 +755,18 @@ def _positive_scalar(name: str, value, hi: float) -> float:
 
 def _player(rating, rd) -> tuple[float, float]:
     """One player's rating and RD (single numbers)."""
-    return (V.in_range("rating", rating, -RATING_LIMIT, RATING_LIMIT),
-            _positive_scalar("rd", rd, hi=RD_LIMIT))
+    return (
+        V.in_range("rating", rating, -RATING_LIMIT, RATING_LIMIT),
+        _positive_scalar("rd", rd, hi=RD_LIMIT),
+    )
 
 
 def _glicko2_settings(tau, elapsed_periods, epsilon) -> tuple[float, float, float]:
-    return (V.in_range("tau", tau, *TAU_RANGE),
-            V.in_range("elapsed_periods", elapsed_periods, 0.0, MAX_ELAPSED_PERIODS),
-            V.in_range("epsilon", epsilon, *EPSILON_RANGE))
+    return (
+        V.in_range("tau", tau, *TAU_RANGE),
+        V.in_range("elapsed_periods", elapsed_periods, 0.0, MAX_ELAPSED_PERIODS),
+        V.in_range("epsilon", epsilon, *EPSILON_RANGE),
+    )
 
 
 def _items(value, kind: str) -> list:
@@ -756,8 +804,11 @@ def _games(opp_rating, opp_rd, score, mask):
     the others get harmless stand-ins (rating 0, RD 1, score 0), which the
     batches weigh by 0.
     """
-    arrays = [V.as_float_array("opp_rating", opp_rating), V.as_float_array("opp_rd", opp_rd),
-              V.as_float_array("score", score)]
+    arrays = [
+        V.as_float_array("opp_rating", opp_rating),
+        V.as_float_array("opp_rd", opp_rd),
+        V.as_float_array("score", score),
+    ]
     if mask is not None:
         mask = np.asarray(mask)
         if mask.dtype != bool:
@@ -785,8 +836,12 @@ def _games(opp_rating, opp_rd, score, mask):
     _rating("opp_rating", opp_rating[played])
     _rd("opp_rd", opp_rd[played])
     V.score("score", score[played])
-    return (np.where(played, opp_rating, 0.0), np.where(played, opp_rd, 1.0),
-            np.where(played, score, 0.0), played)
+    return (
+        np.where(played, opp_rating, 0.0),
+        np.where(played, opp_rd, 1.0),
+        np.where(played, score, 0.0),
+        played,
+    )
 
 
 def _players(n: int, **arrays):
@@ -955,8 +1010,9 @@ def lichess_game(player, opponent, score, *, config: LichessConfig = LICHESS):
     orr, ord_, ov = _triple("opponent", opponent)
     s = np.asarray(V.score("score", score), dtype=float)
     try:
-        shape = np.broadcast_shapes(pr.shape, prd.shape, pv.shape, orr.shape, ord_.shape,
-                                    ov.shape, s.shape)
+        shape = np.broadcast_shapes(
+            pr.shape, prd.shape, pv.shape, orr.shape, ord_.shape, ov.shape, s.shape
+        )
     except ValueError:
         raise ValueError(
             "player, opponent and score must have matching shapes, got "
@@ -975,10 +1031,20 @@ def lichess_game(player, opponent, score, *, config: LichessConfig = LICHESS):
     swap = np.concatenate([np.arange(n, 2 * n), np.arange(n)])
     scores = flat(s, 1.0 - s)
     raw_rating, raw_rd, raw_vol = _glicko2_arrays(
-        rating, rd, vol, rating[swap, None], rd[swap, None], scores[:, None], None, config.tau,
-        0.0, EPSILON)
-    new_rating = np.clip(raw_rating, before - config.max_rating_delta,
-                         before + config.max_rating_delta)
+        rating,
+        rd,
+        vol,
+        rating[swap, None],
+        rd[swap, None],
+        scores[:, None],
+        None,
+        config.tau,
+        0.0,
+        EPSILON,
+    )
+    new_rating = np.clip(
+        raw_rating, before - config.max_rating_delta, before + config.max_rating_delta
+    )
     new_rating = np.maximum(new_rating, config.min_rating)
     new_rd = np.clip(raw_rd, config.min_rd, config.max_rd)
     new_vol = np.minimum(raw_vol, config.max_volatility)

@@ -34,9 +34,22 @@ import functools
 import gettext as _gettext
 from pathlib import Path
 
-__all__ = ["LANGUAGES", "TRANSLATIONS", "DOMAIN", "LOCALE_DIR", "set_language", "speaking",
-           "language", "translations", "_", "gettext", "pgettext", "ngettext", "npgettext",
-           "N_"]
+__all__ = [
+    "LANGUAGES",
+    "TRANSLATIONS",
+    "DOMAIN",
+    "LOCALE_DIR",
+    "set_language",
+    "speaking",
+    "language",
+    "translations",
+    "_",
+    "gettext",
+    "pgettext",
+    "ngettext",
+    "npgettext",
+    "N_",
+]
 
 LANGUAGES = ("en", "te", "uk", "el")
 """The pages' languages: English and the three documents' (Telugu, Ukrainian, Greek)."""
@@ -87,7 +100,7 @@ def language() -> str:
     return _language
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def translations(lang: str) -> _gettext.NullTranslations:
     """The compiled catalog of ``lang`` (English: none, every string is its own).
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import bz2
 import csv
-import hashlib
+import hashlib  # noqa: F401 (the module doctest checks the file's digest with it)
 import io
 import re
 from dataclasses import dataclass, fields
@@ -106,7 +106,7 @@ class Games:
         """
         return speed_of(self.time_control)
 
-    def select(self, mask) -> "Games":
+    def select(self, mask) -> Games:
         """The games where the boolean ``mask`` (one per game) is true, in the same order.
 
         >>> g = load_games()
@@ -189,8 +189,9 @@ def speed_of(time_control) -> np.ndarray:
     return out.reshape(tc.shape)
 
 
-def load_games(*, rated_only: bool = False, time_control: str | None = None,
-               deduplicate: bool = True) -> Games:
+def load_games(
+    *, rated_only: bool = False, time_control: str | None = None, deduplicate: bool = True
+) -> Games:
     """Load the bundled Lichess games as a :class:`Games` record of numpy arrays.
 
     Parameters
@@ -224,13 +225,16 @@ def load_games(*, rated_only: bool = False, time_control: str | None = None,
         mask &= games.rated
     if time_control is not None:
         if not isinstance(time_control, str):
-            raise TypeError(f"time_control must be a string such as '10+0' or 'blitz', "
-                            f"got {time_control!r}")
+            raise TypeError(
+                f"time_control must be a string such as '10+0' or 'blitz', got {time_control!r}"
+            )
         tc = time_control.strip().lower()
         if "+" in tc:
             if not _CLOCK.match(tc):
-                raise ValueError(f"time_control must look like 'minutes+increment' "
-                                 f"(e.g. '10+0') or be a speed class, got {time_control!r}")
+                raise ValueError(
+                    f"time_control must look like 'minutes+increment' "
+                    f"(e.g. '10+0') or be a speed class, got {time_control!r}"
+                )
             mask &= games.time_control == tc
         else:
             v.choice("time_control", tc, tuple(SPEEDS))

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import _validate as v
 from ._validate import readonly as _readonly
 from .i18n import _
 
@@ -68,9 +67,21 @@ class UploadedResults:
 
 
 _SCORE_WORDS = {
-    "1": 1.0, "1.0": 1.0, "win": 1.0, "w": 1.0,
-    "0.5": 0.5, ".5": 0.5, "0,5": 0.5, "1/2": 0.5, "½": 0.5, "draw": 0.5, "d": 0.5,
-    "0": 0.0, "0.0": 0.0, "loss": 0.0, "l": 0.0,
+    "1": 1.0,
+    "1.0": 1.0,
+    "win": 1.0,
+    "w": 1.0,
+    "0.5": 0.5,
+    ".5": 0.5,
+    "0,5": 0.5,
+    "1/2": 0.5,
+    "½": 0.5,
+    "draw": 0.5,
+    "d": 0.5,
+    "0": 0.0,
+    "0.0": 0.0,
+    "loss": 0.0,
+    "l": 0.0,
 }
 _COLUMNS = ("rating", "opponent", "score")
 _NUMBER = re.compile(r"^[+-]?(\d+([.,]\d*)?|[.,]\d+)$")
@@ -111,15 +122,18 @@ def parse_results_csv(text):
         except UnicodeDecodeError:
             raise ValueError(_("text must be UTF-8 encoded CSV")) from None
     if not isinstance(text, str):
-        raise TypeError(f"text must be the CSV file's text (str or bytes), got {type(text).__name__}")
+        raise TypeError(
+            f"text must be the CSV file's text (str or bytes), got {type(text).__name__}"
+        )
     text = text.lstrip("\ufeff")
     lines = text.splitlines()
     first = next((ln for ln in lines if ln.strip()), None)
     errors: list[str] = []
     empty = UploadedResults(*(np.zeros(0) for _ in range(3)), np.zeros(0, dtype=np.int64))
     if first is None:
-        return empty, [FileProblem(_row(1, _("the file is empty (expected columns rating, "
-                                            "opponent, score)")))]
+        return empty, [
+            FileProblem(_row(1, _("the file is empty (expected columns rating, opponent, score)")))
+        ]
     delimiter = max((";", "\t", ","), key=first.count) if any(c in first for c in ";\t,") else ","
     decimal_comma = delimiter != ","
     # each record with the line it starts on (a quoted field may span lines)
@@ -131,25 +145,40 @@ def parse_results_csv(text):
             line_of.append(last + 1)
             last = reader.line_num
     except csv.Error as exc:
-        raise ValueError(_("text could not be read as CSV (row {row}: {reason})").format(
-            row=reader.line_num, reason=exc)) from None
+        raise ValueError(
+            _("text could not be read as CSV (row {row}: {reason})").format(
+                row=reader.line_num, reason=exc
+            )
+        ) from None
     header_index = next((i for i, r in enumerate(records) if any(f.strip() for f in r)), None)
     if header_index is None:  # only quotes and separators
-        return empty, [FileProblem(_row(1, _("the file has no fields (expected columns rating, "
-                                            "opponent, score)")))]
+        return empty, [
+            FileProblem(
+                _row(1, _("the file has no fields (expected columns rating, opponent, score)"))
+            )
+        ]
     head = [f.strip().lower() for f in records[header_index]]
-    if all(_number(f, decimal_comma) is not None or f.lower() in _SCORE_WORDS for f in head) \
-            and len(head) >= 3:
+    if (
+        all(_number(f, decimal_comma) is not None or f.lower() in _SCORE_WORDS for f in head)
+        and len(head) >= 3
+    ):
         positions = (0, 1, 2)
         start = header_index
         width = 3
     else:
         missing = [c for c in _COLUMNS if c not in head]
         if missing:
-            return empty, [FileProblem(_row(line_of[header_index], _(
-                "the header must name the columns rating, opponent, score; missing {missing} "
-                "(found {found})").format(missing=", ".join(missing),
-                                          found=", ".join(head) or _("nothing"))))]
+            return empty, [
+                FileProblem(
+                    _row(
+                        line_of[header_index],
+                        _(
+                            "the header must name the columns rating, opponent, score; missing {missing} "
+                            "(found {found})"
+                        ).format(missing=", ".join(missing), found=", ".join(head) or _("nothing")),
+                    )
+                )
+            ]
         positions = tuple(head.index(c) for c in _COLUMNS)
         start = header_index + 1
         width = len(head)
@@ -160,8 +189,14 @@ def parse_results_csv(text):
         if not any(f.strip() for f in fields_):
             continue
         if len(fields_) < max(positions) + 1 or (width == 3 and len(fields_) != 3):
-            errors.append(_row(n, _("expected {width} fields (rating, opponent, score), got "
-                                    "{count}").format(width=width, count=len(fields_))))
+            errors.append(
+                _row(
+                    n,
+                    _("expected {width} fields (rating, opponent, score), got {count}").format(
+                        width=width, count=len(fields_)
+                    ),
+                )
+            )
             continue
         problems = []
         values = []
@@ -171,11 +206,13 @@ def parse_results_csv(text):
             if raw == "":
                 problems.append(_("{column} is empty").format(column=name))
             elif x is None:
-                problems.append(_("{column} {value} is not a number").format(column=name,
-                                                                            value=repr(raw)))
+                problems.append(
+                    _("{column} {value} is not a number").format(column=name, value=repr(raw))
+                )
             elif not 0 <= x <= 4000:
-                problems.append(_("{column} {value} is outside 0..4000").format(column=name,
-                                                                               value=raw))
+                problems.append(
+                    _("{column} {value} is outside 0..4000").format(column=name, value=raw)
+                )
             values.append(x)
         raw = fields_[positions[2]].strip()
         sc = _SCORE_WORDS.get(raw.lower())
@@ -185,8 +222,9 @@ def parse_results_csv(text):
         if raw == "":
             problems.append(_("{column} is empty").format(column="score"))
         elif sc is None:
-            problems.append(_("score {value} must be 1 (win), 0.5 (draw) or 0 (loss)").format(
-                value=repr(raw)))
+            problems.append(
+                _("score {value} must be 1 (win), 0.5 (draw) or 0 (loss)").format(value=repr(raw))
+            )
         if problems:
             errors.append(_row(n, "; ".join(problems)))
             continue
@@ -194,8 +232,11 @@ def parse_results_csv(text):
         opponent.append(values[1])
         score.append(sc)
         rows.append(n)
-    out = UploadedResults(np.array(rating, dtype=float), np.array(opponent, dtype=float),
-                          np.array(score, dtype=float), np.array(rows, dtype=np.int64))
+    out = UploadedResults(
+        np.array(rating, dtype=float),
+        np.array(opponent, dtype=float),
+        np.array(score, dtype=float),
+        np.array(rows, dtype=np.int64),
+    )
     _readonly(out.rating, out.opponent, out.score, out.row)
     return out, errors
-

@@ -88,7 +88,7 @@ def round_half_away(x, places: int = 0):
     if places == 0:
         out = _whole(arr)
     else:
-        out = np.array([float(rounded_decimal(v, places)) + 0.0 if math.isfinite(v) else v
-                        for v in arr.flat]).reshape(arr.shape)
+        out = np.array(
+            [float(rounded_decimal(v, places)) + 0.0 if math.isfinite(v) else v for v in arr.flat]
+        ).reshape(arr.shape)
     return float(out) if out.ndim == 0 else out
-

@@ -205,8 +205,10 @@ class FideElo:
         'FIDE K 20, formula, no cap'
         """
         k = "K by rule 8.3.3" if self.k == "fide" else f"K {self.k:g}"
-        return (f"FIDE {k}, {'table' if self.use_table else 'formula'}, "
-                f"{'400 cap' if self.cap_400 else 'no cap'}")
+        return (
+            f"FIDE {k}, {'table' if self.use_table else 'formula'}, "
+            f"{'400 cap' if self.cap_400 else 'no cap'}"
+        )
 
     def start(self, players, rounds_per_week):
         """A new season's state."""
@@ -224,8 +226,9 @@ class FideElo:
 
     def _difference(self, r, a, b):
         if self.cap_400:
-            return fide.effective_difference(r[a], r[b], on=self.on), \
-                fide.effective_difference(r[b], r[a], on=self.on)
+            return fide.effective_difference(r[a], r[b], on=self.on), fide.effective_difference(
+                r[b], r[a], on=self.on
+            )
         return r[a] - r[b], r[b] - r[a]
 
     def _pd(self, diff):
@@ -251,11 +254,13 @@ class FideElo:
             ga = s100 - np.rint(pa * 100).astype(np.int64)
             gb = (100 - s100) - np.rint(pb * 100).astype(np.int64)
             # integer hundredths: bincount sums in float64, exact for these magnitudes
-            state["delta"] += np.rint(np.bincount(a, weights=ga, minlength=n)
-                                      + np.bincount(b, weights=gb, minlength=n)).astype(np.int64)
+            state["delta"] += np.rint(
+                np.bincount(a, weights=ga, minlength=n) + np.bincount(b, weights=gb, minlength=n)
+            ).astype(np.int64)
         else:
-            state["delta"] += (np.bincount(a, weights=score - pa, minlength=n)
-                               + np.bincount(b, weights=(1.0 - score) - pb, minlength=n))
+            state["delta"] += np.bincount(a, weights=score - pa, minlength=n) + np.bincount(
+                b, weights=(1.0 - score) - pb, minlength=n
+            )
         state["games"] += np.bincount(a, minlength=n) + np.bincount(b, minlength=n)
         return pa
 
@@ -263,8 +268,9 @@ class FideElo:
         """Publish the list: K (700 rule) x ΣΔR, rounded once per player, halves away from zero."""
         r, games = state["rating"], state["games"]
         if self.k == "fide":
-            k = fide.k_factor(r, rated_games=state["rated_games"],
-                              reached_2400=state["reached_2400"])
+            k = fide.k_factor(
+                r, rated_games=state["rated_games"], reached_2400=state["reached_2400"]
+            )
         else:
             k = np.full(r.shape, self.k)
         k = np.asarray(fide.k_with_700_rule(k, games), dtype=float)
@@ -307,7 +313,9 @@ class Gammon42:
     def __post_init__(self):
         v.choice("version", self.version, tuple(gammon42.VERSIONS))
         if not isinstance(self.cube_weights, dict) or not self.cube_weights:
-            raise TypeError(f"cube_weights must be a dict {{cube: weight}}, got {self.cube_weights!r}")
+            raise TypeError(
+                f"cube_weights must be a dict {{cube: weight}}, got {self.cube_weights!r}"
+            )
         gammon42.cube_coefficient(list(self.cube_weights))  # validates the cube values
         w = np.asarray(v.finite("cube_weights", list(self.cube_weights.values()), lo=0.0))
         if w.max() <= 0:
@@ -364,8 +372,13 @@ class Gammon42:
         e = self.rules.expected_score(r[a], r[b])
         a_won = score == 1
         winner, loser = np.where(a_won, a, b), np.where(a_won, b, a)
-        dw, dl = self.rules.change(r[winner], r[loser], cube=1 if cube is None else cube,
-                                   winner_recent=recent[winner], loser_recent=recent[loser])
+        dw, dl = self.rules.change(
+            r[winner],
+            r[loser],
+            cube=1 if cube is None else cube,
+            winner_recent=recent[winner],
+            loser_recent=recent[loser],
+        )
         r[winner] += dw
         r[loser] += dl
         # the window: games of the previous rounds_per_week rounds, this one now included
@@ -424,8 +437,10 @@ class Fibs:
 
     def start(self, players, rounds_per_week):
         """A new season's state (ratings and experience)."""
-        return {"rating": np.full(players, float(self.start_rating)),
-                "experience": np.full(players, float(self.start_experience))}
+        return {
+            "rating": np.full(players, float(self.start_rating)),
+            "experience": np.full(players, float(self.start_experience)),
+        }
 
     def ratings(self, state):
         """Current ratings."""
@@ -442,8 +457,13 @@ class Fibs:
         e = fibs.win_probability(r[a], r[b], self.match_length)
         a_won = score == 1
         winner, loser = np.where(a_won, a, b), np.where(a_won, b, a)
-        gain, loss = fibs.change(r[winner], r[loser], match_length=self.match_length,
-                                 winner_experience=exp[winner], loser_experience=exp[loser])
+        gain, loss = fibs.change(
+            r[winner],
+            r[loser],
+            match_length=self.match_length,
+            winner_experience=exp[winner],
+            loser_experience=exp[loser],
+        )
         r[winner] += gain
         r[loser] += loss
         exp[a] += self.match_length
@@ -490,8 +510,11 @@ class LichessGlicko2:
     def start(self, players, rounds_per_week):
         """A new season's state (rating, RD, volatility)."""
         rating, rd, vol = self.config.default
-        return {"rating": np.full(players, float(rating)), "rd": np.full(players, float(rd)),
-                "volatility": np.full(players, float(vol))}
+        return {
+            "rating": np.full(players, float(rating)),
+            "rd": np.full(players, float(rd)),
+            "volatility": np.full(players, float(vol)),
+        }
 
     def ratings(self, state):
         """Current ratings."""
@@ -506,8 +529,9 @@ class LichessGlicko2:
         """Rate the round's games, each its own rating period; returns ``a``'s predicted score."""
         r, rd, vol = state["rating"], state["rd"], state["volatility"]
         e = glicko.expected_score(r[a], r[b], rd[b], rd[a])
-        new_a, new_b = glicko.lichess_game((r[a], rd[a], vol[a]), (r[b], rd[b], vol[b]), score,
-                                           config=self.config)
+        new_a, new_b = glicko.lichess_game(
+            (r[a], rd[a], vol[a]), (r[b], rd[b], vol[b]), score, config=self.config
+        )
         r[a], rd[a], vol[a] = new_a
         r[b], rd[b], vol[b] = new_b
         return e
@@ -582,15 +606,25 @@ def _week_pairings(rng, n, rounds, activity):
     perms = rng.permuted(np.broadcast_to(np.arange(n), (rounds, n)), axis=1)
     half = n // 2
     if activity is None:
-        return perms[:, 0:2 * half:2], perms[:, 1:2 * half:2], np.full(rounds, half)
+        return perms[:, 0 : 2 * half : 2], perms[:, 1 : 2 * half : 2], np.full(rounds, half)
     active = rng.random((rounds, n)) < activity[perms]
     first = np.argsort(~active, axis=1, kind="stable")  # active players first, order kept
     ordered = np.take_along_axis(perms, first, axis=1)
-    return ordered[:, 0:2 * half:2], ordered[:, 1:2 * half:2], active.sum(axis=1) // 2
+    return ordered[:, 0 : 2 * half : 2], ordered[:, 1 : 2 * half : 2], active.sum(axis=1) // 2
 
 
-def simulate_season(rules, *, players=100, weeks=20, games_per_week=10, spread=200.0,
-                    true_divisor=None, draw_rate=0.0, activity=1.0, seed=0) -> Season:
+def simulate_season(
+    rules,
+    *,
+    players=100,
+    weeks=20,
+    games_per_week=10,
+    spread=200.0,
+    true_divisor=None,
+    draw_rate=0.0,
+    activity=1.0,
+    seed=0,
+) -> Season:
     """Play a ladder season under ``rules`` with hidden true strengths; vectorized per round.
 
     ``players`` (2..100,000) get true strengths 1500 + ``spread`` x N(0, 1) (seeded numpy
@@ -619,8 +653,9 @@ def simulate_season(rules, *, players=100, weeks=20, games_per_week=10, spread=2
         if isinstance(rules, cls):
             break
     else:
-        raise TypeError(f"rules must be one of Elo, FideElo, Gammon42, Fibs, LichessGlicko2, "
-                        f"got {rules!r}")
+        raise TypeError(
+            f"rules must be one of Elo, FideElo, Gammon42, Fibs, LichessGlicko2, got {rules!r}"
+        )
     n = v.integer("players", players, lo=2, hi=100_000)
     weeks = v.integer("weeks", weeks, lo=1, hi=10_000)
     rounds = v.integer("games_per_week", games_per_week, lo=1, hi=10_000)
@@ -639,12 +674,14 @@ def simulate_season(rules, *, players=100, weeks=20, games_per_week=10, spread=2
     true_div = float(v.in_range("true_divisor", true_div, 0.0, math.inf))
     draw_rate = v.in_range("draw_rate", draw_rate, 0.0, 1.0)
     if draw_rate > 0 and not rules.allows_draws:
-        raise ValueError(f"draw_rate must be 0 for {rules.name} (backgammon has no draws), "
-                         f"got {draw_rate!r}")
+        raise ValueError(
+            f"draw_rate must be 0 for {rules.name} (backgammon has no draws), got {draw_rate!r}"
+        )
     act = np.asarray(v.finite("activity", activity, lo=0.0, hi=1.0), dtype=float)
     if act.ndim > 1 or (act.ndim == 1 and act.shape != (n,)):
-        raise ValueError(f"activity must be a number or one number per player ({n}), "
-                         f"got shape {act.shape}")
+        raise ValueError(
+            f"activity must be a number or one number per player ({n}), got shape {act.shape}"
+        )
     act = None if np.all(act >= 1.0) else np.broadcast_to(act, (n,))
     rng = _rng(seed)
     theta = 1500.0 + sd * rng.standard_normal(n)
@@ -687,8 +724,9 @@ def simulate_season(rules, *, players=100, weeks=20, games_per_week=10, spread=2
                 ar, br = a[r, :m], b[r, :m]
                 rating = rules.ratings(state)
                 ra[r, :m], rb[r, :m] = rating[ar], rating[br]
-                e[r, :m] = rules.play(state, ar, br, score[r, :m],
-                                      cube=None if cubes is None else cubes[r, :m])
+                e[r, :m] = rules.play(
+                    state, ar, br, score[r, :m], cube=None if cubes is None else cubes[r, :m]
+                )
         rules.end_week(state)
         counted = valid & (ra != rb)
         a_fav = ra[counted] > rb[counted]
@@ -703,16 +741,27 @@ def simulate_season(rules, *, players=100, weeks=20, games_per_week=10, spread=2
     with np.errstate(invalid="ignore", divide="ignore"):
         centred = out_ratings - out_ratings.mean(axis=1, keepdims=True)
         tc = theta - theta.mean()
-        denom = np.sqrt((centred ** 2).sum(axis=1) * (tc ** 2).sum())
+        denom = np.sqrt((centred**2).sum(axis=1) * (tc**2).sum())
         corr = np.where(denom > 0, centred @ tc / np.where(denom > 0, denom, 1.0), np.nan)
     spread_out = out_ratings.std(axis=1)
     arrays = [theta, out_ratings, spread_out, corr, fav_games, fav, played]
     arrays += [out_rd] if has_rd else []
     _readonly(*arrays)
-    return Season(rules=rules, true_strength=theta, ratings=out_ratings, rd=out_rd,
-                  spread=spread_out, correlation=corr, favourite_games=fav_games,
-                  favourite_score=fav[0], favourite_expected=fav[1], favourite_true=fav[2],
-                  games_played=played, games_per_week=rounds, true_divisor=true_div)
+    return Season(
+        rules=rules,
+        true_strength=theta,
+        ratings=out_ratings,
+        rd=out_rd,
+        spread=spread_out,
+        correlation=corr,
+        favourite_games=fav_games,
+        favourite_score=fav[0],
+        favourite_expected=fav[1],
+        favourite_true=fav[2],
+        games_played=played,
+        games_per_week=rounds,
+        true_divisor=true_div,
+    )
 
 
 # ====================================================================== the weekly swing
@@ -773,7 +822,7 @@ class WeeklySwing:
         s = v.finite("shortfall", shortfall, lo=-1.0, hi=1.0)
         return self.k[:, None] * self.games_per_week[None, :] * s
 
-    def select(self, games_per_week) -> "WeeklySwing":
+    def select(self, games_per_week) -> WeeklySwing:
         """The same weeks for some of the games-per-week values only (in the order given).
 
         >>> sw = weekly_swing(k=(32,), games_per_week=(10, 20, 30), players=5)
@@ -788,17 +837,28 @@ class WeeklySwing:
         for g in wanted.tolist():
             hit = np.flatnonzero(self.games_per_week == g)
             if not hit.size:
-                raise ValueError(f"games_per_week must be among the simulated "
-                                 f"{self.games_per_week.tolist()}, got {g:g}")
+                raise ValueError(
+                    f"games_per_week must be among the simulated "
+                    f"{self.games_per_week.tolist()}, got {g:g}"
+                )
             idx.append(int(hit[0]))
         parts = [self.games_per_week[idx], self.change[:, idx], self.shortfall[:, idx]]
         _readonly(*parts)
-        return dataclasses.replace(self, games_per_week=parts[0], change=parts[1],
-                                   shortfall=parts[2])
+        return dataclasses.replace(
+            self, games_per_week=parts[0], change=parts[1], shortfall=parts[2]
+        )
 
 
-def weekly_swing(k=(32, 16), games_per_week=(20, 50, 100, 200, 300), *, players=2000,
-                 divisor=gammon42.DIVISOR, opponent_spread=0.0, feedback=False, seed=0):
+def weekly_swing(
+    k=(32, 16),
+    games_per_week=(20, 50, 100, 200, 300),
+    *,
+    players=2000,
+    divisor=gammon42.DIVISOR,
+    opponent_spread=0.0,
+    feedback=False,
+    seed=0,
+):
     """The Gammon42 document's weekly-swing experiment: luck alone over one week.
 
     A player whose rating equals their true strength plays ``games_per_week`` ranked games
@@ -882,16 +942,16 @@ def weekly_swing(k=(32, 16), games_per_week=(20, 50, 100, 200, 300), *, players=
                 e[:, j] = gammon42.expected_score(rating, opp[j], div)
                 winner = np.where(won[j], rating, opp[j])
                 loser = np.where(won[j], opp[j], rating)
-                dw, dl = gammon42.change(winner, loser, winner_k=kk[:, 0], loser_k=kk[:, 0],
-                                         cube=1, divisor=div)
+                dw, dl = gammon42.change(
+                    winner, loser, winner_k=kk[:, 0], loser_k=kk[:, 0], cube=1, divisor=div
+                )
                 delta[:, j] = np.where(won[j], dw, dl)
                 rating += delta[:, j]
         else:
             e = np.broadcast_to(gammon42.expected_score(start, opp, div), (nk, size, n))
             winner = np.where(won, start, opp)
             loser = np.where(won, opp, start)
-            dw, dl = gammon42.change(winner, loser, winner_k=kk, loser_k=kk, cube=1,
-                                     divisor=div)
+            dw, dl = gammon42.change(winner, loser, winner_k=kk, loser_k=kk, cube=1, divisor=div)
             delta = np.where(won, dw, dl)
         run_total = total[:, None, :] + np.cumsum(delta, axis=1)
         run_wins = wins + np.cumsum(won, axis=0)
@@ -904,8 +964,14 @@ def weekly_swing(k=(32, 16), games_per_week=(20, 50, 100, 200, 300), *, players=
         total, wins, expected_sum = run_total[:, -1], run_wins[-1], run_expected[:, -1]
         done += size
     _readonly(ks, gs, change, shortfall)
-    return WeeklySwing(k=ks, games_per_week=gs, change=change, shortfall=shortfall,
-                       divisor=div, feedback=bool(feedback))
+    return WeeklySwing(
+        k=ks,
+        games_per_week=gs,
+        change=change,
+        shortfall=shortfall,
+        divisor=div,
+        feedback=bool(feedback),
+    )
 
 
 # ============================================================ the experiment the pages show
@@ -921,8 +987,9 @@ SWING_WEEKS = 2000
 @functools.lru_cache(maxsize=2)
 @disk_cached  # every page's kernel shows the same seeded weeks: simulated once (CAPACITY.md)
 def _luck_only_weeks(feedback: bool) -> WeeklySwing:
-    return weekly_swing(k=SWING_KS, games_per_week=SWING_GAMES, players=SWING_WEEKS,
-                        feedback=feedback, seed=0)
+    return weekly_swing(
+        k=SWING_KS, games_per_week=SWING_GAMES, players=SWING_WEEKS, feedback=feedback, seed=0
+    )
 
 
 def luck_only_weeks(feedback=False) -> WeeklySwing:

@@ -42,8 +42,8 @@ import html
 import io
 import re
 import urllib.parse
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
 
@@ -118,8 +118,10 @@ def csv_link(columns, cells, caption: str = "", *, locale: str | None = None) ->
     data = urllib.parse.quote(csv_text(columns, cells, locale=locale), safe="")
     name = re.sub(r"[^\w]+", "-", caption).strip("-")[:60].strip("-") or "table"
     title = html.escape(_("Download this table (CSV)"))
-    return (f'<p class="ee-csv-line"><a class="ee-csv" href="data:text/csv;charset=utf-8,{data}"'
-            f' download="{html.escape(name)}.csv" title="{title}">CSV</a></p>')
+    return (
+        f'<p class="ee-csv-line"><a class="ee-csv" href="data:text/csv;charset=utf-8,{data}"'
+        f' download="{html.escape(name)}.csv" title="{title}">CSV</a></p>'
+    )
 
 
 def _num_text(value, fmt, locale: str | None = None) -> str:
@@ -222,8 +224,11 @@ class Table(Displayable):
         if self.caption:
             parts.append(f"<caption>{html.escape(self.caption)}</caption>")
         parts.append(  # an empty corner (row names below it) is no header: a plain cell
-            "<tr>" + "".join(f"<th>{html.escape(str(c))}</th>" if str(c) else "<td></td>"
-                             for c in self.columns) + "</tr>"
+            "<tr>"
+            + "".join(
+                f"<th>{html.escape(str(c))}</th>" if str(c) else "<td></td>" for c in self.columns
+            )
+            + "</tr>"
         )
         for i, row in enumerate(self.cells(locale=locale)):
             cls = ' class="ee-highlight"' if highlight is not None and i == highlight else ""
@@ -241,8 +246,11 @@ class Table(Displayable):
     def _repr_html_(self) -> str:
         """The table as a notebook cell shows it (with its style: in a Voilà page it stands
         outside the dashboard's root), and its "CSV" link (:func:`csv_link`)."""
-        return (f"<style>{TABLE_CSS}</style>" + self.to_html()
-                + csv_link(self.columns, self.cells(), self.caption))
+        return (
+            f"<style>{TABLE_CSS}</style>"
+            + self.to_html()
+            + csv_link(self.columns, self.cells(), self.caption)
+        )
 
     def plain(self) -> str:
         """The table as plain text: the caption, then one line per row, cells separated by
@@ -279,20 +287,26 @@ class RowTable(Table):
         super().__post_init__()
         object.__setattr__(self, "row_formats", tuple(map(tuple, self.row_formats)))
         if len(self.row_formats) != len(self.rows) or any(
-                len(f) != len(self.columns) for f in self.row_formats):
-            raise ValueError(f"row_formats must have {len(self.rows)} rows of "
-                             f"{len(self.columns)} formats (one per cell)")
+            len(f) != len(self.columns) for f in self.row_formats
+        ):
+            raise ValueError(
+                f"row_formats must have {len(self.rows)} rows of "
+                f"{len(self.columns)} formats (one per cell)"
+            )
 
     def cells(self, *, locale: str | None = None) -> list:
         """Every row as display strings, each cell with its row's format, in the page's
         language or ``locale``'s."""
+
         def shown(value, fmt):
             if not callable(fmt):
                 return fmt_pattern(value, fmt, locale=locale)
             return fmt(value) if locale is None else fmt(value, locale=locale)
 
-        return [[shown(v, f) for v, f in zip(row, fmts)]
-                for row, fmts in zip(self.rows, self.row_formats)]
+        return [
+            [shown(v, f) for v, f in zip(row, fmts)]
+            for row, fmts in zip(self.rows, self.row_formats)
+        ]
 
 
 @dataclass(frozen=True)
@@ -317,8 +331,9 @@ class Sentence(Displayable):
         return self.text
 
     def to_html(self) -> str:
-        return "".join(f'<p class="ee-sentence">{html.escape(line)}</p>'
-                       for line in self.text.splitlines())
+        return "".join(
+            f'<p class="ee-sentence">{html.escape(line)}</p>' for line in self.text.splitlines()
+        )
 
 
 # --- helpers ------------------------------------------------------------------------------
@@ -395,10 +410,10 @@ def divisor_comparison(differences=DOC_WIN_RATE_DIFFERENCES, divisors=(g42.DIVIS
     """
     diffs = _differences(differences)
     divs = _sequence("divisors", divisors, positive)
-    cols = [np.atleast_1d(round_half_away(100 * g42.expected_score(diffs, 0.0, d), 1)) for d in divs]
-    rows = tuple(
-        (_plain(d), *(float(c[i]) for c in cols)) for i, d in enumerate(diffs)
-    )
+    cols = [
+        np.atleast_1d(round_half_away(100 * g42.expected_score(diffs, 0.0, d), 1)) for d in divs
+    ]
+    rows = tuple((_plain(d), *(float(c[i]) for c in cols)) for i, d in enumerate(diffs))
     columns = (_("Rating difference"),) + tuple(
         _("Expected win rate of the favourite, ÷{divisor} (%)").format(divisor=f"{d:g}")
         for d in divs
@@ -446,7 +461,8 @@ def changes_by_difference(
         ),
         rows,
         _("Rating changes with K = {k}, cube {cube} (winner / loser)").format(
-            k=fmt_pattern(_plain(k), None), cube=fmt_pattern(cube, None)),
+            k=fmt_pattern(_plain(k), None), cube=fmt_pattern(cube, None)
+        ),
         (None, _SIGNED, _SIGNED, _SIGNED, _SIGNED),
         source=f"{_GREEK}, step 2",
     )
@@ -473,11 +489,15 @@ def k_comparison(
     columns = (_("Rating difference"),)
     for k in ks:
         shown = fmt_pattern(k, None)
-        columns += (_("K = {k}: favourite wins").format(k=shown),
-                    _("K = {k}: favourite loses").format(k=shown))
+        columns += (
+            _("K = {k}: favourite wins").format(k=shown),
+            _("K = {k}: favourite loses").format(k=shown),
+        )
     listed = f"K = {fmt_pattern(ks[0], None)}"
     for k in ks[1:]:
-        listed = _("{first} and {second}").format(first=listed, second=f"K = {fmt_pattern(k, None)}")
+        listed = _("{first} and {second}").format(
+            first=listed, second=f"K = {fmt_pattern(k, None)}"
+        )
     return Table(
         columns,
         rows,
@@ -518,14 +538,24 @@ def divisor_history(difference=300, *, divisors=DOC_DIVISORS, k=g42.K) -> Table:
         label = _DIVISOR_LABELS.get(d)
         rows.append((_(label) if label else f"÷{d:g}", d, _pct(e), win, loss))
     return Table(
-        (_("Version"), _("Divisor"), _("Expected win rate (%)"), _("Points for a win"),
-         _("Points for a loss")),
+        (
+            _("Version"),
+            _("Divisor"),
+            _("Expected win rate (%)"),
+            _("Points for a win"),
+            _("Points for a loss"),
+        ),
         rows,
-        (ngettext("A favourite {difference} point up, K = {k}",
-                  "A favourite {difference} points up, K = {k}", diff) if diff.is_integer()
-         # TRANSLATORS: {difference} is not a whole number here (2.5): the form a fraction takes.
-         else pgettext("a fraction", "A favourite {difference} points up, K = {k}")).format(
-            difference=fmt_pattern(_plain(diff), None), k=fmt_pattern(_plain(k), None)),
+        (
+            ngettext(
+                "A favourite {difference} point up, K = {k}",
+                "A favourite {difference} points up, K = {k}",
+                diff,
+            )
+            if diff.is_integer()
+            # TRANSLATORS: {difference} is not a whole number here (2.5): the form a fraction takes.
+            else pgettext("a fraction", "A favourite {difference} points up, K = {k}")
+        ).format(difference=fmt_pattern(_plain(diff), None), k=fmt_pattern(_plain(k), None)),
         (None, None, "{:.1f}", _SIGNED, _SIGNED),
         source=f"{_GREEK}, why divide by 1200",
     )
@@ -567,20 +597,23 @@ def cube_table(
     rating = finite("rating", rating)
     cols = [
         np.atleast_1d(
-            g42.change(rating, rating, winner_k=k, loser_k=k, cube=cubes, divisor=divisor,
-                       cube_mode=mode)[0]
+            g42.change(
+                rating, rating, winner_k=k, loser_k=k, cube=cubes, divisor=divisor, cube_mode=mode
+            )[0]
         )
         for k in ks
     ]
     mult_shown = round_half_away(mult, 2)
     rows = tuple(
-        (int(c), float(mult_shown[i]), *(int(col[i]) for col in cols))
-        for i, c in enumerate(cubes)
+        (int(c), float(mult_shown[i]), *(int(col[i]) for col in cols)) for i, c in enumerate(cubes)
     )
     name = _("Coefficient") if mode == "coefficient" else _("Multiplier")
     columns = (_("Cube"), name) + tuple(
-        _("Two players at {rating}, K = {k}").format(rating=fmt_pattern(_plain(rating), None),
-                                                    k=fmt_pattern(k, None)) for k in ks)
+        _("Two players at {rating}, K = {k}").format(
+            rating=fmt_pattern(_plain(rating), None), k=fmt_pattern(k, None)
+        )
+        for k in ks
+    )
     caption = (
         # TRANSLATORS: Formula: the cube coefficient in the page's words
         # (Greek, as its document: "συντελεστής = 1 + log2(κύβος) / 6").
@@ -615,14 +648,36 @@ def ladder_replay(games: Sequence) -> Table:
         if not isinstance(g, g42.LadderGame):
             raise TypeError(f"games[{i}] must be a gammon42.LadderGame, got {g!r}")
         rows.append(
-            (g.index + 1, g.winner, g.loser, g.cube, g.winner_before, g.loser_before,
-             g.winner_k, g.loser_k, g.winner_delta, g.loser_delta, g.winner_after,
-             g.loser_after)
+            (
+                g.index + 1,
+                g.winner,
+                g.loser,
+                g.cube,
+                g.winner_before,
+                g.loser_before,
+                g.winner_k,
+                g.loser_k,
+                g.winner_delta,
+                g.loser_delta,
+                g.winner_after,
+                g.loser_after,
+            )
         )
     return Table(
-        (_("Game"), _("Winner"), _("Loser"), _("Cube"), _("Winner before"), _("Loser before"),
-         _("Winner K"), _("Loser K"), _("Winner change"), _("Loser change"), _("Winner after"),
-         _("Loser after")),
+        (
+            _("Game"),
+            _("Winner"),
+            _("Loser"),
+            _("Cube"),
+            _("Winner before"),
+            _("Loser before"),
+            _("Winner K"),
+            _("Loser K"),
+            _("Winner change"),
+            _("Loser change"),
+            _("Winner after"),
+            _("Loser after"),
+        ),
         rows,
         _("Ladder replay: every player's K from their own last 7 days"),
         (None, str, str, None, None, None, None, None, _SIGNED, _SIGNED, None, None),
@@ -667,14 +722,21 @@ def cap_example_table(on="2026-01-01") -> Table:
     [[0.95, 1.06, -18.94], [0.91, 1.82, -18.18]]
     """
     rows = []
-    for cap, label in ((False, _("Real difference 500 (no cap)")),
-                       (True, _("Difference capped at 400"))):
-        win, loss = (fide.rate_period(1500, [(1000, s)], k=20, on=on, use_table=False,
-                                      cap_400=cap) for s in (1, 0))
+    for cap, label in (
+        (False, _("Real difference 500 (no cap)")),
+        (True, _("Difference capped at 400")),
+    ):
+        win, loss = (
+            fide.rate_period(1500, [(1000, s)], k=20, on=on, use_table=False, cap_400=cap)
+            for s in (1, 0)
+        )
         rows.append((label, float(win.expected[0]), win.change, loss.change))
-    return Table((_("1500 against 1000, K 20, ÷400 formula"), "E", _("Win"), _("Loss")), rows,
-                 _("The Telugu document's example (fixed)"),
-                 (None, fmt_number, fmt_signed, fmt_signed))
+    return Table(
+        (_("1500 against 1000, K 20, ÷400 formula"), "E", _("Win"), _("Loss")),
+        rows,
+        _("The Telugu document's example (fixed)"),
+        (None, fmt_number, fmt_signed, fmt_signed),
+    )
 
 
 def k_rules_table(decision: fide.KFactor) -> Table:
@@ -686,11 +748,15 @@ def k_rules_table(decision: fide.KFactor) -> Table:
     ['K 10']
     """
     if not isinstance(decision, fide.KFactor):
-        raise TypeError(f"decision must be a fide.KFactor (fide.k_factor_rule), got "
-                        f"{type(decision).__name__}")
+        raise TypeError(
+            f"decision must be a fide.KFactor (fide.k_factor_rule), got {type(decision).__name__}"
+        )
     applies = _("◀ applies")
-    return Table((_("FIDE rule 8.3.3, tried from the top"), "K", ""),
-                 [(fide.k_rule_text(rule), f"K {k}", applies if rule == decision.rule else "")
-                  for rule, k, _text in fide.K_RULES],
-                 _("The first rule that matches gives K. {decision}").format(
-                     decision=decision.text))
+    return Table(
+        (_("FIDE rule 8.3.3, tried from the top"), "K", ""),
+        [
+            (fide.k_rule_text(rule), f"K {k}", applies if rule == decision.rule else "")
+            for rule, k, _text in fide.K_RULES
+        ],
+        _("The first rule that matches gives K. {decision}").format(decision=decision.text),
+    )

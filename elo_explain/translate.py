@@ -50,10 +50,18 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 from elo_explain.dashboards import DASHBOARDS, INDEX_NOTEBOOK
-from elo_explain.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, TRANSLATIONS
+from elo_explain.i18n import DOMAIN, LOCALE_DIR, TRANSLATIONS
 
-__all__ = ["NOTEBOOKS", "package_template", "notebooks_template", "merge",
-           "compile_mo", "translated_notebook", "problems", "update"]
+__all__ = [
+    "NOTEBOOKS",
+    "package_template",
+    "notebooks_template",
+    "merge",
+    "compile_mo",
+    "translated_notebook",
+    "problems",
+    "update",
+]
 
 PACKAGE = Path(__file__).resolve().parent
 ROOT = PACKAGE.parent
@@ -63,8 +71,14 @@ NOTEBOOKS = (INDEX_NOTEBOOK, *(d.notebook for d in DASHBOARDS))
 :data:`~elo_explain.dashboards.DASHBOARDS` (registering a dashboard is all it takes)."""
 NOTEBOOK_DOMAIN = "notebooks"
 LANGUAGE_TAG = "language"
-_KEYWORDS = {"_": None, "gettext": None, "N_": None, "pgettext": ((1, "c"), 2),
-             "ngettext": (1, 2), "npgettext": ((1, "c"), 2, 3)}
+_KEYWORDS = {
+    "_": None,
+    "gettext": None,
+    "N_": None,
+    "pgettext": ((1, "c"), 2),
+    "ngettext": (1, 2),
+    "npgettext": ((1, "c"), 2, 3),
+}
 _FIELD = re.compile(r"\{[^{}]*\}")
 """A ``str.format`` field of a package string (``{rating}``): a translation keeps each one."""
 _DATE_LINE = re.compile(r'^"(POT-Creation-Date|PO-Revision-Date): .*\\n"$', re.M)
@@ -72,11 +86,19 @@ _DATE_LINE = re.compile(r'^"(POT-Creation-Date|PO-Revision-Date): .*\\n"$', re.M
 
 # --- extract ------------------------------------------------------------------------------
 def _new_catalog(lang: str | None, domain: str) -> Catalog:
-    return Catalog(locale=lang, domain=domain, project="elo-explain", version="0.1",
-                   copyright_holder="elo-explain", msgid_bugs_address="elo-explain issues",
-                   last_translator="elo-explain", language_team=f"elo-explain {lang}",
-                   fuzzy=False, header_comment=f"# {domain}: translations of elo-explain "
-                   "(python -m elo_explain.translate update).")
+    return Catalog(
+        locale=lang,
+        domain=domain,
+        project="elo-explain",
+        version="0.1",
+        copyright_holder="elo-explain",
+        msgid_bugs_address="elo-explain issues",
+        last_translator="elo-explain",
+        language_team=f"elo-explain {lang}",
+        fuzzy=False,
+        header_comment=f"# {domain}: translations of elo-explain "
+        "(python -m elo_explain.translate update).",
+    )
 
 
 def package_template() -> Catalog:
@@ -87,8 +109,13 @@ def package_template() -> Catalog:
         where = [("elo_explain/dashboards/__init__.py", None)]
         cat.add(d.title, locations=where, context=f"{d.notebook} title")
         cat.add(d.line, locations=where, context=f"{d.notebook} line")
-    found = extract_from_dir(str(PACKAGE), method_map=[("**.py", "python")], keywords=_KEYWORDS,
-                             comment_tags=("TRANSLATORS:",), strip_comment_tags=True)
+    found = extract_from_dir(
+        str(PACKAGE),
+        method_map=[("**.py", "python")],
+        keywords=_KEYWORDS,
+        comment_tags=("TRANSLATORS:",),
+        strip_comment_tags=True,
+    )
     for filename, _lineno, message, comments, context in found:
         where = (f"elo_explain/{filename}", None)
         known = cat.get(message, context=context)
@@ -101,8 +128,10 @@ def package_template() -> Catalog:
 
 def _cell_context(name: str, cell: dict) -> str:
     if "id" not in cell:
-        raise ValueError(f"{name}: a markdown cell has no id (nbformat 4.5 cell ids key the "
-                         f"translations; save the notebook with JupyterLab to add them)")
+        raise ValueError(
+            f"{name}: a markdown cell has no id (nbformat 4.5 cell ids key the "
+            f"translations; save the notebook with JupyterLab to add them)"
+        )
     return f"{name} {cell['id']}"
 
 
@@ -124,8 +153,12 @@ def notebooks_template(folder: Path = NOTEBOOK_DIR) -> Catalog:
         for cell in _read_notebook(name, folder)["cells"]:
             if cell["cell_type"] == "markdown" and _source(cell).strip():
                 note = cell.get("metadata", {}).get("elo_explain", {}).get("translators")
-                cat.add(_source(cell), locations=[(f"notebooks/{name}", None)],
-                        context=_cell_context(name, cell), auto_comments=[note] if note else [])
+                cat.add(
+                    _source(cell),
+                    locations=[(f"notebooks/{name}", None)],
+                    context=_cell_context(name, cell),
+                    auto_comments=[note] if note else [],
+                )
     return cat
 
 
@@ -166,8 +199,15 @@ def merge(template: Catalog, old: Catalog | None, lang: str) -> Catalog:
                 string, flags = _fitted(was.string, m.id, cat.num_plurals), {"fuzzy"}
                 previous_id = list(was.id) if isinstance(was.id, tuple) else [was.id]
                 unused.pop((was.id, was.context), None)
-        cat.add(m.id, string, locations=m.locations, flags=flags | (set(m.flags) - {"fuzzy"}),
-                auto_comments=m.auto_comments, previous_id=previous_id, context=m.context)
+        cat.add(
+            m.id,
+            string,
+            locations=m.locations,
+            flags=flags | (set(m.flags) - {"fuzzy"}),
+            auto_comments=m.auto_comments,
+            previous_id=previous_id,
+            context=m.context,
+        )
     for (msgid, context), m in unused.items():
         if _translated(m.string):
             cat.obsolete[cat._key_for(msgid, context)] = m
@@ -235,14 +275,23 @@ def _write_if_changed(path: Path, cat: Catalog) -> bool:
 # --- generate -----------------------------------------------------------------------------------
 def language_cell(lang: str) -> dict:
     """The code cell a translated notebook has more than the English one."""
-    return {"cell_type": "code", "execution_count": None, "id": LANGUAGE_TAG,
-            "metadata": {"tags": [LANGUAGE_TAG]}, "outputs": [],
-            "source": ["from elo_explain.i18n import set_language\n",
-                       f'set_language("{lang}")']}
+    return {
+        "cell_type": "code",
+        "execution_count": None,
+        "id": LANGUAGE_TAG,
+        "metadata": {"tags": [LANGUAGE_TAG]},
+        "outputs": [],
+        "source": ["from elo_explain.i18n import set_language\n", f'set_language("{lang}")'],
+    }
 
 
-def translated_notebook(name: str, lang: str, catalog: Catalog | None,
-                        folder: Path = NOTEBOOK_DIR, package: Catalog | None = None) -> str:
+def translated_notebook(
+    name: str,
+    lang: str,
+    catalog: Catalog | None,
+    folder: Path = NOTEBOOK_DIR,
+    package: Catalog | None = None,
+) -> str:
     """``notebooks/<lang>/<name>`` as it must be: markdown from ``catalog`` (a fuzzy or
     missing entry leaves the English cell), code cells as in English, no outputs; its title
     (the page's ``<title>``: ``"<the dashboard's title> · elo-explain"``) with the dashboard's
@@ -265,8 +314,10 @@ def translated_notebook(name: str, lang: str, catalog: Catalog | None,
     if not placed:
         cells.append(language_cell(lang))
     nb["cells"] = cells
-    nb["metadata"] = {**nb["metadata"],
-                      "elo_explain": {"language": lang, "translated_from": f"../{name}"}}
+    nb["metadata"] = {
+        **nb["metadata"],
+        "elo_explain": {"language": lang, "translated_from": f"../{name}"},
+    }
     head, dot, site = nb["metadata"].get("title", "").partition(" · ")
     m = package.get(head, context=f"{name} title") if package is not None and dot else None
     if m is not None and m.string and not m.fuzzy:
@@ -291,8 +342,12 @@ def _generated(lang: str, folder: Path) -> list[tuple[Path, bytes]]:
     cells = read_catalog(po_path(lang, NOTEBOOK_DOMAIN), lang)
     package = read_catalog(po_path(lang), lang)
     for name in NOTEBOOKS:
-        made.append((folder / lang / name,
-                     translated_notebook(name, lang, cells, folder, package).encode("utf-8")))
+        made.append(
+            (
+                folder / lang / name,
+                translated_notebook(name, lang, cells, folder, package).encode("utf-8"),
+            )
+        )
     return made
 
 
@@ -302,8 +357,11 @@ def _stale(path: Path, data: bytes) -> bool:
 
 def update(folder: Path = NOTEBOOK_DIR) -> list[str]:
     """Extract, merge, compile and generate; returns the files written."""
-    written = [str(path) for lang, template, path in _catalogs(folder)
-               if _write_if_changed(path, merge(template, read_catalog(path, lang), lang))]
+    written = [
+        str(path)
+        for lang, template, path in _catalogs(folder)
+        if _write_if_changed(path, merge(template, read_catalog(path, lang), lang))
+    ]
     for lang in TRANSLATIONS:
         for path, data in _generated(lang, folder):
             if _stale(path, data):
@@ -326,28 +384,38 @@ def catalog_problems(template: Catalog, catalog: Catalog | None, where: str) -> 
         if got is None:
             out.append(f"{where}: {key}{short!r} is missing (run update)")
         elif got.fuzzy:
-            out.append(f"{where}: {key}{short!r} is out of date (fuzzy): check the translation, "
-                       f"then remove the fuzzy flag")
-        elif isinstance(m.id, tuple) and (isinstance(got.string, str) or len(
-                got.string) != catalog.num_plurals):
-            out.append(f"{where}: {key}{short!r} needs {catalog.num_plurals} plural forms "
-                       f"(the catalog's Plural-Forms)")
+            out.append(
+                f"{where}: {key}{short!r} is out of date (fuzzy): check the translation, "
+                f"then remove the fuzzy flag"
+            )
+        elif isinstance(m.id, tuple) and (
+            isinstance(got.string, str) or len(got.string) != catalog.num_plurals
+        ):
+            out.append(
+                f"{where}: {key}{short!r} needs {catalog.num_plurals} plural forms "
+                f"(the catalog's Plural-Forms)"
+            )
         elif not _translated(got.string):
             out.append(f"{where}: {key}{short!r} is not translated")
         elif template.domain == DOMAIN:
             fields = sorted(_FIELD.findall(_english(m.id)))
-            for form in ([got.string] if isinstance(got.string, str) else got.string):
+            for form in [got.string] if isinstance(got.string, str) else got.string:
                 if sorted(_FIELD.findall(form)) != fields:
-                    out.append(f"{where}: {key}{short!r}: the translation must keep the fields "
-                               f"{sorted(set(fields))} (it has "
-                               f"{sorted(set(_FIELD.findall(form)))})")
+                    out.append(
+                        f"{where}: {key}{short!r}: the translation must keep the fields "
+                        f"{sorted(set(fields))} (it has "
+                        f"{sorted(set(_FIELD.findall(form)))})"
+                    )
     return out
 
 
 def problems(folder: Path = NOTEBOOK_DIR) -> list[str]:
     """Everything ``check`` reports: what is not translated, out of date, or not generated."""
-    out = [p for lang, template, path in _catalogs(folder)
-           for p in catalog_problems(template, read_catalog(path, lang), str(path.relative_to(ROOT)))]
+    out = [
+        p
+        for lang, template, path in _catalogs(folder)
+        for p in catalog_problems(template, read_catalog(path, lang), str(path.relative_to(ROOT)))
+    ]
     for lang in TRANSLATIONS:
         for path, data in _generated(lang, folder):
             if not _stale(path, data):
@@ -355,7 +423,9 @@ def problems(folder: Path = NOTEBOOK_DIR) -> list[str]:
             if path.suffix == ".mo":
                 out.append(f"{path.relative_to(ROOT)} is not {path.stem}.po compiled (run update)")
             else:
-                out.append(f"notebooks/{lang}/{path.name} is not what the generator makes (run update)")
+                out.append(
+                    f"notebooks/{lang}/{path.name} is not what the generator makes (run update)"
+                )
     return out
 
 
@@ -416,7 +486,9 @@ def _pieces_of_catalog(path: Path, lang: str, _version) -> tuple[str, ...]:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m elo_explain.translate", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m elo_explain.translate", description=__doc__.split("\n")[0]
+    )
     parser.add_argument("command", choices=("update", "check"))
     args = parser.parse_args(argv)
     if args.command == "update":

@@ -40,11 +40,14 @@ def problems(message: str) -> list[str]:
         return []  # git refuses an empty message itself
     found = []
     if len(lines[0]) > LIMIT:
-        found.append(f"the subject is {len(lines[0])} characters, more than {LIMIT}: "
-                     "put the detail in the body")
+        found.append(
+            f"the subject is {len(lines[0])} characters, more than {LIMIT}: "
+            "put the detail in the body"
+        )
     if len(lines) > 1 and lines[1]:
-        found.append("the second line is not blank: a blank line separates the subject "
-                     "from the body")
+        found.append(
+            "the second line is not blank: a blank line separates the subject from the body"
+        )
     return found
 
 

@@ -36,7 +36,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))                 # this tree's package, not an installed one
+sys.path.insert(0, str(ROOT))  # this tree's package, not an installed one
 sys.path.insert(1, str(ROOT / "scripts"))
 
 NAME = re.compile(r"^(\d\d)_([a-z][a-z0-9]*(?:_[a-z0-9]+)*)$")
@@ -50,8 +50,10 @@ def parts(name: str) -> tuple[str, str, str]:
     """
     m = NAME.match(name.removesuffix(".ipynb"))
     if m is None:
-        raise SystemExit(f"NAME must be two digits, an underscore and a lower-case topic "
-                         f"(12_my_topic), got {name!r}")
+        raise SystemExit(
+            f"NAME must be two digits, an underscore and a lower-case topic "
+            f"(12_my_topic), got {name!r}"
+        )
     number, topic = m.groups()
     return number, topic, "".join(w.capitalize() for w in topic.split("_"))
 
@@ -61,11 +63,13 @@ def files(name: str) -> dict[str, Path]:
     notebooks, which ``elo_explain.translate`` writes), by what it is."""
     number, topic, _cls = parts(name)
     cards = ROOT / "share/jupyter/voila/templates/elo-explain/static/cards"
-    return {"module": ROOT / f"elo_explain/dashboards/{topic}.py",
-            "notebook": ROOT / f"notebooks/{number}_{topic}.ipynb",
-            "model tests": ROOT / f"tests/models/test_dash_{topic}.py",
-            "spec": ROOT / f"tests/site/specs/d{number}.py",
-            "picture": cards / f"{number}_{topic}.png"}
+    return {
+        "module": ROOT / f"elo_explain/dashboards/{topic}.py",
+        "notebook": ROOT / f"notebooks/{number}_{topic}.ipynb",
+        "model tests": ROOT / f"tests/models/test_dash_{topic}.py",
+        "spec": ROOT / f"tests/site/specs/d{number}.py",
+        "picture": cards / f"{number}_{topic}.png",
+    }
 
 
 # --- the skeleton ---------------------------------------------------------------------------
@@ -222,7 +226,7 @@ SPEC = Spec(
 )
 '''
 
-NOTEBOOK_RUN = '''
+NOTEBOOK_RUN = """
 
 # ---------------------------------------------------------------- {n} {title_lower}
 def test_{n}_notebook_follows_its_parameters():
@@ -232,45 +236,73 @@ def test_{n}_notebook_follows_its_parameters():
     assert "200 points up, ÷1200: 59.5 %" in run.text
     assert "64.0 %" in output(run, "Expected win rate of the favourite")  # ÷1200, 300 up
     assert "84.9 %" in live(run, "Expected win rate of the favourite")    # then ÷400
-'''
+"""
 
 
 def notebook(number: str, topic: str, cls: str, title: str) -> dict:
     """The notebook, as JupyterLab saves it (nbformat 4.5: cell ids key the translations)."""
+
     def md(i, text, **meta):
-        return {"cell_type": "markdown", "id": f"{number}-{i:02d}", "metadata": meta,
-                "source": text.splitlines(keepends=True)}
+        return {
+            "cell_type": "markdown",
+            "id": f"{number}-{i:02d}",
+            "metadata": meta,
+            "source": text.splitlines(keepends=True),
+        }
 
     def code(i, text, **meta):
-        return {"cell_type": "code", "execution_count": None, "id": f"{number}-{i:02d}",
-                "metadata": meta, "outputs": [], "source": text.splitlines(keepends=True)}
+        return {
+            "cell_type": "code",
+            "execution_count": None,
+            "id": f"{number}-{i:02d}",
+            "metadata": meta,
+            "outputs": [],
+            "source": text.splitlines(keepends=True),
+        }
 
     cells = [
-        md(0, f"# {title}\n\n"
-              "TODO: the story, in a few short paragraphs. What this page explains, and why a "
-              "reader would want to know it; which source it follows (its numbers are checked "
-              "against docs/sources.md), and the rule in that source's own words.\n\n"
-              "TODO: what the tables below show, row by row if it helps, and which of their "
-              "numbers a reader can find in the source itself.\n\n"
-              "TODO: what a viewer sets with the controls at the end of the page, named as the "
-              "controls name them. Here: your divisor and the rating difference; the tables "
-              "and the line below follow them, and so does the figure."),
-        md(1, "In this notebook the settings are the next cell, `DIVISOR` and `DIFFERENCE`. "
-              "Change them and run all cells, or run all cells and move the sliders of the "
-              "view in the last cell: the cells above follow them too.", tags=["lab-only"]),
+        md(
+            0,
+            f"# {title}\n\n"
+            "TODO: the story, in a few short paragraphs. What this page explains, and why a "
+            "reader would want to know it; which source it follows (its numbers are checked "
+            "against docs/sources.md), and the rule in that source's own words.\n\n"
+            "TODO: what the tables below show, row by row if it helps, and which of their "
+            "numbers a reader can find in the source itself.\n\n"
+            "TODO: what a viewer sets with the controls at the end of the page, named as the "
+            "controls name them. Here: your divisor and the rating difference; the tables "
+            "and the line below follow them, and so does the figure.",
+        ),
+        md(
+            1,
+            "In this notebook the settings are the next cell, `DIVISOR` and `DIFFERENCE`. "
+            "Change them and run all cells, or run all cells and move the sliders of the "
+            "view in the last cell: the cells above follow them too.",
+            tags=["lab-only"],
+        ),
         code(2, "DIVISOR = 1200\nDIFFERENCE = 300", tags=["parameters"]),
         code(3, f"from elo_explain.dashboards.{topic} import {cls}Model, {cls}View"),
         md(4, "**The favourite's expected win rate** at your divisor, every 100 points of lead:"),
         code(5, f"model = {cls}Model(divisor=DIVISOR, difference=DIFFERENCE)\nmodel.win_rates()"),
         md(6, "At the rating difference you chose:"),
         code(7, "model.headline()"),
-        md(8, "Move a slider or type a value: the table and the line above follow, and the "
-              "figure shows the whole curve, marked at your rating difference."),
+        md(
+            8,
+            "Move a slider or type a value: the table and the line above follow, and the "
+            "figure shows the whole curve, marked at your rating difference.",
+        ),
         code(9, f"{cls}View(model)"),
     ]
-    return {"cells": cells, "nbformat": 4, "nbformat_minor": 5, "metadata": {
-        "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
-        "language_info": {"name": "python"}, "title": f"{title} · elo-explain"}}
+    return {
+        "cells": cells,
+        "nbformat": 4,
+        "nbformat_minor": 5,
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+            "language_info": {"name": "python"},
+            "title": f"{title} · elo-explain",
+        },
+    }
 
 
 # --- writing --------------------------------------------------------------------------------
@@ -286,8 +318,7 @@ def register(notebook_name: str, title: str, line: str) -> None:
     text = path.read_text(encoding="utf-8")
     start = text.index("DASHBOARDS: tuple[Dashboard, ...] = (")
     end = text.index("\n)\n", start)
-    entry = (f"\n    Dashboard({notebook_name!r}, {title!r},\n"
-             f"              {line!r}),")
+    entry = f"\n    Dashboard({notebook_name!r}, {title!r},\n              {line!r}),"
     path.write_text(text[:end] + entry + text[end:], encoding="utf-8")
     print("registered", notebook_name, "in", path.relative_to(ROOT))
 
@@ -307,20 +338,27 @@ def figure_checks(topic: str, cls: str) -> None:
     (``test_figure_text.py``'s ``EXTREMES``: the skeleton's, the controls' far ends) and among
     the views whose first drawing is stored (``test_figure_store.py``'s ``WITH_FIGURES``)."""
     path = ROOT / "tests/models/test_figures_phone.py"
-    text = _import_in_order(path.read_text(encoding="utf-8"),
-                            f"from elo_explain.dashboards.{topic} import {cls}Model, {cls}View")
+    text = _import_in_order(
+        path.read_text(encoding="utf-8"),
+        f"from elo_explain.dashboards.{topic} import {cls}Model, {cls}View",
+    )
     start = text.index("\nVIEWS = [")
     end = text.index("]\n", start)
-    path.write_text(f"{text[:end]},\n         ({cls}View, {cls}Model){text[end:]}", encoding="utf-8")
+    path.write_text(
+        f"{text[:end]},\n         ({cls}View, {cls}Model){text[end:]}", encoding="utf-8"
+    )
     print("added", f"{cls}View", "to", path.relative_to(ROOT))
     path = ROOT / "tests/models/test_figure_text.py"
-    text = _import_in_order(path.read_text(encoding="utf-8"),
-                            f"from elo_explain.dashboards.{topic} import {cls}View")
+    text = _import_in_order(
+        path.read_text(encoding="utf-8"), f"from elo_explain.dashboards.{topic} import {cls}View"
+    )
     start = text.index("\nEXTREMES = {")
     end = text.index("\n}\n", start)
-    entry = (f"\n    # TODO: {cls}View's own far ends, where its labels move and grow"
-             f"\n    {cls}View: [{{\"divisor\": 100, \"difference\": 800}}, "
-             f"{{\"divisor\": 4000, \"difference\": 0}}],")
+    entry = (
+        f"\n    # TODO: {cls}View's own far ends, where its labels move and grow"
+        f'\n    {cls}View: [{{"divisor": 100, "difference": 800}}, '
+        f'{{"divisor": 4000, "difference": 0}}],'
+    )
     path.write_text(text[:end] + entry + text[end:], encoding="utf-8")
     print("added", f"{cls}View", "to", path.relative_to(ROOT))
     path = ROOT / "tests/models/test_figure_store.py"
@@ -352,16 +390,19 @@ def card_pictures(notebook_name: str) -> None:
             set_language(lang)
             view = view_cls(model_cls(), query="")
             figure = view.figures()[0]
-            box = [round(float(getattr(figure.image.layout, side).removesuffix("px")))
-                   for side in ("width", "height")]
+            box = [
+                round(float(getattr(figure.image.layout, side).removesuffix("px")))
+                for side in ("width", "height")
+            ]
             shot = Image.new("RGB", tuple(box), "white")
             shot.paste(Image.open(io.BytesIO(figure.image.value)).convert("RGB"), (0, 0))
             png = io.BytesIO()
             shot.save(png, format="PNG")
             target = CARDS / card_picture(notebook_name, lang)
             target.parent.mkdir(parents=True, exist_ok=True)
-            card(png.getvalue(), notebook_name if lang == "en" else f"{lang}/{notebook_name}",
-                 target)
+            card(
+                png.getvalue(), notebook_name if lang == "en" else f"{lang}/{notebook_name}", target
+            )
             print("wrote", target.relative_to(ROOT))
             view.close_all()
     finally:
@@ -392,17 +433,26 @@ def new_dashboard(name: str, title: str, line: str) -> list[str]:
     taken += [str(p.relative_to(ROOT)) for p in paths.values() if p.exists()]
     if taken:
         raise SystemExit(f"{name}: already taken by {', '.join(taken)}")
-    fields = dict(n=number, topic=topic, cls=cls, title=title, notebook=notebook_name,
-                  title_lower=title[:1].lower() + title[1:])
+    fields = dict(
+        n=number,
+        topic=topic,
+        cls=cls,
+        title=title,
+        notebook=notebook_name,
+        title_lower=title[:1].lower() + title[1:],
+    )
     _write(paths["module"], MODULE.format(**fields))
-    _write(paths["notebook"], json.dumps(notebook(number, topic, cls, title), indent=1,
-                                         ensure_ascii=False) + "\n")
+    _write(
+        paths["notebook"],
+        json.dumps(notebook(number, topic, cls, title), indent=1, ensure_ascii=False) + "\n",
+    )
     register(notebook_name, title, line)
     _write(paths["model tests"], MODEL_TESTS.format(**fields))
     _write(paths["spec"], SPEC.format(**fields))
     runs = ROOT / "tests/notebooks/test_notebook_parameters.py"
-    runs.write_text(runs.read_text(encoding="utf-8") + NOTEBOOK_RUN.format(**fields),
-                    encoding="utf-8")
+    runs.write_text(
+        runs.read_text(encoding="utf-8") + NOTEBOOK_RUN.format(**fields), encoding="utf-8"
+    )
     print("added a run of", notebook_name, "to", runs.relative_to(ROOT))
     figure_checks(topic, cls)
     # only now the package: DASHBOARDS (and translate.NOTEBOOKS, made from it) has the page
@@ -463,18 +513,36 @@ visits in Chromium (``tests/site/test_every_reader.py``, ``test_languages.py``: 
 def check_command(name: str, *pytest_args: str) -> list[str]:
     """The pytest command of the checks that concern the dashboard ``name`` (this tree's)."""
     number, topic, cls = parts(name)
-    wanted = {*GLOBAL_CHECKS, *PAGE_CHECKS, *VIEW_CHECKS,
-              f"test_{number}_notebook_follows_its_parameters"}
+    wanted = {
+        *GLOBAL_CHECKS,
+        *PAGE_CHECKS,
+        *VIEW_CHECKS,
+        f"test_{number}_notebook_follows_its_parameters",
+    }
     found = set()
     for path in sorted((ROOT / "tests").rglob("test_*.py")):
         text = path.read_text(encoding="utf-8")
         if any(re.search(rf"^def {t}\(", text, re.M) for t in wanted) or topic in path.stem:
             found.add(path.relative_to(ROOT).as_posix())
     own = [f"{topic}.py", f"test_{number}_notebook_follows_its_parameters"]  # its doctests, tests
-    select = (f"({' or '.join(PAGE_CHECKS)}) and {number}_{topic} or "
-              f"({' or '.join(VIEW_CHECKS)}) and {cls}View or " + " or ".join([*GLOBAL_CHECKS, *own]))
-    return [sys.executable, "-m", "pytest", "-q", "-rA", "-p", "no:cacheprovider",
-            f"elo_explain/dashboards/{topic}.py", *sorted(found), "-k", select, *pytest_args]
+    select = (
+        f"({' or '.join(PAGE_CHECKS)}) and {number}_{topic} or "
+        f"({' or '.join(VIEW_CHECKS)}) and {cls}View or " + " or ".join([*GLOBAL_CHECKS, *own])
+    )
+    return [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-q",
+        "-rA",
+        "-p",
+        "no:cacheprovider",
+        f"elo_explain/dashboards/{topic}.py",
+        *sorted(found),
+        "-k",
+        select,
+        *pytest_args,
+    ]
 
 
 def check(name: str, *pytest_args: str) -> int:
@@ -488,7 +556,10 @@ def check(name: str, *pytest_args: str) -> int:
     served = set(served_pages())
     from elo_explain.i18n import TRANSLATIONS
 
-    pages = [f"{number}_{topic}.ipynb", *(f"{lang}/{number}_{topic}.ipynb" for lang in TRANSLATIONS)]
+    pages = [
+        f"{number}_{topic}.ipynb",
+        *(f"{lang}/{number}_{topic}.ipynb" for lang in TRANSLATIONS),
+    ]
     missing = [p for p in pages if p not in served]
     if missing:
         print("the gate does not serve", ", ".join(missing), file=sys.stderr)
@@ -516,8 +587,14 @@ def main(argv: list[str]) -> int:
             print("  " + problem)
     number, topic, _cls = parts(name)
     paths = {k: p.relative_to(ROOT) for k, p in files(name).items()}
-    print(LEFT_BY_HAND.format(module=paths["module"], tests=paths["model tests"],
-                              spec=paths["spec"], name=f"{number}_{topic}"))
+    print(
+        LEFT_BY_HAND.format(
+            module=paths["module"],
+            tests=paths["model tests"],
+            spec=paths["spec"],
+            name=f"{number}_{topic}",
+        )
+    )
     return 0
 
 

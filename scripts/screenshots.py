@@ -30,32 +30,47 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from harness import launch_chromium, open_dashboard, start_voila  # noqa: E402
-
 from elo_explain.dashboards import INDEX_NOTEBOOK  # noqa: E402
 from elo_explain.dashboards.index import CARDS, NOTEBOOKS, card_picture, published  # noqa: E402
 from elo_explain.i18n import LANGUAGES  # noqa: E402
+from harness import launch_chromium, open_dashboard, start_voila  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
-PHONE_PAGES = ("01_chess_calculator.ipynb", "03_backgammon_divisor.ipynb",
-               "09_simulate_ladder.ipynb")
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
-         "is_mobile": True, "has_touch": True}
+PHONE_PAGES = (
+    "01_chess_calculator.ipynb",
+    "03_backgammon_divisor.ipynb",
+    "09_simulate_ladder.ipynb",
+)
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+}
 # one page in each of the documents' languages, for the README (Languages)
-LANGUAGE_PAGES = ("te/01_chess_calculator.ipynb", "uk/01_chess_calculator.ipynb",
-                  "el/03_backgammon_divisor.ipynb")
+LANGUAGE_PAGES = (
+    "te/01_chess_calculator.ipynb",
+    "uk/01_chess_calculator.ipynb",
+    "el/03_backgammon_divisor.ipynb",
+)
 # a table scrolled to the top of a phone's screen, with the dock (docs/reading.md)
-DOCK_PAGES = (("01_chess_calculator.ipynb", ".ee-live-outcomes-table"),
-              ("03_backgammon_divisor.ipynb", ".ee-live-history"))
-DOCK_SETTLED = ("() => { const d = document.querySelector('.ee-dock');"
-                " return d && !d.classList.contains('ee-dock-away') &&"
-                " getComputedStyle(d).transform === 'none'; }")
+DOCK_PAGES = (
+    ("01_chess_calculator.ipynb", ".ee-live-outcomes-table"),
+    ("03_backgammon_divisor.ipynb", ".ee-live-history"),
+)
+DOCK_SETTLED = (
+    "() => { const d = document.querySelector('.ee-dock');"
+    " return d && !d.classList.contains('ee-dock-away') &&"
+    " getComputedStyle(d).transform === 'none'; }"
+)
 CARD = (480, 300)
 FRAME = 6  # px of white round a card's picture, inside its frame
 FRAME_COLOUR = (208, 215, 222)
-FIGURES_READY = ("() => [...document.querySelectorAll('img.ee-plot')].every(i =>"
-                 " i.getAttribute('src') && i.naturalWidth > 0 &&"
-                 " i.getBoundingClientRect().width <= document.documentElement.clientWidth)")
+FIGURES_READY = (
+    "() => [...document.querySelectorAll('img.ee-plot')].every(i =>"
+    " i.getAttribute('src') && i.naturalWidth > 0 &&"
+    " i.getBoundingClientRect().width <= document.documentElement.clientWidth)"
+)
 
 
 def settle(page, base: str, notebook: str) -> None:
@@ -81,8 +96,9 @@ def card(png: bytes, notebook: str, target: Path) -> None:
     small = Image.new("RGB", CARD, "white")
     at = ((CARD[0] - size[0]) // 2, (CARD[1] - size[1]) // 2)
     small.paste(shot.resize(size, Image.LANCZOS), at)
-    ImageDraw.Draw(small).rectangle((at[0] - 1, at[1] - 1, at[0] + size[0], at[1] + size[1]),
-                                    outline=FRAME_COLOUR)
+    ImageDraw.Draw(small).rectangle(
+        (at[0] - 1, at[1] - 1, at[0] + size[0], at[1] + size[1]), outline=FRAME_COLOUR
+    )
     info = PngImagePlugin.PngInfo()
     info.add_text("Source", notebook)
     info.add_text("Shows", f"{w}x{h}")
@@ -114,8 +130,9 @@ def desktop_shot(page, base: str, notebook: str, load: bool = True) -> Path:
     if load:
         settle(page, base, notebook)
     # the page scrolls inside its own container: grow the viewport to the content
-    height = page.evaluate("() => Math.max(...[...document.querySelectorAll('*')]"
-                           ".map(e => e.scrollHeight))")
+    height = page.evaluate(
+        "() => Math.max(...[...document.querySelectorAll('*')].map(e => e.scrollHeight))"
+    )
     page.set_viewport_size({"width": 1200, "height": min(int(height) + 40, 6000)})
     target = OUT / notebook.replace("/", "_").replace(".ipynb", ".png")
     page.screenshot(path=str(target), full_page=True)
@@ -179,8 +196,9 @@ def main() -> None:
             settle(phone, base, notebook)
             target = OUT / ("phone_" + notebook.replace(".ipynb", ".png"))
             # the page scrolls inside its own container: a screen as tall as the page
-            height = phone.evaluate("() => Math.max(...[...document.querySelectorAll('*')]"
-                                    ".map(e => e.scrollHeight))")
+            height = phone.evaluate(
+                "() => Math.max(...[...document.querySelectorAll('*')].map(e => e.scrollHeight))"
+            )
             phone.set_viewport_size({"width": 390, "height": min(int(height) + 40, 8000)})
             phone.wait_for_function(FIGURES_READY, timeout=90_000)
             box = phone.locator(".ee-app").first.bounding_box()

@@ -47,7 +47,9 @@ gc.set_threshold(10_000, 20, 20)
 # history in a folder of their own: kernels of two workers started at the same moment would
 # otherwise share one history database ("database is locked").
 if os.environ.get("PYTEST_XDIST_WORKER"):
-    os.environ["IPYTHONDIR"] = tempfile.mkdtemp(prefix=f"ipython-{os.environ['PYTEST_XDIST_WORKER']}-")
+    os.environ["IPYTHONDIR"] = tempfile.mkdtemp(
+        prefix=f"ipython-{os.environ['PYTEST_XDIST_WORKER']}-"
+    )
 
 # No time limit on a property test's example: Hypothesis' default (200 ms) is a timed
 # assertion, which a loaded 2-core machine fails without any rule being wrong; speed lives
@@ -186,11 +188,16 @@ def pytest_terminal_summary(terminalreporter):
     tr = terminalreporter
     workers = getattr(tr.config.option, "numprocesses", None) or 2
     scale = max(workers, 2) / 2  # on more workers than cores, each test takes longer
-    tr.section(f"time per file: {total:,.0f} s of tests on {workers} workers, budget "
-               f"{BUDGET_WALL_SECONDS:,} s of wall time ({BUDGET_SECONDS * scale:,.0f} s of tests)")
+    tr.section(
+        f"time per file: {total:,.0f} s of tests on {workers} workers, budget "
+        f"{BUDGET_WALL_SECONDS:,} s of wall time ({BUDGET_SECONDS * scale:,.0f} s of tests)"
+    )
     for key in sorted(spent, key=spent.get, reverse=True):
         over = "  OVER ITS SHARE" if spent[key] > shares[key] * scale else ""
         tr.write_line(f"{spent[key]:8.1f} s  share {shares[key] * scale:6.0f} s  {key}{over}")
     if _WORKER_DONE:  # a worker far before the others: the files' order left it idle
-        tr.write_line("each worker's last test ended at " + ", ".join(
-            f"{w} {t:.0f} s" for w, t in sorted(_WORKER_DONE.items())) + " from the start")
+        tr.write_line(
+            "each worker's last test ended at "
+            + ", ".join(f"{w} {t:.0f} s" for w, t in sorted(_WORKER_DONE.items()))
+            + " from the start"
+        )

@@ -76,8 +76,9 @@ def wait_http(url: str, proc: subprocess.Popen, timeout: float = 60.0) -> None:
     raise RuntimeError(f"voila did not answer on {url} within {timeout} s")
 
 
-def start_voila(*extra_args: str, notebooks: Path = NOTEBOOKS, cwd: Path = ROOT, log=None,
-                preheat: bool = False):
+def start_voila(
+    *extra_args: str, notebooks: Path = NOTEBOOKS, cwd: Path = ROOT, log=None, preheat: bool = False
+):
     """Start ``voila`` on a free port with the repo's published configuration.
 
     The published preheated kernel pool (``preheat_kernel``) is switched off unless
@@ -87,13 +88,24 @@ def start_voila(*extra_args: str, notebooks: Path = NOTEBOOKS, cwd: Path = ROOT,
     """
     port = free_port()
     cmd = [
-        sys.executable, "-m", "elo_explain.server", str(notebooks),  # Voilà, as published
-        f"--port={port}", "--no-browser", "--Voila.port_retries=0", "--Voila.ip=127.0.0.1",
+        sys.executable,
+        "-m",
+        "elo_explain.server",
+        str(notebooks),  # Voilà, as published
+        f"--port={port}",
+        "--no-browser",
+        "--Voila.port_retries=0",
+        "--Voila.ip=127.0.0.1",
         *([] if preheat else ["--VoilaConfiguration.preheat_kernel=False"]),
         *extra_args,
     ]
-    proc = subprocess.Popen(cmd, cwd=cwd, stdout=log or subprocess.DEVNULL,
-                            stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    proc = subprocess.Popen(
+        cmd,
+        cwd=cwd,
+        stdout=log or subprocess.DEVNULL,
+        stderr=subprocess.STDOUT,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
     base = f"http://127.0.0.1:{port}"
     try:
         # a static path: answering it starts no kernel (the landing page would)
@@ -132,7 +144,7 @@ def stop(proc: subprocess.Popen) -> None:
         proc.kill()
 
 
-_RECORD = re.compile(r"\n(?=\[|\d{3} [A-Z]+ /)")   # a log line of Voilà's or tornado's
+_RECORD = re.compile(r"\n(?=\[|\d{3} [A-Z]+ /)")  # a log line of Voilà's or tornado's
 
 
 def tracebacks(log: str) -> list[str]:
@@ -143,7 +155,9 @@ def tracebacks(log: str) -> list[str]:
 def launch_chromium(playwright):
     """Headless Debian Chromium with the flags this machine needs."""
     if not os.path.exists(CHROMIUM):
-        raise RuntimeError(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)")
+        raise RuntimeError(
+            f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)"
+        )
     return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
 
 
@@ -159,13 +173,17 @@ class Devices:
         self.folder = folder
         self.contexts: dict = {}
 
-    def visit(self, device: dict) -> "Visit":
+    def visit(self, device: dict) -> Visit:
         """A new page on ``device`` (Playwright's context options)."""
         key = repr(sorted(device.items()))
         if key not in self.contexts:
             self.contexts[key] = self.playwright.chromium.launch_persistent_context(
-                str(self.folder / f"profile-{len(self.contexts)}"), executable_path=CHROMIUM,
-                headless=True, args=CHROMIUM_ARGS, **device)
+                str(self.folder / f"profile-{len(self.contexts)}"),
+                executable_path=CHROMIUM,
+                headless=True,
+                args=CHROMIUM_ARGS,
+                **device,
+            )
         return Visit(self.contexts[key])
 
     def close(self) -> None:
@@ -226,8 +244,9 @@ def assert_clean(page, notebook: str | None = None) -> str:
         # also the text with tags stripped: highlighted source is split into spans
         stripped = re.sub(r"<[^>]+>", "", html)
         for line in code_lines(notebook):
-            assert line not in html and line not in stripped and line not in text, \
+            assert line not in html and line not in stripped and line not in text, (
                 f"page contains notebook source {line!r}"
+            )
     return text
 
 
@@ -261,20 +280,24 @@ def plot_src(page, css: str = ".ee-plot", nth: int = 0) -> str:
     return page.locator(f"img{css}").nth(nth).get_attribute("src") or ""
 
 
-def wait_changed(page, before: str, css: str = ".ee-plot", nth: int = 0,
-                 timeout: float = TIMEOUT) -> None:
+def wait_changed(
+    page, before: str, css: str = ".ee-plot", nth: int = 0, timeout: float = TIMEOUT
+) -> None:
     """Wait until that plot image shows something other than ``before`` (its old ``src``)."""
     page.wait_for_function(
         "([css, nth, prev]) => { const i = document.querySelectorAll('img' + css)[nth];"
         " return i !== undefined && !!i.getAttribute('src') && i.getAttribute('src') !== prev; }",
-        arg=[css, nth, before], timeout=timeout, polling=POLL_MS,
+        arg=[css, nth, before],
+        timeout=timeout,
+        polling=POLL_MS,
     )
 
 
 def open_link(page, base: str, notebook: str, query: str):
     """Open a dashboard from a link (``query``: ``"?divisor=800"``) and wait for its root."""
-    page.goto(f"{base}/voila/render/{notebook}{query}", timeout=LOAD_TIMEOUT_MS,
-              wait_until="commit")
+    page.goto(
+        f"{base}/voila/render/{notebook}{query}", timeout=LOAD_TIMEOUT_MS, wait_until="commit"
+    )
     page.wait_for_selector(READY, state="visible", timeout=LOAD_TIMEOUT_MS)
     return page
 
@@ -288,31 +311,59 @@ def above_the_view(page, method: str):
     assert out.first.evaluate(
         "e => { const app = document.querySelector('.ee-app');"
         " return e.closest('.ee-app') === null && app !== null &&"
-        " (e.compareDocumentPosition(app) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0; }"), \
-        f"{method}: not a cell's output above the view"
+        " (e.compareDocumentPosition(app) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0; }"
+    ), f"{method}: not a cell's output above the view"
     return out
 
 
 def table_row(table, first: str):
     """The cells (``td``) of the row of ``table`` whose first cell reads exactly ``first``:
     ``expect(table_row(t, "300")).to_have_text(["300", "64.0 %", "70.3 %"])``."""
-    return table.locator("tr", has=table.page.locator("td:first-child", has_text=re.compile(
-        "^" + re.escape(first) + "$"))).locator("td")
+    return table.locator(
+        "tr",
+        has=table.page.locator("td:first-child", has_text=re.compile("^" + re.escape(first) + "$")),
+    ).locator("td")
 
 
 # --- nginx in front of Voilà (deploy/), as `make publish` runs it -----------------------------
 def self_signed_cert(folder: Path, host: str = "127.0.0.1") -> tuple[Path, Path]:
     """A self-signed certificate and key for ``host`` made with openssl (the TLS variant's test)."""
     cert, key = Path(folder) / "cert.pem", Path(folder) / "key.pem"
-    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
-                    "-subj", f"/CN={host}", "-addext", f"subjectAltName=IP:{host}",
-                    "-keyout", str(key), "-out", str(cert)], check=True, capture_output=True)
+    subprocess.run(
+        [
+            "openssl",
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-days",
+            "2",
+            "-subj",
+            f"/CN={host}",
+            "-addext",
+            f"subjectAltName=IP:{host}",
+            "-keyout",
+            str(key),
+            "-out",
+            str(cert),
+        ],
+        check=True,
+        capture_output=True,
+    )
     return cert, key
 
 
-def start_proxy(voila_base: str, prefix: Path, *, cert: Path | None = None,
-                key: Path | None = None, log=None, render_rate: str = "30r/m",
-                trusted_proxies=()):
+def start_proxy(
+    voila_base: str,
+    prefix: Path,
+    *,
+    cert: Path | None = None,
+    key: Path | None = None,
+    log=None,
+    render_rate: str = "30r/m",
+    trusted_proxies=(),
+):
     """Start nginx with ``deploy/nginx.conf.in`` on a free loopback port in front of the
     Voilà at ``voila_base`` (from :func:`start_voila`); its temp files go to ``prefix``.
     HTTPS when ``cert`` and ``key`` are given; ``trusted_proxies``: a load balancer's
@@ -322,9 +373,16 @@ def start_proxy(voila_base: str, prefix: Path, *, cert: Path | None = None,
     from nginx_site import render_config, start_nginx
 
     port = free_port()
-    conf = render_config(port, int(voila_base.rsplit(":", 1)[1]), prefix, host="127.0.0.1",
-                         cert=cert, key=key, render_rate=render_rate,
-                         trusted_proxies=trusted_proxies)
+    conf = render_config(
+        port,
+        int(voila_base.rsplit(":", 1)[1]),
+        prefix,
+        host="127.0.0.1",
+        cert=cert,
+        key=key,
+        render_rate=render_rate,
+        trusted_proxies=trusted_proxies,
+    )
     proc = start_nginx(prefix, conf, log=log)
     deadline = time.monotonic() + 30
     while True:  # nginx checked its configuration; wait until it listens
@@ -336,7 +394,7 @@ def start_proxy(voila_base: str, prefix: Path, *, cert: Path | None = None,
         except OSError:
             if time.monotonic() > deadline:
                 proc.kill()
-                raise RuntimeError(f"nginx did not listen on {port} within 30 s")
+                raise RuntimeError(f"nginx did not listen on {port} within 30 s") from None
             time.sleep(0.1)  # polling interval of a readiness probe
     return proc, f"{'https' if cert else 'http'}://127.0.0.1:{port}"
 
@@ -376,8 +434,12 @@ class Viewer:
     def shutdown(self, kernel_id: str, token: str | None = None, **kw) -> requests.Response:
         """POST the shutdown beacon for ``kernel_id`` with the page's token (or ``token``)."""
         token = self.tokens.get(kernel_id, "") if token is None else token
-        return self.http.post(f"{self.base}/voila/api/shutdown/{kernel_id}",
-                              files={"ee_token": (None, token)}, timeout=HTTP_TIMEOUT, **kw)
+        return self.http.post(
+            f"{self.base}/voila/api/shutdown/{kernel_id}",
+            files={"ee_token": (None, token)},
+            timeout=HTTP_TIMEOUT,
+            **kw,
+        )
 
     def close(self) -> None:
         for kid in self.kernels:  # what the page's unload beacon does
@@ -387,10 +449,18 @@ class Viewer:
 
 def _message(msg_type: str, content: dict, session: str) -> dict:
     return {
-        "header": {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "username": "viewer",
-                   "session": session, "version": "5.3",
-                   "date": datetime.datetime.now(datetime.timezone.utc).isoformat()},
-        "parent_header": {}, "metadata": {}, "content": content, "buffers": [],
+        "header": {
+            "msg_id": uuid.uuid4().hex,
+            "msg_type": msg_type,
+            "username": "viewer",
+            "session": session,
+            "version": "5.3",
+            "date": datetime.datetime.now(datetime.timezone.utc).isoformat(),
+        },
+        "parent_header": {},
+        "metadata": {},
+        "content": content,
+        "buffers": [],
     }
 
 
@@ -400,11 +470,20 @@ class KernelSocket:
     def __init__(self, base: str, kernel_id: str, protocol: str):
         self.protocol = protocol
         self.session = uuid.uuid4().hex
-        url = base.replace("http://", "ws://") + f"/api/kernels/{kernel_id}/channels?session_id={self.session}"
-        self.ws = connect(url, subprotocols=[V1] if protocol == "v1" else None,
-                          open_timeout=WS_TIMEOUT, max_size=None, proxy=None, legacy=True,
-                          ping_interval=None,  # a test client: no keepalive behind big sends
-                          max_queue=None)  # reads on while unread messages wait: pongs go out
+        url = (
+            base.replace("http://", "ws://")
+            + f"/api/kernels/{kernel_id}/channels?session_id={self.session}"
+        )
+        self.ws = connect(
+            url,
+            subprotocols=[V1] if protocol == "v1" else None,
+            open_timeout=WS_TIMEOUT,
+            max_size=None,
+            proxy=None,
+            legacy=True,
+            ping_interval=None,  # a test client: no keepalive behind big sends
+            max_queue=None,
+        )  # reads on while unread messages wait: pongs go out
         if protocol == "v1":
             assert self.ws.subprotocol == V1, "server did not accept the v1 protocol"
 
@@ -412,7 +491,10 @@ class KernelSocket:
         """Send a message (v1: with binary ``buffers``, as an upload's file goes)."""
         msg = _message(msg_type, content, self.session)
         if self.protocol == "v1":
-            parts = [json.dumps(msg[k]).encode() for k in ("header", "parent_header", "metadata", "content")]
+            parts = [
+                json.dumps(msg[k]).encode()
+                for k in ("header", "parent_header", "metadata", "content")
+            ]
             self.ws.send(serialize_msg_to_ws_v1(parts + [bytes(b) for b in buffers], channel))
         else:
             self.ws.send(json.dumps({**msg, "channel": channel}))
@@ -423,8 +505,13 @@ class KernelSocket:
         if self.protocol == "v1":
             channel, parts = deserialize_msg_from_ws_v1(frame)
             header, parent, _meta, content = (json.loads(p) for p in parts[:4])
-            return {"channel": channel, "header": header, "parent_header": parent, "content": content,
-                    "bytes": len(frame)}
+            return {
+                "channel": channel,
+                "header": header,
+                "parent_header": parent,
+                "content": content,
+                "bytes": len(frame),
+            }
         return json.loads(frame) if isinstance(frame, str) else deserialize_binary_message(frame)
 
     def close(self) -> None:
@@ -440,8 +527,10 @@ def send_updates(base: str, kernel_id: str, comm_id: str, values, each=None) -> 
 
     ws, opened = KernelSocket(base, kernel_id, "v1"), 1
     for i, value in enumerate(values):
-        message = {"comm_id": comm_id, "data": {"method": "update", "state": {"value": value},
-                                                "buffer_paths": []}}
+        message = {
+            "comm_id": comm_id,
+            "data": {"method": "update", "state": {"value": value}, "buffer_paths": []},
+        }
         try:
             ws.send("comm_msg", message)
         except ConnectionClosed:
@@ -462,8 +551,11 @@ def widget_states(base: str, kernel_id: str) -> dict[str, dict]:
     server's message rate, ``GuardedConnection``)."""
     ws = KernelSocket(base, kernel_id, "v1")
     ws.send("comm_info_request", {"target_name": "jupyter.widget"})
-    comms = next(m["content"]["comms"] for m in iter(ws.receive, None)
-                 if m["header"]["msg_type"] == "comm_info_reply")
+    comms = next(
+        m["content"]["comms"]
+        for m in iter(ws.receive, None)
+        if m["header"]["msg_type"] == "comm_info_reply"
+    )
     for i, comm_id in enumerate(comms):
         ws.send("comm_msg", {"comm_id": comm_id, "data": {"method": "request_state"}})
         if i >= 40:

@@ -34,9 +34,9 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 @dataclass
 class Run:
     nb: nbformat.NotebookNode
-    outputs: list[str]      # one text per code cell (its outputs' HTML / plain text joined)
-    state: dict             # the dashboard's starting state (model.state(), before ``then``)
-    live: list[str]         # per code cell: its live outputs' HTML now ('' if it has none)
+    outputs: list[str]  # one text per code cell (its outputs' HTML / plain text joined)
+    state: dict  # the dashboard's starting state (model.state(), before ``then``)
+    live: list[str]  # per code cell: its live outputs' HTML now ('' if it has none)
 
     @property
     def text(self) -> str:
@@ -58,7 +58,9 @@ def _live_now(cell, widget_state: dict) -> str:
 def parameters_cell(nb) -> nbformat.NotebookNode:
     """The notebook's first code cell, which must be tagged ``parameters``."""
     first = next(c for c in nb.cells if c.cell_type == "code")
-    assert "parameters" in first.metadata.get("tags", []), "first code cell is not tagged parameters"
+    assert "parameters" in first.metadata.get("tags", []), (
+        "first code cell is not tagged parameters"
+    )
     return first
 
 
@@ -68,8 +70,11 @@ def parameters(name: str) -> dict:
     tree = ast.parse(parameters_cell(nb).source)
     out = {}
     for node in tree.body:
-        assert isinstance(node, ast.Assign) and len(node.targets) == 1 \
-            and isinstance(node.targets[0], ast.Name), f"{name}: not a plain assignment"
+        assert (
+            isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+        ), f"{name}: not a plain assignment"
         out[node.targets[0].id] = ast.literal_eval(node.value)
     return out
 
@@ -99,10 +104,12 @@ def run_notebook(name: str, timeout: int = 300, *, then: str | None = None, **pa
     extra = [nbformat.v4.new_code_cell(then)] if then else []
     probe = nbformat.v4.new_code_cell(
         f"import json as _json\nprint({STATE_MARK!r} + _json.dumps(_ee_view.model.state(), "
-        "default=str))")
+        "default=str))"
+    )
     nb.cells += [probe, *extra]
-    client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
-                            resources={"metadata": {"path": str(NOTEBOOKS)}})
+    client = NotebookClient(
+        nb, timeout=timeout, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOKS)}}
+    )
     client.execute()
     outputs, live, state = [], [], None
     for c in nb.cells:
@@ -113,7 +120,7 @@ def run_notebook(name: str, timeout: int = 300, *, then: str | None = None, **pa
         text = "\n".join(_output_text(o) for o in c.get("outputs", []))
         if c is probe:
             line = next(ln for ln in text.splitlines() if ln.startswith(STATE_MARK))
-            state = json.loads(line[len(STATE_MARK):])
+            state = json.loads(line[len(STATE_MARK) :])
         elif c not in extra:
             outputs.append(text)
             live.append(_live_now(c, client.widget_state))
@@ -130,15 +137,18 @@ def starts_from_its_parameters(run: Run, name: str, injected: dict) -> None:
     the outputs, and none shows Python's text (an error output stops the run already)."""
     params = parameters(name)
     assert params, f"{name}: the parameters cell assigns nothing"
-    expected = {k.lower(): list(v) if isinstance(v, tuple) else v
-                for k, v in {**params, **injected}.items()}
+    expected = {
+        k.lower(): list(v) if isinstance(v, tuple) else v for k, v in {**params, **injected}.items()
+    }
     assert set(run.state) == set(expected), name
     for key, value in expected.items():
         assert run.state[key] == value, f"{name}: {key} starts at {run.state[key]!r}, not {value!r}"
-    view = next(c for c in run.nb.cells if c.cell_type == "code"
-                and c.source.startswith("_ee_view = "))
-    assert any(WIDGET_VIEW in o.get("data", {}) for o in view.outputs), \
+    view = next(
+        c for c in run.nb.cells if c.cell_type == "code" and c.source.startswith("_ee_view = ")
+    )
+    assert any(WIDGET_VIEW in o.get("data", {}) for o in view.outputs), (
         f"{name}: the last cell does not return a widget"
+    )
     shown = "\n".join(run.outputs)
     assert 'class="ee-table' in shown or "<table" in shown, f"{name}: no table in its outputs"
     assert "Traceback" not in shown, name

@@ -48,8 +48,11 @@ def fide_least_score(rating, k, games, pd, target):
     k = min(k, 700 // games) if k * games > 700 else k
     best = None
     for half in range(2 * games + 1):
-        new = rating + half_away(k * (Fraction(half, 2) - games * pd)
-                                 if isinstance(pd, Fraction) else k * (half / 2 - games * pd))
+        new = rating + half_away(
+            k * (Fraction(half, 2) - games * pd)
+            if isinstance(pd, Fraction)
+            else k * (half / 2 - games * pd)
+        )
         best = new
         if new >= target:
             return half / 2, new

@@ -24,7 +24,7 @@ PLACEHOLDER = "{…}"
 
 class Text(NamedTuple):
     where: str  # "notebooks/06_elo_vs_glicko.ipynb, markdown cell 13"
-    file: str   # "notebooks/06_elo_vs_glicko.ipynb"
+    file: str  # "notebooks/06_elo_vs_glicko.ipynb"
     text: str
 
 
@@ -45,8 +45,7 @@ def _literal(node) -> str | None:
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return node.value
     if isinstance(node, ast.JoinedStr):
-        return "".join(v.value if isinstance(v, ast.Constant) else PLACEHOLDER
-                       for v in node.values)
+        return "".join(v.value if isinstance(v, ast.Constant) else PLACEHOLDER for v in node.values)
     return None
 
 
@@ -55,8 +54,9 @@ def dashboard_texts() -> list[Text]:
     for path in sorted((ROOT / "elo_explain" / "dashboards").glob("*.py")):
         rel = path.relative_to(ROOT).as_posix()
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        inner = {id(v) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr)
-                 for v in node.values}
+        inner = {
+            id(v) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr) for v in node.values
+        }
         for node in ast.walk(tree):
             text = None if id(node) in inner else _literal(node)
             if text and text.strip():

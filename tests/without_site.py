@@ -10,19 +10,41 @@ import sys
 from importlib.abc import MetaPathFinder
 
 #: what the extras bring (``pyproject.toml``: dashboards, publish) and the browser tests use
-SITE_PACKAGES = frozenset({
-    "ipywidgets", "ipykernel", "IPython", "traitlets", "matplotlib", "PIL", "jupyter_server",
-    "jupyter_client", "jupyter_core", "jupyterlab", "jupyterlab_widgets", "voila", "tornado",
-    "zmq", "psutil", "websockets", "nbformat", "nbclient", "playwright", "requests", "bs4",
-    "uharfbuzz",
-})
+SITE_PACKAGES = frozenset(
+    {
+        "ipywidgets",
+        "ipykernel",
+        "IPython",
+        "traitlets",
+        "matplotlib",
+        "PIL",
+        "jupyter_server",
+        "jupyter_client",
+        "jupyter_core",
+        "jupyterlab",
+        "jupyterlab_widgets",
+        "voila",
+        "tornado",
+        "zmq",
+        "psutil",
+        "websockets",
+        "nbformat",
+        "nbclient",
+        "playwright",
+        "requests",
+        "bs4",
+        "uharfbuzz",
+    }
+)
 
 
 class _Absent(MetaPathFinder):
     def find_spec(self, name, path=None, target=None):
         if name.partition(".")[0] in SITE_PACKAGES:
-            raise ModuleNotFoundError(f"No module named {name!r} (tests/without_site.py: "
-                                      "not a dependency of the rules)", name=name)
+            raise ModuleNotFoundError(
+                f"No module named {name!r} (tests/without_site.py: not a dependency of the rules)",
+                name=name,
+            )
         return None
 
 

@@ -26,9 +26,8 @@ import os
 import sys
 import tempfile
 
-from tornado import httpclient, web
-
 from jupyter_server.auth.identity import IdentityProvider
+from tornado import httpclient, web
 
 
 class RefusingProvider(IdentityProvider):
@@ -45,10 +44,15 @@ async def main() -> int:
 
     os.chdir(tempfile.mkdtemp())  # no voila.json / jupyter config of the current folder
     app = ServerApp()
-    app.initialize(argv=["--ServerApp.token=", "--ServerApp.open_browser=False",
-                         f"--ServerApp.root_dir={tempfile.mkdtemp()}",
-                         "--ServerApp.identity_provider_class="
-                         f"{__name__}.RefusingProvider"], find_extensions=False)
+    app.initialize(
+        argv=[
+            "--ServerApp.token=",
+            "--ServerApp.open_browser=False",
+            f"--ServerApp.root_dir={tempfile.mkdtemp()}",
+            f"--ServerApp.identity_provider_class={__name__}.RefusingProvider",
+        ],
+        find_extensions=False,
+    )
     app.http_server.listen(0, "127.0.0.1")
     port = next(iter(app.http_server._sockets.values())).getsockname()[1]
     log = io.StringIO()
@@ -56,14 +60,22 @@ async def main() -> int:
     logging.getLogger("tornado.application").addHandler(logging.StreamHandler(log))
     failed = 0
     client = httpclient.AsyncHTTPClient()
-    for method, path, why in (("PROPFIND", "/login", "a method the handler has not"),
-                              ("GET", "/login", "the identity provider refuses it")):
+    for method, path, why in (
+        ("PROPFIND", "/login", "a method the handler has not"),
+        ("GET", "/login", "the identity provider refuses it"),
+    ):
         before = log.getvalue().count("Uncaught exception in write_error")
-        r = await client.fetch(f"http://127.0.0.1:{port}{path}", method=method,
-                               raise_error=False, allow_nonstandard_methods=True)
+        r = await client.fetch(
+            f"http://127.0.0.1:{port}{path}",
+            method=method,
+            raise_error=False,
+            allow_nonstandard_methods=True,
+        )
         broke = log.getvalue().count("Uncaught exception in write_error") > before
-        print(f"{method} {path} ({why}): HTTP {r.code}, {len(r.body)} bytes of body"
-              + (", write_error raised RuntimeError" if broke else ""))
+        print(
+            f"{method} {path} ({why}): HTTP {r.code}, {len(r.body)} bytes of body"
+            + (", write_error raised RuntimeError" if broke else "")
+        )
         failed += broke or not r.body
     app.http_server.stop()
     if failed:

@@ -41,7 +41,8 @@ async def main(fixed: bool) -> int:
     log = io.StringIO()
     logging.getLogger("tornado.application").addHandler(logging.StreamHandler(log))
     r = await httpclient.AsyncHTTPClient().fetch(
-        f"http://127.0.0.1:{port}/voila/api/themes/x", raise_error=False)
+        f"http://127.0.0.1:{port}/voila/api/themes/x", raise_error=False
+    )
     server.stop()
     print(f"GET /voila/api/themes/x: HTTP {r.code}, {len(r.body)} bytes of body: {r.body[:60]!r}")
     if "static_path" in log.getvalue() or not r.body:

@@ -36,14 +36,18 @@ def main() -> int:
 
     managers = voila_kernel_manager_factory(Deployment, preheat_kernel=True, default_pool_size=1)
     used = managers.get_rendered_notebook
-    print(f"Voilà's manager: {managers.__name__}({Deployment.__name__}); "
-          f"get_rendered_notebook comes from {used.__qualname__}")
+    print(
+        f"Voilà's manager: {managers.__name__}({Deployment.__name__}); "
+        f"get_rendered_notebook comes from {used.__qualname__}"
+    )
     shadowed = used is not Deployment.get_rendered_notebook
     calls_super = "super()" in inspect.getsource(used)
     traits = managers.class_trait_names(config=True)
     hooks = sorted(n for n in traits if any(w in n for w in HOOK_WORDS))
-    print(f"the deployment's override is shadowed: {shadowed}; Voilà's calls super(): "
-          f"{calls_super}; hook traits: {hooks or 'none'}")
+    print(
+        f"the deployment's override is shadowed: {shadowed}; Voilà's calls super(): "
+        f"{calls_super}; hook traits: {hooks or 'none'}"
+    )
     if shadowed and not calls_super and not hooks:
         print("GAP: no documented way to see a pooled kernel handed to a request")
         return 1

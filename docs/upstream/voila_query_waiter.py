@@ -62,8 +62,10 @@ async def main() -> int:
     await asyncio.sleep(0.3)
     server.stop()
     if message is None:
-        print("BUG: kernel A never received its request (its waiter was deleted by B's close);"
-              f" Voilà cached it instead: _cache = {json.dumps(RequestInfoSocketHandler._cache)}")
+        print(
+            "BUG: kernel A never received its request (its waiter was deleted by B's close);"
+            f" Voilà cached it instead: _cache = {json.dumps(RequestInfoSocketHandler._cache)}"
+        )
         return 1
     print(f"kernel A received its request: {message}")
     return 0

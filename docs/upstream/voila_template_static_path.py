@@ -34,16 +34,22 @@ async def main() -> int:
     client = httpclient.AsyncHTTPClient()
     failed = 0
     for path in PATHS:
-        r = await client.fetch(f"http://127.0.0.1:{port}/voila/templates/{path}",
-                               raise_error=False)
+        r = await client.fetch(f"http://127.0.0.1:{port}/voila/templates/{path}", raise_error=False)
         print(f"GET /voila/templates/{path}: HTTP {r.code}")
         failed += r.code >= 500
     server.stop()
-    errors = sorted({line.split(":")[0] for line in log.getvalue().splitlines()
-                     if line.startswith(("ValueError", "AssertionError"))})
+    errors = sorted(
+        {
+            line.split(":")[0]
+            for line in log.getvalue().splitlines()
+            if line.startswith(("ValueError", "AssertionError"))
+        }
+    )
     if failed:
-        print(f"BUG: {failed} of {len(PATHS)} malformed paths raised in the handler "
-              f"({', '.join(errors)}: 'Uncaught exception' tracebacks in the log)")
+        print(
+            f"BUG: {failed} of {len(PATHS)} malformed paths raised in the handler "
+            f"({', '.join(errors)}: 'Uncaught exception' tracebacks in the log)"
+        )
         return 1
     return 0
 

@@ -27,8 +27,9 @@ print(f"{spent:.2f}", ",".join(heavy))
 
 
 def main() -> int:
-    out = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True,
-                         check=True).stdout.split()
+    out = subprocess.run(
+        [sys.executable, "-c", PROBE], capture_output=True, text=True, check=True
+    ).stdout.split()
     spent, heavy = float(out[0]), (out[1].split(",") if len(out) > 1 else [])
     print(f"from voila.utils import wait_for_request: {spent:.2f} CPU-s, imported {heavy}")
     if "jupyter_server" in heavy or "jupyterlab_server" in heavy:

@@ -11,8 +11,8 @@ import html
 
 import numpy as np
 
-from elo_explain import fibs, gammon42 as g42, tables
-from elo_explain._validate import positive
+from elo_explain import fibs, tables
+from elo_explain import gammon42 as g42
 from elo_explain.formats import fmt_pair, fmt_pct, fmt_plain, fmt_signed
 from elo_explain.i18n import N_, _, ngettext
 from elo_explain.interactive.figures import CARD, FigureView
@@ -46,9 +46,11 @@ class DivisorModel(DashboardModel):
     """
 
     params = ("divisor", "difference")
-    presets = {N_("The document: 300 points up, ÷1200"): {"divisor": 1200, "difference": 300},
-               N_("Gammon42 1.2.0: ÷800, 300 points up"): {"divisor": 800, "difference": 300},
-               N_("Chess: ÷400, 200 points up (76 %)"): {"divisor": 400, "difference": 200}}
+    presets = {
+        N_("The document: 300 points up, ÷1200"): {"divisor": 1200, "difference": 300},
+        N_("Gammon42 1.2.0: ÷800, 300 points up"): {"divisor": 800, "difference": 300},
+        N_("Chess: ÷400, 200 points up (76 %)"): {"divisor": 400, "difference": 200},
+    }
     divisor = Whole(g42.DIVISOR, 100, 4000, label=N_("Your divisor"))
     difference = Whole(300, 0, 800, label=N_("Rating difference"))
     grid = np.arange(0, 801, 2.0)  # differences of the curves
@@ -57,10 +59,16 @@ class DivisorModel(DashboardModel):
     def win_rates(self) -> tables.Table:
         """The document's differences: ``(difference, % at ÷1200, % at the divisor)``."""
         t = tables.divisor_comparison(divisors=(g42.DIVISOR, self.divisor))
-        return tables.Table((_("Rating difference"), _("÷1200 (the document)"),
-                             _("÷{divisor} (your divisor)").format(divisor=fmt_plain(self.divisor))),
-                            t.rows, _("Expected win rate of the favourite"),
-                            (None, fmt_pct, fmt_pct))
+        return tables.Table(
+            (
+                _("Rating difference"),
+                _("÷1200 (the document)"),
+                _("÷{divisor} (your divisor)").format(divisor=fmt_plain(self.divisor)),
+            ),
+            t.rows,
+            _("Expected win rate of the favourite"),
+            (None, fmt_pct, fmt_pct),
+        )
 
     @depends("divisor")
     def changes(self) -> tables.Table:
@@ -70,16 +78,24 @@ class DivisorModel(DashboardModel):
         >>> DivisorModel().changes().rows[3][:3]
         (300, (12, -12), (20, -20))
         """
-        doc, mine = (tables.changes_by_difference(k=g42.K, divisor=d).rows
-                     for d in (g42.DIVISOR, self.divisor))
+        doc, mine = (
+            tables.changes_by_difference(k=g42.K, divisor=d).rows
+            for d in (g42.DIVISOR, self.divisor)
+        )
         rows = [(a[0], a[1:3], a[3:5], b[1:3], b[3:5]) for a, b in zip(doc, mine)]
         d = fmt_plain(self.divisor)
         return tables.Table(
-            (_("Rating difference"), _("÷1200 (the document): favourite wins"),
-             _("÷1200: underdog wins"), _("÷{divisor} (your divisor): favourite wins").format(
-                 divisor=d), _("÷{divisor}: underdog wins").format(divisor=d)), rows,
+            (
+                _("Rating difference"),
+                _("÷1200 (the document): favourite wins"),
+                _("÷1200: underdog wins"),
+                _("÷{divisor} (your divisor): favourite wins").format(divisor=d),
+                _("÷{divisor}: underdog wins").format(divisor=d),
+            ),
+            rows,
             _("Rating changes with K 32, cube 1 (winner / loser)"),
-            (None,) + (lambda p: fmt_pair(*p),) * 4)
+            (None,) + (lambda p: fmt_pair(*p),) * 4,
+        )
 
     @depends("divisor", "difference")
     def history(self) -> tables.Table:
@@ -87,19 +103,34 @@ class DivisorModel(DashboardModel):
         win rate %, points for a win and a loss, win rate % needed to hold the rating."""
         divisors = (*CURVES, self.divisor)
         t = tables.divisor_history(self.difference, divisors=divisors, k=g42.K)
-        need = np.asarray(g42.go_round(1000 * self.needed_win_rate(
-            self.difference, np.array(divisors)))) / 10  # 0.1 %, halves away from zero
+        need = (
+            np.asarray(
+                g42.go_round(1000 * self.needed_win_rate(self.difference, np.array(divisors)))
+            )
+            / 10
+        )  # 0.1 %, halves away from zero
         labels = [_(CURVES[d][1]) for d in CURVES] + [
-            _("Your divisor (÷{divisor})").format(divisor=fmt_plain(self.divisor))]
+            _("Your divisor (÷{divisor})").format(divisor=fmt_plain(self.divisor))
+        ]
         return tables.Table(
-            (_("Version"), _("Divisor"), _("Expected win rate"), _("Points for a win"),
-             _("Points for a loss"), _("Win rate needed to hold the rating")),
+            (
+                _("Version"),
+                _("Divisor"),
+                _("Expected win rate"),
+                _("Points for a win"),
+                _("Points for a loss"),
+                _("Win rate needed to hold the rating"),
+            ),
             [(lab, r[1], r[2], r[3], r[4], float(n)) for lab, r, n in zip(labels, t.rows, need)],
-            ngettext("A favourite {lead} point up: the version history (K 32; at 300 points up "
-                     "the document's table)",
-                     "A favourite {lead} points up: the version history (K 32; at 300 points up "
-                     "the document's table)", self.difference).format(
-                lead=fmt_plain(self.difference)), (None,) + POINTS)
+            ngettext(
+                "A favourite {lead} point up: the version history (K 32; at 300 points up "
+                "the document's table)",
+                "A favourite {lead} points up: the version history (K 32; at 300 points up "
+                "the document's table)",
+                self.difference,
+            ).format(lead=fmt_plain(self.difference)),
+            (None,) + POINTS,
+        )
 
     def needed_win_rate(self, difference, divisor):
         """Win rate (0..1) a favourite ``difference`` up needs to hold their rating: with whole
@@ -137,15 +168,28 @@ def as_printed() -> tables.Table:
     """
     rows = []
     for divisor, lead, words in PRINTED:
-        (*_row, win, loss), = tables.divisor_history(lead, divisors=(divisor,), k=g42.K).rows
+        ((*_row, win, loss),) = tables.divisor_history(lead, divisors=(divisor,), k=g42.K).rows
         need = 100 * float(g42.break_even_win_rate(lead, divisor=divisor))
-        rows.append((ngettext("÷{divisor}, {lead} point up", "÷{divisor}, {lead} points up",
-                              lead).format(
-                        divisor=fmt_plain(divisor), lead=fmt_plain(lead)), fmt_pair(win, loss),
-                     f"{fmt_plain(-loss)} / {fmt_plain(win - loss)} = {fmt_pct(need)}", _(words)))
-    return tables.Table((_("A favourite"), _("Points for a win / a loss (K 32)"),
-                         _("Win rate that holds the rating"), _("The document prints")), rows,
-                        _("The document's figures beside the exact ones (fixed)"))
+        rows.append(
+            (
+                ngettext(
+                    "÷{divisor}, {lead} point up", "÷{divisor}, {lead} points up", lead
+                ).format(divisor=fmt_plain(divisor), lead=fmt_plain(lead)),
+                fmt_pair(win, loss),
+                f"{fmt_plain(-loss)} / {fmt_plain(win - loss)} = {fmt_pct(need)}",
+                _(words),
+            )
+        )
+    return tables.Table(
+        (
+            _("A favourite"),
+            _("Points for a win / a loss (K 32)"),
+            _("Win rate that holds the rating"),
+            _("The document prints"),
+        ),
+        rows,
+        _("The document's figures beside the exact ones (fixed)"),
+    )
 
 
 class DivisorView(DashboardView):
@@ -171,61 +215,112 @@ class DivisorView(DashboardView):
     def key_result(self) -> str:
         """The favourite's expected win rate at the reader's divisor and lead."""
         m = self.model
-        return ngettext("÷{divisor}, {lead} point up: {pct}", "÷{divisor}, {lead} points up: {pct}",
-                        m.difference).format(
-            divisor=fmt_plain(m.divisor), lead=fmt_plain(m.difference),
-            pct=fmt_pct(m.history().rows[-1][2]))
+        return ngettext(
+            "÷{divisor}, {lead} point up: {pct}",
+            "÷{divisor}, {lead} points up: {pct}",
+            m.difference,
+        ).format(
+            divisor=fmt_plain(m.divisor),
+            lead=fmt_plain(m.difference),
+            pct=fmt_pct(m.history().rows[-1][2]),
+        )
 
     def build(self) -> list:
         self.summary = html_box("ee-summary")
         self._figure()
-        return [self.preset_menu(), self.slider("divisor", step=50),
-                self.slider("difference", step=10),
-                self.summary, self.figure.out]
+        return [
+            self.preset_menu(),
+            self.slider("divisor", step=50),
+            self.slider("difference", step=10),
+            self.summary,
+            self.figure.out,
+        ]
 
     def _figure(self) -> None:
         m = self.model
-        self.figure = FigureView(figsize=(11, 4.1), height="420px", ncols=2, margins=dict(
-            left=0.06, right=0.98, bottom=0.12, top=0.87, wspace=0.2))
+        self.figure = FigureView(
+            figsize=(11, 4.1),
+            height="420px",
+            ncols=2,
+            margins=dict(left=0.06, right=0.98, bottom=0.12, top=0.87, wspace=0.2),
+        )
         left, right = self.figure.axes
         for d, (legend, _version, color) in CURVES.items():
             left.plot(m.grid, m.expected_curve(d), color=color, lw=1.6, label=_(legend))
             right.plot(m.grid, m.needed_curve(d), color=color, lw=1.4, drawstyle="steps-mid")
         mine = dict(color="black", lw=2, ls="--")
-        self.my_expected = left.plot(m.grid, m.grid, **mine, label=_("your divisor (the slider)"))[0]
+        self.my_expected = left.plot(m.grid, m.grid, **mine, label=_("your divisor (the slider)"))[
+            0
+        ]
         self.my_needed = right.plot(m.grid, m.grid, **mine, drawstyle="steps-mid")[0]
         self.left_vline = left.axvline(0, color="grey", lw=0.8)
         self.right_vline = right.axvline(0, color="grey", lw=0.8)
         self.my_point = left.plot([0], [50], "o", color="black")[0]
         # the texts in the panels lie on a box of their own, drawn over the curves and the
         # lead's line (which moves anywhere a slider puts it): no line runs through a digit
-        self.my_label = left.text(0.03, 0.95, "", transform=left.transAxes, fontsize=9,
-                                  va="top", fontweight="bold", bbox=CARD)
+        self.my_label = left.text(
+            0.03,
+            0.95,
+            "",
+            transform=left.transAxes,
+            fontsize=9,
+            va="top",
+            fontweight="bold",
+            bbox=CARD,
+        )
         need400, red = 100 * m.needed_win_rate(300, 400), CURVES[400][2]  # the document's 85 %
         right.plot([300], [need400], "o", ms=9, mfc="none", mec=red, mew=2)
         self.note_400 = right.annotate(
             _("÷400, 300 up: {points}\n→ must win ≈ {pct} to hold the rating").format(
-                points=fmt_pair(5, -27), pct=fmt_pct(85, 0)),
-            xy=(300, need400), xytext=(15, 93), fontsize=8.5, color=red, va="center",
-            bbox=CARD, arrowprops=dict(arrowstyle="->", color=red, lw=0.8))
+                points=fmt_pair(5, -27), pct=fmt_pct(85, 0)
+            ),
+            xy=(300, need400),
+            xytext=(15, 93),
+            fontsize=8.5,
+            color=red,
+            va="center",
+            bbox=CARD,
+            arrowprops=dict(arrowstyle="->", color=red, lw=0.8),
+        )
         right.axhspan(57, 58, color="grey", alpha=0.3, lw=0)
         self.note_band = right.text(
-            790, 53, _("{range}: what the strongest players really won under ÷800").format(
-                range=f"{fmt_plain(57)}–{fmt_pct(58, 0)}"),
-            fontsize=8, va="center", ha="right", color="#333", bbox=CARD)
+            790,
+            53,
+            _("{range}: what the strongest players really won under ÷800").format(
+                range=f"{fmt_plain(57)}–{fmt_pct(58, 0)}"
+            ),
+            fontsize=8,
+            va="center",
+            ha="right",
+            color="#333",
+            bbox=CARD,
+        )
         # what a slider changes is drawn on a saved background (FigureView.dynamic); the
         # notes too, over the lines drawn there
-        self.figure.dynamic(self.my_expected, self.my_needed, self.left_vline, self.right_vline,
-                            self.my_point, self.my_label, self.note_400, self.note_band)
+        self.figure.dynamic(
+            self.my_expected,
+            self.my_needed,
+            self.left_vline,
+            self.right_vline,
+            self.my_point,
+            self.my_label,
+            self.note_400,
+            self.note_band,
+        )
         for ax in (left, right):
-            ax.set(xlim=(0, 800), ylim=(48, 100),
-                   xlabel=_("Rating difference (favourite minus underdog)"))
+            ax.set(
+                xlim=(0, 800),
+                ylim=(48, 100),
+                xlabel=_("Rating difference (favourite minus underdog)"),
+            )
             ax.grid(alpha=0.3)
         left.set_ylabel(_("Favourite's expected win rate (%)"))
         left.set_title(_("Expected win rate by divisor"), fontsize=10.5)
         right.set_ylabel(_("Win rate needed to hold the rating (%)"))
-        right.set_title(_("Win rate needed to hold the rating (K 32, whole points;\n"
-                          "same colours)"), fontsize=10.5)
+        right.set_title(
+            _("Win rate needed to hold the rating (K 32, whole points;\nsame colours)"),
+            fontsize=10.5,
+        )
         left.legend(fontsize=8, loc="lower right")
 
     @depends(DivisorModel.history)
@@ -233,18 +328,39 @@ class DivisorView(DashboardView):
         """The headline and the version history at the chosen lead."""
         m, d, lead = self.model, self.model.divisor, self.model.difference
         *versions, (_label, _divisor, pct, win, loss, need) = m.history().rows
-        self.summary.value = "<p class='ee-value ee-big'>" + html.escape(
-            ngettext("{lead} point up, ÷{divisor}: expected win rate {pct}; {win} for a win, "
-                     "{loss} for a loss; needs {need} to hold the rating.",
-                     "{lead} points up, ÷{divisor}: expected win rate {pct}; {win} for a win, "
-                     "{loss} for a loss; needs {need} to hold the rating.", lead).format(
-                lead=fmt_plain(lead), divisor=fmt_plain(d), pct=fmt_pct(pct),
-                win=fmt_signed(win, 0), loss=fmt_signed(loss, 0), need=fmt_pct(need))
-        ) + "</p><p class='ee-note'>" + html.escape(
-            ngettext("At {lead} point up: {versions}", "At {lead} points up: {versions}",
-                     lead).format(lead=fmt_plain(lead), versions=" · ".join(
-                f"{'FIBS ' if v == FIBS_DIVISOR else ''}÷{fmt_plain(v)} {fmt_pct(p)} "
-                f"({fmt_pair(w, lo)})" for _v, v, p, w, lo, _n in versions))) + "</p>"
+        self.summary.value = (
+            "<p class='ee-value ee-big'>"
+            + html.escape(
+                ngettext(
+                    "{lead} point up, ÷{divisor}: expected win rate {pct}; {win} for a win, "
+                    "{loss} for a loss; needs {need} to hold the rating.",
+                    "{lead} points up, ÷{divisor}: expected win rate {pct}; {win} for a win, "
+                    "{loss} for a loss; needs {need} to hold the rating.",
+                    lead,
+                ).format(
+                    lead=fmt_plain(lead),
+                    divisor=fmt_plain(d),
+                    pct=fmt_pct(pct),
+                    win=fmt_signed(win, 0),
+                    loss=fmt_signed(loss, 0),
+                    need=fmt_pct(need),
+                )
+            )
+            + "</p><p class='ee-note'>"
+            + html.escape(
+                ngettext(
+                    "At {lead} point up: {versions}", "At {lead} points up: {versions}", lead
+                ).format(
+                    lead=fmt_plain(lead),
+                    versions=" · ".join(
+                        f"{'FIBS ' if v == FIBS_DIVISOR else ''}÷{fmt_plain(v)} {fmt_pct(p)} "
+                        f"({fmt_pair(w, lo)})"
+                        for _v, v, p, w, lo, _n in versions
+                    ),
+                )
+            )
+            + "</p>"
+        )
 
     @depends("divisor", "difference")
     def draw(self) -> None:

@@ -34,8 +34,16 @@ def published(notebooks_dir: Path | None = None):
     return [d for d in DASHBOARDS if (folder / d.notebook).exists()]
 
 
-CARDS = Path(__file__).resolve().parents[2] / "share" / "jupyter" / "voila" / "templates" / \
-    "elo-explain" / "static" / "cards"
+CARDS = (
+    Path(__file__).resolve().parents[2]
+    / "share"
+    / "jupyter"
+    / "voila"
+    / "templates"
+    / "elo-explain"
+    / "static"
+    / "cards"
+)
 """The cards' pictures (``scripts/screenshots.py`` takes them from the real pages), served
 with the published template's static files: ``voila/templates/elo-explain/static/cards/``;
 the English pages' in it, each translation's in ``cards/<lang>/``, taken from its own pages."""
@@ -72,9 +80,11 @@ def _link(d, lang: str) -> str:
     else:
         href, extra = f"../{html.escape(d.notebook)}", ' hreflang="en"'
         note = " " + html.escape(_("(in English)", lang=lang))
-    return (f'<li class="ee-card"><a href="{href}"{extra}>{picture}'
-            f'<span class="ee-card-title">{title}</span></a>'
-            f'<p class="ee-card-line">{line}{note}</p></li>')
+    return (
+        f'<li class="ee-card"><a href="{href}"{extra}>{picture}'
+        f'<span class="ee-card-title">{title}</span></a>'
+        f'<p class="ee-card-line">{line}{note}</p></li>'
+    )
 
 
 CARD_CSS = """<style>

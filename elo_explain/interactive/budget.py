@@ -22,8 +22,15 @@ from __future__ import annotations
 
 import ipywidgets
 
-__all__ = ["DEFAULT_BUDGET", "ROW_CHARS", "set_budget", "budget_of", "refused", "message_bytes",
-           "fits"]
+__all__ = [
+    "DEFAULT_BUDGET",
+    "ROW_CHARS",
+    "set_budget",
+    "budget_of",
+    "refused",
+    "message_bytes",
+    "fits",
+]
 
 #: bytes one message to a widget may hold, unless the widget declares its own budget: far
 #: above a number, a choice or a list of 100 games (``ROW_CHARS`` each)
@@ -60,8 +67,11 @@ def message_bytes(data, buffers=(), limit: int = 1 << 62) -> int:
     while stack and total <= limit:
         value = stack.pop()
         if isinstance(value, str):
-            total += len(value) if value.isascii() or len(value) > limit else len(
-                value.encode("utf-8", "surrogatepass"))
+            total += (
+                len(value)
+                if value.isascii() or len(value) > limit
+                else len(value.encode("utf-8", "surrogatepass"))
+            )
         elif isinstance(value, dict):
             stack.extend(value.keys())
             stack.extend(value.values())
@@ -82,4 +92,3 @@ def fits(text: str, rows: int) -> bool:
     (True, False)
     """
     return len(text or "") <= rows * ROW_CHARS
-

@@ -37,8 +37,13 @@ class ProfileK:
 
     @depends("rating", "rated_games", "birth_year", "reached_2400", "on")
     def k_decision(self) -> fide.KFactor:
-        return fide.k_factor_rule(self.rating, rated_games=self.rated_games, on=self.on,
-                                  birth_year=self.birth_year, reached_2400=self.reached_2400)
+        return fide.k_factor_rule(
+            self.rating,
+            rated_games=self.rated_games,
+            on=self.on,
+            birth_year=self.birth_year,
+            reached_2400=self.reached_2400,
+        )
 
     @property
     @depends(*K_TRAITS)

@@ -79,9 +79,16 @@ def _twin_bound(box) -> widgets.HBox:
     """A slider and its box again (:meth:`DashboardView.slider`): the slider linked to the
     view's slider, the box's text to the view's box's text."""
     s = box.slider
-    slider = type(s)(value=s.value, min=s.min, max=s.max, step=s.step,
-                     description=s.description, readout=False, continuous_update=False,
-                     style={"description_width": "initial"})
+    slider = type(s)(
+        value=s.value,
+        min=s.min,
+        max=s.max,
+        step=s.step,
+        description=s.description,
+        readout=False,
+        continuous_update=False,
+        style={"description_width": "initial"},
+    )
     widgets.link((s, "value"), (slider, "value"))
     field = _twin_field(box.field)
     twin = widgets.HBox([slider, field])
@@ -93,9 +100,16 @@ def _twin_bound(box) -> widgets.HBox:
 def _twin_field(f: NumberField) -> NumberField:
     """A number box again: its text linked to the view's box's text (the view's box reads
     it, and sets the model; a bad entry shows its message in both)."""
-    twin = NumberField(f.label, f.value, lo=f.lo, hi=f.hi, integer=f.integer,
-                       width="6.5em" if not f.text.description else "auto",
-                       tooltip=f.text.tooltip, locale=f.locale)
+    twin = NumberField(
+        f.label,
+        f.value,
+        lo=f.lo,
+        hi=f.hi,
+        integer=f.integer,
+        width="6.5em" if not f.text.description else "auto",
+        tooltip=f.text.tooltip,
+        locale=f.locale,
+    )
     twin.text.description = f.text.description
     widgets.link((f.text, "value"), (twin.text, "value"))
     return twin
@@ -141,8 +155,9 @@ class Dock(widgets.VBox):
         self.view = view
         missing = [n for n in view.docked if n not in view.controls]
         if missing:
-            raise TypeError(f"{type(view).__name__}.docked names {missing}: no control of the "
-                            "view sets them")
+            raise TypeError(
+                f"{type(view).__name__}.docked names {missing}: no control of the view sets them"
+            )
         self.twins: dict[str, widgets.Widget] = {}
         items = []
         for name in view.docked:
@@ -165,22 +180,34 @@ class Dock(widgets.VBox):
     def _head(self) -> str:
         e = html.escape
         target = self.view.key_target
-        go = (f'<a class="ee-dock-go" href="#ee-result" data-target="{e(target)}">'
-              f'{e(_(DOCK_WORDS["result"] if self._key() else DOCK_WORDS["controls"]))}'
-              "</a>") if target else ""
-        return (f'<div class="ee-dock-bar" data-label="{e(_(DOCK_WORDS["label"]))}" '
-                f'data-show="{e(_(DOCK_WORDS["show"]))}" data-hide="{e(_(DOCK_WORDS["hide"]))}">'
-                f'<button type="button" class="ee-dock-toggle" aria-expanded="true">'
-                f'{e(_(DOCK_WORDS["hide"]))}</button>{go}</div>')
+        go = (
+            (
+                f'<a class="ee-dock-go" href="#ee-result" data-target="{e(target)}">'
+                f"{e(_(DOCK_WORDS['result'] if self._key() else DOCK_WORDS['controls']))}"
+                "</a>"
+            )
+            if target
+            else ""
+        )
+        return (
+            f'<div class="ee-dock-bar" data-label="{e(_(DOCK_WORDS["label"]))}" '
+            f'data-show="{e(_(DOCK_WORDS["show"]))}" data-hide="{e(_(DOCK_WORDS["hide"]))}">'
+            f'<button type="button" class="ee-dock-toggle" aria-expanded="true">'
+            f"{e(_(DOCK_WORDS['hide']))}</button>{go}</div>"
+        )
 
     def _value(self, name: str) -> str:
         """A docked trait's label and value as its control shows them."""
         control, value = self.view.controls[name], getattr(self.view.model, name)
-        label = getattr(control, "label", None) if isinstance(control, NumberField) else (
-            getattr(getattr(control, "slider", control), "description", ""))
+        label = (
+            getattr(control, "label", None)
+            if isinstance(control, NumberField)
+            else (getattr(getattr(control, "slider", control), "description", ""))
+        )
         if hasattr(control, "options") and not isinstance(control, widgets.Checkbox):
-            shown = control.label or (fmt_plain(value) if isinstance(value, (int, float))
-                                      else str(value))
+            shown = control.label or (
+                fmt_plain(value) if isinstance(value, (int, float)) else str(value)
+            )
             return shown if not label else f"{label} {shown}"
         if isinstance(value, bool):
             return f"{label}: {_('yes') if value else _('no')}"
@@ -203,7 +230,8 @@ class Dock(widgets.VBox):
         key = self._key()
         parts = ([f'<span class="ee-dock-key">{html.escape(key)}</span>'] if key else []) + [
             f'<span class="ee-dock-value">{html.escape(self._value(n))}</span>'
-            for n in self.view.docked]
+            for n in self.view.docked
+        ]
         value = '<p class="ee-dock-values">' + " ".join(parts) + "</p>"
         if value != self.values.value:
             self.values.value = value

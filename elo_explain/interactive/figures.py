@@ -28,15 +28,14 @@ import io
 import math
 import textwrap
 import zlib
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import ipywidgets as widgets
-import traitlets
-
 import matplotlib
 import matplotlib.pyplot as plt
 import numpy as np
+import traitlets
 from matplotlib import font_manager, ticker
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
@@ -72,8 +71,9 @@ def _nice_step(x: float) -> float:
     return next(m * power for m in (1, 2, 5, 10) if m * power >= x)
 
 
-def steady_limits(current, lo: float, hi: float, *, shrink: float = 0.5,
-                  margin: float = 0.08) -> tuple[float, float]:
+def steady_limits(
+    current, lo: float, hi: float, *, shrink: float = 0.5, margin: float = 0.08
+) -> tuple[float, float]:
     """Axis limits that change only when they must, so most redraws can blit.
 
     ``current`` (the axis's limits now) is kept while the data range ``lo`` … ``hi`` lies
@@ -211,8 +211,12 @@ class _DecimalTicks(ticker.Formatter):
         return self._local(self.inner.format_data_short(value))
 
 
-_NUMERIC_TICKS = (ticker.ScalarFormatter, ticker.PercentFormatter, ticker.StrMethodFormatter,
-                  ticker.FormatStrFormatter)
+_NUMERIC_TICKS = (
+    ticker.ScalarFormatter,
+    ticker.PercentFormatter,
+    ticker.StrMethodFormatter,
+    ticker.FormatStrFormatter,
+)
 """The tick formatters whose text is a number matplotlib formats (with a decimal point); a
 ``FuncFormatter`` or fixed labels are the dashboard's own text, left as they are."""
 
@@ -272,8 +276,7 @@ def shown_state(view, name: str) -> str:
     :class:`FigureView`): the view's class and every trait of its model
     (the key of its stored first drawing: :attr:`FigureView.stored_as`)."""
     traits = view.model.trait_values()
-    return (f"{type(view).__module__}.{type(view).__qualname__}.{name}: "
-            + _fingerprint(traits))
+    return f"{type(view).__module__}.{type(view).__qualname__}.{name}: " + _fingerprint(traits)
 
 
 class _Image(widgets.Image):
@@ -336,8 +339,16 @@ class FigureView:
     3
     """
 
-    def __init__(self, *, figsize=(6.4, 3.6), height: str | None = None,
-                 width: str | None = None, ncols: int = 1, margins: dict | None = None, **kw):
+    def __init__(
+        self,
+        *,
+        figsize=(6.4, 3.6),
+        height: str | None = None,
+        width: str | None = None,
+        ncols: int = 1,
+        margins: dict | None = None,
+        **kw,
+    ):
         self.margins = {"left": 0.1, "right": 0.97, "bottom": 0.1, "top": 0.92, **(margins or {})}
         fonts_for_page()
         with plt.ioff():
@@ -361,24 +372,32 @@ class FigureView:
         # fewer per figure.  Its box has the figure's size, so the page never jumps;
         # ``height`` (CSS) reserves more room below it, ``width`` more beside it.
         box_w, box_h = width or f"{width_px}px", height or f"{height_px}px"
-        self.image = _Image(format="png", layout={
-            "width": box_w, "min_width": box_w, "height": box_h, "min_height": box_h,
-            "object_fit": "none", "object_position": "left top"})  # never scaled
+        self.image = _Image(
+            format="png",
+            layout={
+                "width": box_w,
+                "min_width": box_w,
+                "height": box_h,
+                "min_height": box_h,
+                "object_fit": "none",
+                "object_position": "left top",
+            },
+        )  # never scaled
         self.image.add_class("ee-plot")
         self.out = self.image
         self.alt = ""
-        self._wide: dict | None = None   # the desktop layout, kept while the figure is narrow
+        self._wide: dict | None = None  # the desktop layout, kept while the figure is narrow
         self.narrow_width: float | None = None
-        self._unwrapped: dict = {}        # id(text) -> (text, its own words, as wrapped)
-        self._realigned: dict = {}        # id(text) -> (text, its own alignment, as aligned)
-        self._thinned: dict = {}          # id(locator) -> (locator, its own number of bins)
+        self._unwrapped: dict = {}  # id(text) -> (text, its own words, as wrapped)
+        self._realigned: dict = {}  # id(text) -> (text, its own alignment, as aligned)
+        self._thinned: dict = {}  # id(locator) -> (locator, its own number of bins)
         #: Functions run before each drawing, once the view has set its texts and limits and
         #: the layout (desktop or narrow) is made: what the view places by the measured size
         #: of its texts (room for labels, labels moved to free space).
         self.layout_hooks: list[Callable[[], None]] = []
 
     @classmethod
-    def _laying_out(cls, fig) -> "FigureView":
+    def _laying_out(cls, fig) -> FigureView:
         """A view over a figure made elsewhere (a :class:`Picture`'s), without an ``Image``:
         only to lay it out with :meth:`fit` (drawn by its owner)."""
         fv = cls.__new__(cls)
@@ -403,10 +422,17 @@ class FigureView:
         for ax in self.fig.axes:
             legend = ax.get_legend()
             title = None if ax.title.get_animated() else ax.title.get_text()  # dynamic title
-            key += [ax.get_visible(), ax.get_xlim(), ax.get_ylim(), title,
-                    ax.xaxis.label.get_text(), ax.yaxis.label.get_text(),
-                    None if legend is None else
-                    (legend.get_visible(), tuple(t.get_text() for t in legend.texts))]
+            key += [
+                ax.get_visible(),
+                ax.get_xlim(),
+                ax.get_ylim(),
+                title,
+                ax.xaxis.label.get_text(),
+                ax.yaxis.label.get_text(),
+                None
+                if legend is None
+                else (legend.get_visible(), tuple(t.get_text() for t in legend.texts)),
+            ]
         return tuple(key)
 
     def _static_artists(self):
@@ -446,20 +472,31 @@ class FigureView:
         for ax in self.fig.axes:
             if not ax.get_visible():
                 continue
-            for a in sorted((a for a in self._dynamic if a.axes is ax and a.get_visible()),
-                            key=lambda a: a.get_zorder()):
+            for a in sorted(
+                (a for a in self._dynamic if a.axes is ax and a.get_visible()),
+                key=lambda a: a.get_zorder(),
+            ):
                 ax.draw_artist(a)
         buf = io.BytesIO()
-        PILImage.fromarray(np.asarray(canvas.buffer_rgba())).save(buf, format="png",
-                                                                   compress_level=1)
+        PILImage.fromarray(np.asarray(canvas.buffer_rgba())).save(
+            buf, format="png", compress_level=1
+        )
         return buf.getvalue()
 
     def _stored_name(self) -> str | None:
         if self.stored_as is None or self.full_draws or self.restored:
             return None  # only a figure's first background: later ones follow its changes
-        text = repr((self.stored_as(), _cache.package_hash(), matplotlib.__version__,
-                     i18n.language(), plt.rcParams["text.hinting"],
-                     tuple(self.fig.get_size_inches()), self.fig.dpi))
+        text = repr(
+            (
+                self.stored_as(),
+                _cache.package_hash(),
+                matplotlib.__version__,
+                i18n.language(),
+                plt.rcParams["text.hinting"],
+                tuple(self.fig.get_size_inches()),
+                self.fig.dpi,
+            )
+        )
         return f"figure-{hashlib.sha256(text.encode()).hexdigest()[:24]}.rgba"
 
     def _draw_background(self) -> None:
@@ -530,25 +567,39 @@ class FigureView:
         (True, [11.0, 4.0], '1100px')
         """
         localize_ticks(self.fig)  # (the layout measures the tick labels as they are shown)
-        natural = (self._wide["size"][0] * self._wide["dpi"] if self._wide is not None
-                   else self.fig.get_size_inches()[0] * self.fig.dpi)
+        natural = (
+            self._wide["size"][0] * self._wide["dpi"]
+            if self._wide is not None
+            else self.fig.get_size_inches()[0] * self.fig.dpi
+        )
         target = None if width >= natural else min(float(width), NARROW_MAX_PX)
         if target == self.narrow_width:
             return False
         if self._wide is None:
             self._wide = {
-                "dpi": self.fig.dpi, "size": tuple(self.fig.get_size_inches()),
+                "dpi": self.fig.dpi,
+                "size": tuple(self.fig.get_size_inches()),
                 "positions": [(ax, ax.get_position().frozen()) for ax in self.fig.axes],
-                "layout": {} if self.image is None else
-                          {k: getattr(self.image.layout, k) for k in _BOX},
+                "layout": {}
+                if self.image is None
+                else {k: getattr(self.image.layout, k) for k in _BOX},
                 "sizes": [(t, t.get_fontsize()) for t in self._texts()],
                 # (a narrow layout hides a legend and shows a copy: :meth:`_narrow`)
-                "legends": [(lg, lg.get_visible()) for lg in
-                            (ax.get_legend() for ax in self.fig.axes) if lg is not None],
-                "formatters": [(ax.yaxis, ax.yaxis.get_major_formatter()) for ax in self.fig.axes
-                               if _named_ticks(ax.yaxis) is not None],
-                "x_names": [(ax.xaxis, ax.xaxis.get_major_formatter(), _named_ticks(ax.xaxis))
-                            for ax in self.fig.axes if _named_ticks(ax.xaxis) is not None],
+                "legends": [
+                    (lg, lg.get_visible())
+                    for lg in (ax.get_legend() for ax in self.fig.axes)
+                    if lg is not None
+                ],
+                "formatters": [
+                    (ax.yaxis, ax.yaxis.get_major_formatter())
+                    for ax in self.fig.axes
+                    if _named_ticks(ax.yaxis) is not None
+                ],
+                "x_names": [
+                    (ax.xaxis, ax.xaxis.get_major_formatter(), _named_ticks(ax.xaxis))
+                    for ax in self.fig.axes
+                    if _named_ticks(ax.xaxis) is not None
+                ],
             }
         if target is None:
             self._restore()
@@ -568,7 +619,9 @@ class FigureView:
         if not first or lines == t.get_text():
             return False
         t.set_text(lines)
-        self._wide["wrapped"] = [(u, x, y) for u, x, y in wrapped if u is not t] + [(t, first, lines)]
+        self._wide["wrapped"] = [(u, x, y) for u, x, y in wrapped if u is not t] + [
+            (t, first, lines)
+        ]
         return True
 
     def _wrap_tick_labels(self, axis, room: float) -> float:
@@ -580,8 +633,9 @@ class FigureView:
         labels = axis.get_ticklabels()
         size = max([MIN_TEXT_PT] + [t.get_fontsize() for t in labels])
         chars = max(10, int(room * 72 / (0.56 * size)))
-        wrapped = {loc: "\n".join(textwrap.wrap(str(n), chars)) or str(n)
-                   for loc, n in names.items()}
+        wrapped = {
+            loc: "\n".join(textwrap.wrap(str(n), chars)) or str(n) for loc, n in names.items()
+        }
         if wrapped != names:
             axis.set_major_formatter(FuncFormatter(functools.partial(_format_named, wrapped)))
         lines = max([1] + [n.count("\n") + 1 for n in wrapped.values()])
@@ -600,9 +654,14 @@ class FigureView:
         if not labels:
             return
         prop = labels[0].get_fontproperties()
-        wrapped = {loc: _break_lines(str(n), 0.92 * step, lambda text: (
-            renderer.get_text_width_height_descent(text, prop, ismath=False)[0]))
-            for loc, n in names.items()}
+        wrapped = {
+            loc: _break_lines(
+                str(n),
+                0.92 * step,
+                lambda text: renderer.get_text_width_height_descent(text, prop, ismath=False)[0],
+            )
+            for loc, n in names.items()
+        }
         if wrapped != _named_ticks(axis):
             axis.set_major_formatter(FuncFormatter(functools.partial(_format_named, wrapped)))
 
@@ -635,11 +694,20 @@ class FigureView:
             text = t.get_text()
             own = own if wrapped is not None and text == wrapped else text
             lines = own
-            if renderer is not None and own and t.get_visible() and not t.get_rotation() \
-                    and t.axes is not None:
-                lines = _break_lines(own, 0.96 * t.axes.bbox.width, lambda s: (
-                    renderer.get_text_width_height_descent(s, t.get_fontproperties(),
-                                                           ismath=False)[0]))
+            if (
+                renderer is not None
+                and own
+                and t.get_visible()
+                and not t.get_rotation()
+                and t.axes is not None
+            ):
+                lines = _break_lines(
+                    own,
+                    0.96 * t.axes.bbox.width,
+                    lambda s: renderer.get_text_width_height_descent(
+                        s, t.get_fontproperties(), ismath=False
+                    )[0],
+                )
             if lines != text:
                 t.set_text(lines)
             if lines != own:
@@ -659,9 +727,14 @@ class FigureView:
             own = self._thinned.get(id(locator), (None, was))[1]
 
             def crowded() -> int:
-                boxes = sorted((t.label1.get_window_extent(renderer) for t in
-                                _drawn_ticks(ax.xaxis) if t.label1.get_visible()
-                                and t.label1.get_text()), key=lambda b: b.x0)
+                boxes = sorted(
+                    (
+                        t.label1.get_window_extent(renderer)
+                        for t in _drawn_ticks(ax.xaxis)
+                        if t.label1.get_visible() and t.label1.get_text()
+                    ),
+                    key=lambda b: b.x0,
+                )
                 touch = any(b.x0 - a.x1 < gap for a, b in zip(boxes, boxes[1:]))
                 return len(boxes) if touch else 0
 
@@ -699,8 +772,10 @@ class FigureView:
             t.set_horizontalalignment(own)
             best = own
             if overflow(t) > 0:
-                best = min(("left", "center", "right"), key=lambda ha: (
-                    t.set_horizontalalignment(ha), round(overflow(t), 1))[1])
+                best = min(
+                    ("left", "center", "right"),
+                    key=lambda ha: (t.set_horizontalalignment(ha), round(overflow(t), 1))[1],
+                )
                 t.set_horizontalalignment(best)
             if best != own:  # kept, to give the view's own back on a desktop
                 self._realigned[id(t)] = (t, own, best)
@@ -708,6 +783,7 @@ class FigureView:
 
     def _texts(self):
         from matplotlib.text import Text
+
         return [t for t in self.fig.findobj(Text) if t.get_text()]
 
     def _labels(self):
@@ -751,11 +827,17 @@ class FigureView:
         wide_h = w["size"][1]
         w["wrapped"] = []
         for ax, pos in w["positions"]:
-            for t, room in ((ax.title, fig_w), (ax.xaxis.label, fig_w),
-                            (ax.yaxis.label, min(max(pos.height * wide_h * 0.8, 1.9), 2.7))):
+            for t, room in (
+                (ax.title, fig_w),
+                (ax.xaxis.label, fig_w),
+                (ax.yaxis.label, min(max(pos.height * wide_h * 0.8, 1.9), 2.7)),
+            ):
                 self._wrap(t, room)
-        tick_lines = {id(ax): self._wrap_tick_labels(axis, fig_w * TICK_LABEL_SHARE)
-                      for axis, _ in w["formatters"] for ax in [axis.axes]}
+        tick_lines = {
+            id(ax): self._wrap_tick_labels(axis, fig_w * TICK_LABEL_SHARE)
+            for axis, _ in w["formatters"]
+            for ax in [axis.axes]
+        }
         slots: dict = {}  # panels at the same place (twins) share one slot
         for ax, pos in w["positions"]:
             slots.setdefault(tuple(round(v, 3) for v in pos.extents), []).append(ax)
@@ -763,8 +845,11 @@ class FigureView:
 
         def lines(text, size) -> int:
             avail = fig_w * 72 / (0.56 * size)  # characters that fit across the figure
-            return sum(max(1, math.ceil(len(line) / avail)) for line in text.split("\n")) \
-                if text else 0
+            return (
+                sum(max(1, math.ceil(len(line) / avail)) for line in text.split("\n"))
+                if text
+                else 0
+            )
 
         rows = []  # [axes, top, height, bottom, left, right] (inches), estimated first
         for extents in order:
@@ -773,9 +858,10 @@ class FigureView:
             # named rows (a bar per system): room for each name's lines
             height = max([height] + [tick_lines[id(a)] for a in axes if id(a) in tick_lines])
             title_pt = axes[0].title.get_fontsize()
-            top = 0.15 + max(lines(a.title.get_text(), title_pt) for a in axes) * title_pt * 1.3 / 72
-            xlab = max(lines(a.xaxis.label.get_text(), a.xaxis.label.get_fontsize())
-                       for a in axes)
+            top = (
+                0.15 + max(lines(a.title.get_text(), title_pt) for a in axes) * title_pt * 1.3 / 72
+            )
+            xlab = max(lines(a.xaxis.label.get_text(), a.xaxis.label.get_fontsize()) for a in axes)
             right = 0.7 if any(a.yaxis.get_label_position() == "right" for a in axes) else 0.18
             rows.append([axes, top, height, 0.38 + xlab * 0.2, 0.7, right])
         self._place(rows, fig_w)
@@ -794,9 +880,15 @@ class FigureView:
                 em = legend.texts[0].get_fontsize() * self.fig.dpi / 72 if legend.texts else 0
                 room = fig_w * self.fig.dpi - 6 * em  # less the handles and the paddings
                 for t in legend.texts:
-                    t.set_text(_break_lines(t.get_text(), room, lambda text, t=t: (
-                        renderer.get_text_width_height_descent(
-                            text, t.get_fontproperties(), ismath=False)[0])))
+                    t.set_text(
+                        _break_lines(
+                            t.get_text(),
+                            room,
+                            lambda text, t=t: renderer.get_text_width_height_descent(
+                                text, t.get_fontproperties(), ismath=False
+                            )[0],
+                        )
+                    )
                 legend.set_loc("upper left")
                 legends.append((row, ax, legend))
 
@@ -808,7 +900,8 @@ class FigureView:
                 inner = ax.get_window_extent(renderer)
                 legend.set_bbox_to_anchor(
                     (-(inner.x0 - tight.x0) / inner.width, (tight.y0 - inner.y0) / inner.height),
-                    transform=ax.transAxes)
+                    transform=ax.transAxes,
+                )
 
         # then measured: each row's room is what its tick labels, labels, title and legend
         # take (not the texts placed in a panel: they are broken into lines the panel's width
@@ -850,8 +943,13 @@ class FigureView:
         if self.image is None:
             return
         box_w, box_h = f"{round(fig_w * dpi)}px", f"{round(fig_h * dpi)}px"
-        for k, v in {"width": box_w, "min_width": box_w, "height": box_h, "min_height": box_h,
-                     "object_fit": "contain"}.items():
+        for k, v in {
+            "width": box_w,
+            "min_width": box_w,
+            "height": box_h,
+            "min_height": box_h,
+            "object_fit": "contain",
+        }.items():
             setattr(self.image.layout, k, v)
 
 
@@ -890,14 +988,20 @@ def place_text(text, candidates, *, avoid=(), boxes=()) -> Bbox:
             paths.append(trans.transform_path(line.get_path()))
         if line.get_marker() not in (None, "None", "", " ") and len(line.get_xydata()):
             h = line.get_markersize() * text.get_figure(root=True).dpi / 72 / 2
-            marks += [Bbox.from_extents(x - h, y - h, x + h, y + h)
-                      for x, y in trans.transform(line.get_xydata())]
+            marks += [
+                Bbox.from_extents(x - h, y - h, x + h, y + h)
+                for x, y in trans.transform(line.get_xydata())
+            ]
 
     def free(box) -> bool:
-        return (inside.x0 <= box.x0 and box.x1 <= inside.x1 and inside.y0 <= box.y0
-                and box.y1 <= inside.y1
-                and not any(p.intersects_bbox(box, filled=False) for p in paths)
-                and not any(box.overlaps(b) for b in marks))
+        return (
+            inside.x0 <= box.x0
+            and box.x1 <= inside.x1
+            and inside.y0 <= box.y0
+            and box.y1 <= inside.y1
+            and not any(p.intersects_bbox(box, filled=False) for p in paths)
+            and not any(box.overlaps(b) for b in marks)
+        )
 
     found = None
     for x, y, ha in candidates:
@@ -944,8 +1048,12 @@ def _named_ticks(axis) -> dict | None:
     over a dict, or, from ``set_major_formatter``, a ``FixedFormatter``)."""
     formatter = axis.get_major_formatter()
     func = getattr(formatter, "func", None)
-    if isinstance(func, functools.partial) and func.args and isinstance(func.args[0], dict) \
-            and getattr(func.func, "__name__", "") in ("_format_with_dict", "_format_named"):
+    if (
+        isinstance(func, functools.partial)
+        and func.args
+        and isinstance(func.args[0], dict)
+        and getattr(func.func, "__name__", "") in ("_format_with_dict", "_format_named")
+    ):
         return dict(func.args[0])
     if isinstance(formatter, FixedFormatter):
         return dict(zip(axis.get_majorticklocs(), formatter.seq))
@@ -961,8 +1069,10 @@ def _drawn_ticks(axis) -> list:
     within its view (what matplotlib's own ``Axis._update_ticks`` picks), through public
     calls."""
     axis.get_majorticklabels(), axis.get_minorticklabels()  # (each updates its ticks)
-    ticks = [*axis.get_major_ticks(len(axis.get_majorticklocs())),
-             *axis.get_minor_ticks(len(axis.get_minorticklocs()))]
+    ticks = [
+        *axis.get_major_ticks(len(axis.get_majorticklocs())),
+        *axis.get_minor_ticks(len(axis.get_minorticklocs())),
+    ]
     low, high = sorted(axis.get_transform().transform(np.asarray(axis.get_view_interval(), float)))
     slack = (high - low) * 1e-10  # (matplotlib's own tolerance at the view's edges)
     drawn = []
@@ -978,9 +1088,14 @@ def _drawn_ticks(axis) -> list:
 
 def _one_column(legend):
     """A copy of a legend with one entry a line (shown instead of it on a narrow figure)."""
-    copy = Legend(legend.axes, legend.legend_handles, [t.get_text() for t in legend.texts],
-                  ncols=1, fontsize=legend.texts[0].get_fontsize() if legend.texts else None,
-                  frameon=legend.get_frame_on())
+    copy = Legend(
+        legend.axes,
+        legend.legend_handles,
+        [t.get_text() for t in legend.texts],
+        ncols=1,
+        fontsize=legend.texts[0].get_fontsize() if legend.texts else None,
+        frameon=legend.get_frame_on(),
+    )
     legend.axes.add_artist(copy)
     copy.set_clip_on(False)  # add_artist clips to the axes; the copy goes under them
     return copy
@@ -1030,8 +1145,13 @@ def describe_figure(fig) -> str:
         title = " ".join(ax.get_title().split()) or ax.get_ylabel()
         x0, x1 = ax.get_xlim()
         xlabel = " ".join(ax.get_xlabel().split())
-        head = _("{title} ({axis} {start} to {end})").format(
-            title=title, axis=xlabel, start=_num(x0), end=_num(x1)) if xlabel else title
+        head = (
+            _("{title} ({axis} {start} to {end})").format(
+                title=title, axis=xlabel, start=_num(x0), end=_num(x1)
+            )
+            if xlabel
+            else title
+        )
         parts = []
         marks = [line for line in ax.get_lines() if line.get_visible() and _vertical(line)]
         at = float(np.asarray(marks[0].get_xdata(), dtype=float)[0]) if marks else None
@@ -1043,15 +1163,23 @@ def describe_figure(fig) -> str:
             ok = np.isfinite(xs) & np.isfinite(ys)
             xs, ys = xs[ok], ys[ok]
             if len(xs) == 1:
-                parts.append(_("{label} at {x}, {y}").format(label=label, x=_num(xs[0]),
-                                                              y=_num(ys[0])))
-            elif len(xs) > 1 and at is not None and np.all(np.diff(xs) > 0) \
-                    and xs[0] <= at <= xs[-1]:  # the value where the view's marker stands
-                parts.append(_("{label} {value} at {x}").format(
-                    label=label, value=_num(np.interp(at, xs, ys)), x=_num(at)))
+                parts.append(
+                    _("{label} at {x}, {y}").format(label=label, x=_num(xs[0]), y=_num(ys[0]))
+                )
+            elif (
+                len(xs) > 1 and at is not None and np.all(np.diff(xs) > 0) and xs[0] <= at <= xs[-1]
+            ):  # the value where the view's marker stands
+                parts.append(
+                    _("{label} {value} at {x}").format(
+                        label=label, value=_num(np.interp(at, xs, ys)), x=_num(at)
+                    )
+                )
             elif len(xs) > 1:
-                parts.append(_("{label} from {start} to {end}").format(
-                    label=label, start=_num(ys[0]), end=_num(ys[-1])))
+                parts.append(
+                    _("{label} from {start} to {end}").format(
+                        label=label, start=_num(ys[0]), end=_num(ys[-1])
+                    )
+                )
         sep = pgettext("between a figure's parts", "; ")  # Greek: ";" asks a question
         panels.append(head + (": " + sep.join(parts) if parts else ""))
     return (". ".join(p for p in panels if p) + ".") if panels else ""
@@ -1063,8 +1191,7 @@ def _png(fig) -> bytes:
     localize_ticks(fig)
     canvas.draw()
     buf = io.BytesIO()
-    PILImage.fromarray(np.asarray(canvas.buffer_rgba())).save(buf, format="png",
-                                                               compress_level=1)
+    PILImage.fromarray(np.asarray(canvas.buffer_rgba())).save(buf, format="png", compress_level=1)
     return buf.getvalue()
 
 
@@ -1095,7 +1222,7 @@ class Picture(Displayable):
         self.figure, self.alt = figure, alt
 
     @classmethod
-    def new(cls, figsize, *, margins: dict | None = None, alt: str = "") -> "Picture":
+    def new(cls, figsize, *, margins: dict | None = None, alt: str = "") -> Picture:
         fonts_for_page()
         fig = Figure(figsize=figsize)
         FigureCanvasAgg(fig)
@@ -1120,17 +1247,19 @@ class Picture(Displayable):
 
     def to_html(self) -> str:
         data = base64.b64encode(self.png()).decode("ascii")
-        img = (f'<img class="ee-figure" alt="{html.escape(self.alt)}" '
-               f'src="data:image/png;base64,{data}">')
+        img = (
+            f'<img class="ee-figure" alt="{html.escape(self.alt)}" '
+            f'src="data:image/png;base64,{data}">'
+        )
         narrow = self.narrow_png()
         if narrow is None:
             return img
         wide_px = self.figure.get_size_inches()[0] * self.figure.dpi
         small = base64.b64encode(narrow).decode("ascii")
-        return (f'<picture><source media="(max-width: {wide_px + 40 - 0.1:.1f}px)" '
-                f'srcset="data:image/png;base64,{small} {SHARP}x">{img}</picture>')
+        return (
+            f'<picture><source media="(max-width: {wide_px + 40 - 0.1:.1f}px)" '
+            f'srcset="data:image/png;base64,{small} {SHARP}x">{img}</picture>'
+        )
 
     def plain(self) -> str:
         return _("Figure: {alt}").format(alt=self.alt)
-
-

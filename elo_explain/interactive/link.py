@@ -29,18 +29,32 @@ from __future__ import annotations
 
 import html
 import os
-from typing import Callable
+from collections.abc import Callable
 from urllib.parse import parse_qsl, urlencode
 
 import traitlets
 
 from elo_explain.formats import fmt_plain
 from elo_explain.i18n import N_, _, language, pgettext
-from elo_explain.interactive.traits import (Choice, FieldError, Number, Whole, shown_bound,
-                                            shown_label)
+from elo_explain.interactive.traits import (
+    Choice,
+    FieldError,
+    Number,
+    Whole,
+    shown_bound,
+    shown_label,
+)
 
-__all__ = ["LINK_TEXT", "COPY_TEXT", "COPIED_TEXT", "apply_query", "query_of", "link_html",
-           "page_query", "wait_for_request_with"]
+__all__ = [
+    "LINK_TEXT",
+    "COPY_TEXT",
+    "COPIED_TEXT",
+    "apply_query",
+    "query_of",
+    "link_html",
+    "page_query",
+    "wait_for_request_with",
+]
 
 # the viewer-facing words of the link line, translated where shown (``_(LINK_TEXT)``)
 LINK_TEXT = N_("Link to this view")
@@ -99,8 +113,11 @@ def _from_text(trait: traitlets.TraitType, text: str):
     if isinstance(trait, (traitlets.List, traitlets.Tuple)):  # a comma-separated list
         items = [t.strip() for t in text.split(",") if t.strip()]
         inner = getattr(trait, "_trait", None)
-        parse = (lambda t: _from_text(inner, t)) if inner is not None else (
-            lambda t: float(t) if t.replace(".", "", 1).lstrip("-").isdigit() else t)
+        parse = (
+            (lambda t: _from_text(inner, t))
+            if inner is not None
+            else (lambda t: float(t) if t.replace(".", "", 1).lstrip("-").isdigit() else t)
+        )
         values = [parse(t) for t in items]
         return tuple(values) if isinstance(trait, traitlets.Tuple) else values
     return text
@@ -115,21 +132,34 @@ def _allowed(trait: traitlets.TraitType, label: str | None = None) -> str:
     kind = inner if listed else trait
     if isinstance(kind, (Whole, Number)):
         if isinstance(kind, Whole):
-            text = (_("{label} must be a list separated by commas, each a whole number between "
-                      "{lo} and {hi}") if listed else
-                    _("{label} must be a whole number between {lo} and {hi}"))
+            text = (
+                _(
+                    "{label} must be a list separated by commas, each a whole number between "
+                    "{lo} and {hi}"
+                )
+                if listed
+                else _("{label} must be a whole number between {lo} and {hi}")
+            )
         else:
-            text = (_("{label} must be a list separated by commas, each a number between {lo} "
-                      "and {hi}") if listed else
-                    _("{label} must be a number between {lo} and {hi}"))
+            text = (
+                _("{label} must be a list separated by commas, each a number between {lo} and {hi}")
+                if listed
+                else _("{label} must be a number between {lo} and {hi}")
+            )
         return text.format(label=label, lo=shown_bound(kind.lo), hi=shown_bound(kind.hi))
     if isinstance(kind, (Choice, traitlets.Enum)):
-        text = (_("{label} must be a list separated by commas, each one of {values}") if listed
-                else _("{label} must be one of {values}"))
+        text = (
+            _("{label} must be a list separated by commas, each one of {values}")
+            if listed
+            else _("{label} must be one of {values}")
+        )
         return text.format(label=label, values=", ".join(str(v) for v in kind.values))
     if isinstance(kind, traitlets.Bool):
-        text = (_("{label} must be a list separated by commas, each true or false") if listed
-                else _("{label} must be true or false"))
+        text = (
+            _("{label} must be a list separated by commas, each true or false")
+            if listed
+            else _("{label} must be true or false")
+        )
         return text.format(label=label)
     return _("{label} cannot be set to that").format(label=label)
 
@@ -154,10 +184,12 @@ def query_of(model) -> str:
 def link_html(model) -> str:
     """The view's link line: "Link to this view" with ``model``'s state, and a copy button."""
     e = html.escape
-    return (f'<p class="ee-link-line"><a class="ee-link" href="?{e(query_of(model))}" '
-            f'target="_top">{e(_(LINK_TEXT))}</a> <button type="button" '
-            f'class="ee-copy" data-done="{e(_(COPIED_TEXT))}">'
-            f'{e(_(COPY_TEXT))}</button></p>')
+    return (
+        f'<p class="ee-link-line"><a class="ee-link" href="?{e(query_of(model))}" '
+        f'target="_top">{e(_(LINK_TEXT))}</a> <button type="button" '
+        f'class="ee-copy" data-done="{e(_(COPIED_TEXT))}">'
+        f"{e(_(COPY_TEXT))}</button></p>"
+    )
 
 
 def apply_query(model, query: str) -> str:
@@ -170,18 +202,22 @@ def apply_query(model, query: str) -> str:
             ignored.append(_("{key} (not a setting of this page)").format(key=key[:30]))
             continue
         if name in seen:
-            ignored.append(_("{name}={text} (given twice), the first ({name}={first}) is "
-                             "taken").format(name=name, text=text[:30],
-                                             first=seen[name][:30]))
+            ignored.append(
+                _("{name}={text} (given twice), the first ({name}={first}) is taken").format(
+                    name=name, text=text[:30], first=seen[name][:30]
+                )
+            )
             continue
         trait = model.traits()[name]
         try:
             setattr(model, name, _from_text(trait, text))
         except Exception as exc:  # any bad value: a note in plain words, never a traceback
             kept = _kept(getattr(model, name))
-            ignored.append(_("{name}={text} ({reason}; the page keeps {kept})").format(
-                name=name, text=text[:30], reason=_plain_error(trait, text, exc),
-                kept=kept[:60]))
+            ignored.append(
+                _("{name}={text} ({reason}; the page keeps {kept})").format(
+                    name=name, text=text[:30], reason=_plain_error(trait, text, exc), kept=kept[:60]
+                )
+            )
             continue
         seen[name] = text
         taken.append(f"{name}={text[:30]}")

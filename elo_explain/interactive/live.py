@@ -56,8 +56,8 @@ import contextlib
 import copy
 import functools
 import html
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import ipywidgets as widgets
 import traitlets
@@ -88,8 +88,9 @@ def dependencies(*on) -> frozenset | None:
         item = getattr(item, "fget", item)  # a property over a declared method
         declared = getattr(item, "depends", False)
         if declared is False:
-            raise TypeError(f"depends: {item!r} is neither a trait name nor a method "
-                            "declared with @depends")
+            raise TypeError(
+                f"depends: {item!r} is neither a trait name nor a method declared with @depends"
+            )
         if declared is None:
             return None
         names |= declared
@@ -138,7 +139,7 @@ def _same(a, b) -> bool:
 class _Origin:
     """Where a displayed result came from: ``model.name(*args, **kwargs)``."""
 
-    model: "Reactive"
+    model: Reactive
     name: str
     args: tuple
     kwargs: dict
@@ -148,8 +149,11 @@ class _Origin:
         return getattr(self.model, self.name)(*self.args, **self.kwargs)
 
     def same_as(self, other) -> bool:
-        return (isinstance(other, _Origin) and other.model is self.model
-                and (other.name, other.args, other.kwargs) == (self.name, self.args, self.kwargs))
+        return (
+            isinstance(other, _Origin)
+            and other.model is self.model
+            and (other.name, other.args, other.kwargs) == (self.name, self.args, self.kwargs)
+        )
 
     def mimebundle(self, result: Displayable) -> dict | None:
         """The live display of ``result`` (``None`` outside a Jupyter kernel: static)."""
@@ -218,8 +222,10 @@ class Reactive(traitlets.HasTraits):
                 declared = getattr(getattr(attr, "fget", attr), "depends", None)
                 unknown = (declared or set()) - traits
                 if unknown:
-                    raise TypeError(f"{cls.__name__}.{name} depends on {sorted(unknown)}, "
-                                    "which are not traits of the model")
+                    raise TypeError(
+                        f"{cls.__name__}.{name} depends on {sorted(unknown)}, "
+                        "which are not traits of the model"
+                    )
         Reactive._declarations_checked.add(cls)
 
     # --- dispatch ------------------------------------------------------------------------
@@ -227,8 +233,11 @@ class Reactive(traitlets.HasTraits):
         """Call ``callback(names)`` after a change of a trait in ``on``; ``late``: after the
         other subscribers of the same change (the notebook's outputs come after the view,
         so the control a viewer moved answers first)."""
-        names = on if isinstance(on, frozenset) or on is None else (
-            dependencies(*on) if isinstance(on, (tuple, list)) else dependencies(on))
+        names = (
+            on
+            if isinstance(on, frozenset) or on is None
+            else (dependencies(*on) if isinstance(on, (tuple, list)) else dependencies(on))
+        )
         unknown = (names or set()) - set(self.trait_names())
         if unknown:
             raise TypeError(f"not traits of {type(self).__name__}: {sorted(unknown)}")
@@ -278,16 +287,20 @@ class Reactive(traitlets.HasTraits):
                         callback(names)
             else:
                 pending, self._pending = sorted(self._pending), {}
-                raise RuntimeError(f"{type(self).__name__}: the changes of {pending} keep "
-                                   f"changing traits after {MAX_ROUNDS} rounds")
+                raise RuntimeError(
+                    f"{type(self).__name__}: the changes of {pending} keep "
+                    f"changing traits after {MAX_ROUNDS} rounds"
+                )
         finally:
             self._flushing = False
 
     # --- declared results ---------------------------------------------------------------
     def _computed(self, declared, fn, args, kwargs):
         deps = declared.depends
-        state = tuple(_snapshot(getattr(self, n)) for n in sorted(
-            self.trait_names() if deps is None else deps))
+        state = tuple(
+            _snapshot(getattr(self, n))
+            for n in sorted(self.trait_names() if deps is None else deps)
+        )
         key = (fn.__name__, args, tuple(sorted(kwargs.items())))
         try:
             hash(key)
@@ -345,9 +358,11 @@ class LiveOutput(widgets.HTML):
         try:
             value = _html(self.origin.call())
         except Exception as exc:  # shown to the viewer, never a traceback
-            value = ('<p class="ee-error ee-live-error">'
-                     + html.escape(_("Cannot show this now: {error}").format(error=exc))[:400]
-                     + "</p>")
+            value = (
+                '<p class="ee-error ee-live-error">'
+                + html.escape(_("Cannot show this now: {error}").format(error=exc))[:400]
+                + "</p>"
+            )
         if value != self.value:
             self.value = value
 

@@ -41,8 +41,10 @@ class DashboardModel(Reactive):
     def __init__(self, **values):
         unknown = set(values) - set(self.trait_names())
         if unknown:  # traitlets would only warn
-            raise TypeError(f"unknown setting {sorted(unknown)[0]!r}; "
-                            f"allowed: {', '.join(self.params or self.trait_names())}")
+            raise TypeError(
+                f"unknown setting {sorted(unknown)[0]!r}; "
+                f"allowed: {', '.join(self.params or self.trait_names())}"
+            )
         super().__init__(**values)
 
     def state(self) -> dict:

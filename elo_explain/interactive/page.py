@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 import html
 import numbers
-from typing import Callable
+from collections.abc import Callable
 
 import ipywidgets as widgets
 
@@ -29,12 +29,14 @@ from elo_explain.formats import fmt_input, fmt_plain, parse_number
 from elo_explain.i18n import _
 from elo_explain.tables import TABLE_CSS, csv_link
 
-
 __all__ = ["STYLE", "NumberField", "guarded", "app_root", "value_html", "table_html", "html_box"]
 
-STYLE = """
+STYLE = (
+    """
 <style>
-""" + TABLE_CSS + """
+"""
+    + TABLE_CSS
+    + """
 .ee-app { max-width: 1100px; }
 .ee-error { color: #b00020; font-size: 0.9em; min-height: 1.2em; }
 .ee-number:focus-within:not(.ee-submitted) .ee-error { visibility: hidden; }
@@ -43,6 +45,7 @@ STYLE = """
 .ee-note { color: #444; font-size: 0.95em; }
 </style>
 """
+)
 
 
 class NumberField(widgets.VBox):
@@ -76,9 +79,19 @@ class NumberField(widgets.VBox):
     ('0,5', 2.5)
     """
 
-    def __init__(self, label: str, value: float, *, lo: float, hi: float,
-                 integer: bool = False, on_change: Callable | None = None,
-                 width: str = "11em", tooltip: str | None = None, locale: str | None = None):
+    def __init__(
+        self,
+        label: str,
+        value: float,
+        *,
+        lo: float,
+        hi: float,
+        integer: bool = False,
+        on_change: Callable | None = None,
+        width: str = "11em",
+        tooltip: str | None = None,
+        locale: str | None = None,
+    ):
         self.label, self.lo, self.hi, self.integer = label, lo, hi, integer
         self.locale = locale
         self.value = int(value) if integer else float(value)
@@ -86,9 +99,12 @@ class NumberField(widgets.VBox):
         self._callbacks = [on_change] if on_change else []
         self._message: widgets.HTML | None = None
         self.text = widgets.Text(
-            value=fmt_input(self.value, locale=locale), description=label, continuous_update=True,
+            value=fmt_input(self.value, locale=locale),
+            description=label,
+            continuous_update=True,
             tooltip=tooltip or self._range_tip(label, lo, hi, locale),
-            style={"description_width": "initial"}, layout={"width": width},
+            style={"description_width": "initial"},
+            layout={"width": width},
         )
         self.text.add_class("ee-field")
         super().__init__([self.text])
@@ -99,8 +115,11 @@ class NumberField(widgets.VBox):
     def _range_tip(label: str, lo: float, hi: float, locale: str | None) -> str:
         """The box's tooltip: the field and its range, in the page's language and numbers."""
         english = (locale or i18n.language()) == "en"
-        lo_text, hi_text = ((f"{lo:g}", f"{hi:g}") if english else
-                            (fmt_plain(lo, locale=locale), fmt_plain(hi, locale=locale)))
+        lo_text, hi_text = (
+            (f"{lo:g}", f"{hi:g}")
+            if english
+            else (fmt_plain(lo, locale=locale), fmt_plain(hi, locale=locale))
+        )
         return _("{label}: {lo} to {hi}").format(label=label, lo=lo_text, hi=hi_text)
 
     @property
@@ -129,8 +148,14 @@ class NumberField(widgets.VBox):
 
     def _on_text(self, change) -> None:
         try:
-            value = parse_number(self.label, change["new"], self.lo, self.hi, integer=self.integer,
-                                 locale=self.locale)
+            value = parse_number(
+                self.label,
+                change["new"],
+                self.lo,
+                self.hi,
+                integer=self.integer,
+                locale=self.locale,
+            )
         except ValueError as exc:
             self.valid = False
             self.message.value = html.escape(str(exc))
@@ -188,8 +213,16 @@ def value_html(label: str, value: str, *, big: bool = False, css: str = "") -> s
     return f'{html.escape(label)} <span class="{cls}">{html.escape(value)}</span>'
 
 
-def table_html(columns, rows, *, caption: str | None = None, highlight=None, css: str = "",
-               left=(), download: bool = True) -> str:
+def table_html(
+    columns,
+    rows,
+    *,
+    caption: str | None = None,
+    highlight=None,
+    css: str = "",
+    left=(),
+    download: bool = True,
+) -> str:
     """A ``<table class="ee-table">`` from column names and rows of cell strings, and its
     "CSV" link (:func:`elo_explain.tables.csv_link`; ``download=False``: none).
 
@@ -204,8 +237,11 @@ def table_html(columns, rows, *, caption: str | None = None, highlight=None, css
     ...            download=False)
     '<table class="ee-table ee-t"><tr><th class="ee-left">a</th><th>b</th></tr><tr><td class="ee-left">x</td><td>1</td></tr><tr class="ee-highlight"><td class="ee-left">y</td><td>2</td></tr></table>'
     """
-    marked = set() if highlight is None else (
-        {highlight} if isinstance(highlight, numbers.Integral) else set(highlight))
+    marked = (
+        set()
+        if highlight is None
+        else ({highlight} if isinstance(highlight, numbers.Integral) else set(highlight))
+    )
     left = set(left)
 
     def cell(tag, i, c):

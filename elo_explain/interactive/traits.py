@@ -27,8 +27,16 @@ from elo_explain import _validate
 from elo_explain.formats import fmt_plain, parse_number
 from elo_explain.i18n import _, language
 
-__all__ = ["FieldError", "checked", "Whole", "Number", "Choice", "label_of", "shown_label",
-           "shown_bound"]
+__all__ = [
+    "FieldError",
+    "checked",
+    "Whole",
+    "Number",
+    "Choice",
+    "label_of",
+    "shown_label",
+    "shown_bound",
+]
 
 
 def label_of(trait: traitlets.TraitType) -> str | None:
@@ -88,9 +96,14 @@ class Whole(traitlets.Int):
         try:
             number = _link_number(s)
         except ValueError:
-            raise FieldError(_("{label} must be a whole number between {lo} and {hi}, got "
-                               "{value}").format(label=_field(self), lo=shown_bound(self.lo, "{}"),
-                                                 hi=shown_bound(self.hi, "{}"), value=s[:30])) from None
+            raise FieldError(
+                _("{label} must be a whole number between {lo} and {hi}, got {value}").format(
+                    label=_field(self),
+                    lo=shown_bound(self.lo, "{}"),
+                    hi=shown_bound(self.hi, "{}"),
+                    value=s[:30],
+                )
+            ) from None
         return int(number) if number.is_integer() else number
 
 
@@ -114,8 +127,11 @@ class Number(traitlets.Float):
 
     def validate(self, obj, value):
         if isinstance(value, bool):
-            raise FieldError(_("{label} must be a number, got {value}").format(
-                label=_field(self), value=repr(value)))
+            raise FieldError(
+                _("{label} must be a number, got {value}").format(
+                    label=_field(self), value=repr(value)
+                )
+            )
         return checked(_validate.in_range, _field(self), value, self.lo, self.hi)
 
     def from_string(self, s: str) -> float:
@@ -143,9 +159,13 @@ class Choice(traitlets.TraitType):
         if isinstance(value, str) and value not in self.values and value.strip().isdigit():
             value = int(value)
         if isinstance(value, (bool, list, dict)) or value not in self.values:
-            raise FieldError(_("{label} must be one of {values}, got {value}").format(
-                label=_field(self), values=", ".join(map(_shown, self.values)),
-                value=repr(value)))
+            raise FieldError(
+                _("{label} must be one of {values}, got {value}").format(
+                    label=_field(self),
+                    values=", ".join(map(_shown, self.values)),
+                    value=repr(value),
+                )
+            )
         return self.values[self.values.index(value)]
 
 

@@ -104,7 +104,8 @@ def _title(title: str, notebook: str) -> str:
     if not title:
         return ""
     if notebook:
-        return pgettext(f"{notebook} title", title)  # (the context: elo_explain.translate)
+        key = f"{notebook} title"  # (the entry's context: elo_explain.translate)
+        return pgettext(key, title)
     return _(title)
 
 
@@ -179,8 +180,15 @@ class DashboardView(widgets.VBox):
         self.viewport.add_class("ee-viewport")
         self.viewport.observe(self._on_viewport, names="value")
         self.dock = Dock(self) if self.docked else None
-        self.children = [head, self.notes, *children, self.status, self.link, self.viewport,
-                         *([self.dock] if self.dock else [])]
+        self.children = [
+            head,
+            self.notes,
+            *children,
+            self.status,
+            self.link,
+            self.viewport,
+            *([self.dock] if self.dock else []),
+        ]
         self.add_class("ee-app")
         self.add_class("ee-ready")
         # Only now the page's query string: a preheated kernel waits for its viewer here, with
@@ -219,8 +227,10 @@ class DashboardView(widgets.VBox):
         traits = set(self.model.trait_names())
         for name, deps in parts.items():
             if deps is not None and not deps <= traits:
-                raise TypeError(f"{type(self).__name__}.{name} depends on "
-                                f"{sorted(deps - traits)}, not traits of the model")
+                raise TypeError(
+                    f"{type(self).__name__}.{name} depends on "
+                    f"{sorted(deps - traits)}, not traits of the model"
+                )
         return list(parts.items())
 
     def refresh(self, names: frozenset | None = None) -> None:
@@ -262,16 +272,16 @@ class DashboardView(widgets.VBox):
                 if fv.fit(width) and fv.image.value:
                     fv.refresh()
             except Exception as exc:  # shown to the viewer, never a traceback
-                self.status.value = html.escape(
-                    _("Could not update: {error}").format(error=exc))[:300]
+                self.status.value = html.escape(_("Could not update: {error}").format(error=exc))[
+                    :300
+                ]
 
     def apply(self, values: dict) -> None:
         """Set several traits (a preset) and render once; a bad value shows in the status."""
         try:
             self.model.apply(values)
         except Exception as exc:  # shown to the viewer, never a traceback
-            self.status.value = html.escape(
-                _("Could not apply: {error}").format(error=exc))[:300]
+            self.status.value = html.escape(_("Could not apply: {error}").format(error=exc))[:300]
 
     def apply_pasted(self, parse, text: str, error: widgets.HTML, names: tuple) -> None:
         """Set the traits ``names`` from a viewer's text box (a pasted list): ``parse(text)``
@@ -303,9 +313,13 @@ class DashboardView(widgets.VBox):
         (English, as the model has them); their labels are in the page's language (a preset's
         name is an English literal the dashboard marks with ``N_``)."""
         options = [(_(CUSTOM), CUSTOM), *((_(name), name) for name in self.model.presets)]
-        self.preset = widgets.Dropdown(options=options, value=CUSTOM,
-                                       description=_("Example"), layout={"width": width},
-                                       style={"description_width": "initial"})
+        self.preset = widgets.Dropdown(
+            options=options,
+            value=CUSTOM,
+            description=_("Example"),
+            layout={"width": width},
+            style={"description_width": "initial"},
+        )
         self.preset.add_class("ee-preset")
         self.preset.observe(self._on_preset, names="value")
         return self.preset
@@ -317,11 +331,18 @@ class DashboardView(widgets.VBox):
     def _show_matching_preset(self) -> None:
         state = {n: getattr(self.model, n) for n in self.model.trait_names()}
         current = self.preset.value
-        if current != CUSTOM and all(state.get(k) == v
-                                       for k, v in self.model.presets[current].items()):
+        if current != CUSTOM and all(
+            state.get(k) == v for k, v in self.model.presets[current].items()
+        ):
             return
-        match = next((name for name, values in self.model.presets.items()
-                      if all(state.get(k) == v for k, v in values.items())), CUSTOM)
+        match = next(
+            (
+                name
+                for name, values in self.model.presets.items()
+                if all(state.get(k) == v for k, v in values.items())
+            ),
+            CUSTOM,
+        )
         if match != current:
             self._syncing_preset = True
             try:
@@ -338,8 +359,15 @@ class DashboardView(widgets.VBox):
         w.add_class(f"ee-{name.replace('_', '-')}{suffix}")
         return w
 
-    def slider(self, name: str, *, step=1, label: str | None = None, width: str = "36em",
-               label_width: str = "13em") -> widgets.HBox:
+    def slider(
+        self,
+        name: str,
+        *,
+        step=1,
+        label: str | None = None,
+        width: str = "36em",
+        label_width: str = "13em",
+    ) -> widgets.HBox:
         """A slider and a text box for a :class:`Whole` or :class:`Number` trait.
 
         CSS classes (used by the browser tests): ``ee-<name>`` on the box, ``-slider`` and
@@ -353,9 +381,17 @@ class DashboardView(widgets.VBox):
         whole = isinstance(trait, traitlets.Int)
         cls = widgets.IntSlider if whole else widgets.FloatSlider
         value = getattr(self.model, name)
-        slider = cls(value=value, min=trait.lo, max=trait.hi, step=step, description=label,
-                     readout=False, continuous_update=False, layout={"width": width},
-                     style={"description_width": _label_width(label, label_width)})
+        slider = cls(
+            value=value,
+            min=trait.lo,
+            max=trait.hi,
+            step=step,
+            description=label,
+            readout=False,
+            continuous_update=False,
+            layout={"width": width},
+            style={"description_width": _label_width(label, label_width)},
+        )
         widgets.link((self.model, name), (slider, "value"))
         field = self.number(name, label="", register=False)
         box = _Bound([slider, field])
@@ -367,15 +403,21 @@ class DashboardView(widgets.VBox):
         self.controls[name] = box
         return box
 
-    def number(self, name: str, *, label: str | None = None, width: str = "14em",
-               register: bool = True) -> NumberField:
+    def number(
+        self, name: str, *, label: str | None = None, width: str = "14em", register: bool = True
+    ) -> NumberField:
         """A text box for a :class:`Whole` or :class:`Number` trait (class ``ee-<name>``);
         a bad entry shows a message naming the field and the range, the model keeps its value.
         ``label=""`` shows no label (messages still name the field)."""
         trait, default_label = self._trait(name)
-        field = NumberField(label or default_label, getattr(self.model, name), lo=trait.lo,
-                            hi=trait.hi, integer=isinstance(trait, traitlets.Int),
-                            width="6.5em" if label == "" else width)
+        field = NumberField(
+            label or default_label,
+            getattr(self.model, name),
+            lo=trait.lo,
+            hi=trait.hi,
+            integer=isinstance(trait, traitlets.Int),
+            width="6.5em" if label == "" else width,
+        )
         if label == "":
             field.text.description = ""
         field.on_change(self.guard(lambda v: setattr(self.model, name, v)))
@@ -390,24 +432,39 @@ class DashboardView(widgets.VBox):
         self.controls[name] = self._css(w, name, css_suffix)
         return w
 
-    def dropdown(self, name: str, options, *, label: str | None = None,
-                 width: str = "22em") -> widgets.Dropdown:
+    def dropdown(
+        self, name: str, options, *, label: str | None = None, width: str = "22em"
+    ) -> widgets.Dropdown:
         """A dropdown for a choice trait; ``options`` as ipywidgets takes them
         (values, or ``(text, value)`` pairs)."""
         label = label or self._trait(name)[1]
-        return self._linked(name, widgets.Dropdown(
-            options=options, value=getattr(self.model, name), description=label,
-            layout={"width": width}, style={"description_width": "initial"}))
+        return self._linked(
+            name,
+            widgets.Dropdown(
+                options=options,
+                value=getattr(self.model, name),
+                description=label,
+                layout={"width": width},
+                style={"description_width": "initial"},
+            ),
+        )
 
     def toggles(self, name: str, options, *, label: str | None = None) -> widgets.ToggleButtons:
         """Toggle buttons for a choice trait."""
         label = label if label is not None else self._trait(name)[1]
-        return self._linked(name, widgets.ToggleButtons(
-            options=options, value=getattr(self.model, name), description=label,
-            style={"description_width": "initial", "button_width": "auto"}))
+        return self._linked(
+            name,
+            widgets.ToggleButtons(
+                options=options,
+                value=getattr(self.model, name),
+                description=label,
+                style={"description_width": "initial", "button_width": "auto"},
+            ),
+        )
 
     def checkbox(self, name: str, *, label: str | None = None) -> widgets.Checkbox:
         """A checkbox for a ``Bool`` trait."""
         label = label or self._trait(name)[1]
-        return self._linked(name, widgets.Checkbox(
-            value=getattr(self.model, name), description=label, indent=False))
+        return self._linked(
+            name, widgets.Checkbox(value=getattr(self.model, name), description=label, indent=False)
+        )

@@ -58,10 +58,9 @@ from __future__ import annotations
 import time
 import weakref
 
-from tornado.websocket import WebSocketClosedError
-
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from tornado import web
+from tornado.websocket import WebSocketClosedError
 from traitlets import Float, Integer, List, Unicode
 
 __all__ = ["GuardedConnection", "V1", "asks_for_v1", "split_v1"]
@@ -88,14 +87,14 @@ def split_v1(frame) -> tuple[str, list[bytes]] | None:
     count = int.from_bytes(frame[:8], "little")
     if not 3 <= count <= MAX_PARTS + 2 or 8 * (count + 1) > len(frame):
         return None
-    offsets = [int.from_bytes(frame[8 * (i + 1):8 * (i + 2)], "little") for i in range(count)]
+    offsets = [int.from_bytes(frame[8 * (i + 1) : 8 * (i + 2)], "little") for i in range(count)]
     if offsets[0] != 8 * (count + 1) or offsets != sorted(offsets) or offsets[-1] > len(frame):
         return None
     try:
-        channel = frame[offsets[0]:offsets[1]].decode("utf-8")
+        channel = frame[offsets[0] : offsets[1]].decode("utf-8")
     except UnicodeDecodeError:
         return None
-    return channel, [frame[offsets[i]:offsets[i + 1]] for i in range(1, count - 1)]
+    return channel, [frame[offsets[i] : offsets[i + 1]] for i in range(1, count - 1)]
 
 
 def asks_for_v1(header: str | None) -> bool:
@@ -111,31 +110,61 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
     """A kernel websocket with the published site's limits (see the module's docstring)."""
 
     # this class's open connections (jupyter_server keeps its own in a private set)
-    _open: "weakref.WeakSet[GuardedConnection]" = weakref.WeakSet()
+    _open: weakref.WeakSet[GuardedConnection] = weakref.WeakSet()
 
     max_connections = Integer(2, config=True, help="Websockets one kernel may have at once.")
-    max_message_bytes = Integer(4 * 2**20, config=True, help=(
-        "Largest message a page may send (bytes); an upload's limit is checked in the page "
-        "before sending, far below this."))
-    message_rate = Float(40.0, config=True, help=(
-        "Messages per second a page may send, sustained (a held arrow key repeats ~30 a second)."))
+    max_message_bytes = Integer(
+        4 * 2**20,
+        config=True,
+        help=(
+            "Largest message a page may send (bytes); an upload's limit is checked in the page "
+            "before sending, far below this."
+        ),
+    )
+    message_rate = Float(
+        40.0,
+        config=True,
+        help=(
+            "Messages per second a page may send, sustained (a held arrow key repeats ~30 a second)."
+        ),
+    )
     message_burst = Integer(80, config=True, help="Messages a page may send at once.")
-    state_request_burst = Integer(1000, config=True, help=(
-        "Widget state requests a page may send at once beyond the message burst: when the "
-        "kernel is too slow to answer the widget manager's one request for every state (a "
-        "busy machine), ipywidgets asks for each widget's state in turn, ~200 messages at "
-        "once on 02's page; dropped, the page stayed on 'Loading widget...'."))
-    state_request_rate = Float(5.0, config=True, help=(
-        "Widget state requests a second that refill that burst (a page asks once, on load)."))
-    bytes_rate = Float(1.0 * 2**20, config=True, help=(
-        "Bytes a second a page may send, sustained (an upload is at most 2 MB)."))
+    state_request_burst = Integer(
+        1000,
+        config=True,
+        help=(
+            "Widget state requests a page may send at once beyond the message burst: when the "
+            "kernel is too slow to answer the widget manager's one request for every state (a "
+            "busy machine), ipywidgets asks for each widget's state in turn, ~200 messages at "
+            "once on 02's page; dropped, the page stayed on 'Loading widget...'."
+        ),
+    )
+    state_request_rate = Float(
+        5.0,
+        config=True,
+        help=("Widget state requests a second that refill that burst (a page asks once, on load)."),
+    )
+    bytes_rate = Float(
+        1.0 * 2**20,
+        config=True,
+        help=("Bytes a second a page may send, sustained (an upload is at most 2 MB)."),
+    )
     bytes_burst = Integer(8 * 2**20, config=True, help="Bytes a page may send at once.")
-    max_queued_bytes = Integer(8 * 2**20, config=True, help=(
-        "Bytes written for a page and not yet flushed to its socket (a client that does not "
-        "read) beyond which its websocket is closed."))
+    max_queued_bytes = Integer(
+        8 * 2**20,
+        config=True,
+        help=(
+            "Bytes written for a page and not yet flushed to its socket (a client that does not "
+            "read) beyond which its websocket is closed."
+        ),
+    )
     max_comm_opens = Integer(4, config=True, help="Comms a page may open.")
-    comm_targets = List(Unicode(), ["jupyter.widget.control"], config=True, help=(
-        "Comm targets a page may open (the widget manager's control comm)."))
+    comm_targets = List(
+        Unicode(),
+        ["jupyter.widget.control"],
+        config=True,
+        help=("Comm targets a page may open (the widget manager's control comm)."),
+    )
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -193,10 +222,12 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
         now = time.monotonic()
         elapsed, self._refilled = now - self._refilled, now
         self._tokens = min(float(self.message_burst), self._tokens + elapsed * self.message_rate)
-        self._state_tokens = min(float(self.state_request_burst),
-                                 self._state_tokens + elapsed * self.state_request_rate)
-        self._byte_tokens = min(float(self.bytes_burst),
-                                self._byte_tokens + elapsed * self.bytes_rate)
+        self._state_tokens = min(
+            float(self.state_request_burst), self._state_tokens + elapsed * self.state_request_rate
+        )
+        self._byte_tokens = min(
+            float(self.bytes_burst), self._byte_tokens + elapsed * self.bytes_rate
+        )
         if self._tokens < 1:
             return f"over {self.message_rate:g} messages a second"
         if self._byte_tokens < size:
@@ -209,13 +240,19 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
         """Whether a message over the message rate is a widget state request the state
         burst still admits (:attr:`state_request_burst`; a small ``comm_msg`` asking
         ``request_state``); takes it from that burst and the byte bucket."""
-        if self._state_tokens < 1 or len(incoming_msg) > 4096 or self._byte_tokens < len(incoming_msg):
+        if (
+            self._state_tokens < 1
+            or len(incoming_msg) > 4096
+            or self._byte_tokens < len(incoming_msg)
+        ):
             return False
         split = split_v1(incoming_msg)
         try:
             parts = split[1]
-            if self.session.unpack(parts[0])["msg_type"] != "comm_msg" or \
-                    self.session.unpack(parts[3])["data"]["method"] != "request_state":
+            if (
+                self.session.unpack(parts[0])["msg_type"] != "comm_msg"
+                or self.session.unpack(parts[3])["data"]["method"] != "request_state"
+            ):
                 return False
         except Exception:  # noqa: BLE001 - not such a message
             return False
@@ -264,8 +301,11 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
         return self._write_counted
 
     def _write_counted(self, message, binary: bool = False):
-        size = len(message) if isinstance(message, (bytes, bytearray)) else len(
-            str(message).encode("utf-8", "surrogatepass"))
+        size = (
+            len(message)
+            if isinstance(message, (bytes, bytearray))
+            else len(str(message).encode("utf-8", "surrogatepass"))
+        )
         if self._queued >= self.max_queued_bytes:  # already that much unread: no more
             self._cut_off()
             return None
@@ -285,8 +325,12 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
         """Close the websocket of a page that does not read what it asked for."""
         if self._websocket_closed():
             return
-        self.log.warning("Kernel %s: closing a page's websocket: %d bytes queued unread "
-                         "(at most %d)", self.kernel_id, self._queued, self.max_queued_bytes)
+        self.log.warning(
+            "Kernel %s: closing a page's websocket: %d bytes queued unread (at most %d)",
+            self.kernel_id,
+            self._queued,
+            self.max_queued_bytes,
+        )
         try:
             self.websocket_handler.close(1008, "too much unread data")
         except WebSocketClosedError:

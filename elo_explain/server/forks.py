@@ -60,9 +60,18 @@ __all__ = ["ForkedKernel", "PRELOAD"]
 
 #: What the fork server imports once for all its kernels: what every page's kernel imports
 #: and that does nothing at import when an IPython shell runs.
-PRELOAD = ("numpy", "matplotlib", "matplotlib.pyplot", "matplotlib.backends.backend_agg",
-           "ipykernel.kernelapp", "ipykernel.ipkernel", "ipykernel.zmqshell",
-           "IPython.core.completer", "babel.core", "PIL.Image")
+PRELOAD = (
+    "numpy",
+    "matplotlib",
+    "matplotlib.pyplot",
+    "matplotlib.backends.backend_agg",
+    "ipykernel.kernelapp",
+    "ipykernel.ipkernel",
+    "ipykernel.zmqshell",
+    "IPython.core.completer",
+    "babel.core",
+    "PIL.Image",
+)
 
 _MAX_REQUEST = 1 << 20  # a request's bytes (an environment, a folder, the arguments)
 
@@ -84,7 +93,7 @@ def _kernel_args(cmd: list[str]) -> tuple[str, tuple[str, ...], list[str]] | Non
             options = tuple(cmd[1:i])
             if not all(o.startswith("-X") for o in options):
                 return None
-            return cmd[0], options, list(cmd[i + 2:])
+            return cmd[0], options, list(cmd[i + 2 :])
     return None
 
 
@@ -145,10 +154,19 @@ class _ForkServer:
         ours.settimeout(timeout)
         self.sock = ours
         self.proc = subprocess.Popen(
-            [python, *options, "-m", "elo_explain.server.forks", str(theirs.fileno()),
-             "." * TITLE_ROOM],
-            pass_fds=[theirs.fileno()], stdin=subprocess.DEVNULL, close_fds=True,
-            env={**os.environ, "ELO_FORKS_ROOM": "." * ENVIRON_ROOM})
+            [
+                python,
+                *options,
+                "-m",
+                "elo_explain.server.forks",
+                str(theirs.fileno()),
+                "." * TITLE_ROOM,
+            ],
+            pass_fds=[theirs.fileno()],
+            stdin=subprocess.DEVNULL,
+            close_fds=True,
+            env={**os.environ, "ELO_FORKS_ROOM": "." * ENVIRON_ROOM},
+        )
         theirs.close()
 
     def fork(self, cmd: list[str], env: dict[str, str], cwd: str) -> _Forked:
@@ -166,7 +184,9 @@ class _ForkServer:
         except TimeoutError:  # stuck: a late answer would be taken for the next request's
             self.proc.kill()
             self.proc.wait()
-            raise OSError(f"the fork server did not answer within {self.sock.gettimeout():g} s")
+            raise OSError(
+                f"the fork server did not answer within {self.sock.gettimeout():g} s"
+            ) from None
         if len(data) < 4 or len(data) != 4 + int.from_bytes(data[:4], "big"):
             for fd in fds:
                 os.close(fd)
@@ -217,10 +237,15 @@ class ForkedKernel(LocalProvisioner):
     """jupyter_client's local provisioner, with its kernel forked from this interpreter's
     fork server (the module's docstring) instead of started as a new program."""
 
-    answer_timeout = Float(60.0, config=True, help=(
-        "Seconds the fork server may take to answer (its first answer waits for its imports: "
-        "about 1 s); one that takes longer is killed and a new one forks the kernel (if that "
-        "fails too, the kernel is started as a program)."))
+    answer_timeout = Float(
+        60.0,
+        config=True,
+        help=(
+            "Seconds the fork server may take to answer (its first answer waits for its imports: "
+            "about 1 s); one that takes longer is killed and a new one forks the kernel (if that "
+            "fails too, the kernel is started as a program)."
+        ),
+    )
 
     async def launch_kernel(self, cmd: list[str], **kwargs: Any):
         if not hasattr(os, "pidfd_open") or _kernel_args(cmd) is None:
@@ -230,7 +255,8 @@ class ForkedKernel(LocalProvisioner):
         cwd = str(kwargs.get("cwd") or os.getcwd())
         try:
             self.process = await asyncio.get_running_loop().run_in_executor(
-                _ASKING, _fork, list(cmd), env, cwd, self.answer_timeout)
+                _ASKING, _fork, list(cmd), env, cwd, self.answer_timeout
+            )
         except OSError as exc:
             self.log.warning("Kernel started as a new process: %s", exc)
             return await super().launch_kernel(cmd, **kwargs)
@@ -240,6 +266,7 @@ class ForkedKernel(LocalProvisioner):
 
 
 # --- the fork server ------------------------------------------------------------------------
+
 
 def _recv_exact(sock: socket.socket, n: int) -> bytes:
     data = b""
@@ -283,7 +310,7 @@ def _show_as(cmd: list[str], env: dict[str, str] | None = None) -> None:
     arg_start, arg_end, env_start, env_end = areas
     room = arg_end - arg_start
     if room >= 2:
-        title = " ".join(cmd).encode()[:room - 2]
+        title = " ".join(cmd).encode()[: room - 2]
         ctypes.memmove(arg_start, title + b"\0" * (room - len(title) - 1) + b".", room)
     room = env_end - env_start
     if env is not None and room >= 2:
@@ -296,8 +323,15 @@ def _show_as(cmd: list[str], env: dict[str, str] | None = None) -> None:
         ctypes.memmove(env_start, block + b"\0" * (room - len(block)), room)
 
 
-def _child(sock: socket.socket, ready: int, cmd: list[str], args: list[str],
-           env: dict[str, str], cwd: str, parent: int) -> None:
+def _child(
+    sock: socket.socket,
+    ready: int,
+    cmd: list[str],
+    args: list[str],
+    env: dict[str, str],
+    cwd: str,
+    parent: int,
+) -> None:
     """In the forked process: become the kernel, and never return to the fork server's
     loop (``os._exit``)."""
     code = 1
@@ -306,7 +340,9 @@ def _child(sock: socket.socket, ready: int, cmd: list[str], args: list[str],
         os.write(ready, b".")
         os.close(ready)
         sock.close()
-        os.closerange(3, os.sysconf("SC_OPEN_MAX"))  # the fork server's pidfds and sockets: none is the kernel's
+        os.closerange(
+            3, os.sysconf("SC_OPEN_MAX")
+        )  # the fork server's pidfds and sockets: none is the kernel's
         for signum in (signal.SIGCHLD, signal.SIGTERM, signal.SIGHUP):
             signal.signal(signum, signal.SIG_DFL)
         signal.signal(signal.SIGINT, signal.default_int_handler)

@@ -85,27 +85,39 @@ from jupyter_server.auth.identity import PasswordIdentityProvider
 from tornado import web
 from traitlets import List, Unicode, default, validate
 
-from elo_explain.dashboards import DASHBOARDS, INDEX_NOTEBOOK
 from elo_explain import i18n
-from elo_explain.server.channels import asks_for_v1
-from elo_explain.server.languages import language_of, page_path, published_pages
+from elo_explain.dashboards import DASHBOARDS, INDEX_NOTEBOOK
 from elo_explain.i18n import N_
+from elo_explain.server.channels import asks_for_v1
 from elo_explain.server.kernels import CURRENT_RENDER, token_matches
+from elo_explain.server.languages import language_of, page_path, published_pages
 
-__all__ = ["PublishedOnly", "route", "published_notebooks", "client_address", "address_group",
-           "busy_page", "served_pages", "allowed_methods", "refuse", "plain_errors"]
+__all__ = [
+    "PublishedOnly",
+    "route",
+    "published_notebooks",
+    "client_address",
+    "address_group",
+    "busy_page",
+    "served_pages",
+    "allowed_methods",
+    "refuse",
+    "plain_errors",
+]
 
 LANDING = "voila/render/" + INDEX_NOTEBOOK
 
 _KERNEL = r"\w+-\w+-\w+-\w+-\w+"
 # Paths (relative to the base URL) a dashboard page needs besides its own render URL.
 _PASS = re.compile(
-    "|".join([
-        rf"api/kernels/{_KERNEL}(/channels)?",            # the page's kernel and its websocket
-        rf"voila/api/shutdown/{_KERNEL}",                 # shutdown beacon when the page closes
-        rf"voila/(query|execution)/{_KERNEL}",            # preheated kernels, progressive rendering
-        r"voila/(static|templates|labextensions|api/themes)/.*",  # assets; handlers confine to roots
-    ])
+    "|".join(
+        [
+            rf"api/kernels/{_KERNEL}(/channels)?",  # the page's kernel and its websocket
+            rf"voila/api/shutdown/{_KERNEL}",  # shutdown beacon when the page closes
+            rf"voila/(query|execution)/{_KERNEL}",  # preheated kernels, progressive rendering
+            r"voila/(static|templates|labextensions|api/themes)/.*",  # assets; handlers confine to roots
+        ]
+    )
 )
 _LANDING = re.compile(r"(voila/?|voila/tree(/.*)?)?")
 _CHANNELS = re.compile(rf"api/kernels/{_KERNEL}/channels")
@@ -221,8 +233,9 @@ def proxy_networks(cidrs) -> tuple:
         try:
             networks.append(ipaddress.ip_network(str(cidr).strip(), strict=False))
         except ValueError:
-            raise ValueError(f"trusted_proxies: {cidr!r} is not an IP address or network (CIDR)"
-                             ) from None
+            raise ValueError(
+                f"trusted_proxies: {cidr!r} is not an IP address or network (CIDR)"
+            ) from None
     return tuple(networks)
 
 
@@ -276,8 +289,10 @@ def client_address(request, trusted=()) -> str:
 _BUSY = {
     "title": N_("Busy — try again in a minute"),
     "heading": N_("The site is busy — try again in a minute"),
-    "address": N_("Many pages of this site are open from your address at once: close some "
-                  "you no longer read, or try again in a minute."),
+    "address": N_(
+        "Many pages of this site are open from your address at once: close some "
+        "you no longer read, or try again in a minute."
+    ),
     "busy": N_("Many people are reading it right now. Try again in a minute."),
     "again": N_("This page tries again by itself in a minute."),
     "now": N_("Try again now"),
@@ -361,9 +376,9 @@ def route(path: str, notebooks, base_url: str = "/") -> str:
     path = unquote(path)
     if not path.startswith(base_url):
         return "refuse"
-    rel = path[len(base_url):]
+    rel = path[len(base_url) :]
     if rel.startswith("voila/render/"):
-        return "allow" if rel[len("voila/render/"):] in set(notebooks) else "refuse"
+        return "allow" if rel[len("voila/render/") :] in set(notebooks) else "refuse"
     if _LANDING.fullmatch(rel):
         return "landing"
     if _PASS.fullmatch(rel) and "/../" not in f"/{rel}/":
@@ -374,14 +389,24 @@ def route(path: str, notebooks, base_url: str = "/") -> str:
 class PublishedOnly(PasswordIdentityProvider):
     """Identity provider that lets through only the published site's URLs (see module doc)."""
 
-    notebooks = List(Unicode(), config=True,
-                     help=("Notebook files that may be rendered (default: landing page + DASHBOARDS, "
-                           "in every language: served_pages())."))
+    notebooks = List(
+        Unicode(),
+        config=True,
+        help=(
+            "Notebook files that may be rendered (default: landing page + DASHBOARDS, "
+            "in every language: served_pages())."
+        ),
+    )
 
-    trusted_proxies = List(Unicode(), config=True, help=(
-        "Peers (IP addresses or CIDR networks) whose X-Real-IP header names the client: the "
-        "site's own reverse proxy (make publish: its nginx, 127.0.0.1). Default: none, so the "
-        "header of a direct request counts for nothing."))
+    trusted_proxies = List(
+        Unicode(),
+        config=True,
+        help=(
+            "Peers (IP addresses or CIDR networks) whose X-Real-IP header names the client: the "
+            "site's own reverse proxy (make publish: its nginx, 127.0.0.1). Default: none, so the "
+            "header of a direct request counts for nothing."
+        ),
+    )
 
     @default("notebooks")
     def _default_notebooks(self):
@@ -407,12 +432,12 @@ class PublishedOnly(PasswordIdentityProvider):
             raise web.Finish()
         if verdict == "refuse":
             raise web.HTTPError(404)
-        rel = unquote(handler.request.path)[len(base_url):]
+        rel = unquote(handler.request.path)[len(base_url) :]
         methods = allowed_methods(rel)
         if handler.request.method not in methods:
             refuse(handler, 405, "Method Not Allowed", Allow=", ".join(methods))
         if rel.startswith("voila/render/"):
-            self._admit(handler, base_url, language_of(rel[len("voila/render/"):]))
+            self._admit(handler, base_url, language_of(rel[len("voila/render/") :]))
         elif _CHANNELS.fullmatch(rel):
             if not asks_for_v1(handler.request.headers.get("Sec-WebSocket-Protocol")):
                 refuse(handler, 400, "Bad Request: the kernel websocket needs the v1 protocol")
@@ -458,7 +483,7 @@ class PublishedOnly(PasswordIdentityProvider):
         stronger proof. Any other request: the parent provider's answer."""
         base_url = handler.settings.get("base_url", "/") or "/"
         path = unquote(handler.request.path)
-        match = _SHUTDOWN.fullmatch(path[len(base_url):]) if path.startswith(base_url) else None
+        match = _SHUTDOWN.fullmatch(path[len(base_url) :]) if path.startswith(base_url) else None
         if match is not None and handler.request.method == "POST":
             return _page_token_ok(handler, match.group(1))
         return super().is_token_authenticated(handler)

@@ -80,8 +80,17 @@ from traitlets import Float, Integer
 from elo_explain.server.channels import GuardedConnection
 from elo_explain.server.query import QuerySocket, install
 
-__all__ = ["ViewerKernels", "Reservation", "page_token", "token_matches", "query_token",
-           "query_token_matches", "default_ceilings", "CURRENT_RENDER", "KERNEL_ARGUMENTS"]
+__all__ = [
+    "ViewerKernels",
+    "Reservation",
+    "page_token",
+    "token_matches",
+    "query_token",
+    "query_token_matches",
+    "default_ceilings",
+    "CURRENT_RENDER",
+    "KERNEL_ARGUMENTS",
+]
 
 #: Memory one viewer's kernel may hold, and a reserve for the system, Voilà and nginx. A page's
 #: kernel holds 67-125 MiB RSS once its page is ready, at most 143 MiB after its heaviest input
@@ -97,8 +106,10 @@ _SECRET = secrets.token_bytes(32)  # this server's; its kernels die with it
 #: history database (see the module's docstring), and the site's guards
 #: (:mod:`elo_explain.server.published_kernel`, an IPython extension: this server's kernels
 #: load it, no other kernel does).
-KERNEL_ARGUMENTS = ("--HistoryManager.enabled=False",
-                    "--IPKernelApp.extensions=elo_explain.server.published_kernel")
+KERNEL_ARGUMENTS = (
+    "--HistoryManager.enabled=False",
+    "--IPKernelApp.extensions=elo_explain.server.published_kernel",
+)
 
 
 def page_token(kernel_id: str) -> str:
@@ -150,9 +161,13 @@ def memory_at_start_mib() -> int:
     import psutil
 
     available = psutil.virtual_memory().available // 2**20
-    for limit, used in (("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory.current"),
-                        ("/sys/fs/cgroup/memory/memory.limit_in_bytes",
-                         "/sys/fs/cgroup/memory/memory.usage_in_bytes")):
+    for limit, used in (
+        ("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory.current"),
+        (
+            "/sys/fs/cgroup/memory/memory.limit_in_bytes",
+            "/sys/fs/cgroup/memory/memory.usage_in_bytes",
+        ),
+    ):
         try:
             cap, now = Path(limit).read_text().strip(), Path(used).read_text().strip()
         except OSError:
@@ -162,9 +177,13 @@ def memory_at_start_mib() -> int:
     return max(0, available)
 
 
-def default_ceilings(total_mib: int | None = None, pool_kernels: int = 0,
-                     kernel_mib: int = KERNEL_MIB, reserve_mib: int = RESERVE_MIB,
-                     share: float = 1.0) -> tuple[int, int]:
+def default_ceilings(
+    total_mib: int | None = None,
+    pool_kernels: int = 0,
+    kernel_mib: int = KERNEL_MIB,
+    reserve_mib: int = RESERVE_MIB,
+    share: float = 1.0,
+) -> tuple[int, int]:
     """``(max_kernels, max_kernels_per_address)`` for this machine: the memory left after the
     reserve and the pool, in viewers' kernels; one address may hold a tenth of them (at
     least 2: a classroom behind one address needs the per-address ceiling raised).
@@ -194,7 +213,8 @@ class Reservation:
 
 #: The render the current request is doing (set by the gate, read when a kernel is assigned).
 CURRENT_RENDER: contextvars.ContextVar[Reservation | None] = contextvars.ContextVar(
-    "elo_explain_render", default=None)
+    "elo_explain_render", default=None
+)
 
 
 @dataclass
@@ -210,28 +230,64 @@ class _Viewer:
 class ViewerKernels(AsyncMappingKernelManager):
     """Voilà's kernel manager for the published site (see the module's docstring)."""
 
-    connect_timeout = Float(30.0, config=True, help=(
-        "Seconds after its render finished within which a page must open its kernel's "
-        "websocket; otherwise the kernel is shut down."))
-    closed_grace = Float(5.0, config=True, help=(
-        "Seconds a viewer's kernel may stay without a websocket (the page was closed, or its "
-        "connection dropped and did not come back) before it is shut down."))
-    render_timeout = Float(600.0, config=True, help=(
-        "Seconds a render may take before its kernel counts as abandoned."))
-    max_kernels = Integer(0, config=True, help=(
-        "Most viewers' kernels at once (0: sized from the machine's memory, default_ceilings)."))
-    max_kernels_per_address = Integer(0, config=True, help=(
-        "Most viewers' kernels one client address may hold (0: a tenth of max_kernels)."))
+    connect_timeout = Float(
+        30.0,
+        config=True,
+        help=(
+            "Seconds after its render finished within which a page must open its kernel's "
+            "websocket; otherwise the kernel is shut down."
+        ),
+    )
+    closed_grace = Float(
+        5.0,
+        config=True,
+        help=(
+            "Seconds a viewer's kernel may stay without a websocket (the page was closed, or its "
+            "connection dropped and did not come back) before it is shut down."
+        ),
+    )
+    render_timeout = Float(
+        600.0,
+        config=True,
+        help=("Seconds a render may take before its kernel counts as abandoned."),
+    )
+    max_kernels = Integer(
+        0,
+        config=True,
+        help=(
+            "Most viewers' kernels at once (0: sized from the machine's memory, default_ceilings)."
+        ),
+    )
+    max_kernels_per_address = Integer(
+        0,
+        config=True,
+        help=("Most viewers' kernels one client address may hold (0: a tenth of max_kernels)."),
+    )
     reap_interval = Float(1.0, config=True, help="Seconds between two checks of the kernels.")
-    memory_share = Float(1.0, config=True, help=(
-        "The share of the machine this process sizes its default ceilings by: 1/N for one of "
-        "N processes on it (deploy/publish.py --workers=N; default_ceilings)."))
-    kernel_data_mib = Integer(1024, config=True, help=(
-        "Each kernel's RLIMIT_DATA (MiB), set as it starts: an allocation beyond it fails in "
-        "the kernel (0: none)."))
-    kernel_rss_mib = Integer(512, config=True, help=(
-        "A viewer's kernel holding more memory (RSS, MiB) is shut down at the next check, and "
-        "its page says the view stopped (0: no watch)."))
+    memory_share = Float(
+        1.0,
+        config=True,
+        help=(
+            "The share of the machine this process sizes its default ceilings by: 1/N for one of "
+            "N processes on it (deploy/publish.py --workers=N; default_ceilings)."
+        ),
+    )
+    kernel_data_mib = Integer(
+        1024,
+        config=True,
+        help=(
+            "Each kernel's RLIMIT_DATA (MiB), set as it starts: an allocation beyond it fails in "
+            "the kernel (0: none)."
+        ),
+    )
+    kernel_rss_mib = Integer(
+        512,
+        config=True,
+        help=(
+            "A viewer's kernel holding more memory (RSS, MiB) is shut down at the next check, and "
+            "its page says the view stopped (0: no watch)."
+        ),
+    )
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -249,6 +305,7 @@ class ViewerKernels(AsyncMappingKernelManager):
         # hook: docs/upstream/voila_pool_handout_hook.md).
         pooled = getattr(self, "get_rendered_notebook", None)
         if pooled is not None:
+
             async def get_rendered_notebook(*args, **kw):
                 task, cache, kernel_id = await pooled(*args, **kw)
                 self._assign(kernel_id)
@@ -264,11 +321,13 @@ class ViewerKernels(AsyncMappingKernelManager):
     def ceilings(self) -> tuple[int, int]:
         """``(global, per address)``, from the configuration or the machine's memory."""
         # the pool's kernels, counted here as they start (not from Voilà's private ``_pools``)
-        auto_all, auto_each = default_ceilings(pool_kernels=self._pool_most,
-                                               share=self.memory_share)
+        auto_all, auto_each = default_ceilings(
+            pool_kernels=self._pool_most, share=self.memory_share
+        )
         total = self.max_kernels or auto_all
-        each = self.max_kernels_per_address or (max(2, total // 10) if self.max_kernels
-                                                else auto_each)
+        each = self.max_kernels_per_address or (
+            max(2, total // 10) if self.max_kernels else auto_each
+        )
         return total, each
 
     def admit(self, address: str) -> tuple[Reservation | None, str]:
@@ -278,8 +337,9 @@ class ViewerKernels(AsyncMappingKernelManager):
         total, each = self.ceilings()
         pending = list(self._reserved.values())
         live = len(self.viewers) + sum(r.kernel_id is None for r in pending)
-        mine = (sum(v.address == address for v in self.viewers.values())
-                + sum(r.address == address and r.kernel_id is None for r in pending))
+        mine = sum(v.address == address for v in self.viewers.values()) + sum(
+            r.address == address and r.kernel_id is None for r in pending
+        )
         if live >= total:
             return None, "busy"
         if mine >= each:
@@ -352,8 +412,9 @@ class ViewerKernels(AsyncMappingKernelManager):
             self._reaper.start()
 
     def _restarted(self, kernel_id: str) -> None:
-        self.log.warning("Viewer kernel %s restarted blank after a crash: shutting it down",
-                         kernel_id)
+        self.log.warning(
+            "Viewer kernel %s restarted blank after a crash: shutting it down", kernel_id
+        )
         IOLoop.current().add_callback(self._shutdown, kernel_id, "restarted after a crash", True)
 
     # --- connections ------------------------------------------------------------------------
@@ -392,8 +453,11 @@ class ViewerKernels(AsyncMappingKernelManager):
         for kernel_id, viewer in list(self.viewers.items()):
             held = self._rss_mib(kernel_id)
             if self.kernel_rss_mib and held > self.kernel_rss_mib:  # at once, not politely
-                await self._shutdown(kernel_id, f"it held {held} MiB, over its ceiling of "
-                                                f"{self.kernel_rss_mib} MiB", now=True)
+                await self._shutdown(
+                    kernel_id,
+                    f"it held {held} MiB, over its ceiling of {self.kernel_rss_mib} MiB",
+                    now=True,
+                )
                 continue
             why = self._why_done(viewer, now)
             if why:

@@ -39,19 +39,30 @@ import html
 import re
 
 from elo_explain import i18n
-from elo_explain.i18n import LANGUAGES, TRANSLATIONS, N_
+from elo_explain.i18n import LANGUAGES, N_, TRANSLATIONS
 from elo_explain.server.nav import nav_html
 
-__all__ = ["LANGUAGE_NAMES", "page_language", "language_of", "page_path",
-           "published_pages", "switch_html", "page_words", "nav_in", "in_language"]
+__all__ = [
+    "LANGUAGE_NAMES",
+    "page_language",
+    "language_of",
+    "page_path",
+    "published_pages",
+    "switch_html",
+    "page_words",
+    "nav_in",
+    "in_language",
+]
 
 #: Each language's name in its own language: what the language switch shows.
 LANGUAGE_NAMES = {"en": "English", "te": "తెలుగు", "uk": "Українська", "el": "Ελληνικά"}
 
 _WORDS = {
     "stopped": N_("This view has stopped."),
-    "why": N_("The server closed it after a while without use, or it was restarted. "
-              "Nothing you set is lost: the link below opens the same view again."),
+    "why": N_(
+        "The server closed it after a while without use, or it was restarted. "
+        "Nothing you set is lost: the link below opens the same view again."
+    ),
     "reopen": N_("Reopen this view"),
     "file": N_("the file"),
     "pasted": N_("pasted text"),
@@ -115,8 +126,10 @@ def switch_html(name: str, lang: str = "en") -> str:
     for other in LANGUAGES:
         href = e(notebook if other == lang else up + page_path(notebook, other))
         current = ' aria-current="page"' if other == lang else ""
-        items.append(f'<li><a class="ee-lang" href="{href}" data-page="{href}" lang="{other}" '
-                     f'hreflang="{other}"{current}>{e(LANGUAGE_NAMES[other])}</a></li>')
+        items.append(
+            f'<li><a class="ee-lang" href="{href}" data-page="{href}" lang="{other}" '
+            f'hreflang="{other}"{current}>{e(LANGUAGE_NAMES[other])}</a></li>'
+        )
     label = e(i18n.gettext(_SWITCH_LABEL, lang=lang))
     return f'<nav class="ee-langs" aria-label="{label}"><ul>\n' + "\n".join(items) + "\n</ul></nav>"
 

@@ -40,8 +40,10 @@ def neighbours(notebook: str):
     if notebook not in names:
         return None
     i = names.index(notebook)
-    return (DASHBOARDS[i - 1] if i > 0 else None,
-            DASHBOARDS[i + 1] if i + 1 < len(DASHBOARDS) else None)
+    return (
+        DASHBOARDS[i - 1] if i > 0 else None,
+        DASHBOARDS[i + 1] if i + 1 < len(DASHBOARDS) else None,
+    )
 
 
 def _label(d, lang: str) -> str:
@@ -69,10 +71,14 @@ def nav_html(name: str, lang: str | None = None, end: bool = False) -> str:
     home, topics = _("All topics", lang=lang), _("Topics", lang=lang)
     links = [f'<a class="ee-nav-home" href="{e(INDEX_NOTEBOOK)}">{e(home)}</a>']
     if prev is not None:
-        links.append(f'<a class="ee-nav-prev" href="{e(prev.notebook)}" rel="prev">'
-                     f'<span aria-hidden="true">←</span> {e(_label(prev, lang))}</a>')
+        links.append(
+            f'<a class="ee-nav-prev" href="{e(prev.notebook)}" rel="prev">'
+            f'<span aria-hidden="true">←</span> {e(_label(prev, lang))}</a>'
+        )
     if nxt is not None:
-        links.append(f'<a class="ee-nav-next" href="{e(nxt.notebook)}" rel="next">'
-                     f'{e(_label(nxt, lang))} <span aria-hidden="true">→</span></a>')
+        links.append(
+            f'<a class="ee-nav-next" href="{e(nxt.notebook)}" rel="next">'
+            f'{e(_label(nxt, lang))} <span aria-hidden="true">→</span></a>'
+        )
     label = _("Topics, end of page", lang=lang) if end else topics
     return f'<nav class="ee-nav" aria-label="{e(label)}">' + "\n".join(links) + "</nav>"

@@ -53,8 +53,10 @@ def wait_for_request() -> None:
 
     env = os.environ
     base = env.get("VOILA_WS_BASE_URL", env.get("VOILA_SERVER_URL", "/"))
-    url = (f"{env.get('VOILA_WS_PROTOCOL', 'ws')}://{env.get('VOILA_APP_IP', '127.0.0.1')}:"
-           f"{env.get('VOILA_APP_PORT', '8866')}{base}voila/query/{env.get('VOILA_KERNEL_ID')}")
+    url = (
+        f"{env.get('VOILA_WS_PROTOCOL', 'ws')}://{env.get('VOILA_APP_IP', '127.0.0.1')}:"
+        f"{env.get('VOILA_APP_PORT', '8866')}{base}voila/query/{env.get('VOILA_KERNEL_ID')}"
+    )
     token = env.get("ELO_QUERY_TOKEN")
     headers = {"X-Elo-Query-Token": token} if token else None
     info: list[str] = []
@@ -62,8 +64,9 @@ def wait_for_request() -> None:
     async def receive():
         while True:
             try:
-                async with websockets.connect(url, open_timeout=5, additional_headers=headers,
-                                              proxy=None) as ws:
+                async with websockets.connect(
+                    url, open_timeout=5, additional_headers=headers, proxy=None
+                ) as ws:
                     try:
                         message = await asyncio.wait_for(ws.recv(), RETRY_S)
                     except TimeoutError:

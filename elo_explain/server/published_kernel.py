@@ -105,7 +105,8 @@ def quiet_tracebacks(shell) -> None:
 
     def showtraceback(*args, **kwargs):
         kind = sys.exc_info()[0]
-        _log.warning("widget callback failed: %s (not shown to the viewer)",
-                     getattr(kind, "__name__", kind))
+        _log.warning(
+            "widget callback failed: %s (not shown to the viewer)", getattr(kind, "__name__", kind)
+        )
 
     shell.showtraceback = showtraceback

@@ -55,14 +55,16 @@ def _loopback(address: str | None) -> bool:
 class QuerySocket(WebSocketHandler):
     """``voila/query/<kernel id>`` for the pool's kernels (see the module's docstring)."""
 
-    _waiters: dict[str, "QuerySocket"] = {}
+    _waiters: dict[str, QuerySocket] = {}
     _cache: dict[str, dict] = {}
     #: ``(kernel_id, token) -> bool``: given by :func:`install` (the kernel manager's check)
     token_matches = staticmethod(lambda kernel_id, token: False)
 
     async def get(self, kernel_id: str, *args, **kwargs):
-        if not (_loopback(self.request.remote_ip)
-                and QuerySocket.token_matches(kernel_id, self.request.headers.get(TOKEN_HEADER))):
+        if not (
+            _loopback(self.request.remote_ip)
+            and QuerySocket.token_matches(kernel_id, self.request.headers.get(TOKEN_HEADER))
+        ):
             raise web.HTTPError(404)
         await super().get(kernel_id, *args, **kwargs)
 
@@ -125,7 +127,9 @@ def install(app, token_matches) -> None:
     init_handlers = app.init_handlers
 
     def handlers():
-        return [(route[0], QuerySocket, *route[2:]) if route[1] is RequestInfoSocketHandler
-                else route for route in init_handlers()]
+        return [
+            (route[0], QuerySocket, *route[2:]) if route[1] is RequestInfoSocketHandler else route
+            for route in init_handlers()
+        ]
 
     app.init_handlers = handlers

@@ -45,10 +45,10 @@ SIGNS = frozenset("+-−–±÷×=≈<>%.,:/?")
 
 @dataclass(frozen=True)
 class Problem:
-    kind: str     # "overlap", "frame" or "line"
-    text: str     # the text that cannot be read
-    other: str    # what covers it
-    where: str    # the text's box, in display pixels
+    kind: str  # "overlap", "frame" or "line"
+    text: str  # the text that cannot be read
+    other: str  # what covers it
+    where: str  # the text's box, in display pixels
 
     def __str__(self) -> str:
         what = {"overlap": "overlaps", "frame": "is crossed by", "line": "lies on"}[self.kind]
@@ -105,21 +105,21 @@ def _sign_boxes(text: Text, box: Bbox, renderer) -> list[tuple[str, Bbox]]:
     prop, dpi = text.get_fontproperties(), text.get_figure(root=True).dpi
 
     def width(s: str) -> float:
-        return _get_text_metrics_with_cache(renderer, s, prop, ismath=False, dpi=dpi)[0] if s \
-            else 0.0
+        return (
+            _get_text_metrics_with_cache(renderer, s, prop, ismath=False, dpi=dpi)[0] if s else 0.0
+        )
 
     out = []
     for line, (_w, ascent, descent), (x, y) in lines:
         for i, ch in enumerate(line):
             if _sign(ch):
-                x0, x1 = x + dx + width(line[:i]), x + dx + width(line[:i + 1])
+                x0, x1 = x + dx + width(line[:i]), x + dx + width(line[: i + 1])
                 out.append((ch, Bbox.from_extents(x0, y + dy - descent, x1, y + dy + ascent)))
     return out
 
 
 def _overlap(a: Bbox, b: Bbox, tol: float) -> bool:
-    return (a.x0 < b.x1 - tol and b.x0 < a.x1 - tol and a.y0 < b.y1 - tol
-            and b.y0 < a.y1 - tol)
+    return a.x0 < b.x1 - tol and b.x0 < a.x1 - tol and a.y0 < b.y1 - tol and b.y0 < a.y1 - tol
 
 
 def _crosses(segments: np.ndarray, box: Bbox) -> bool:
@@ -130,8 +130,12 @@ def _crosses(segments: np.ndarray, box: Bbox) -> bool:
     p0, d = segments[:, 0], segments[:, 1] - segments[:, 0]
     t0, t1 = np.zeros(len(segments)), np.ones(len(segments))
     with np.errstate(divide="ignore", invalid="ignore"):
-        for p, q in ((-d[:, 0], p0[:, 0] - box.x0), (d[:, 0], box.x1 - p0[:, 0]),
-                     (-d[:, 1], p0[:, 1] - box.y0), (d[:, 1], box.y1 - p0[:, 1])):
+        for p, q in (
+            (-d[:, 0], p0[:, 0] - box.x0),
+            (d[:, 0], box.x1 - p0[:, 0]),
+            (-d[:, 1], p0[:, 1] - box.y0),
+            (d[:, 1], box.y1 - p0[:, 1]),
+        ):
             parallel = p == 0
             t0 = np.where(parallel & (q < 0), np.inf, t0)  # parallel and outside
             r = q / p
@@ -208,8 +212,11 @@ def _plotted_lines(fig):
             segs = [s for s in segs if len(s)]
             if segs:
                 label = a.get_label()
-                name = (f"{type(a).__name__} {label!r}" if label and not label.startswith("_")
-                        else type(a).__name__)
+                name = (
+                    f"{type(a).__name__} {label!r}"
+                    if label and not label.startswith("_")
+                    else type(a).__name__
+                )
                 yield a, name, np.concatenate(segs), clip
 
 
@@ -220,8 +227,10 @@ def _frames(fig):
             continue
         for side, spine in ax.spines.items():
             if spine.get_visible() and _drawn_edge(spine):
-                yield (f"the {side} frame of axes {i}",
-                       _segments(spine.get_path(), spine.get_transform()))
+                yield (
+                    f"the {side} frame of axes {i}",
+                    _segments(spine.get_path(), spine.get_transform()),
+                )
 
 
 def _covers(text: Text, line) -> bool:
@@ -230,8 +239,9 @@ def _covers(text: Text, line) -> bool:
     (``animated``, :meth:`FigureView.dynamic`) after every other."""
     patch = text.get_bbox_patch()
     opaque = patch is not None and patch.get_fill() and patch.get_facecolor()[3] >= 0.8
-    return opaque and ((text.get_animated(), text.get_zorder())
-                       > (line.get_animated(), line.get_zorder()))
+    return opaque and (
+        (text.get_animated(), text.get_zorder()) > (line.get_animated(), line.get_zorder())
+    )
 
 
 def _legend_of(fig):
@@ -256,11 +266,17 @@ def problems(fig, *, draw: bool = True) -> list[Problem]:
     found = []
 
     def report(kind, text, other, box):
-        found.append(Problem(kind, _name(text), other,
-                             f"({box.x0:.0f}, {box.y0:.0f})-({box.x1:.0f}, {box.y1:.0f})"))
+        found.append(
+            Problem(
+                kind,
+                _name(text),
+                other,
+                f"({box.x0:.0f}, {box.y0:.0f})-({box.x1:.0f}, {box.y1:.0f})",
+            )
+        )
 
     for i, (a, box_a) in enumerate(texts):
-        for b, box_b in texts[i + 1:]:
+        for b, box_b in texts[i + 1 :]:
             if _overlap(box_a, box_b, tol):
                 report("overlap", a, repr(_name(b)), box_a)
     for lg in fig.findobj(Legend):
@@ -270,8 +286,10 @@ def problems(fig, *, draw: bool = True) -> list[Problem]:
         for t, box in texts:
             if legends.get(id(t)) is not lg and _overlap(box, frame, tol):
                 report("overlap", t, "a legend", box)
-    inner = {id(t): Bbox.from_extents(box.x0 + tol, box.y0 + tol, box.x1 - tol, box.y1 - tol)
-             for t, box in texts}
+    inner = {
+        id(t): Bbox.from_extents(box.x0 + tol, box.y0 + tol, box.x1 - tol, box.y1 - tol)
+        for t, box in texts
+    }
     for name, segs in _frames(fig):
         for t, box in texts:
             if _crosses(segs, inner[id(t)]):

@@ -83,12 +83,11 @@ def shown_text(view, *, field_tooltips: bool = True) -> str:
     return "\n".join(out)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _catalog_ids(lang: str, modules: tuple) -> tuple:
     """The English (msgids) of ``lang``'s catalog entries of ``modules`` (read once a run)."""
     cat = translate.read_catalog(translate.po_path(lang), lang)
-    return tuple(m.id for m in cat if m.id and any(loc[0].endswith(modules)
-                                                   for loc in m.locations))
+    return tuple(m.id for m in cat if m.id and any(loc[0].endswith(modules) for loc in m.locations))
 
 
 def english_left_of(text: str, lang: str, modules) -> list[str]:
@@ -97,8 +96,11 @@ def english_left_of(text: str, lang: str, modules) -> list[str]:
     modules still show untranslated (the shared widgets' words are tested with their own
     module)."""
     own = _catalog_ids(lang, tuple(modules))
-    return [piece for piece in translate.english_left(text, lang)
-            if any(piece in " ".join(msgid.split()) for msgid in own)]
+    return [
+        piece
+        for piece in translate.english_left(text, lang)
+        if any(piece in " ".join(msgid.split()) for msgid in own)
+    ]
 
 
 def live(model, method, *args):
@@ -112,8 +114,10 @@ def live(model, method, *args):
 def row(shown, first):
     """The cells' texts of the row of a shown table (HTML) whose first cell reads ``first``."""
     for tr in re.findall(r"<tr[^>]*>(.*?)</tr>", shown, re.S):
-        cells = [html.unescape(re.sub(r"<[^>]+>", "", c))
-                 for c in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", tr, re.S)]
+        cells = [
+            html.unescape(re.sub(r"<[^>]+>", "", c))
+            for c in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", tr, re.S)
+        ]
         if cells and cells[0] == first:
             return cells
     raise AssertionError(f"no row {first!r} in {shown[-600:]}")

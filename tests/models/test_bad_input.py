@@ -54,13 +54,22 @@ BAD_VALUES = ["", "abc", "<negative>", "1e308", "99999999999999999999", "nan"]
 # name the report gives the pasted text (08's "pasted text: 2 rows read").
 FREE_TEXT = {
     "ee-paste": {  # 08 calibrate: paste CSV results, then "Fit pasted results"
-        "button": "fit_button", "report": "report", "name": "pasted text",
+        "button": "fit_button",
+        "report": "report",
+        "name": "pasted text",
         "valid": "rating,opponent,score\n1500,1400,1\n1500,1600,0",
         "valid_text": re.compile(r"2 rows read, 0 rejected"),
         "bad_text": re.compile(r"row \d+: \S"),
-        "bad": ["", "abc", "rating,opponent,score\nnan,1500,1", "rating,opponent,score\n1e308,1500,1",
-                "rating,opponent,score\n-5,1500,1", "rating,opponent,score\n1500,abc,2",
-                "rating,opponent,score\n99999999999999999999,1500,0.5", "\x00\x01,,,\n;;;"],
+        "bad": [
+            "",
+            "abc",
+            "rating,opponent,score\nnan,1500,1",
+            "rating,opponent,score\n1e308,1500,1",
+            "rating,opponent,score\n-5,1500,1",
+            "rating,opponent,score\n1500,abc,2",
+            "rating,opponent,score\n99999999999999999999,1500,0.5",
+            "\x00\x01,,,\n;;;",
+        ],
         # a payload as the whole paste, and as a row's values
         "markup": lambda p: [p, f"rating,opponent,score\n1700,1500,1\n{p},1500,1\n1700,{p},0"],
     },
@@ -70,7 +79,7 @@ FREE_TEXT = {
 # it (escaped, ``<`` is ``&lt;``, and none of these can be found). The same elements as
 # tests/site/audit.py's check in the page: ``img[src="x"]``, ``.ee-pwned``, ``svg[onload]``,
 # a script of ``eePwned``.
-MARKUP = ('<img src=x', '<b class="ee-pwned"', '<svg onload', '<script>window.eePwned')
+MARKUP = ("<img src=x", '<b class="ee-pwned"', "<svg onload", "<script>window.eePwned")
 assert all(any(m in p for p in PAYLOADS) for m in MARKUP)
 
 _TAGS = re.compile(r"<[^>]+>")
@@ -127,24 +136,34 @@ def _texts(view, outputs) -> list[str]:
     out = [html.unescape(_TAGS.sub(" ", w.value)) for w in _rendered(view, outputs)]
     for w, _p in _walk(view):
         names = ("description", "placeholder", "tooltip") + (
-            () if isinstance(w, (widgets.HTML, widgets.HTMLMath)) else ("value",))
+            () if isinstance(w, (widgets.HTML, widgets.HTMLMath)) else ("value",)
+        )
         out += [getattr(w, n) for n in names if isinstance(getattr(w, n, None), str)]
     return out
 
 
 def _forbidden(view, outputs, where: str) -> list[str]:
-    return [f"{where}: the page shows {word!r}: {text[:200]!r}"
-            for text in _texts(view, outputs) for word in FORBIDDEN_TEXT if word in text]
+    return [
+        f"{where}: the page shows {word!r}: {text[:200]!r}"
+        for text in _texts(view, outputs)
+        for word in FORBIDDEN_TEXT
+        if word in text
+    ]
 
 
 def _live_markup(view, outputs, where: str) -> list[str]:
     """A payload's markup in an HTML value, or in a description the page renders as HTML
     (``description_allow_html``; any other widget's texts are shown as text)."""
     shown = [(w, w.value) for w in _rendered(view, outputs)] + [
-        (w, w.description) for w, _p in _walk(view) if getattr(w, "description_allow_html", False)]
-    return [f"{where}: {m!r} is live markup in {type(w).__name__} {w._dom_classes}: "
-            f"{value[max(0, value.find(m) - 80):value.find(m) + 80]!r}"
-            for w, value in shown for m in MARKUP if m in value]
+        (w, w.description) for w, _p in _walk(view) if getattr(w, "description_allow_html", False)
+    ]
+    return [
+        f"{where}: {m!r} is live markup in {type(w).__name__} {w._dom_classes}: "
+        f"{value[max(0, value.find(m) - 80) : value.find(m) + 80]!r}"
+        for w, value in shown
+        for m in MARKUP
+        if m in value
+    ]
 
 
 def _params(view) -> dict:
@@ -173,8 +192,9 @@ class Box:
 
 
 def _trait_of(controls: dict, field) -> str | None:
-    return next((n for n, c in controls.items() if c is field or getattr(c, "field", None) is field),
-                None)
+    return next(
+        (n for n, c in controls.items() if c is field or getattr(c, "field", None) is field), None
+    )
 
 
 def _visible_label(widget, parents) -> str:
@@ -196,7 +216,11 @@ def _error_around(parents, view) -> widgets.HTML | None:
         if parent is view:
             return None
         for w, _p in _walk(parent):
-            if isinstance(w, widgets.HTML) and "ee-error" in w._dom_classes and w is not view.status:
+            if (
+                isinstance(w, widgets.HTML)
+                and "ee-error" in w._dom_classes
+                and w is not view.status
+            ):
                 return w
     return None
 
@@ -214,14 +238,15 @@ def boxes(view) -> tuple[list[Box], list[str]]:
             number_texts.add(id(w.text))
             name = _visible_label(w.text, (*parents, w))
             trait = _trait_of(twins if docked else view.controls, w)
-            range_ = ((m.traits()[trait].lo, m.traits()[trait].hi) if trait else (w.lo, w.hi))
+            range_ = (m.traits()[trait].lo, m.traits()[trait].hi) if trait else (w.lo, w.hi)
             where = f"{'dock ' if docked else ''}{name or w.label!r}"
             own = None
             if docked:  # the view's own box of the same trait
                 own = view.controls[trait]
                 own = getattr(own, "field", own)
-            found.append(Box("number", w.text, None, name, where, docked, field=w, range=range_,
-                             own=own))
+            found.append(
+                Box("number", w.text, None, name, where, docked, field=w, range=range_, own=own)
+            )
     for w, parents in _walk(view):
         if not isinstance(w, (widgets.Text, widgets.Textarea)) or id(w) in number_texts:
             continue
@@ -232,8 +257,17 @@ def boxes(view) -> tuple[list[Box], list[str]]:
         known = sorted(classes & set(FREE_TEXT))
         if known:
             spec = FREE_TEXT[known[0]]
-            found.append(Box("free", w, getattr(view, spec["report"]), spec["name"],
-                             f".{known[0]}", docked, free=spec))
+            found.append(
+                Box(
+                    "free",
+                    w,
+                    getattr(view, spec["report"]),
+                    spec["name"],
+                    f".{known[0]}",
+                    docked,
+                    free=spec,
+                )
+            )
         elif isinstance(w, widgets.Textarea) and ("ee-field" in classes or docked):
             if docked:  # the dock's copy: its text reaches the view's own box and its message
                 trait = next(n for n, t in twins.items() if t is w)
@@ -248,8 +282,10 @@ def boxes(view) -> tuple[list[Box], list[str]]:
                 continue
             found.append(Box("area", w, error, name, where, docked))
         else:
-            problems.append(f"a text box ({type(w).__name__}, classes {sorted(classes)}) is neither "
-                            "a NumberField, nor a text area with a message, nor in FREE_TEXT")
+            problems.append(
+                f"a text box ({type(w).__name__}, classes {sorted(classes)}) is neither "
+                "a NumberField, nor a text area with a message, nor in FREE_TEXT"
+            )
     return found, problems
 
 
@@ -291,17 +327,25 @@ def _sweep_number(view, outputs, box: Box) -> list[str]:
         box.text.value = value
         message = html.unescape(f.error)
         if box.name not in message or _range_text(*box.range) not in message:
-            problems.append(f"{box.where}: {value!r} shows {message!r}, not the field's name "
-                            f"{box.name!r} and its range {_range_text(*box.range)!r}")
+            problems.append(
+                f"{box.where}: {value!r} shows {message!r}, not the field's name "
+                f"{box.name!r} and its range {_range_text(*box.range)!r}"
+            )
         if own is not None and not own.error:
-            problems.append(f"{box.where}: {value!r} typed in the dock leaves the view's box silent")
+            problems.append(
+                f"{box.where}: {value!r} typed in the dock leaves the view's box silent"
+            )
         if _params(view) != before:
-            problems.append(f"{box.where}: {value!r} changed the model: {_params(view)} != {before}")
+            problems.append(
+                f"{box.where}: {value!r} changed the model: {_params(view)} != {before}"
+            )
         problems += _forbidden(view, outputs, f"{box.where} {value!r}")
         box.text.value = original
         if f.error or not f.valid or (own is not None and own.error):
-            problems.append(f"{box.where}: after {value!r}, the valid {original!r} leaves "
-                            f"{f.error or own.error!r}")
+            problems.append(
+                f"{box.where}: after {value!r}, the valid {original!r} leaves "
+                f"{f.error or own.error!r}"
+            )
     if box.docked:
         return problems
     # the model answers: another valid entry moves it, the first one brings it back
@@ -313,8 +357,10 @@ def _sweep_number(view, outputs, box: Box) -> list[str]:
         next(w for w, _p in _walk(view) if reader in w._dom_classes).click()
     moved = _params(view) != before
     if not taken or not moved:
-        problems.append(f"{box.where}: the valid {text!r} after the bad entries is not taken "
-                        f"(field {f.value!r}, valid {f.valid}; the model moved: {moved})")
+        problems.append(
+            f"{box.where}: the valid {text!r} after the bad entries is not taken "
+            f"(field {f.value!r}, valid {f.valid}; the model moved: {moved})"
+        )
     if view.status.value:
         problems.append(f"{box.where}: the valid {text!r} shows {view.status.value!r}")
     box.text.value = original
@@ -336,34 +382,41 @@ def _sweep_area(view, outputs, box: Box) -> list[str]:
         return [f"{box.where}: the box has no visible label to name it"]
     entries = [(("-1" if bad == "<negative>" else bad), None) for bad in BAD_VALUES]
     # each bad number also in the place of a line's rating: the message gives the range
-    entries += [(_in_a_line(original, v), v) for v in ("-1", "1e308", "99999999999999999999", "nan")
-                if _in_a_line(original, v)]
+    entries += [
+        (_in_a_line(original, v), v)
+        for v in ("-1", "1e308", "99999999999999999999", "nan")
+        if _in_a_line(original, v)
+    ]
     for value, number in entries:
         box.text.value = value
         message = html.unescape(box.error.value)
         if box.name not in message:
-            problems.append(f"{box.where}: {value!r} shows {message!r}, not the field's name "
-                            f"{box.name!r}")
+            problems.append(
+                f"{box.where}: {value!r} shows {message!r}, not the field's name {box.name!r}"
+            )
         if number is not None:
             r = _RANGE.search(message)
             if not r or float(r.group(1)) <= float(number) <= float(r.group(2)):
-                problems.append(f"{box.where}: {value!r} shows {message!r}: no range that "
-                                f"leaves out {number!r}")
+                problems.append(
+                    f"{box.where}: {value!r} shows {message!r}: no range that leaves out {number!r}"
+                )
         if _params(view) != before:
             problems.append(f"{box.where}: {value!r} changed the model")
         problems += _forbidden(view, outputs, f"{box.where} {value!r}")
         box.text.value = original
         if box.error.value:
-            problems.append(f"{box.where}: after {value!r}, the valid entry leaves "
-                            f"{box.error.value!r}")
+            problems.append(
+                f"{box.where}: after {value!r}, the valid entry leaves {box.error.value!r}"
+            )
     if box.docked:
         return problems
     # the model answers: the first rating one point up moves it; the first entry brings it back
     moved_text = _RATING.sub(lambda r: str(int(r.group()) + 1), original, count=1)
     box.text.value = moved_text
     if box.error.value or _params(view) == before:
-        problems.append(f"{box.where}: the valid {moved_text[:40]!r} is not taken "
-                        f"({box.error.value!r})")
+        problems.append(
+            f"{box.where}: the valid {moved_text[:40]!r} is not taken ({box.error.value!r})"
+        )
     box.text.value = original
     if _params(view) != before:
         problems.append(f"{box.where}: the first entry again does not bring the model back")
@@ -384,8 +437,9 @@ def _sweep_free(view, outputs, box: Box) -> list[str]:
             return [f"{box.where}: the valid entry is not accepted: {report[-300:]!r}"]
         report = _submit_free(view, box, value)
         if not spec["bad_text"].search(report) or f"{box.name}:" not in report:
-            problems.append(f"{box.where}: {value!r} shows no message naming {box.name!r}: "
-                            f"{report[-300:]!r}")
+            problems.append(
+                f"{box.where}: {value!r} shows no message naming {box.name!r}: {report[-300:]!r}"
+            )
         problems += _forbidden(view, outputs, f"{box.where} {value!r}")
     return problems
 
@@ -422,8 +476,9 @@ def test_markup_typed_or_pasted_into_any_box_stays_text(notebook):
                     said = _submit_free(view, box, entry)
                 else:
                     box.text.value = entry
-                    said = html.unescape((box.field.error if box.kind == "number"
-                                          else box.error.value))
+                    said = html.unescape(
+                        box.field.error if box.kind == "number" else box.error.value
+                    )
                 if not said.strip():
                     problems.append(f"{box.where}: {entry[:30]!r} gets no message")
                 problems += _live_markup(view, outputs, f"{box.where} {entry[:30]!r}")

@@ -51,6 +51,7 @@ assert all(any(m in p for p in PAYLOADS) for m in LIVE_MARKUP)
 
 # --- the page, as its notebook builds it ---------------------------------------------------
 
+
 def _displayed(result):
     """What a cell's last expression shows on the page: a widget (the view), a live output
     (a model method's result, as the kernel displays it), or static HTML."""
@@ -134,12 +135,14 @@ def _first(soup: BeautifulSoup, selector: str) -> Tag | None:
     ``:-soup-contains(t)`` (Playwright's ignores case: the specs write their texts as shown),
     ``:text-is(t)`` as a class given to the elements whose whole text, white space trimmed,
     is ``t``."""
+
     def exact(m: re.Match) -> str:
         mark = f"ee-text-is-{len(m[2])}-{abs(hash(m[2]))}"
         for el in soup.find_all(True):
             if _words(el) == m[2] and mark not in (el.get("class") or []):
                 el["class"] = [*(el.get("class") or []), mark]
         return "." + mark
+
     return soup.select_one(_TEXT_IS.sub(exact, selector).replace(":has-text(", ":-soup-contains("))
 
 
@@ -149,7 +152,9 @@ def test_the_selectors_read_as_playwright_reads_them():
     soup = BeautifulSoup(
         '<div class="ee-a x"><p>one</p></div><div class="ee-live-t"><table><caption>Cap</caption>'
         "<tr><th>System</th><th>E</th></tr><tr><td>Elo</td><td>0.30</td></tr>"
-        "<tr><td>32</td><td>64</td><td>96</td></tr></table></div>", "html.parser")
+        "<tr><td>32</td><td>64</td><td>96</td></tr></table></div>",
+        "html.parser",
+    )
     text = lambda css: _words(_first(soup, css))  # noqa: E731
     assert text(".ee-a") == "one" and _first(soup, ".ee-b") is None
     assert text(".ee-live-t caption") == "Cap"
@@ -159,7 +164,7 @@ def test_the_selectors_read_as_playwright_reads_them():
     assert _first(soup, ".ee-live-t tr:has(td:first-child:text-is('64')) td") is None
     assert text(".ee-live-t tr:has-text('Elo')") == "Elo0.30"  # textContent: no space added
     assert text(".ee-live-t td:nth-child(1)") == "Elo"
-    assert text('.ee-none, .ee-a') == "one"
+    assert text(".ee-none, .ee-a") == "one"
 
 
 # --- the checks ----------------------------------------------------------------------------
@@ -181,8 +186,12 @@ def test_the_note_says_what_it_ignored(notebook):
     note = _first(_page(notebook)[0], ".ee-query-note")
     assert note is not None, f"{notebook}: no note of what the link set that was ignored"
     said = _words(note)
-    expected = ["Ignored from the link", *spec.bad_note, "colour (not a setting of this page)",
-                PAYLOADS[0][:12]]  # a payload, shown as text
+    expected = [
+        "Ignored from the link",
+        *spec.bad_note,
+        "colour (not a setting of this page)",
+        PAYLOADS[0][:12],
+    ]  # a payload, shown as text
     assert UNKNOWN.startswith("colour=")
     missing = [text for text in expected if " ".join(text.split()) not in said]
     assert not missing, f"{notebook} ({spec.source}): the note lacks {missing}: {said!r}"
@@ -199,7 +208,8 @@ def test_the_markup_stays_text(notebook):
     assert not [m for m in LIVE_MARKUP if m in note], f"{notebook}: live markup in {note!r}"
     assert "&lt;img src=x" in note, f"{notebook}: the payload is not in the note as text"
     made = soup.select('.ee-pwned, img[src="x"], svg[onload]') + [
-        el for el in soup.find_all("script") if "eePwned" in el.get_text()]
+        el for el in soup.find_all("script") if "eePwned" in el.get_text()
+    ]
     assert not made, f"{notebook}: elements made from a payload: {made}"
 
 

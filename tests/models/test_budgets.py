@@ -22,7 +22,7 @@ from elo_explain.dashboards.chess_calculator import CalculatorModel, CalculatorV
 from elo_explain.interactive.budget import refused  # noqa: E402
 from elo_explain.server.published_kernel import install_budget, uninstall_budget  # noqa: E402
 
-ABUSE = 3_800_000   # bytes of one update in the issue
+ABUSE = 3_800_000  # bytes of one update in the issue
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -40,9 +40,12 @@ def quiet(fn, *args, **kw):
 def update(state: dict, buffers=(), paths=()) -> dict:
     """A page's update message to a widget, as ipykernel hands it over (``buffers`` at
     ``paths`` in the state)."""
-    return {"content": {"data": {"method": "update", "state": state,
-                                 "buffer_paths": [list(p) for p in paths]}},
-            "buffers": [memoryview(b) for b in buffers]}
+    return {
+        "content": {
+            "data": {"method": "update", "state": state, "buffer_paths": [list(p) for p in paths]}
+        },
+        "buffers": [memoryview(b) for b in buffers],
+    }
 
 
 def test_a_3_8_mb_text_is_refused_before_the_calculator_reads_it():
@@ -72,9 +75,23 @@ def test_calibrate_takes_a_file_up_to_its_limit_and_no_more():
     assert len(view.paste.value) == len(rows) and refused(view.paste) == 0
     # an upload's bytes are a buffer: a 3.8 MB file is refused, the 2 MB one is read
     for content in (b"x" * ABUSE, rows):
-        quiet(view.upload._handle_msg, update(
-            {"value": [{"name": "me.csv", "type": "text/csv", "size": len(content),
-                        "last_modified": 1735689600000}]}, [content], [("value", 0, "content")]))
+        quiet(
+            view.upload._handle_msg,
+            update(
+                {
+                    "value": [
+                        {
+                            "name": "me.csv",
+                            "type": "text/csv",
+                            "size": len(content),
+                            "last_modified": 1735689600000,
+                        }
+                    ]
+                },
+                [content],
+                [("value", 0, "content")],
+            ),
+        )
     assert refused(view.upload) == 1
     rows_read = (len(rows) - 22) // 12
     assert f"{rows_read} rows read, 0 rejected" in view.report.value, view.report.value[:300]

@@ -35,8 +35,11 @@ def _returns_table(fn) -> bool:
         sig = inspect.signature(fn)
     except (TypeError, ValueError):
         return False
-    required = [p for p in sig.parameters.values()
-                if p.default is p.empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    required = [
+        p
+        for p in sig.parameters.values()
+        if p.default is p.empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+    ]
     return not required and sig.return_annotation in ("Table", "tables.Table", "RowTable")
 
 
@@ -46,8 +49,11 @@ def every_table() -> list[tuple[str, Table]]:
     for d in DASHBOARDS:
         module = importlib.import_module("elo_explain.dashboards." + d.notebook[3:-6])
         for cls in vars(module).values():
-            if not (inspect.isclass(cls) and issubclass(cls, DashboardModel)
-                    and cls.__module__ == module.__name__):
+            if not (
+                inspect.isclass(cls)
+                and issubclass(cls, DashboardModel)
+                and cls.__module__ == module.__name__
+            ):
                 continue
             model = cls()
             for name in dir(cls):
@@ -102,7 +108,7 @@ def test_every_csv_parses_back_to_its_tables_numbers(lang):
                 places = len(plain.partition(".")[2])
                 # within a unit of the last digit shown: rounded half away from zero, or
                 # cut as Lichess shows a rating (1509.89 as "1509")
-                assert abs(float(plain) - value) < 10 ** -places, (name, text, value)
+                assert abs(float(plain) - value) < 10**-places, (name, text, value)
                 checked += 1
     assert checked > 500
 

@@ -14,17 +14,31 @@ import numpy as np
 import pytest
 
 from elo_explain.dashboards.backgammon_divisor import DivisorModel, DivisorView
-from elo_explain.formats import fmt_pair as pair, fmt_pct as pct, fmt_signed
+from elo_explain.formats import fmt_pair as pair
+from elo_explain.formats import fmt_pct as pct
+from elo_explain.formats import fmt_signed
 
 signed = partial(fmt_signed, places=0)  # whole points, as the dashboard shows them
 
 # Greek document, step 1: "Διαφορά rating / Αναμενόμενο ποσοστό νίκης του φαβορί" (÷1200)
-DOC_WIN_RATE = {0: "50.0 %", 50: "52.4 %", 100: "54.8 %", 150: "57.1 %", 200: "59.5 %",
-                300: "64.0 %", 400: "68.3 %", 500: "72.3 %"}
+DOC_WIN_RATE = {
+    0: "50.0 %",
+    50: "52.4 %",
+    100: "54.8 %",
+    150: "57.1 %",
+    200: "59.5 %",
+    300: "64.0 %",
+    400: "68.3 %",
+    500: "72.3 %",
+}
 # Greek document, step 2: K 32, cube 1, favourite wins / underdog wins
-DOC_CHANGES = {0: ("+16 / −16", "+16 / −16"), 100: ("+14 / −14", "+18 / −18"),
-               200: ("+13 / −13", "+19 / −19"), 300: ("+12 / −12", "+20 / −20"),
-               400: ("+10 / −10", "+22 / −22")}
+DOC_CHANGES = {
+    0: ("+16 / −16", "+16 / −16"),
+    100: ("+14 / −14", "+18 / −18"),
+    200: ("+13 / −13", "+19 / −19"),
+    300: ("+12 / −12", "+20 / −20"),
+    400: ("+10 / −10", "+22 / −22"),
+}
 
 
 @pytest.fixture
@@ -112,12 +126,15 @@ def test_summary_sentence(view):
     assert "64.0 %" in s and "+12" in s and "−20" in s
 
 
-@pytest.mark.parametrize("name, value, message", [
-    ("divisor", 50, "divisor must be a whole number between 100 and 4000"),
-    ("divisor", 1200.5, "divisor must be a whole number"),
-    ("difference", -10, "difference must be a whole number between 0 and 800"),
-    ("difference", 900, "difference must be a whole number between 0 and 800"),
-])
+@pytest.mark.parametrize(
+    "name, value, message",
+    [
+        ("divisor", 50, "divisor must be a whole number between 100 and 4000"),
+        ("divisor", 1200.5, "divisor must be a whole number"),
+        ("difference", -10, "difference must be a whole number between 0 and 800"),
+        ("difference", 900, "difference must be a whole number between 0 and 800"),
+    ],
+)
 def test_model_rejects_bad_state(name, value, message):
     m = DivisorModel()
     with pytest.raises(ValueError, match=message):
@@ -145,8 +162,7 @@ def test_tables_show_the_documents_numbers():
 
 def test_summary_shows_the_version_history_at_the_lead(view):
     # Greek document, version history at 300: ÷400 / ÷800 / ÷1200 with their win / loss
-    for text in ("÷400 84.9 % (+5 / −27)", "÷800 70.3 % (+9 / −23)",
-                 "÷1200 64.0 % (+12 / −20)"):
+    for text in ("÷400 84.9 % (+5 / −27)", "÷800 70.3 % (+9 / −23)", "÷1200 64.0 % (+12 / −20)"):
         assert text in view.summary.value
 
 
@@ -218,32 +234,42 @@ def test_the_documents_rounded_figures_beside_the_exact_ones():
     # (27 / 32 = 0.84375 -> 84.4 %); G6/G7 ÷1200, 200 up: +13 / −19, "about 60 %"
     # (19 / 32 = 0.59375 -> 59.4 %)
     from elo_explain.dashboards.backgammon_divisor import as_printed
+
     rows = as_printed().rows
-    assert rows[0][1:] == (f"+5 / \u221227", "27 / 32 = 84.4 %", "85 %")
-    assert rows[1][1:] == (f"+13 / \u221219", "19 / 32 = 59.4 %", "about 60 %")
+    assert rows[0][1:] == ("+5 / \u221227", "27 / 32 = 84.4 %", "85 %")
+    assert rows[1][1:] == ("+13 / \u221219", "19 / 32 = 59.4 %", "about 60 %")
 
 
 # --- the translated pages -------------------------------------------------------------------
 # The Greek document's history table, 300 points up: "84,9%" (÷400), "70,3%" (÷800), "64,0%"
 # (÷1200), written as each language writes a percentage (CLDR, as the Greek document itself:
 # decimal comma and no space in Ukrainian and Greek; Telugu: decimal point, no space).
-DOC_HISTORY_PCT = {"te": ("84.9%", "70.3%", "64.0%"), "uk": ("84,9%", "70,3%", "64,0%"),
-                   "el": ("84,9%", "70,3%", "64,0%")}
+DOC_HISTORY_PCT = {
+    "te": ("84.9%", "70.3%", "64.0%"),
+    "uk": ("84,9%", "70,3%", "64,0%"),
+    "el": ("84,9%", "70,3%", "64,0%"),
+}
 
 
 @pytest.mark.parametrize("lang", ["te", "uk", "el"])
 def test_translated_view_leaves_no_catalog_english(lang):
     from elo_explain.dashboards.backgammon_divisor import as_printed
     from elo_explain.translate import english_left
-
     from tests.models.shown import in_language, shown_text
 
     with in_language(lang):
         for query in ("", "divisor=800", "divisor=400&difference=200", "divisor=2000"):
             v = DivisorView(DivisorModel(), query=query)
             m = v.model
-            text = "\n".join([shown_text(v), m.win_rates().to_html(), m.changes().to_html(),
-                              m.history().to_html(), as_printed().to_html()])
+            text = "\n".join(
+                [
+                    shown_text(v),
+                    m.win_rates().to_html(),
+                    m.changes().to_html(),
+                    m.history().to_html(),
+                    as_printed().to_html(),
+                ]
+            )
             assert english_left(text, lang) == [], query
             assert v.preset.value in DivisorModel.presets or v.preset.value == "Custom"
 
@@ -254,11 +280,11 @@ def test_translated_view_writes_the_documents_numbers_in_its_language(lang):
 
     at400, at800, at1200 = DOC_HISTORY_PCT[lang]
     with in_language(lang):
-        doc = DivisorView(DivisorModel())                       # ÷1200, 300 points up
-        assert at1200 in doc.summary.value                      # the issue: "64,0" in uk / el
+        doc = DivisorView(DivisorModel())  # ÷1200, 300 points up
+        assert at1200 in doc.summary.value  # the issue: "64,0" in uk / el
         old = DivisorView(DivisorModel(), query="divisor=800")  # Gammon42 1.2.0
-        assert at800 in old.summary.value                       # the issue: ÷800 at 300: 70,3
-        for pct in (at400, at800, at1200):                      # the version line, every divisor
+        assert at800 in old.summary.value  # the issue: ÷800 at 300: 70,3
+        for pct in (at400, at800, at1200):  # the version line, every divisor
             assert pct in old.summary.value
         assert f"<td>{at1200}</td>" in DivisorModel().win_rates().to_html()
     assert "64.0 %" in DivisorView(DivisorModel()).summary.value  # English as before
@@ -308,7 +334,13 @@ def test_live_tables_follow_the_typed_divisor_and_lead(view):
     # the version history at 300: ÷800 70.3 %, +9 / −23; 23 / 32 = 71.9 % holds the rating
     # (docs/sources.md#greek, derived numbers)
     assert _row(m.history(), "Your divisor (÷800)") == [
-        "Your divisor (÷800)", "800", "70.3 %", "+9", "−23", "71.9 %"]
+        "Your divisor (÷800)",
+        "800",
+        "70.3 %",
+        "+9",
+        "−23",
+        "71.9 %",
+    ]
     assert "÷800 (your divisor): favourite wins" in m.changes().to_html()
     # the lead typed: the version history is redone at 200 (document step 1: 59.5 %)
     png = view.figure.image.value
@@ -323,8 +355,10 @@ def test_a_link_sets_the_fields_the_sentence_and_the_link():
     # the document's version history, ÷800 at 300 points up: 70.3 %, +9 / −23
     v = DivisorView(DivisorModel(), query="divisor=800&difference=300")
     assert v.controls["divisor"].field.text.value == "800"
-    assert ("300 points up, ÷800: expected win rate 70.3 %; +9 for a win, −23 for a loss"
-            in v.summary.value)
+    assert (
+        "300 points up, ÷800: expected win rate 70.3 %; +9 for a win, −23 for a loss"
+        in v.summary.value
+    )
     assert 'href="?divisor=800&amp;difference=300"' in v.link.value
     v.controls["divisor"].field.text.value = "400"  # document: ÷400, 300 up -> 84.9 %
     assert "÷400: expected win rate 84.9 %" in v.summary.value

@@ -29,8 +29,13 @@ import pytest
 
 from elo_explain import lichess
 from elo_explain.dashboards.calibrate import (
-    EXAMPLE_CSV, MAX_SHOWN_ERRORS, MAX_UPLOAD_BYTES, CalibrateModel, CalibrateView,
-    time_control_options, upload_limit,
+    EXAMPLE_CSV,
+    MAX_SHOWN_ERRORS,
+    MAX_UPLOAD_BYTES,
+    CalibrateModel,
+    CalibrateView,
+    time_control_options,
+    upload_limit,
 )
 from oracles import grid_fit
 
@@ -44,8 +49,9 @@ def quiet(fn, *args, **kw):
 def shown(html_text: str, css: str) -> str:
     """The text of the one element with class ``css`` in a widget's HTML (what the page
     shows in it: entities read back)."""
-    found = re.findall(r'<(\w+) class="(?:[^"]* )?' + re.escape(css) + r'(?: [^"]*)?">(.*?)</\1>',
-                       html_text, re.S)
+    found = re.findall(
+        r'<(\w+) class="(?:[^"]* )?' + re.escape(css) + r'(?: [^"]*)?">(.*?)</\1>', html_text, re.S
+    )
     assert len(found) == 1, (css, found)
     return html.unescape(re.sub(r"<[^>]+>", "", found[0][1]))
 
@@ -69,41 +75,41 @@ def view():
 # ------------------------------------------------------------------ the bundled games
 def test_default_selection_is_the_rated_games():
     m = CalibrateModel()
-    assert m.n_games == 15467                       # [SRC] rated, deduplicated
+    assert m.n_games == 15467  # [SRC] rated, deduplicated
     m.rated_only = False
-    assert m.n_games == 19113                       # [SRC] all unique games
+    assert m.n_games == 19113  # [SRC] all unique games
 
 
 def test_most_common_clock_is_offered_first():
     keys = [k for _, k in time_control_options()]
     assert keys[0] == "all"
     clocks = [k for k in keys if "+" in k]
-    assert clocks[0] == "10+0"                      # [SRC] the most common clock
+    assert clocks[0] == "10+0"  # [SRC] the most common clock
 
 
-@pytest.mark.parametrize("rated_only,time_control", [(True, "all"), (False, "all"),
-                                                     (True, "10+0")])
+@pytest.mark.parametrize("rated_only,time_control", [(True, "all"), (False, "all"), (True, "10+0")])
 def test_fitted_divisor_and_interval_match_a_brute_force_likelihood(rated_only, time_control):
     m = CalibrateModel(rated_only=rated_only, time_control=time_control)
-    g = lichess.load_games(rated_only=rated_only,
-                           time_control=None if time_control == "all" else time_control)
+    g = lichess.load_games(
+        rated_only=rated_only, time_control=None if time_control == "all" else time_control
+    )
     best, lo, hi = grid_fit(g.difference.astype(float), g.result)
     assert m.n_games == len(g)
-    assert m.fit.divisor == pytest.approx(best, abs=0.1)         # [ML]
-    assert m.fit.interval[0] == pytest.approx(lo, abs=0.1)       # [ML]
-    assert m.fit.interval[1] == pytest.approx(hi, abs=0.1)       # [ML]
+    assert m.fit.divisor == pytest.approx(best, abs=0.1)  # [ML]
+    assert m.fit.interval[0] == pytest.approx(lo, abs=0.1)  # [ML]
+    assert m.fit.interval[1] == pytest.approx(hi, abs=0.1)  # [ML]
     # the headline shows the same numbers, rounded, in its divisor (.ee-divisor)
     head = make_view(m).headline.value
     assert shown(head, "ee-divisor") == f"÷{best:.0f} (95 % interval {lo:.0f} to {hi:.0f})"
     # the fit table above the view (the notebook's, live): the games and the divisor to 0.1
     games, divisor = m.fit_table().cells()[0][:2]
-    assert games == f"{len(g):,}"           # [SRC] 15,467 rated, 19,113 all (test above)
+    assert games == f"{len(g):,}"  # [SRC] 15,467 rated, 19,113 all (test above)
     assert abs(float(divisor.removeprefix("÷")) - best) <= 0.15  # [ML] printed to 0.1
 
 
 def test_headline_compares_with_the_chess_curve():
     v = make_view()
-    assert "÷400 expects 76.0 %" in v.headline.value            # [TEL]
+    assert "÷400 expects 76.0 %" in v.headline.value  # [TEL]
     # ÷400 lies outside the interval on these games, so the verdict says it does not fit
     lo, hi = v.model.fit.interval
     assert not lo <= 400 <= hi
@@ -149,7 +155,7 @@ def test_bad_model_values_name_the_setting():
         m.bucket = 7
     with pytest.raises(ValueError, match="Time control must be one of"):
         m.time_control = "3+0x"
-    assert (m.bucket, m.time_control) == (100, "all")          # the model keeps its values
+    assert (m.bucket, m.time_control) == (100, "all")  # the model keeps its values
 
 
 # ------------------------------------------------------------------ readers' results
@@ -160,20 +166,22 @@ def test_reader_csv_closed_form_fit():
     quiet(m.load_csv, text)
     assert m.source == "upload"
     assert m.upload_summary == "4 rows read, 0 rejected"
-    assert m.fit.divisor == pytest.approx(200 / math.log10(3), abs=0.05)   # [CF] 419.2
+    assert m.fit.divisor == pytest.approx(200 / math.log10(3), abs=0.05)  # [CF] 419.2
     assert "÷419" in v.headline.value
 
 
 def test_every_bad_row_is_reported_with_its_number():
-    text = ("rating,opponent,score\n"
-            "1600,1500,1\n"          # row 2 ok
-            "1600,abc,0\n"           # row 3 opponent not a number
-            "1600,1700\n"            # row 4 missing field
-            "1600,1700,0.7\n"        # row 5 bad score
-            "\n"                     # row 6 blank: skipped, not a row
-            "9000,1700,1\n"          # row 7 rating out of range
-            "1550,1500,0\n"          # row 8 ok
-            "1650,1700,draw\n")      # row 9 ok
+    text = (
+        "rating,opponent,score\n"
+        "1600,1500,1\n"  # row 2 ok
+        "1600,abc,0\n"  # row 3 opponent not a number
+        "1600,1700\n"  # row 4 missing field
+        "1600,1700,0.7\n"  # row 5 bad score
+        "\n"  # row 6 blank: skipped, not a row
+        "9000,1700,1\n"  # row 7 rating out of range
+        "1550,1500,0\n"  # row 8 ok
+        "1650,1700,draw\n"
+    )  # row 9 ok
     v = make_view()
     m = v.model
     quiet(m.load_csv, text, "mine.csv")
@@ -226,7 +234,7 @@ def test_figure_count_flat_after_12_moves_and_plot_follows(view):
     with contextlib.redirect_stdout(io.StringIO()):
         view.bucket.slider.value = 50
         view.min_games.slider.value = 30
-    assert len(view.points.get_xdata()) > len(x0)       # narrower buckets, more points
+    assert len(view.points.get_xdata()) > len(x0)  # narrower buckets, more points
     assert "Buckets of 50 points" in view.headline.value
     assert view.status.value == ""
 
@@ -253,11 +261,17 @@ def test_paste_and_upload_switch_to_the_readers_results(view):
         assert "row 10: opponent &#x27;abc&#x27; is not a number" in view.report.value
         assert "your results" in view.headline.value
         content = b"rating,opponent,score\n1700,1500,1\n1700,1500,1\n1700,1500,1\n1700,1500,0\n"
-        view.upload.value = ({"name": "me.csv", "type": "text/csv", "size": len(content),
-                              "content": memoryview(content),
-                              "last_modified": datetime.datetime(2025, 1, 1)},)
+        view.upload.value = (
+            {
+                "name": "me.csv",
+                "type": "text/csv",
+                "size": len(content),
+                "content": memoryview(content),
+                "last_modified": datetime.datetime(2025, 1, 1),
+            },
+        )
         assert "me.csv" in view.report.value and "4 rows read, 0 rejected" in view.report.value
-        assert "÷419" in view.headline.value                                # [CF]
+        assert "÷419" in view.headline.value  # [CF]
         # the reader's calibration table is the notebook's (above the view), which follows
         # the upload: one bucket (all at +200), 4 games, 3 of 4 won [CF], ÷400 expects 76.0 %
         # [TEL]
@@ -269,7 +283,7 @@ def test_paste_and_upload_switch_to_the_readers_results(view):
         view.source.value = "lichess"
         assert view.model.table().caption.endswith("the Lichess games chosen")
         assert not view.rated.disabled
-        assert "15,467 rated Lichess games" in view.headline.value           # [SRC]
+        assert "15,467 rated Lichess games" in view.headline.value  # [SRC]
     assert view.status.value == ""
 
 
@@ -282,15 +296,14 @@ def test_the_page_at_its_defaults():
     v = make_view()
     head = v.headline.value
     assert games_shown(head) == "15,467 rated Lichess games"  # [SRC]
-    assert "÷400 expects 76.0 %" in head                                          # [TEL]
+    assert "÷400 expects 76.0 %" in head  # [TEL]
     assert "Buckets of 100 points (by their centre) with at least 30 games" in head
     # the notebook's tables above the view: the fit of the 15,467 games, the buckets of 100
-    assert v.model.fit_table().cells()[0][0] == "15,467"                          # [SRC]
+    assert v.model.fit_table().cells()[0][0] == "15,467"  # [SRC]
     table = v.model.table()
     assert table.caption.startswith("Buckets of 100 points")
     assert "+200" in [row[0] for row in table.cells()]
-    assert v.source.options == (("Bundled Lichess games", "lichess"),
-                                ("Your results", "upload"))
+    assert v.source.options == (("Bundled Lichess games", "lichess"), ("Your results", "upload"))
 
 
 def test_the_filters_as_a_viewer_moves_them():
@@ -304,8 +317,8 @@ def test_the_filters_as_a_viewer_moves_them():
     # casual games too: all 19,113 unique games [SRC], in the headline and the fit table
     png = v.view.image.value
     quiet(setattr, v.rated, "value", False)
-    assert games_shown(v.headline.value) == "19,113 Lichess games"          # [SRC]
-    assert v.model.fit_table().cells()[0][0] == "19,113"                          # [SRC]
+    assert games_shown(v.headline.value) == "19,113 Lichess games"  # [SRC]
+    assert v.model.fit_table().cells()[0][0] == "19,113"  # [SRC]
     assert v.view.image.value != png
     # one clock only, chosen by its label
     assert ("10+0 only (minutes + increment)", "10+0") in v.time_control.options
@@ -319,8 +332,9 @@ def test_pasted_rows_each_get_a_message_then_the_example_then_a_fit():
     v = make_view()
     report = lambda: html.unescape(v.report.value)  # noqa: E731 (the page's text)
     # letters where numbers belong: row-numbered messages, nothing fitted, no traceback
-    quiet(setattr, v.paste, "value",
-          "rating,opponent,score\n1500,x,1\nabc,1500,0\n1500,1400,maybe\n")
+    quiet(
+        setattr, v.paste, "value", "rating,opponent,score\n1500,x,1\nabc,1500,0\n1500,1400,maybe\n"
+    )
     quiet(v.fit_button.click)
     assert "3 rows read, 3 rejected" in report()
     assert "row 2: opponent 'x' is not a number" in report()
@@ -329,42 +343,60 @@ def test_pasted_rows_each_get_a_message_then_the_example_then_a_fit():
     assert "Cannot fit" in v.headline.value
     # the example: its twelve rows, the tenth bad, as the page shows them
     quiet(v.example_button.click)
-    assert v.paste.value == ("rating,opponent,score\n1620,1500,1\n1620,1710,0\n"
-                             "1620,1580,0.5\n1620,1450,1\n1620,1800,0\n1620,1620,1\n"
-                             "1620,1390,1\n1620,1700,1\n1620,abc,1\n1620,1550,0\n"
-                             "1620,1660,0.5\n1620,1480,1\n")
+    assert v.paste.value == (
+        "rating,opponent,score\n1620,1500,1\n1620,1710,0\n"
+        "1620,1580,0.5\n1620,1450,1\n1620,1800,0\n1620,1620,1\n"
+        "1620,1390,1\n1620,1700,1\n1620,abc,1\n1620,1550,0\n"
+        "1620,1660,0.5\n1620,1480,1\n"
+    )
     quiet(v.fit_button.click)
     assert "12 rows read, 1 rejected" in report()
     assert "row 10: opponent 'abc' is not a number" in report()
     assert "your results" in v.headline.value
     # [CF] 3 wins in 4 games at +200: ÷419, in the view and in the fit table above (÷419.2)
-    quiet(setattr, v.paste, "value",
-          "rating,opponent,score\n1700,1500,1\n1700,1500,1\n1700,1500,1\n1700,1500,0\n")
+    quiet(
+        setattr,
+        v.paste,
+        "value",
+        "rating,opponent,score\n1700,1500,1\n1700,1500,1\n1700,1500,1\n1700,1500,0\n",
+    )
     quiet(v.fit_button.click)
     assert "4 rows read, 0 rejected" in report()
-    assert shown(v.headline.value, "ee-divisor").startswith("÷419 ")                # [CF]
-    assert v.model.fit_table().cells()[0][:2] == ["4", "÷419.2"]                  # [CF]
+    assert shown(v.headline.value, "ee-divisor").startswith("÷419 ")  # [CF]
+    assert v.model.fit_table().cells()[0][:2] == ["4", "÷419.2"]  # [CF]
     # their one bucket in the calibration table above: 4 games, 3 won [CF], ÷400 76.0 % [TEL]
     assert v.model.table().caption.endswith("your results")
     quiet(setattr, v.min_games.slider, "value", 1)
     assert v.model.table().cells() == [["+200", "4", "75.0 %", "76.0 %", "75.0 %"]]
     # back to the bundled games (the source's first button)
     quiet(setattr, v.source, "value", "lichess")
-    assert games_shown(v.headline.value) == "15,467 rated Lichess games"    # [SRC]
+    assert games_shown(v.headline.value) == "15,467 rated Lichess games"  # [SRC]
     assert v.status.value == ""
 
 
 def test_a_file_with_a_bad_row_is_read_and_fitted():
     v = make_view()
-    rows = ("rating,opponent,score\n" + "1700,1500,1\n" * 3 + "1700,1500,0\n"
-            + "1700,,1\n").encode()
+    rows = (
+        "rating,opponent,score\n" + "1700,1500,1\n" * 3 + "1700,1500,0\n" + "1700,,1\n"
+    ).encode()
     png = v.view.image.value
-    quiet(setattr, v.upload, "value", ({"name": "mine.csv", "type": "text/csv",
-                                         "size": len(rows), "content": memoryview(rows),
-                                         "last_modified": datetime.datetime(2025, 1, 1)},))
+    quiet(
+        setattr,
+        v.upload,
+        "value",
+        (
+            {
+                "name": "mine.csv",
+                "type": "text/csv",
+                "size": len(rows),
+                "content": memoryview(rows),
+                "last_modified": datetime.datetime(2025, 1, 1),
+            },
+        ),
+    )
     assert "<b>mine.csv:</b> 5 rows read, 1 rejected" in v.report.value
     assert "<li>row 6: opponent is empty</li>" in v.report.value
-    assert shown(v.headline.value, "ee-divisor").startswith("÷419 ")                # [CF]
+    assert shown(v.headline.value, "ee-divisor").startswith("÷419 ")  # [CF]
     assert v.view.image.value != png
 
 
@@ -372,12 +404,13 @@ def test_a_link_sets_the_view_and_a_bad_one_is_noted():
     v = quiet(CalibrateView, CalibrateModel(), query="rated_only=false&bucket=50&min_games=10")
     assert v.notes.value == ""
     head = v.headline.value
-    assert games_shown(head) == "19,113 Lichess games"                      # [SRC]
+    assert games_shown(head) == "19,113 Lichess games"  # [SRC]
     assert "Buckets of 50 points (by their centre) with at least 10 games" in head
     # the notebook's tables above follow the link too
-    assert v.model.fit_table().cells()[0][0] == "19,113"                          # [SRC]
-    assert v.model.table().caption == ("Buckets of 50 points (by their centre) with at least "
-                                       "10 games: the Lichess games chosen")
+    assert v.model.fit_table().cells()[0][0] == "19,113"  # [SRC]
+    assert v.model.table().caption == (
+        "Buckets of 50 points (by their centre) with at least 10 games: the Lichess games chosen"
+    )
     assert all(part in v.link.value for part in ("rated_only=false", "bucket=50", "min_games=10"))
     bad = quiet(CalibrateView, CalibrateModel(), query="bucket=7&colour=red")
     assert "bucket=7 (Bucket width must be a whole number between 25 and 200" in bad.notes.value
@@ -399,32 +432,35 @@ def test_translated_page_shows_no_catalog_english_and_the_document_numbers(lang,
     with in_language(lang):
         m = CalibrateModel()
         view = CalibrateView(m)
-        text = "\n".join([shown_text(view, field_tooltips=False), m.fit_table().to_html(), m.table().to_html()])
+        text = "\n".join(
+            [shown_text(view, field_tooltips=False), m.fit_table().to_html(), m.table().to_html()]
+        )
         assert english_left_of(text, lang, modules) == []
         assert pct in view.headline.value, view.headline.value
         m.load_csv(b"x" * (MAX_UPLOAD_BYTES + 1), "big.csv")
         big = m.upload_errors[0]
         m.load_csv("rating,opponent,score\n1600,1500,1\n1600,x,0\n1600,1700,0.7\n1600,1650\n")
         report = view.report.value
-        assert english_left_of("\n".join([report, big, view.headline.value]), lang,
-                               modules) == []
+        assert english_left_of("\n".join([report, big, view.headline.value]), lang, modules) == []
         assert "big.csv" in big and ("2,0" if lang != "te" else "2.0") in big
         assert m.upload_summary and "rejected" not in m.upload_summary
         assert len(m.upload_errors) == 3 and all("row" not in e for e in m.upload_errors)
         m.load_csv("rating,opponent,score\n1500,1500,1\n1500,1500,0\n")  # all differences 0
         assert m.fit is None and 'class="ee-fit-error"' in view.headline.value
         assert english_left_of(view.headline.value, lang, ["calibration.py", *modules]) == []
-        limit = upload_limit()   # the words the page's script shows before sending
+        limit = upload_limit()  # the words the page's script shows before sending
         assert "{name}" in limit and "{size}" in limit
         assert english_left_of(limit, lang, modules) == []
 
 
-@pytest.mark.parametrize("lang, all_games, rated", [("en", "19,113", "15,467"),
-                                                     ("uk", "19\u00a0113", "15\u00a0467"),
-                                                     ("el", "19.113", "15.467")])
+@pytest.mark.parametrize(
+    "lang, all_games, rated",
+    [("en", "19,113", "15,467"), ("uk", "19\u00a0113", "15\u00a0467"), ("el", "19.113", "15.467")],
+)
 def test_source_tooltip_counts_are_source_md_s(lang, all_games, rated):
     # [SRC] SOURCE.md: 19,113 unique games, 15,467 of them rated; written as each language groups
     from elo_explain.i18n import set_language
+
     set_language(lang)
     try:
         tip = CalibrateView(CalibrateModel()).source.tooltips[0]

@@ -23,10 +23,13 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
-from elo_explain.tables import cap_example_table  # noqa: E402
-from elo_explain.dashboards.chess_calculator import CalculatorModel, CalculatorView  # noqa: E402
-from elo_explain.dashboards.chess_calculator import SPREADS  # noqa: E402
+from elo_explain.dashboards.chess_calculator import (  # noqa: E402
+    SPREADS,  # noqa: E402
+    CalculatorModel,
+    CalculatorView,
+)
 from elo_explain.formats import fmt_number, fmt_signed  # noqa: E402
+from elo_explain.tables import cap_example_table  # noqa: E402
 
 M = "\u2212"
 PERIOD = "Period 1500 → 1501"
@@ -81,10 +84,13 @@ def test_period_preset_reproduces_the_telugu_period():
     assert texts(m)[1:] == ("+1.4", "1501")
 
 
-@pytest.mark.parametrize("cap, e, win, loss", [
-    (True, "0.91", "+1.8", f"{M}18.2"),   # [TE] with the cap: E 0.91, +1.8; a loss costs 18.2
-    (False, "0.95", "+1.1", f"{M}18.9"),  # [TE] real difference 500: E 0.95, about +1.1; 18.9
-])
+@pytest.mark.parametrize(
+    "cap, e, win, loss",
+    [
+        (True, "0.91", "+1.8", f"{M}18.2"),  # [TE] with the cap: E 0.91, +1.8; a loss costs 18.2
+        (False, "0.95", "+1.1", f"{M}18.9"),  # [TE] real difference 500: E 0.95, about +1.1; 18.9
+    ],
+)
 def test_1500_beats_1000_with_and_without_the_cap(cap, e, win, loss):
     m = preset(CAP_ON if cap else CAP_OFF)
     assert m.cap_400 is cap
@@ -129,8 +135,9 @@ def test_fide_table_toggle_uses_table_8_1_2():
 
 @pytest.mark.parametrize("result, new", [("win", "2001"), ("loss", "1990")])
 def test_period_change_rounds_half_away_from_zero(result, new):
-    m = CalculatorModel(rating=2000, opponent=1530, result=result, k=10, method="table",
-                        cap_400=False)
+    m = CalculatorModel(
+        rating=2000, opponent=1530, result=result, k=10, method="table", cap_400=False
+    )
     # [B02] difference 470 is in 457-484 -> PD 0.95; K 10: a win +0.5 -> +1, a loss -9.5 -> -10
     # (Python's round() would give 0 and -10: the win case tells them apart)
     assert texts(m)[2] == new
@@ -176,9 +183,9 @@ def test_shortcut_against_the_per_game_sum_by_hand():
     per_game = 20 * (1 - e400(1500, 1600) - e400(1500, 2000))
     shortcut = 20 * (1 - 2 * e400(1500, 1800))
     a = m.averaging()
-    assert a["per_game"] == pytest.approx(per_game, abs=1e-9)   # +11.74
-    assert a["shortcut"] == pytest.approx(shortcut, abs=1e-9)   # +13.96
-    assert a["error"] == pytest.approx(2.2243, abs=1e-4)        # written out: 13.9608 - 11.7365
+    assert a["per_game"] == pytest.approx(per_game, abs=1e-9)  # +11.74
+    assert a["shortcut"] == pytest.approx(shortcut, abs=1e-9)  # +13.96
+    assert a["error"] == pytest.approx(2.2243, abs=1e-4)  # written out: 13.9608 - 11.7365
     assert (a["average"], a["spread"]) == (1800, 200)
     # the curve at spread 200 is the same pair of opponents (1800 ± 200); at 0 no error
     err = m.averaging_error([0, 200])
@@ -305,8 +312,11 @@ def test_plot_marks_the_current_game(view):
 
 
 def test_link_sets_the_start_and_bad_values_are_noted():
-    v = quiet(CalculatorView, CalculatorModel(),
-              query="rating=1500&opponent=1000&result=win&k=20&cap_400=false&colour=red&k=7")
+    v = quiet(
+        CalculatorView,
+        CalculatorModel(),
+        query="rating=1500&opponent=1000&result=win&k=20&cap_400=false&colour=red&k=7",
+    )
     assert texts(v.model)[:2] == ("0.95", "+1.1")  # [TE] the real difference 500
     assert "colour (not a setting of this page)" in v.notes.value
     assert "k=7" in v.notes.value
@@ -320,10 +330,14 @@ def test_a_bad_list_in_a_link_is_noted_in_plain_words():
     # with what the setting takes and what the page keeps (the Telugu document's period)
     v = quiet(CalculatorView, CalculatorModel(), query="results=win,lose&opponents=1500,abc")
     note = html.unescape(v.notes.value)
-    assert ("results=win,lose (Results must be a list separated by commas, each one of win, "
-            "draw, loss, got win,lose; the page keeps win,draw,loss)") in note
-    assert ("opponents=1500,abc (Opponent must be a whole number between 100 and 3500, got abc; "
-            "the page keeps 1400,1600,1550)") in note
+    assert (
+        "results=win,lose (Results must be a list separated by commas, each one of win, "
+        "draw, loss, got win,lose; the page keeps win,draw,loss)"
+    ) in note
+    assert (
+        "opponents=1500,abc (Opponent must be a whole number between 100 and 3500, got abc; "
+        "the page keeps 1400,1600,1550)"
+    ) in note
     assert "Python" not in note and "trait" not in note and "Enum" not in note
 
 
@@ -333,19 +347,31 @@ def summary_of(view, **values):
     return html.unescape(view.summary.value)
 
 
-@pytest.mark.parametrize("values, calculator, fide, why", [
-    # [UK] Ra + K(points - G E) with the K chosen: K 40, 20 games, 10 points against 1600
-    # -> 1612.05; FIDE [B02] lowers K to 35 (40 × 20 = 800 > 700) and rounds once: 1598
-    ({"k": 40, "average": 1600, "n_games": 20, "points": 10}, "1612.05", "1598",
-     "700 rule: K 40 → 35"),
-    # [UK] 5 of 5 against an average of 1000, K 20: no cap, 1505.32; FIDE caps +500 at +400
-    ({"k": 20, "average": 1000, "n_games": 5, "points": 5}, "1505.32", "1509",
-     "400-point rule: +500 counts as +400"),
-    # [UK] equal ratings, E 0.5: 1500 + 20 (3.5 - 2.5) = 1520.00; FIDE the same
-    ({"k": 20, "average": 1500, "n_games": 5, "points": 3.5}, "1520.00", "1520", None),
-])
-def test_average_opponent_is_the_ukrainian_formula_and_fide_beside(view, values, calculator,
-                                                                  fide, why):
+@pytest.mark.parametrize(
+    "values, calculator, fide, why",
+    [
+        # [UK] Ra + K(points - G E) with the K chosen: K 40, 20 games, 10 points against 1600
+        # -> 1612.05; FIDE [B02] lowers K to 35 (40 × 20 = 800 > 700) and rounds once: 1598
+        (
+            {"k": 40, "average": 1600, "n_games": 20, "points": 10},
+            "1612.05",
+            "1598",
+            "700 rule: K 40 → 35",
+        ),
+        # [UK] 5 of 5 against an average of 1000, K 20: no cap, 1505.32; FIDE caps +500 at +400
+        (
+            {"k": 20, "average": 1000, "n_games": 5, "points": 5},
+            "1505.32",
+            "1509",
+            "400-point rule: +500 counts as +400",
+        ),
+        # [UK] equal ratings, E 0.5: 1500 + 20 (3.5 - 2.5) = 1520.00; FIDE the same
+        ({"k": 20, "average": 1500, "n_games": 5, "points": 3.5}, "1520.00", "1520", None),
+    ],
+)
+def test_average_opponent_is_the_ukrainian_formula_and_fide_beside(
+    view, values, calculator, fide, why
+):
     text = summary_of(view, mode="average", **values)
     assert f'ee-new">{calculator}<' in text and "The Ukrainian calculator" in text
     assert f'ee-fide-new">{fide}<' in text
@@ -357,7 +383,8 @@ def test_average_opponent_is_the_ukrainian_formula_and_fide_beside(view, values,
     c = view.model.calculator()
     e = e400(1500, values["average"])
     assert c.new_rating == pytest.approx(
-        1500 + values["k"] * (values["points"] - values["n_games"] * e), abs=1e-9)
+        1500 + values["k"] * (values["points"] - values["n_games"] * e), abs=1e-9
+    )
 
 
 def test_telugu_single_game_with_a_typed_k_25(view):
@@ -383,8 +410,11 @@ def test_a_typed_k_outside_1_to_100_is_refused(view, typed):
 def test_k_buttons_say_who_each_k_is_for(view):
     # [TE] T11-T14: K 40 new players and juniors, K 20 below 2400, K 10 from 2400
     labels = [label for label, _ in view.controls["k"].options]
-    assert labels[:3] == ["K 40: new and young players", "K 20: most players, below 2400",
-                          "K 10: 2400 and above"]
+    assert labels[:3] == [
+        "K 40: new and young players",
+        "K 20: most players, below 2400",
+        "K 10: 2400 and above",
+    ]
 
 
 def test_a_k_of_ones_own_in_a_link_and_a_bad_one_noted():
@@ -439,7 +469,6 @@ from tests.models.shown import caption, live, row  # noqa: E402
 NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "01_chess_calculator.ipynb"
 
 
-
 def link_query(v) -> str:
     """The query of the view's "Link to this view"."""
     return html.unescape(re.search(r'href="\?([^"]*)"', v.link.value).group(1))
@@ -458,8 +487,11 @@ def test_the_notebooks_text_above_the_calculator():
 
 def test_the_tables_above_the_view_at_the_defaults():
     m = CalculatorModel()
-    outcomes, games, example = live(m, "outcomes_table"), live(m, "games_table"), \
-        cap_example_table().to_html()
+    outcomes, games, example = (
+        live(m, "outcomes_table"),
+        live(m, "games_table"),
+        cap_example_table().to_html(),
+    )
     quiet(CalculatorView, m, query="")
     assert caption(outcomes.value) == "1500 against 1700: every result"  # [TE] the default game
     # [TE] the period, at the defaults: win vs 1400 (E 0.64, +7.2), draw vs 1600 (E 0.36,
@@ -604,8 +636,11 @@ from tests.models.shown import figure_texts, shown_text  # noqa: E402
 #: [TE] 1500 vs 1700: E 0.24; the period's changes +7.2, +2.8, -8.6 -- in each language's
 #: numbers (terms.md: Telugu writes a decimal point, Ukrainian and Greek a decimal comma;
 #: the product's minus U+2212).
-LANGUAGE_NUMBERS = {"te": ("0.24", f"+7.2, +2.8, {M}8.6"), "uk": ("0,24", f"+7,2, +2,8, {M}8,6"),
-                    "el": ("0,24", f"+7,2, +2,8, {M}8,6")}
+LANGUAGE_NUMBERS = {
+    "te": ("0.24", f"+7.2, +2.8, {M}8.6"),
+    "uk": ("0,24", f"+7,2, +2,8, {M}8,6"),
+    "el": ("0,24", f"+7,2, +2,8, {M}8,6"),
+}
 
 
 @pytest.fixture
@@ -624,8 +659,12 @@ def every_text(v) -> str:
     m.apply(CalculatorModel.presets[CAP_ON])  # the one-game table with both sides of the cap
     picture = m.averaging_figure()
     parts += [shown_text(v), *figure_texts(picture.figure, picture.alt)]
-    parts += [m.outcomes_table().to_html(), m.games_table().to_html(),
-              m.averaging_table().to_html(), cap_example_table().to_html()]
+    parts += [
+        m.outcomes_table().to_html(),
+        m.games_table().to_html(),
+        m.averaging_table().to_html(),
+        cap_example_table().to_html(),
+    ]
     m.k = "profile"
     parts.append(shown_text(v))
     return "\n".join(parts)

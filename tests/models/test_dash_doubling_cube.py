@@ -12,9 +12,15 @@ import pytest
 from elo_explain.dashboards.doubling_cube import CubeModel, CubeView
 
 # Greek document, "Ο κύβος διπλασιασμού": cube, coefficient, two players at 1500 K 32, K 16
-DOC_CUBE = [(1, "1.00", "±16", "±8"), (2, "1.17", "±19", "±9"), (4, "1.33", "±21", "±11"),
-            (8, "1.50", "±24", "±12"), (16, "1.67", "±27", "±13"), (32, "1.83", "±29", "±15"),
-            (64, "2.00", "±32", "±16")]
+DOC_CUBE = [
+    (1, "1.00", "±16", "±8"),
+    (2, "1.17", "±19", "±9"),
+    (4, "1.33", "±21", "±11"),
+    (8, "1.50", "±24", "±12"),
+    (16, "1.67", "±27", "±13"),
+    (32, "1.83", "±29", "±15"),
+    (64, "2.00", "±32", "±16"),
+]
 
 
 @pytest.fixture
@@ -80,13 +86,16 @@ def test_rules_before_105():
     assert m.old_change() == (39, -39)  # by hand: 32 × 0.151 × 8 = 38.7
 
 
-@pytest.mark.parametrize("name, value, message", [
-    ("cube", 3, "cube must be one of 1, 2, 4, 8, 16, 32, 64, got 3"),
-    ("winner_rating", 100, "Winner's rating must be a whole number between 500 and 3000"),
-    ("loser_rating", 1500.5, "Loser's rating must be a whole number"),
-    ("winner_games", -1, "Winner's games this week must be a whole number between 0 and 300"),
-    ("loser_k_source", "K 20", "Loser's K must be one of 'K 32', 'K 16'"),
-])
+@pytest.mark.parametrize(
+    "name, value, message",
+    [
+        ("cube", 3, "cube must be one of 1, 2, 4, 8, 16, 32, 64, got 3"),
+        ("winner_rating", 100, "Winner's rating must be a whole number between 500 and 3000"),
+        ("loser_rating", 1500.5, "Loser's rating must be a whole number"),
+        ("winner_games", -1, "Winner's games this week must be a whole number between 0 and 300"),
+        ("loser_k_source", "K 20", "Loser's K must be one of 'K 32', 'K 16'"),
+    ],
+)
 def test_model_rejects_bad_state(name, value, message):
     m = CubeModel()
     with pytest.raises(ValueError, match=message):
@@ -155,8 +164,9 @@ def test_presets_and_link(view):
     assert "ee-winner-change'>+8<" in view.result.value  # document: 60 vs 10 games -> +8 / −16
     assert "ee-loser-change'>−16<" in view.result.value
     assert "winner_k_source=from+games+this+week" in view.link.value
-    linked = CubeView(CubeModel(), query=view.link.value.split('href="?')[1].split('"')[0]
-                      .replace("&amp;", "&"))
+    linked = CubeView(
+        CubeModel(), query=view.link.value.split('href="?')[1].split('"')[0].replace("&amp;", "&")
+    )
     assert linked.model.state() == view.model.state()  # the link reproduces the view
     bad = CubeView(CubeModel(), query="cube=3&loser_rating=1800")
     assert "cube=3" in bad.notes.value and bad.model.cube == 1
@@ -172,12 +182,14 @@ DOC_COEFFICIENTS = {"te": ("1.17", "2.00"), "uk": ("1,17", "2,00"), "el": ("1,17
 @pytest.mark.parametrize("lang", ["te", "uk", "el"])
 def test_translated_view_leaves_no_catalog_english(lang):
     from elo_explain.translate import english_left
-
     from tests.models.shown import in_language, shown_text
 
     with in_language(lang):
-        for query in ("", "cube=64&winner_k_source=from games this week&winner_games=60",
-                      "loser_rating=1800&loser_k_source=K 16"):
+        for query in (
+            "",
+            "cube=64&winner_k_source=from games this week&winner_games=60",
+            "loser_rating=1800&loser_k_source=K 16",
+        ):
             v = CubeView(CubeModel(), query=query)
             m = v.model
             text = "\n".join([shown_text(v), m.cubes().to_html(), str(m.outcome())])
@@ -192,11 +204,11 @@ def test_translated_view_writes_the_documents_numbers_in_its_language(lang):
     with in_language(lang):
         v = CubeView(CubeModel(), query="cube=2")
         assert f"ee-coefficient'>{cube2}<" in v.result.value
-        assert "ee-winner-change'>+19<" in v.result.value            # the document: ±19
+        assert "ee-winner-change'>+19<" in v.result.value  # the document: ±19
         assert "ee-loser-change'>\u221219<" in v.result.value
         table = CubeModel().cubes().to_html()
         assert f"<td>{cube2}</td>" in table and f"<td>{cube64}</td>" in table
-        assert "<td>±19</td><td>±9</td>" in table                    # the document's row
+        assert "<td>±19</td><td>±9</td>" in table  # the document's row
     assert "ee-coefficient'>1.17<" in CubeView(CubeModel(), query="cube=2").result.value
 
 
@@ -205,10 +217,10 @@ def test_translated_k_sources_keep_their_link_values():
 
     with in_language("uk"):
         v = CubeView(CubeModel(), query="winner_k_source=from games this week&winner_games=60")
-        assert v.model.winner_k == 16                     # the document: 50 or more -> K 16
+        assert v.model.winner_k == 16  # the document: 50 or more -> K 16
         source = v.controls["winner_k_source"]
-        assert source.value == "from games this week"     # the link's value stays English
-        assert source.label == "з ігор цього тижня"       # what the viewer reads
+        assert source.value == "from games this week"  # the link's value stays English
+        assert source.label == "з ігор цього тижня"  # what the viewer reads
         assert "from games this week" not in source._options_labels
 
 

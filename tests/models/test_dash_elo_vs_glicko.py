@@ -31,7 +31,12 @@ import numpy as np
 import pytest
 
 from elo_explain.dashboards.elo_vs_glicko import (
-    PAPER_GLICKO1, PAPER_GLICKO2, PRESETS, RD_GRID, EloVsGlickoModel, EloVsGlickoView,
+    PAPER_GLICKO1,
+    PAPER_GLICKO2,
+    PRESETS,
+    RD_GRID,
+    EloVsGlickoModel,
+    EloVsGlickoView,
 )
 
 MINUS = "\u2212"
@@ -131,14 +136,17 @@ def test_paper_rows_show_printed_and_computed():
     assert float(rows["Glicko-2, volatility"][1]) == pytest.approx(0.05999, abs=1e-5)
 
 
-@pytest.mark.parametrize("name, value, message", [
-    ("rd", 20, "Your RD .* between 45 and 500"),
-    ("rating", float("nan"), "Your rating must be a whole number"),
-    ("opponent", 5000, "Opponent's rating must be a whole number between 400 and 3200"),
-    ("k", 32, "Elo K must be one of 40, 20, 10"),
-    ("days_away", 2000, "Days without games must be a whole number between 0 and 1095"),
-    ("volatility", 0.5, "volatility σ must be between 0.02 and 0.1"),
-])
+@pytest.mark.parametrize(
+    "name, value, message",
+    [
+        ("rd", 20, "Your RD .* between 45 and 500"),
+        ("rating", float("nan"), "Your rating must be a whole number"),
+        ("opponent", 5000, "Opponent's rating must be a whole number between 400 and 3200"),
+        ("k", 32, "Elo K must be one of 40, 20, 10"),
+        ("days_away", 2000, "Days without games must be a whole number between 0 and 1095"),
+        ("volatility", 0.5, "volatility σ must be between 0.02 and 0.1"),
+    ],
+)
 def test_bad_values_name_the_field(name, value, message):
     m = EloVsGlickoModel()
     with pytest.raises(ValueError, match=message):
@@ -154,8 +162,9 @@ def test_unknown_setting():
 # --------------------------------------------------------------------------- the notebook
 def markdown_of(notebook: str) -> str:
     """The text of a notebook's markdown cells (what the page shows around the outputs)."""
-    cells = json.loads((Path(__file__).resolve().parents[2] / "notebooks" / notebook)
-                       .read_text(encoding="utf-8"))["cells"]
+    cells = json.loads(
+        (Path(__file__).resolve().parents[2] / "notebooks" / notebook).read_text(encoding="utf-8")
+    )["cells"]
     return " ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
 
 
@@ -204,8 +213,11 @@ def test_slider_changes_numbers_and_plot(view):
 
 
 def test_preset_loads_widgets_and_model(view):
-    _quiet(lambda: setattr(view.preset, "value",
-                           "scalachess's test: 1400 (RD 79) against 1550 (RD 110)"))
+    _quiet(
+        lambda: setattr(
+            view.preset, "value", "scalachess's test: 1400 (RD 79) against 1550 (RD 110)"
+        )
+    )
     assert view.controls["rd"].slider.value == 79 and view.controls["opponent_rd"].value == 110
     assert "1422" in view.results.value  # [SC]
     _quiet(lambda: setattr(view.controls["days_away"].slider, "value", 10))
@@ -226,8 +238,11 @@ def test_bad_typed_value_shows_message_and_dashboard_keeps_working(view):
 
 def test_link_sets_the_start_and_a_bad_value_is_a_note():
     # [SC] the scalachess game from a link
-    v = EloVsGlickoView(EloVsGlickoModel(), query="rating=1400&rd=79&volatility=0.06&k=20&"
-                        "opponent=1550&opponent_rd=110&opponent_volatility=0.065&tau=0.5&rd=20")
+    v = EloVsGlickoView(
+        EloVsGlickoModel(),
+        query="rating=1400&rd=79&volatility=0.06&k=20&"
+        "opponent=1550&opponent_rd=110&opponent_volatility=0.065&tau=0.5&rd=20",
+    )
     assert "+22.6" in v.results.value and "77.5" in v.results.value
     assert v.controls["rd"].field.text.value == "79"
     assert "tau" in v.notes.value and "rd=20" in v.notes.value  # ignored, with a note
@@ -244,7 +259,9 @@ def test_the_example_then_the_rd_then_the_opponent_then_a_bad_rating(view):
     _quiet(lambda: setattr(view.preset, "value", SCALACHESS))
     # [SC] 1422.63 for a win (+22.63), RD 77.50; the curves follow the opponent's RD 110
     assert "Lichess shows <b>1422 / 1406 / 1389</b>" in view.results.value
-    assert "Glicko-2 +22.6 / +6.3 / " in view.results.value and "RD after 77.5" in view.results.value
+    assert (
+        "Glicko-2 +22.6 / +6.3 / " in view.results.value and "RD after 77.5" in view.results.value
+    )
     assert not np.array_equal(view.lines[0].get_ydata(), curve)
     # the RD slider five steps (of 1) up from 79: 84, its box says so, the numbers and the
     # marker follow
@@ -294,6 +311,7 @@ def test_figures_flat_after_50_moves(view):
         for i in range(50):
             view.controls["rd"].slider.value = 45 + (i * 37) % 455
             view.controls["days_away"].slider.value = (i * 53) % 1000
+
     _quiet(moves)
     assert len(plt.get_fignums()) == before
     assert view.status.value == ""
@@ -327,8 +345,14 @@ def test_translated_page_shows_no_catalog_english_and_the_document_numbers(lang,
         m = EloVsGlickoModel(days_away=30)
         view = EloVsGlickoView(m)
         tables = [m.before_table(), m.after_table(), m.rd_table(), m.paper_table()]
-        text = "\n".join([shown_text(view, field_tooltips=False), *(t.to_html() for t in tables),
-                          str(m.rd_growth()), str(m.intervals())])
+        text = "\n".join(
+            [
+                shown_text(view, field_tooltips=False),
+                *(t.to_html() for t in tables),
+                str(m.rd_growth()),
+                str(m.intervals()),
+            ]
+        )
         assert english_left_of(text, lang, ["dashboards/elo_vs_glicko.py"]) == []
         assert [row[4] for row in m.after_table().cells()][0].endswith("?")
         view.apply({"opponent": 1700, "opponent_rd": 45, "rd": 45, "days_away": 0})

@@ -41,7 +41,11 @@ import pytest
 from traitlets import TraitError
 
 from elo_explain.dashboards.every_system import (
-    NO_DRAWS, PRESETS, EverySystemModel, EverySystemView, row_cells,
+    NO_DRAWS,
+    PRESETS,
+    EverySystemModel,
+    EverySystemView,
+    row_cells,
 )
 
 MINUS = "\u2212"
@@ -59,8 +63,18 @@ def text(row):
 def test_every_system_is_there():
     keys = list(rows())
     assert keys == [
-        "fide-table-cap", "fide-table", "fide-formula-cap", "fide-formula", "telugu",
-        "ukrainian", "g42-pre-1.0.5", "g42-1.0.5", "g42-1.2.0", "g42-1.3.1", "fibs", "lichess",
+        "fide-table-cap",
+        "fide-table",
+        "fide-formula-cap",
+        "fide-formula",
+        "telugu",
+        "ukrainian",
+        "g42-pre-1.0.5",
+        "g42-1.0.5",
+        "g42-1.2.0",
+        "g42-1.3.1",
+        "fibs",
+        "lichess",
     ]
 
 
@@ -104,7 +118,9 @@ def test_busy_against_casual_player():
     r = rows(**PRESETS["You busy (60 ranked games this week), opponent not (10)"])
     assert text(r["g42-1.3.1"])[2:4] == ("+8", MINUS + "16")  # [GR]
     assert (r["g42-1.2.0"].change_a, r["g42-1.2.0"].change_b) == (16, -16)  # no volume rule
-    r = rows(**{**PRESETS["You busy (60 ranked games this week), opponent not (10)"], "result": "loss"})
+    r = rows(
+        **{**PRESETS["You busy (60 ranked games this week), opponent not (10)"], "result": "loss"}
+    )
     assert (r["g42-1.3.1"].change_b, r["g42-1.3.1"].change_a) == (16, -8)  # [GR] other way
 
 
@@ -166,24 +182,33 @@ def test_fibs_match_length_and_experience():
 
 
 def test_lichess_scalachess_example():
-    r = rows(rating=1200, opponent=1850, rd=60, opponent_rd=200, volatility=0.053,
-             opponent_volatility=0.062)["lichess"]
+    r = rows(
+        rating=1200,
+        opponent=1850,
+        rd=60,
+        opponent_rd=200,
+        volatility=0.053,
+        opponent_volatility=0.062,
+    )["lichess"]
     # [SC] 1216.73 and 1635.99
     assert r.change_a == pytest.approx(1216.73 - 1200, abs=0.005)
     assert r.change_b == pytest.approx(1635.99 - 1850, abs=0.005)
     assert text(r)[4:6] == ("1216", "1635?")  # B's RD 196.99 ≥ 110: provisional [LILA]
 
 
-@pytest.mark.parametrize("name, value, message", [
-    ("rating", 100, "Your rating must be a whole number between 400 and 3500"),
-    ("result", "A", "'result' trait .* expected any of \\['win', 'draw', 'loss'\\]"),
-    ("opponent_k", 15, "Opponent's K must be one of 40, 20, 10"),
-    ("cube", 3, "Cube must be one of 1, 2, 4, 8, 16, 32, 64"),
-    ("match_length", 0, "Match length \\(points\\) must be a whole number between 1 and 25"),
-    ("recent", -1, "Your games in 7 days must be a whole number between 0 and 300"),
-    ("opponent_rd", 30, "Opponent's RD must be a whole number between 45 and 500"),
-    ("date", "2020-01-01", "'date' trait .* expected any of"),
-])
+@pytest.mark.parametrize(
+    "name, value, message",
+    [
+        ("rating", 100, "Your rating must be a whole number between 400 and 3500"),
+        ("result", "A", "'result' trait .* expected any of \\['win', 'draw', 'loss'\\]"),
+        ("opponent_k", 15, "Opponent's K must be one of 40, 20, 10"),
+        ("cube", 3, "Cube must be one of 1, 2, 4, 8, 16, 32, 64"),
+        ("match_length", 0, "Match length \\(points\\) must be a whole number between 1 and 25"),
+        ("recent", -1, "Your games in 7 days must be a whole number between 0 and 300"),
+        ("opponent_rd", 30, "Opponent's RD must be a whole number between 45 and 500"),
+        ("date", "2020-01-01", "'date' trait .* expected any of"),
+    ],
+)
 def test_bad_values_name_the_field(name, value, message):
     m = EverySystemModel()
     with pytest.raises((ValueError, TraitError), match=message):
@@ -200,8 +225,9 @@ def test_presets_are_complete():
 # --------------------------------------------------------------------------- the notebook
 def markdown_of(notebook: str) -> str:
     """The text of a notebook's markdown cells (what the page shows around the outputs)."""
-    cells = json.loads((Path(__file__).resolve().parents[2] / "notebooks" / notebook)
-                       .read_text(encoding="utf-8"))["cells"]
+    cells = json.loads(
+        (Path(__file__).resolve().parents[2] / "notebooks" / notebook).read_text(encoding="utf-8")
+    )["cells"]
     return " ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
 
 
@@ -210,7 +236,6 @@ def test_the_notebook_says_chess_com_is_left_out():
     parameters); no row is Chess.com's."""
     assert "Chess.com is left out" in markdown_of("07_every_system.ipynb")
     assert not any("Chess.com" in r.label for r in EverySystemModel().rows())
-
 
 
 # --------------------------------------------------------------------------- widgets
@@ -271,8 +296,9 @@ def test_bad_typed_value(view):
 
 
 def test_link_sets_the_start_and_a_bad_value_is_a_note():
-    v = EverySystemView(EverySystemModel(), query="opponent=1800&cube=2&result=draw&result=loss"
-                        "&k=15&who=me")
+    v = EverySystemView(
+        EverySystemModel(), query="opponent=1800&cube=2&result=draw&result=loss&k=15&who=me"
+    )
     # [GR] cube 2 → coefficient 1.17; a win 300 below at ÷1200 is +20 at cube 1
     assert v.model.opponent == 1800 and v.model.cube == 2 and v.model.result == "draw"
     assert "given twice" in v.notes.value and "k=15" in v.notes.value and "who" in v.notes.value
@@ -293,9 +319,11 @@ def test_the_opponent_a_draw_the_cube_then_a_bad_opponent(view):
     """The viewer's way through the page (was test_browser_every_system): the opponent typed,
     a draw, back to a win at equal ratings and cube 2, the new players' example, a bad
     opponent typed and a good one, the RD one step down."""
+
     def game():
-        return re.search(r"<span class='ee-value ee-big ee-game'>([^<]*)</span>",
-                         view.summary.value).group(1)
+        return re.search(
+            r"<span class='ee-value ee-big ee-game'>([^<]*)</span>", view.summary.value
+        ).group(1)
 
     assert game() == "1500 against 1500: you win"
     bars = [b.get_width() for b in view.bars]
@@ -310,7 +338,9 @@ def test_the_opponent_a_draw_the_cube_then_a_bad_opponent(view):
     view.controls["cube"].value = 2
     assert label(view, 9) == f"+19 / {MINUS}19"  # [GR] cube 2 → 1.17 → ±19
     view.preset.value = "Two new players at 1500, you win"
-    assert "<span class='ee-value ee-lichess-now'>1741? / 1258?</span>" in view.summary.value  # [LILA]
+    assert (
+        "<span class='ee-value ee-lichess-now'>1741? / 1258?</span>" in view.summary.value
+    )  # [LILA]
     field = view.controls["opponent"]
     field.text.value = "abc"
     assert "Opponent&#x27;s rating" in field.error and "not a number" in field.error
@@ -328,6 +358,7 @@ def test_the_opponent_a_draw_the_cube_then_a_bad_opponent(view):
 def test_the_tables_above_the_view_follow_its_example(view):
     """The notebook's live tables ("ee-live-backgammon-table", "ee-live-chess-table") follow
     the example chosen in the view."""
+
     def backgammon():
         return {row[0]: row for row in view.model.backgammon_table().cells()}
 

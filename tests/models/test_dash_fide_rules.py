@@ -23,10 +23,10 @@ import pytest  # noqa: E402
 import traitlets  # noqa: E402
 
 from elo_explain import fide  # noqa: E402
-from elo_explain.interactive.chess import PERIODS  # noqa: E402
-from elo_explain.tables import cap_example_table, k_rules_table  # noqa: E402
 from elo_explain.dashboards.fide_rules import FideRulesModel, FideRulesView  # noqa: E402
 from elo_explain.formats import fmt_number, fmt_signed  # noqa: E402
+from elo_explain.interactive.chess import PERIODS  # noqa: E402
+from elo_explain.tables import cap_example_table, k_rules_table  # noqa: E402
 
 M = "\u2212"
 Y2026 = "2026-01-01"
@@ -35,8 +35,13 @@ RULES = [row[0] for row in fide.K_RULES]
 
 def k_decision(rating, *, rated_games, birth_year, reached_2400, on):
     """The dashboard's K decision: the model's, which is fide.k_factor_rule's."""
-    return FideRulesModel(rating=rating, rated_games=rated_games, birth_year=birth_year,
-                          reached_2400=reached_2400, on=on).k_decision()
+    return FideRulesModel(
+        rating=rating,
+        rated_games=rated_games,
+        birth_year=birth_year,
+        reached_2400=reached_2400,
+        on=on,
+    ).k_decision()
 
 
 @pytest.fixture
@@ -55,14 +60,25 @@ def test_formatting_signs_and_half_away_from_zero():
 
 
 # ------------------------------------------------------------------------------ K rule
-@pytest.mark.parametrize("rating, games, born, reached, k, rule, words", [
-    (1800, 12, 1990, False, 40, 0, "30"),      # [TE] new to the list: 40 until 30 games
-    (2350, 300, 1990, True, 10, 1, "for good"),  # [TE] reached 2400: stays 10 if it drops
-    (2450, 300, 1990, False, 10, 1, "2400"),   # [B02] rating 2400 or more: 10
-    (2100, 80, 2008, False, 40, 2, "junior"),  # [TE] junior (born 2008: to the end of 2026) < 2300
-    (2350, 80, 2008, False, 20, 3, "not under 2300"),  # [TE] junior rule needs < 2300
-    (1800, 80, 1995, False, 20, 3, "under 2400"),  # [TE] K 20 under 2400
-])
+@pytest.mark.parametrize(
+    "rating, games, born, reached, k, rule, words",
+    [
+        (1800, 12, 1990, False, 40, 0, "30"),  # [TE] new to the list: 40 until 30 games
+        (2350, 300, 1990, True, 10, 1, "for good"),  # [TE] reached 2400: stays 10 if it drops
+        (2450, 300, 1990, False, 10, 1, "2400"),  # [B02] rating 2400 or more: 10
+        (
+            2100,
+            80,
+            2008,
+            False,
+            40,
+            2,
+            "junior",
+        ),  # [TE] junior (born 2008: to the end of 2026) < 2300
+        (2350, 80, 2008, False, 20, 3, "not under 2300"),  # [TE] junior rule needs < 2300
+        (1800, 80, 1995, False, 20, 3, "under 2400"),  # [TE] K 20 under 2400
+    ],
+)
 def test_k_decision_rule_and_reason(rating, games, born, reached, k, rule, words):
     d = k_decision(rating, rated_games=games, birth_year=born, reached_2400=reached, on=Y2026)
     assert (d.k, RULES.index(d.rule)) == (k, rule)
@@ -88,12 +104,24 @@ def oracle_k(rating, games, born, reached, year):
 
 
 def test_k_decision_agrees_with_the_rules_over_a_grid():
-    grid = itertools.product((1500, 2299, 2300, 2399, 2400, 2600), (0, 29, 30, 200),
-                             (1990, 2006, 2008, 2010), (False, True), (2024, 2026, 2028))
+    grid = itertools.product(
+        (1500, 2299, 2300, 2399, 2400, 2600),
+        (0, 29, 30, 200),
+        (1990, 2006, 2008, 2010),
+        (False, True),
+        (2024, 2026, 2028),
+    )
     m = FideRulesModel()
     for rating, games, born, reached, year in grid:
-        m.apply(dict(rating=rating, rated_games=games, birth_year=born, reached_2400=reached,
-                     on=f"{year}-{'03' if year == 2024 else '01'}-01"))
+        m.apply(
+            dict(
+                rating=rating,
+                rated_games=games,
+                birth_year=born,
+                reached_2400=reached,
+                on=f"{year}-{'03' if year == 2024 else '01'}-01",
+            )
+        )
         d = m.k_decision()
         assert d.k == oracle_k(rating, games, born, reached, year), (rating, games, born, year)
         assert dict((r, k) for r, k, _ in fide.K_RULES)[d.rule] == d.k
@@ -103,6 +131,7 @@ def test_k_table_marks_the_rule_that_applies(view):
     # the notebook's table (the view shows K and the reason only)
     def applies():
         return [row[0] for row in k_rules_table(view.model.k_decision()).rows if row[2]]
+
     assert applies()[0].startswith("Everyone else")
     view.model.rated_games = 5
     assert applies()[0].startswith("New to the list")
@@ -121,10 +150,12 @@ def test_700_rule_documents_cases(view):
     assert k_700(10, 70) == 10  # [TE] exactly 700 is not reduced
     assert "K 40 × 20 games = 800 &gt; 700: K becomes 35" in view.out_700.value  # [TE]
     html = view.model.table_700().to_html()  # the notebook's table
-    for row in ("<td>40</td><td>20</td><td>800</td><td>35</td>",
-                "<td>20</td><td>40</td><td>800</td><td>17</td>",
-                "<td>20</td><td>35</td><td>700</td><td>20</td>"):
-        assert row in html
+    for cells in (
+        "<td>40</td><td>20</td><td>800</td><td>35</td>",
+        "<td>20</td><td>40</td><td>800</td><td>17</td>",
+        "<td>20</td><td>35</td><td>700</td><td>20</td>",
+    ):
+        assert cells in html
 
 
 def test_700_staircase():
@@ -146,10 +177,14 @@ def test_both_sides_of_2700_vs_2200(view):
     assert "add up to 1.04, not 1" in view.out_cap.value
     # the view's live line per side: K 20 × (S − E), E from table 8.1.2 [B02]
     html = view.out_cap.value
-    assert f'A 2700: difference used +500, E <span class="ee-value">0.96</span>; K 20: win +0.8, ' \
-        f'draw {M}9.2, loss {M}19.2' in html
-    assert f'B 2200: difference used {M}400, E <span class="ee-value">0.08</span>; K 20: win ' \
-        f'+18.4, draw +8.4, loss {M}1.6' in html
+    assert (
+        f'A 2700: difference used +500, E <span class="ee-value">0.96</span>; K 20: win +0.8, '
+        f"draw {M}9.2, loss {M}19.2" in html
+    )
+    assert (
+        f'B 2200: difference used {M}400, E <span class="ee-value">0.08</span>; K 20: win '
+        f"+18.4, draw +8.4, loss {M}1.6" in html
+    )
 
 
 def test_before_october_2025_the_cap_applies_to_everyone(view):
@@ -173,10 +208,16 @@ def test_telugu_400_point_example():
     ex = {False: free, True: capped}
     # [TE] K 20, 1500 beats 1000: real 500 -> E 0.95, about +1.1; capped E 0.91, +1.8;
     # a loss costs 18.2 with the cap instead of 18.9
-    assert (fmt_number(ex[False][0]), fmt_signed(ex[False][1]), fmt_signed(ex[False][2])) == \
-        ("0.95", "+1.1", f"{M}18.9")
-    assert (fmt_number(ex[True][0]), fmt_signed(ex[True][1]), fmt_signed(ex[True][2])) == \
-        ("0.91", "+1.8", f"{M}18.2")
+    assert (fmt_number(ex[False][0]), fmt_signed(ex[False][1]), fmt_signed(ex[False][2])) == (
+        "0.95",
+        "+1.1",
+        f"{M}18.9",
+    )
+    assert (fmt_number(ex[True][0]), fmt_signed(ex[True][1]), fmt_signed(ex[True][2])) == (
+        "0.91",
+        "+1.8",
+        f"{M}18.2",
+    )
     html = cap_example_table().to_html()
     for text in ("0.95", "+1.1", f"{M}18.9", "0.91", "+1.8", f"{M}18.2"):
         assert f"<td>{text}</td>" in html
@@ -188,7 +229,7 @@ def test_table_vs_formula_at_400(view):
     assert m.difference == 400
     assert m.table_and_formula() == (0.92, 0.91)  # [TE] at 400: table 0.92, formula 0.91
     html = m.compare_table().to_html()  # the notebook's table
-    assert '<tr><td>400</td><td>0.92</td><td>0.91</td>' in html
+    assert "<tr><td>400</td><td>0.92</td><td>0.91</td>" in html
     assert m.table_and_formula(200) == (0.76, 0.76)  # [TE] 1500 vs 1700: 0.24 = 1 - 0.76
 
 
@@ -245,8 +286,11 @@ def test_figure_count_flat_after_12_moves(view):
 
 def test_link_sets_the_start_and_bad_values_are_noted():
     with contextlib.redirect_stdout(io.StringIO()):
-        v = FideRulesView(FideRulesModel(), query="rating=2100&birth_year=2008&games=40&k=40"
-                                                   "&rating_a=2600&on=2025-01-01&games=3&x=1")
+        v = FideRulesView(
+            FideRulesModel(),
+            query="rating=2100&birth_year=2008&games=40&k=40"
+            "&rating_a=2600&on=2025-01-01&games=3&x=1",
+        )
     assert '"ee-value ee-big ee-k-value">40<' in v.k_out.value  # [TE] junior under 2300
     assert "K 40 × 40 games = 1600 &gt; 700: K becomes 17" in v.out_700.value  # 700 // 40
     assert "zero-sum" in v.out_cap.value  # [B02] before 2025-10-01 everyone is capped
@@ -333,7 +377,9 @@ def test_the_k_rules_in_the_in_language(lang):
         words = [fide.k_rule_text(rule) for rule, _k, _text in fide.K_RULES]
     assert words == [gettext(text, lang=lang) for _r, _k, text in fide.K_RULES]
     assert translate.english_left("\n".join(words), lang) == []
-    assert ["30" in words[0], "2400" in words[1], "2300" in words[2], "2400" in words[3]] == [True] * 4
+    assert ["30" in words[0], "2400" in words[1], "2300" in words[2], "2400" in words[3]] == [
+        True
+    ] * 4
 
 
 # ------------------------------------------------------ what the page showed in the browser tests
@@ -347,11 +393,11 @@ import re  # noqa: E402
 from tests.models.shown import live, row  # noqa: E402
 
 
-
-
 def lines_700(v) -> list[str]:
-    return [html.unescape(t) for t in re.findall(r'<div class="ee-700-line">(.*?)</div>',
-                                                 v.out_700.value)]
+    return [
+        html.unescape(t)
+        for t in re.findall(r'<div class="ee-700-line">(.*?)</div>', v.out_700.value)
+    ]
 
 
 def div(value, css) -> str:
@@ -373,12 +419,24 @@ def test_the_pages_numbers_at_the_defaults():
     assert '"ee-value ee-big ee-k-value">20<' in v.k_out.value
     assert "under 2400" in div(v.k_out.value, "ee-k-reason")
     # 2. the 700 rule: [TE] K 40 with 20 games -> 35; K 20 with 40 games -> 17; 700 not reduced
-    assert row(table_700.value, "Junior, K 40, 20 games in a month (Telugu document)")[1:5] == \
-        ["40", "20", "800", "35"]
-    assert row(table_700.value, "Adult, K 20, 40 games (Telugu document)")[1:5] == \
-        ["20", "40", "800", "17"]
-    assert row(table_700.value, "K 20, 35 games: exactly 700, not reduced")[1:5] == \
-        ["20", "35", "700", "20"]
+    assert row(table_700.value, "Junior, K 40, 20 games in a month (Telugu document)")[1:5] == [
+        "40",
+        "20",
+        "800",
+        "35",
+    ]
+    assert row(table_700.value, "Adult, K 20, 40 games (Telugu document)")[1:5] == [
+        "20",
+        "40",
+        "800",
+        "17",
+    ]
+    assert row(table_700.value, "K 20, 35 games: exactly 700, not reduced")[1:5] == [
+        "20",
+        "35",
+        "700",
+        "20",
+    ]
     assert lines_700(v)[0] == "K 40 × 20 games = 800 > 700: K becomes 35 (35 × 20 = 700)."
     # 3. 2700 vs 2200 since October 2025: [B02] 2700 keeps the real difference (0.96 for
     # 485-517), 2200 gets the cap (1 - 0.92 = 0.08)
@@ -455,8 +513,9 @@ def test_a_link_sets_the_view_and_the_tables_alike_and_its_link_reproduces_it():
     assert '"ee-value ee-big ee-k-value">40<' in v.k_out.value
     assert "junior" in div(v.k_out.value, "ee-k-reason")
     assert lines_700(v)[0] == "K 40 × 40 games = 1600 > 700: K becomes 17 (17 × 40 = 680)."
-    assert "K 40: born 2008, a junior" in html.unescape(re.search(
-        r"<caption>(.*?)</caption>", rules.value).group(1))
+    assert "K 40: born 2008, a junior" in html.unescape(
+        re.search(r"<caption>(.*?)</caption>", rules.value).group(1)
+    )
     assert row(table_700.value, "Your period: K 40, 40 games")[4] == "17"
     # the view changed by the reader; its link reproduces it: 2600 is capped too (zero-sum)
     v.controls["rating_a"].text.value = "2600"

@@ -26,8 +26,19 @@ EX1 = {"opponents": [1600, 1700, 1800, 1500, 1650], "scores": [1, 0.5, 0.5, 1, 0
 EX2 = {"opponents": [2000, 2100, 2200, 2300, 2400], "scores": [1, 1, 1, 1, 1]}
 EX3 = {"opponents": [1400, 1450, 1500, 1500, 1550, 1600], "scores": [0, 0.5, 0, 0.5, 0, 0]}
 # [T] a sample of table 8.1.1 as transcribed in docs/sources.md#fide-b02
-DP = {0.0: -800, 0.01: -677, 0.17: -273, 0.25: -193, 0.49: -7, 0.5: 0, 0.57: 50, 0.6: 72,
-      0.86: 309, 0.99: 677, 1.0: 800}
+DP = {
+    0.0: -800,
+    0.01: -677,
+    0.17: -273,
+    0.25: -193,
+    0.49: -7,
+    0.5: 0,
+    0.57: 50,
+    0.6: 72,
+    0.86: 309,
+    0.99: 677,
+    1.0: 800,
+}
 
 
 def view(**traits) -> NewToFideView:
@@ -38,16 +49,24 @@ def text(w) -> str:
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", w.value))
 
 
-@pytest.mark.parametrize("games, ra, p, dp, rating, published, rule_2022, perf", [
-    (EX1, 1692.86, 0.57, 50, 1743, True, 1670, 1722),
-    (EX2, 2085.71, 0.86, 309, 2200, True, 2300, 3000),
-    (EX3, 1575.00, 0.25, -193, 1382, False, 1227, 1227),
-])
+@pytest.mark.parametrize(
+    "games, ra, p, dp, rating, published, rule_2022, perf",
+    [
+        (EX1, 1692.86, 0.57, 50, 1743, True, 1670, 1722),
+        (EX2, 2085.71, 0.86, 309, 2200, True, 2300, 3000),
+        (EX3, 1575.00, 0.25, -193, 1382, False, 1227, 1227),
+    ],
+)
 def test_model_worked_examples(games, ra, p, dp, rating, published, rule_2022, perf):
     m = NewToFideModel(on="2025-06-01", **games)
     r = m.first_rating()
-    assert (round(r.average_opponent, 2), r.score_fraction, r.dp, r.rating, r.published) == \
-        (ra, p, dp, rating, published)
+    assert (round(r.average_opponent, 2), r.score_fraction, r.dp, r.rating, r.published) == (
+        ra,
+        p,
+        dp,
+        rating,
+        published,
+    )
     assert m.first_rating("2022").rating == rule_2022
     assert round(m.performance()) == perf
     # on a date of the 2022 rule, that rule is the one in force [FL]
@@ -57,10 +76,15 @@ def test_model_worked_examples(games, ra, p, dp, rating, published, rule_2022, p
 
 
 def test_presets_are_the_worked_examples():
-    got = {tuple(p["opponents"]): NewToFideModel(**p).first_rating("2024").rating
-           for p in NewToFideModel.presets.values()}
-    assert got == {tuple(EX1["opponents"]): 1743, tuple(EX2["opponents"]): 2200,
-                   tuple(EX3["opponents"]): 1382}
+    got = {
+        tuple(p["opponents"]): NewToFideModel(**p).first_rating("2024").rating
+        for p in NewToFideModel.presets.values()
+    }
+    assert got == {
+        tuple(EX1["opponents"]): 1743,
+        tuple(EX2["opponents"]): 2200,
+        tuple(EX3["opponents"]): 1382,
+    }
     table = NewToFideModel.worked_examples()
     assert table.column("First rating") == (1743, 2200, 1382)
     assert table.column("2022 rule") == (1670, 2300, 1227)
@@ -69,16 +93,21 @@ def test_presets_are_the_worked_examples():
 
 def test_table_8_1_1_grid_holds_all_101_rows():
     t = NewToFideModel.table_8_1_1()
-    cells = {round(float(row[0]) + k / 100, 2): row[k + 1]
-             for row in t.rows for k in range(10) if row[k + 1] is not None}
+    cells = {
+        round(float(row[0]) + k / 100, 2): row[k + 1]
+        for row in t.rows
+        for k in range(10)
+        if row[k + 1] is not None
+    }
     assert len(cells) == 101
     for p, dp in DP.items():
         assert cells[p] == dp, p
     assert all(cells[round(1 - p, 2)] == -dp for p, dp in cells.items())
 
 
-@pytest.mark.parametrize("rating, after", [(1000, 1400), (1500, 1700), (1650, 1790),
-                                           (2000, 2000), (2400, 2400)])
+@pytest.mark.parametrize(
+    "rating, after", [(1000, 1400), (1500, 1700), (1650, 1790), (2000, 2000), (2400, 2400)]
+)
 def test_uplift_and_floor(rating, after):
     m = NewToFideModel(rating=rating)
     assert m.uplift() == after  # [UP]
@@ -88,18 +117,23 @@ def test_uplift_and_floor(rating, after):
 
 
 def test_parse_games_one_per_line_or_commas():
-    assert NewToFideModel.parse_games("1600 1, 1700 0.5; 1800 ½\n1500\t0\n\n") == \
-        ([1600, 1700, 1800, 1500], [1.0, 0.5, 0.5, 0.0])
+    assert NewToFideModel.parse_games("1600 1, 1700 0.5; 1800 ½\n1500\t0\n\n") == (
+        [1600, 1700, 1800, 1500],
+        [1.0, 0.5, 0.5, 0.0],
+    )
 
 
-@pytest.mark.parametrize("text, words", [
-    ("", ["Games", "none entered"]),
-    ("1600 1, 1700", ["Games, row 2", "rating and the result"]),
-    ("1600 1\n1700 2", ["Games, row 2", "1 (win), 0.5 or ½ (draw), 0 (loss)", "'2'"]),
-    ("1600 1, abc 1", ["Games, row 2", "from 1000 to 3000", "'abc'"]),
-    ("1600 1, 1700 1, 5000 0", ["Games, row 3", "between 1000 and 3000", "5000"]),
-    ("nan 1", ["Games, row 1", "'nan'"]),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("", ["Games", "none entered"]),
+        ("1600 1, 1700", ["Games, row 2", "rating and the result"]),
+        ("1600 1\n1700 2", ["Games, row 2", "1 (win), 0.5 or ½ (draw), 0 (loss)", "'2'"]),
+        ("1600 1, abc 1", ["Games, row 2", "from 1000 to 3000", "'abc'"]),
+        ("1600 1, 1700 1, 5000 0", ["Games, row 3", "between 1000 and 3000", "5000"]),
+        ("nan 1", ["Games, row 1", "'nan'"]),
+    ],
+)
 def test_parse_games_names_the_row_and_the_allowed_values(text, words):
     with pytest.raises(ValueError) as err:
         NewToFideModel.parse_games(text)
@@ -109,15 +143,17 @@ def test_parse_games_names_the_row_and_the_allowed_values(text, words):
 
 def test_bad_traits_name_the_row_or_field():
     m = NewToFideModel()
-    with pytest.raises(ValueError, match="Opponent in row 2 must be a whole number between 1000 "
-                                         "and 3000"):
+    with pytest.raises(
+        ValueError, match="Opponent in row 2 must be a whole number between 1000 and 3000"
+    ):
         m.opponents = [1600, 999]
     with pytest.raises(ValueError, match=r"Result in row 3 must be 1 \(win\)"):
         m.scores = [1, 0, 0.7]
     with pytest.raises(ValueError, match="Event date must be a date YYYY-MM-DD from 2022-01-01"):
         m.on = "2021-12-31"
-    with pytest.raises(ValueError, match="Rating before 1 March 2024 must be a whole number "
-                                         "between 1000 and 3000"):
+    with pytest.raises(
+        ValueError, match="Rating before 1 March 2024 must be a whole number between 1000 and 3000"
+    ):
         m.rating = 900
     assert m.opponents == EX1["opponents"]
 
@@ -127,8 +163,9 @@ def test_view_shows_both_rules_performance_uplift_and_floor():
     assert "1743" in text(v.headline) and "Published: yes" in text(v.headline)
     assert "0 more needed" in text(v.headline)
     # the notebook's table of both rules (the rule in force, 2024, first) ...
-    row = re.search(r"<tr><td>From 1 March 2024</td>(.*?)</tr>",
-                    v.model.first_rating_table().to_html()).group(1)
+    row = re.search(
+        r"<tr><td>From 1 March 2024</td>(.*?)</tr>", v.model.first_rating_table().to_html()
+    ).group(1)
     assert re.findall(r"<td>(.*?)</td>", row) == ["5", "1692.86", "0.57", "+50", "1743", "yes"]
     # ... and the view's live lines: the arithmetic and the 2022 rule beside it
     assert "5 of at least 5" in text(v.headline)
@@ -143,7 +180,7 @@ def test_view_shows_both_rules_performance_uplift_and_floor():
 def test_view_presets_typing_adding_and_removing():
     v = view()
     v.preset.value = next(n for n in v.model.presets if n.startswith("1 / 6"))
-    assert "1382" in text(v.headline) and "below 1400" in text(v.headline)   # [EX3]
+    assert "1382" in text(v.headline) and "below 1400" in text(v.headline)  # [EX3]
     assert f"dp = {M}193" in text(v.steps)
     assert "2022 rule (to 29 February 2024): 1227" in text(v.headline)
     assert v.games.value.splitlines()[0] == "1400 1"
@@ -187,10 +224,13 @@ def test_a_bad_preset_value_changes_nothing():
 
 
 def test_view_from_a_link():
-    v = NewToFideView(NewToFideModel(), query="opponents=1400,1450,1500,1500,1550,1600"
-                      "&scores=1,0,0,0,0,0&on=2023-05-01&rating=1650")
+    v = NewToFideView(
+        NewToFideModel(),
+        query="opponents=1400,1450,1500,1500,1550,1600"
+        "&scores=1,0,0,0,0,0&on=2023-05-01&rating=1650",
+    )
     assert v.notes.value == ""
-    assert "1227" in text(v.headline) and "2022 rule" in text(v.headline)   # [EX3], 2022 rule
+    assert "1227" in text(v.headline) and "2022 rule" in text(v.headline)  # [EX3], 2022 rule
     assert "1790" in text(v.up) and "1000" in text(v.up)
     assert "opponents=1400%2C1450%2C1500%2C1500%2C1550%2C1600" in v.link.value
     bad = NewToFideView(NewToFideModel(), query="scores=1,2,0,0,0&colour=red")
@@ -212,8 +252,11 @@ EX3_GAMES = "1400 1\n1450 0\n1500 0\n1500 0\n1550 0\n1600 0"
 
 def shown(w, css: str) -> str:
     """The text of the one element with class ``css`` in the widget ``w``'s HTML."""
-    found = re.findall(r"<(\w+) class=[\"'](?:[^\"']* )?" + re.escape(css)
-                       + r"(?: [^\"']*)?[\"']>(.*?)</\1>", w.value, re.S)
+    found = re.findall(
+        r"<(\w+) class=[\"'](?:[^\"']* )?" + re.escape(css) + r"(?: [^\"']*)?[\"']>(.*?)</\1>",
+        w.value,
+        re.S,
+    )
     assert len(found) == 1, (css, found)
     return html_module.unescape(re.sub(r"<[^>]+>", "", found[0][1]))
 
@@ -282,14 +325,14 @@ def test_a_game_added_a_list_pasted_a_bad_row_and_too_few_games():
 def test_the_1_of_6_example_then_an_earlier_date_then_a_rating():
     v = view()
     v.preset.value = "1 / 6 against 1400-1600: 1382, not published (2022 rule 1227)"
-    assert shown(v.headline, "ee-first-value") == "1382"                      # [EX3]
-    assert "below 1400" in shown(v.headline, "ee-verdict")                    # [FL]
-    assert f"dp = {M}193" in text(v.steps)                                    # [T]
-    assert "1227" in shown(v.headline, "ee-other-rule")                       # [EX3]
+    assert shown(v.headline, "ee-first-value") == "1382"  # [EX3]
+    assert "below 1400" in shown(v.headline, "ee-verdict")  # [FL]
+    assert f"dp = {M}193" in text(v.steps)  # [T]
+    assert "1227" in shown(v.headline, "ee-other-rule")  # [EX3]
     assert v.games.value == EX3_GAMES
     # an event before 1 March 2024: the 2022 rule is in force, the floor is 1000 [FL]
     v.date.value = dt.date(2023, 5, 1)
-    assert shown(v.headline, "ee-first-value") == "1227"                      # [EX3]
+    assert shown(v.headline, "ee-first-value") == "1227"  # [EX3]
     assert shown(v.up, "ee-floor-value") == "1000"
     assert "under the 2022 rule" in text(v.headline)
     # the uplift, typed: 1650 -> 1790 [UP], a row of the table above
@@ -302,7 +345,7 @@ def test_the_5_of_5_example_in_the_tables_above():
     v = view()
     assert rows_of(v.model.first_rating_table())["From 1 March 2024"][4] == "1743"  # [EX1]
     v.preset.value = "5 / 5 against 2000-2400: capped at 2200 (2022 rule 2300)"
-    rows = rows_of(v.model.first_rating_table())                                   # [EX2]
+    rows = rows_of(v.model.first_rating_table())  # [EX2]
     assert rows["From 1 March 2024"][4] == "2200 (capped)"
     assert rows["2022 rule (to 29 February 2024)"][4] == "2300"
     assert shown(v.headline, "ee-first-value") == "2200"
@@ -324,8 +367,9 @@ def test_a_link_sets_the_view_and_the_tables_alike():
     assert "rating=1650" in v.link.value and "on=2023-05-01" in v.link.value
     # a bad rating and an unknown name: noted, the defaults kept ([EX1] 1743)
     bad = NewToFideView(NewToFideModel(), query="rating=99999&colour=red")
-    assert ("rating=99999 (Rating before 1 March 2024 must be a whole number between 1000 and "
-            "3000") in bad.notes.value and "colour" in bad.notes.value
+    assert (
+        "rating=99999 (Rating before 1 March 2024 must be a whole number between 1000 and 3000"
+    ) in bad.notes.value and "colour" in bad.notes.value
     assert shown(bad.headline, "ee-first-value") == "1743"
 
 
@@ -355,8 +399,12 @@ def test_the_page_in_the_documents_languages_has_no_english_left(language):
     with contextlib.redirect_stdout(io.StringIO()):
         v = view(**EX1)
     m = v.model
-    tables = [m.first_rating_table(), NewToFideModel.worked_examples(),
-              NewToFideModel.table_8_1_1(), m.uplift_table()]
+    tables = [
+        m.first_rating_table(),
+        NewToFideModel.worked_examples(),
+        NewToFideModel.table_8_1_1(),
+        m.uplift_table(),
+    ]
     first = tables[0].cells()[0]
     assert first[2] == RA[language] and first[3] == P[language]  # [EX1]
     assert first[5] == "1743"  # [EX1]
@@ -368,8 +416,14 @@ def test_the_page_in_the_documents_languages_has_no_english_left(language):
     texts.append(shown_text(v))
     text = "\n".join(texts)
     assert translate.english_left(text, language) == []
-    for english in ("First rating under the", "Add game", "Remove last", "Performance rating",
-                    "Published:", "Event ends on"):
+    for english in (
+        "First rating under the",
+        "Add game",
+        "Remove last",
+        "Performance rating",
+        "Published:",
+        "Event ends on",
+    ):
         assert english not in text, english
     # a bad pasted row: the message in the page's language
     v.games.value = "1600 1\n1700 3"

@@ -72,8 +72,11 @@ def test_the_stakes_of_the_next_fide_game():
 
 def test_gammon42_wins_and_win_rate():
     m = PlanModel(**PlanModel.presets[G42])
-    assert [(r[2], r[3], r[4]) for r in m.gammon_table().rows] == \
-        [(32, 16, 1516), (16, 8, 1524), (16, 8, 1532)]  # [G42]
+    assert [(r[2], r[3], r[4]) for r in m.gammon_table().rows] == [
+        (32, 16, 1516),
+        (16, 8, 1524),
+        (16, 8, 1532),
+    ]  # [G42]
     m.apply({"rating": 1800, "opponent": 1500, "recent_games": 0, "win_rate": 70.0})
     win, loss, rate, change, _games, hold = m.win_rate_table().rows[0]
     assert (win, loss, rate, hold) == (12, -20, 70.0, 62.5)
@@ -93,11 +96,16 @@ def test_a_bad_season_gets_10s_messages_and_the_model_keeps_its_value():
     v = view()
     before = v.model.season
     v.season_box.value = "2026-01-10: 1750 1\n1700 2"
-    assert "Season, period 2: Games, row 1 (&#x27;1700 2&#x27;): the result must be 1 (win)" in \
-        v.season_error.value
+    assert (
+        "Season, period 2: Games, row 1 (&#x27;1700 2&#x27;): the result must be 1 (win)"
+        in v.season_error.value
+    )
     assert v.model.season == before
     v.season_box.value = "2023-01-01: 1700 1"
-    assert "Season, period 1: the date must be a date YYYY-MM-DD from 2024-03-01" in v.season_error.value
+    assert (
+        "Season, period 1: the date must be a date YYYY-MM-DD from 2024-03-01"
+        in v.season_error.value
+    )
     v.season_box.value = "1600 1; 1700 0.5"  # 1600 win: PD .76 -> +4.8; 1700 draw .64 -> −2.8
     assert v.season_error.value == "" and v.model.season == "1600 1; 1700 0.5"
     assert "1800 → 1802 (+2)" in v.season_line.value
@@ -165,8 +173,11 @@ def test_the_periods_labels_follow_the_season_after_a_phone_layout():
 def test_the_fide_tables_csv_link_as_the_page_shows_it():
     # the live output above the view shows the table's HTML, its CSV link under it [EVEN]
     shown = PlanModel().fide_table()._static_bundle()["text/html"]
-    link = re.search(r'<a class="ee-csv" href="data:text/csv;charset=utf-8,([^"]*)" '
-                     r'download="([^"]*)"', shown)
+    link = re.search(
+        r'<a class="ee-csv" href="data:text/csv;charset=utf-8,([^"]*)" '
+        r'download="([^"]*)"',
+        shown,
+    )
     assert link and link[2].endswith(".csv")
     data = urllib.parse.unquote(link[1])
     assert data.startswith("\ufeffMethod,Least score,") and "FIDE: table 8.1.2,7,1850," in data
@@ -179,14 +190,16 @@ def test_a_preset_then_bad_entries_keep_the_answer():
     v.preset.value = DIFF
     assert "You need 10 / 10 (rating 1516)" in text(v.answer)
     assert "The ÷400 formula would say 9.5 / 10." in text(v.answer)
-    assert "1508" in [row[2] for row in v.model.fide_table().cells()]   # the table above
+    assert "1508" in [row[2] for row in v.model.fide_table().cells()]  # the table above
     # bad input: plain words naming the field, the numbers kept
     target = v.controls["target"].field
     target.text.value = "abc"
     assert "Target rating" in target.error
     v.season_box.value = "2026-01-10: 1750 1\n1700 2"
-    assert ("Season, period 2: Games, row 1 (&#x27;1700 2&#x27;): the result must be 1 (win)"
-            in v.season_error.value)
+    assert (
+        "Season, period 2: Games, row 1 (&#x27;1700 2&#x27;): the result must be 1 (win)"
+        in v.season_error.value
+    )
     assert "You need 10 / 10 (rating 1516)" in text(v.answer) and v.model.target == 1507
 
 
@@ -202,8 +215,13 @@ def test_the_page_in_the_documents_languages_has_no_english_left(language):
     with contextlib.redirect_stdout(io.StringIO()):
         v = view()
     m = v.model
-    tables = [m.fide_table(), m.fide_stakes(), m.gammon_table(), m.win_rate_table(),
-              m.season_table()]
+    tables = [
+        m.fide_table(),
+        m.fide_stakes(),
+        m.gammon_table(),
+        m.win_rate_table(),
+        m.season_table(),
+    ]
     texts = [shown_text(v), str(m.fide_answer())] + [t.to_html() for t in tables]
     v.preset.value = G42
     texts.append(shown_text(v))
@@ -231,13 +249,23 @@ def test_counts_take_each_languages_plural_form():
             seen[lang].append(v.model.season_table().caption)
             v.preset.value = G42  # [G42]
             seen[lang].append(text(v.answer).strip())
-    assert seen["en"] == ["1 period, 1 game: 1800 → 1805 (+5).",
-                          "3 periods, 24 games: 1800 → 1810 (+10).",
-                          ["1", "game"], ["3", "games"], ["9", "games"], ["21", "games"],
-                          "Your season from 1800 (22 rated games before)",
-                          "3 wins in a row reach 1530 (last win: 1532)."]
-    assert seen["uk"] == ["1 період, 1 гра: 1800 → 1805 (+5).",
-                          "3 періоди, 24 гри: 1800 → 1810 (+10).",
-                          ["1", "гра"], ["3", "гри"], ["9", "ігор"], ["21", "гра"],
-                          "Ваш сезон від 1800 (22 рейтингові гри до нього)",
-                          "3 перемоги поспіль доводять рейтинг до 1530 (остання перемога: 1532)."]
+    assert seen["en"] == [
+        "1 period, 1 game: 1800 → 1805 (+5).",
+        "3 periods, 24 games: 1800 → 1810 (+10).",
+        ["1", "game"],
+        ["3", "games"],
+        ["9", "games"],
+        ["21", "games"],
+        "Your season from 1800 (22 rated games before)",
+        "3 wins in a row reach 1530 (last win: 1532).",
+    ]
+    assert seen["uk"] == [
+        "1 період, 1 гра: 1800 → 1805 (+5).",
+        "3 періоди, 24 гри: 1800 → 1810 (+10).",
+        ["1", "гра"],
+        ["3", "гри"],
+        ["9", "ігор"],
+        ["21", "гра"],
+        "Ваш сезон від 1800 (22 рейтингові гри до нього)",
+        "3 перемоги поспіль доводять рейтинг до 1530 (остання перемога: 1532).",
+    ]

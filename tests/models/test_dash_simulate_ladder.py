@@ -29,7 +29,12 @@ import pytest
 
 from elo_explain import simulate
 from elo_explain.dashboards.simulate_ladder import (
-    AUTO_SECONDS, MAX_SECONDS, SWING_GAMES, LadderModel, LadderView, first_weeks,
+    AUTO_SECONDS,
+    MAX_SECONDS,
+    SWING_GAMES,
+    LadderModel,
+    LadderView,
+    first_weeks,
 )
 
 
@@ -46,23 +51,25 @@ def quietly(fn):
 
 # ------------------------------------------------------------------ weekly swing
 def test_rule_of_thumb_is_the_documents(view):
-    assert LadderModel().rule_of_thumb_table().rows == ((32, 300, 192, 288),      # [G42]
-                                                        (16, 300, 96, 144))        # [G42]
+    assert LadderModel().rule_of_thumb_table().rows == (
+        (32, 300, 192, 288),  # [G42]
+        (16, 300, 96, 144),
+    )  # [G42]
     text = view.swing_text.value
-    assert "32 × 300 × 2 % = 192" in text and "32 × 300 × 3 % = 288" in text      # [G42]
-    assert "96 to 144 at K 16" in text                                            # [G42]
+    assert "32 × 300 × 2 % = 192" in text and "32 × 300 × 3 % = 288" in text  # [G42]
+    assert "96 to 144 at K 16" in text  # [G42]
 
 
 def test_weekly_swing_spread_is_binomial_luck():
     m = LadderModel()
     sd = m.swing().std
     for i, g in enumerate(SWING_GAMES):
-        assert sd[0, i] == pytest.approx(16 * math.sqrt(g), rel=0.05)            # [BIN]
-        assert sd[1, i] == pytest.approx(8 * math.sqrt(g), rel=0.05)             # [BIN]
+        assert sd[0, i] == pytest.approx(16 * math.sqrt(g), rel=0.05)  # [BIN]
+        assert sd[1, i] == pytest.approx(8 * math.sqrt(g), rel=0.05)  # [BIN]
     rows = {r[0]: r for r in m.swing_table().cells()}
     assert rows["300"][1] == f"±{sd[0, SWING_GAMES.index(300)]:.0f}"
     # share of K 32 weeks at 300 games moving 200 points or more
-    p = 2 * sum(math.comb(300, w) for w in range(157, 301)) / 2 ** 300          # [BIN] 0.4530
+    p = 2 * sum(math.comb(300, w) for w in range(157, 301)) / 2**300  # [BIN] 0.4530
     share = float(rows["300"][2].rstrip(" %")) / 100
     assert share == pytest.approx(p, abs=0.04)
 
@@ -83,15 +90,29 @@ def test_swing_slider_state_and_histograms(view):
 
 
 # ------------------------------------------------------------------ seasons
-@pytest.mark.parametrize("rule", ["Elo per game (K 20, ÷400)", "FIDE (table, 400 cap, K 20)",
-                                  "Lichess Glicko-2", "Gammon42 1.3.1 (÷1200, volume K)"])
+@pytest.mark.parametrize(
+    "rule",
+    [
+        "Elo per game (K 20, ÷400)",
+        "FIDE (table, 400 cap, K 20)",
+        "Lichess Glicko-2",
+        "Gammon42 1.3.1 (÷1200, volume K)",
+    ],
+)
 def test_a_shorter_season_is_the_start_of_a_longer_one(rule):
     rules = simulate.RULE_SETS[rule]
     long = simulate.simulate_season(rules, players=30, weeks=8, games_per_week=3, seed=4)
     short = simulate.simulate_season(rules, players=30, weeks=5, games_per_week=3, seed=4)
     cut = first_weeks(long, 5)
-    for name in ("ratings", "spread", "favourite_games", "favourite_score",
-                 "favourite_expected", "favourite_true", "true_strength"):
+    for name in (
+        "ratings",
+        "spread",
+        "favourite_games",
+        "favourite_score",
+        "favourite_expected",
+        "favourite_true",
+        "true_strength",
+    ):
         np.testing.assert_array_equal(getattr(cut, name), getattr(short, name))
     # computed by one matrix product over all weeks: equal up to the last bit of rounding
     np.testing.assert_allclose(cut.correlation, short.correlation, rtol=1e-12)
@@ -103,10 +124,10 @@ def test_model_uses_the_cache_for_fewer_weeks():
     m = LadderModel(rules="Elo per game (K 20, ÷400)", weeks=20)
     full = m.season()
     m.weeks = 7
-    assert m.estimated_seconds() == 0.0                      # cached: no new simulation
+    assert m.estimated_seconds() == 0.0  # cached: no new simulation
     s = m.season()
     assert s.weeks == 7 and np.array_equal(s.ratings, full.ratings[:8])
-    assert np.allclose(s.ratings.mean(axis=1), 1500.0)       # [ZS]
+    assert np.allclose(s.ratings.mean(axis=1), 1500.0)  # [ZS]
 
 
 def test_modes_and_messages():
@@ -142,8 +163,10 @@ def test_bad_settings_name_the_setting():
 def test_summary_numbers_follow_the_season():
     m = LadderModel(rules="Gammon42 1.2.0 (÷800)", true_curve="1200", players=200, weeks=30)
     s = m.season()
-    assert dict(zip(m.season_table().columns, m.season_table().cells()[0]))[
-        "Rating spread (SD)"] == f"{s.spread[-1]:.0f}"
+    assert (
+        dict(zip(m.season_table().columns, m.season_table().cells()[0]))["Rating spread (SD)"]
+        == f"{s.spread[-1]:.0f}"
+    )
     # true strengths seen through ÷800 when the game follows ÷1200 are stretched by 800/1200
     assert m.true_spread_on_rule_scale() == pytest.approx(s.true_strength.std() * 800 / 1200)
     rows = {r[0]: r for r in m.favourite_table().cells()}
@@ -173,10 +196,13 @@ def test_one_update_at_defaults_is_timed(view):
         t, c = time.perf_counter(), time.process_time()
         quietly(lambda: setattr(view.players.slider, "value", value))
         return time.perf_counter() - t, time.process_time() - c
+
     move(110)
     wall, cpu = move(120)
-    print(f"simulate_ladder: one players-slider update at defaults {1000 * wall:.0f} ms wall, "
-          f"{1000 * cpu:.0f} ms CPU (simulation + drawing)")
+    print(
+        f"simulate_ladder: one players-slider update at defaults {1000 * wall:.0f} ms wall, "
+        f"{1000 * cpu:.0f} ms CPU (simulation + drawing)"
+    )
     assert view.model.up_to_date and view.status.value == ""
     assert wall < 5.0
     quietly(lambda: setattr(view.players.slider, "value", 100))
@@ -189,11 +215,14 @@ def test_figure_count_flat_after_12_moves(view):
         for i in range(12):
             view.swing_games.value = SWING_GAMES[i % len(SWING_GAMES)]
         for i in range(10):
-            view.weeks.slider.value = 5 + i         # cached season: drawing only
+            view.weeks.slider.value = 5 + i  # cached season: drawing only
         view.weeks.slider.value = 12
     assert len(plt.get_fignums()) == before
     assert len(view.spread_line.get_ydata()) == 13 and len(y0) == 21
-    assert view.title_h.get_text() == f"Weekly changes at {SWING_GAMES[11 % len(SWING_GAMES)]} games a week"
+    assert (
+        view.title_h.get_text()
+        == f"Weekly changes at {SWING_GAMES[11 % len(SWING_GAMES)]} games a week"
+    )
     with contextlib.redirect_stdout(io.StringIO()):
         view.weeks.slider.value = 20
     assert view.status.value == ""
@@ -220,7 +249,7 @@ def test_big_settings_wait_for_run(view):
         view.games.slider.value = 50
     assert view.model.mode == "run" and not view.model.up_to_date
     assert "press Run" in view.summary.value and not view.run.disabled
-    assert view.model.shown is not shown        # the rule change (small) ran at once
+    assert view.model.shown is not shown  # the rule change (small) ran at once
     stale = view.model.shown
     with contextlib.redirect_stdout(io.StringIO()):
         view.run.click()
@@ -257,8 +286,10 @@ def words(widget) -> str:
 
 def swing_now(view) -> tuple[int, int, int]:
     """The swing headline's games a week and typical swing (SD) at K 32 and K 16."""
-    m = re.search(r"At (\d+) games a week: typical swing ±(\d+) at K 32, ±(\d+) at K 16",
-                  words(view.swing_text))
+    m = re.search(
+        r"At (\d+) games a week: typical swing ±(\d+) at K 32, ±(\d+) at K 16",
+        words(view.swing_text),
+    )
     return int(m.group(1)), int(m.group(2)), int(m.group(3))
 
 
@@ -281,32 +312,34 @@ def test_players_rules_true_curve_and_the_swing():
     assert swing_now(v)[0] == 250 and "At 250 games a week" in v.swing_text.value
     assert v.title_h.get_text() == "Weekly changes at 250 games a week" != title
     # [G42] 32 × 250 × 2 % = 160, × 3 % = 240; K 16 half: 80 and 120
-    assert v.model.rule_of_thumb_table().cells() == [["32", "250", "160", "240"],
-                                                     ["16", "250", "80", "120"]]
+    assert v.model.rule_of_thumb_table().cells() == [
+        ["32", "250", "160", "240"],
+        ["16", "250", "80", "120"],
+    ]
     assert v.status.value == ""
 
 
 def test_a_link_sets_the_tables_and_the_view_alike():
-    query = urlencode({"rules": "Elo per game (K 20, ÷400)", "players": 50, "weeks": 10,
-                       "swing_games": 100})
+    query = urlencode(
+        {"rules": "Elo per game (K 20, ÷400)", "players": 50, "weeks": 10, "swing_games": 100}
+    )
     with contextlib.redirect_stdout(io.StringIO()):
         v = LadderView(LadderModel(), query=query)
     assert "Elo K 20 ÷400, 50 players, 10 weeks × 5 games" in v.summary.value
     # K × games × shortfall at 100 games: 32 × 100 × 2 % = 64, × 3 % = 96 (K 16: 32 to 48)
-    assert "32 × 100 × 2 % = 64" in v.swing_text.value                           # [G42]
-    assert "32 × 100 × 3 % = 96" in v.swing_text.value                           # [G42]
+    assert "32 × 100 × 2 % = 64" in v.swing_text.value  # [G42]
+    assert "32 × 100 × 3 % = 96" in v.swing_text.value  # [G42]
     assert v.model.rule_of_thumb_table().cells()[0] == ["32", "100", "64", "96"]  # [G42]
     games, sd32, _sd16 = swing_now(v)
-    assert games == 100 and abs(sd32 - 16 * math.sqrt(100)) < 0.05 * 160        # [BIN]
+    assert games == 100 and abs(sd32 - 16 * math.sqrt(100)) < 0.05 * 160  # [BIN]
     season = v.model.season_table()
     assert season.caption == "Elo K 20 ÷400 after 10 weeks"
-    assert season.cells()[0][0] == "50" and season.cells()[0][3] == "1500"       # [ZS]
+    assert season.cells()[0][0] == "50" and season.cells()[0][3] == "1500"  # [ZS]
     for part in ("players=50", "weeks=10", "swing_games=100"):
         assert part in v.link.value
     assert v.notes.value == ""
     # settings that wait for Run: a link runs them, tables and view alike
-    query = urlencode({"rules": "Elo per game (K 20, ÷400)", "players": 1000,
-                       "games_per_week": 50})
+    query = urlencode({"rules": "Elo per game (K 20, ÷400)", "players": 1000, "games_per_week": 50})
     with contextlib.redirect_stdout(io.StringIO()):
         v = LadderView(LadderModel(), query=query)
     assert "1,000 players, 20 weeks × 50 games" in v.summary.value
@@ -328,8 +361,8 @@ def test_a_link_with_bad_values_keeps_the_defaults_the_season_and_the_swing():
     # the simulated K 32 swing at 300 games is binomial luck: ±16 √300 = ±277, K 16 ±139
     games, sd32, sd16 = swing_now(v)
     assert games == 300
-    assert abs(sd32 - 16 * math.sqrt(300)) < 0.05 * 277                          # [BIN]
-    assert abs(sd16 - 8 * math.sqrt(300)) < 0.05 * 139                           # [BIN]
+    assert abs(sd32 - 16 * math.sqrt(300)) < 0.05 * 277  # [BIN]
+    assert abs(sd16 - 8 * math.sqrt(300)) < 0.05 * 139  # [BIN]
     # the notebook's luck table ("ee-live-swing-table") shows the same row
     row = {r[0]: r for r in v.model.swing_table().cells()}["300"]
     assert row[1:4:2] == [f"±{sd32}", f"±{sd16}"]
@@ -350,8 +383,7 @@ def test_translated_page_shows_no_catalog_english_and_the_document_numbers(lang,
     with in_language(lang):
         m = LadderModel()
         view = LadderView(m)
-        tables = [m.season_table(), m.favourite_table(), m.swing_table(),
-                  m.rule_of_thumb_table()]
+        tables = [m.season_table(), m.favourite_table(), m.swing_table(), m.rule_of_thumb_table()]
         text = "\n".join([shown_text(view, field_tooltips=False), *(t.to_html() for t in tables)])
         assert english_left_of(text, lang, ["dashboards/simulate_ladder.py"]) == []
         swing = view.swing_text.value

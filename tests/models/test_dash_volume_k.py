@@ -37,8 +37,7 @@ def test_k_rule(games, k):
 def test_k_table_is_the_documents():
     rows = list(VolumeModel.k_table().rows)
     # document, step 3: 0 -> +16/−16, +8/−8; 150 -> +14/−18, +7/−9; 300 -> +12/−20, +6/−10
-    assert rows == [(0, (16, -16), (8, -8)), (150, (14, -18), (7, -9)),
-                    (300, (12, -20), (6, -10))]
+    assert rows == [(0, (16, -16), (8, -8)), (150, (14, -18), (7, -9)), (300, (12, -20), (6, -10))]
 
 
 def test_asymmetric_example():
@@ -67,8 +66,11 @@ def test_rolling_window_matches_an_independent_count(model):
     assert counts.tolist() == oracle
     assert ks.tolist() == [16 if c >= 50 else 32 for c in oracle]  # document: 50 -> K 16
     switches = model.switches()
-    expected = [i + 1 for i, c in enumerate(oracle)
-                if (16 if c >= 50 else 32) != (32 if i == 0 else (16 if oracle[i - 1] >= 50 else 32))]
+    expected = [
+        i + 1
+        for i, c in enumerate(oracle)
+        if (16 if c >= 50 else 32) != (32 if i == 0 else (16 if oracle[i - 1] >= 50 else 32))
+    ]
     assert [n for n, *_ in switches] == expected
     assert [k for *_, k in switches] == [16, 32, 16]
 
@@ -113,14 +115,17 @@ def test_simulated_spread_matches_the_binomial(model):
 @pytest.mark.parametrize("feedback", [False, True])
 def test_the_weekly_swing_is_the_same_run_as_09s(feedback):
     # one experiment, one answer -- 05 and 09 read the same simulated weeks
-    from elo_explain.dashboards.simulate_ladder import SWING_GAMES as GAMES_09, LadderModel
+    from elo_explain.dashboards.simulate_ladder import SWING_GAMES as GAMES_09
+    from elo_explain.dashboards.simulate_ladder import LadderModel
+
     five, nine = VolumeModel(feedback=feedback), LadderModel(feedback=feedback)
     for games in GAMES_09:
         five.swing_games = nine.swing_games = games
         i = GAMES_09.index(games)
         np.testing.assert_array_equal(five.spread()["std"], nine.swing().std[:, i])
-        np.testing.assert_array_equal(five.spread()["beyond200"],
-                                      nine.swing().share_beyond(200)[:, i])
+        np.testing.assert_array_equal(
+            five.spread()["beyond200"], nine.swing().share_beyond(200)[:, i]
+        )
     # ... and the two pages print the same figures at 300 games, K 32: 05's "N points" and
     # 09's "±N" standard deviation, 05's and 09's share of weeks moving 200 or more
     five.swing_games = nine.swing_games = 300
@@ -139,17 +144,44 @@ def test_feedback_shrinks_the_swing():
     assert np.all(with_fb < without)
 
 
-@pytest.mark.parametrize("name, value, error, message", [
-    ("games", 301, ValueError,
-     "Ranked games in the last 7 days must be a whole number between 0 and 300"),
-    ("games_a", -1, ValueError, "Player A's games this week must be a whole number between 0 and 300"),
-    ("swing_games", 305, ValueError, "Ranked games in the week must be a multiple of 10 from 10 to 500"),
-    ("swing_games", 600, ValueError, "Ranked games in the week must be a whole number between 10 and 500"),
-    ("shortfall", 11, ValueError, "Points below expected win rate must be between 0 and 10"),
-    ("per_day", (1, 2, 3), ValueError, "The busy player's games per day in each week must hold 4 numbers"),
-    ("per_day", (1, 2, 3, 41), ValueError, "Week 4 must be a whole number between 0 and 40"),
-    ("feedback", "yes", TypeError, "feedback must be True or False"),
-])
+@pytest.mark.parametrize(
+    "name, value, error, message",
+    [
+        (
+            "games",
+            301,
+            ValueError,
+            "Ranked games in the last 7 days must be a whole number between 0 and 300",
+        ),
+        (
+            "games_a",
+            -1,
+            ValueError,
+            "Player A's games this week must be a whole number between 0 and 300",
+        ),
+        (
+            "swing_games",
+            305,
+            ValueError,
+            "Ranked games in the week must be a multiple of 10 from 10 to 500",
+        ),
+        (
+            "swing_games",
+            600,
+            ValueError,
+            "Ranked games in the week must be a whole number between 10 and 500",
+        ),
+        ("shortfall", 11, ValueError, "Points below expected win rate must be between 0 and 10"),
+        (
+            "per_day",
+            (1, 2, 3),
+            ValueError,
+            "The busy player's games per day in each week must hold 4 numbers",
+        ),
+        ("per_day", (1, 2, 3, 41), ValueError, "Week 4 must be a whole number between 0 and 40"),
+        ("feedback", "yes", TypeError, "feedback must be True or False"),
+    ],
+)
 def test_model_rejects_bad_state(name, value, error, message):
     with pytest.raises(error, match=message):
         VolumeModel(**{name: value})
@@ -232,12 +264,13 @@ def test_05_and_09_print_the_weekly_share_the_same_way_and_the_documents_200():
 
     from elo_explain.dashboards.simulate_ladder import LadderModel
     from elo_explain.dashboards.volume_k import VolumeView
+
     with contextlib.redirect_stdout(io.StringIO()):
         five = VolumeView(VolumeModel(), query="")
     share = fmt_pct(100 * five.model.spread()["beyond200"][0])
-    assert f"<td>{share}</td>" in five.swing_html.value       # 05's page
+    assert f"<td>{share}</td>" in five.swing_html.value  # 05's page
     row = {r[0]: r for r in LadderModel().swing_table().cells()}["300"]
-    assert row[2] == share                                      # 09's table, the same text
+    assert row[2] == share  # 09's table, the same text
     assert "192 points" in five.swing_html.value and "288 points" in five.swing_html.value
     assert "the document's figure for them: “about 200”" in five.swing_html.value
 
@@ -246,17 +279,27 @@ def test_05_and_09_print_the_weekly_share_the_same_way_and_the_documents_200():
 @pytest.mark.parametrize("lang", ["te", "uk", "el"])
 def test_translated_view_leaves_no_catalog_english(lang):
     from elo_explain.translate import english_left
-
     from tests.models.shown import in_language, shown_text
 
     with in_language(lang):
-        for query in ("", "games=60&swing_games=300&feedback=true",
-                      "per_day=0,0,0,0&games_a=10&shortfall=3.5", "per_day=9,9,9,9&games=1"):
+        for query in (
+            "",
+            "games=60&swing_games=300&feedback=true",
+            "per_day=0,0,0,0&games_a=10&shortfall=3.5",
+            "per_day=9,9,9,9&games=1",
+        ):
             v = VolumeView(VolumeModel(), query=query)
             m = v.model
-            text = "\n".join([shown_text(v), str(m.your_k()), m.k_table().to_html(),
-                              m.asymmetric_table().to_html(), m.switch_table().to_html(),
-                              m.rule_of_thumb().to_html()])
+            text = "\n".join(
+                [
+                    shown_text(v),
+                    str(m.your_k()),
+                    m.k_table().to_html(),
+                    m.asymmetric_table().to_html(),
+                    m.switch_table().to_html(),
+                    m.rule_of_thumb().to_html(),
+                ]
+            )
             assert english_left(text, lang) == [], query
 
 
@@ -283,15 +326,22 @@ def test_translated_view_writes_the_documents_numbers_in_its_language(lang):
 
 
 # --- plural forms: "1 points below" was English at a shortfall of 1 --------------------------------
-@pytest.mark.parametrize("lang, one, two, half", [
-    ("en", "1 point below", "2 points below", "2.5 points below"),
-    ("te", "1 పాయింట్ తక్కువ", "2 పాయింట్లు తక్కువ", "2.5 పాయింట్లు తక్కువ"),
-    # Ukrainian: 1 пункт, 2 пункти, 5 пунктів; a fraction takes the genitive singular
-    ("uk", "на 1 відсотковий пункт нижче", "на 2 відсоткові пункти нижче",
-     "на 2,5 відсоткового пункту нижче"),
-    # the Greek document's "ποσοστιαίες μονάδες": one μονάδα, more μονάδες
-    ("el", "1 μονάδα κάτω", "2 μονάδες κάτω", "2,5 μονάδες κάτω"),
-])
+@pytest.mark.parametrize(
+    "lang, one, two, half",
+    [
+        ("en", "1 point below", "2 points below", "2.5 points below"),
+        ("te", "1 పాయింట్ తక్కువ", "2 పాయింట్లు తక్కువ", "2.5 పాయింట్లు తక్కువ"),
+        # Ukrainian: 1 пункт, 2 пункти, 5 пунктів; a fraction takes the genitive singular
+        (
+            "uk",
+            "на 1 відсотковий пункт нижче",
+            "на 2 відсоткові пункти нижче",
+            "на 2,5 відсоткового пункту нижче",
+        ),
+        # the Greek document's "ποσοστιαίες μονάδες": one μονάδα, more μονάδες
+        ("el", "1 μονάδα κάτω", "2 μονάδες κάτω", "2,5 μονάδες κάτω"),
+    ],
+)
 def test_a_shortfall_of_one_point_is_singular(lang, one, two, half):
     from tests.models.shown import in_language
 
@@ -303,9 +353,17 @@ def test_a_shortfall_of_one_point_is_singular(lang, one, two, half):
             assert rows[2][0] == words
 
 
-@pytest.mark.parametrize("games, words", [
-    (1, "1 рейтингова гра"), (2, "2 рейтингові гри"), (5, "5 рейтингових ігор"),
-    (11, "11 рейтингових ігор"), (21, "21 рейтингова гра"), (24, "24 рейтингові гри")])
+@pytest.mark.parametrize(
+    "games, words",
+    [
+        (1, "1 рейтингова гра"),
+        (2, "2 рейтингові гри"),
+        (5, "5 рейтингових ігор"),
+        (11, "11 рейтингових ігор"),
+        (21, "21 рейтингова гра"),
+        (24, "24 рейтингові гри"),
+    ],
+)
 def test_ukrainian_counts_take_their_three_forms(games, words):
     from tests.models.shown import in_language
 
@@ -337,7 +395,7 @@ def test_b_at_the_slider_end_the_week_and_the_swing(view):
     view.week_sliders[1].value = 13
     assert "189 games in four weeks" in view.window_html.value
     assert not np.array_equal(view.count_line.get_ydata(), before)  # the window figure
-    assert view.window_fig.image.value != png                         # ... its image redrawn
+    assert view.window_fig.image.value != png  # ... its image redrawn
     # the weekly swing one step (10 games) more: 32 × 310 × 0.02 = 198.4
     swing = view.controls["swing_games"]
     assert swing.step == 10
@@ -346,7 +404,7 @@ def test_b_at_the_slider_end_the_week_and_the_swing(view):
     assert "310 games in a week" in view.swing_html.value
     assert ">198 points</span>" in view.swing_html.value
     assert list(view.std_marks.get_xdata()) != marks  # the swing figure (the page's second)
-    assert view.swing_fig.image.value != png           # ... its image redrawn
+    assert view.swing_fig.image.value != png  # ... its image redrawn
 
 
 def test_the_tables_above_the_view_follow_it(view):
@@ -361,7 +419,10 @@ def test_the_tables_above_the_view_follow_it(view):
     view.controls["swing_games"].value = 290
     assert "290 games in a week" in m.rule_of_thumb().to_html()
     assert _row(m.rule_of_thumb(), "2 points below") == [
-        "2 points below", "186 points", "93 points"]
+        "2 points below",
+        "186 points",
+        "93 points",
+    ]
 
 
 def test_a_link_sets_the_view_and_its_link_and_a_bad_value_is_noted():
@@ -370,8 +431,10 @@ def test_a_link_sets_the_view_and_its_link_and_a_bad_value_is_noted():
     assert "ee-k-value'>K 16</span>" in v.k_html.value
     assert "ee-a-wins'>+8 / −8</span>" in v.asym_html.value
     assert ">64 points</span>" in v.swing_html.value  # 32 × 100 × 0.02
-    assert ('href="?games=50&amp;games_a=60&amp;games_b=300&amp;per_day=3%2C12%2C2%2C9'
-            '&amp;swing_games=100&amp;shortfall=2.5&amp;feedback=false"') in v.link.value
+    assert (
+        'href="?games=50&amp;games_a=60&amp;games_b=300&amp;per_day=3%2C12%2C2%2C9'
+        '&amp;swing_games=100&amp;shortfall=2.5&amp;feedback=false"'
+    ) in v.link.value
     # a bad value: a note, and the document's defaults (60 vs 10 games: +8 / −16)
     bad = VolumeView(VolumeModel(), query="shortfall=lots")
     assert "shortfall=lots" in bad.notes.value

@@ -107,8 +107,10 @@ def test_a_docked_control_is_the_views_own(notebook):
             assert twin.slider.value == before, f"{name}: the model did not move the twin"
         elif isinstance(twin, NumberField):
             assert twin.value == before
-        elif isinstance(twin, (widgets.Checkbox, widgets.Dropdown, widgets.ToggleButtons,
-                               widgets.SelectionSlider)):
+        elif isinstance(
+            twin,
+            (widgets.Checkbox, widgets.Dropdown, widgets.ToggleButtons, widgets.SelectionSlider),
+        ):
             assert twin.value == before
 
 

@@ -14,19 +14,21 @@ import inspect
 import pkgutil
 
 import pytest
-import traitlets
 
 import elo_explain.dashboards as dashboards
+from elo_explain.interactive.figures import FigureView
 from elo_explain.interactive.model import DashboardModel
 from elo_explain.interactive.view import DashboardView
-from elo_explain.interactive.figures import FigureView
 
 
 def _pairs():
     for info in pkgutil.iter_modules(dashboards.__path__):
         module = importlib.import_module(f"elo_explain.dashboards.{info.name}")
-        own = [v for v in vars(module).values()
-               if inspect.isclass(v) and v.__module__ == module.__name__]
+        own = [
+            v
+            for v in vars(module).values()
+            if inspect.isclass(v) and v.__module__ == module.__name__
+        ]
         views = [v for v in own if issubclass(v, DashboardView) and v is not DashboardView]
         models = [v for v in own if issubclass(v, DashboardModel) and v is not DashboardModel]
         for view in views:
@@ -34,8 +36,18 @@ def _pairs():
 
 
 PAIRS = list(_pairs())
-WITH_FIGURES = {"DivisorView", "CalibrateView", "CalculatorView", "CubeView", "EloVsGlickoView",
-                "EverySystemView", "FideRulesView", "LadderView", "PlanView", "VolumeView"}
+WITH_FIGURES = {
+    "DivisorView",
+    "CalibrateView",
+    "CalculatorView",
+    "CubeView",
+    "EloVsGlickoView",
+    "EverySystemView",
+    "FideRulesView",
+    "LadderView",
+    "PlanView",
+    "VolumeView",
+}
 
 
 def _figures(view) -> dict[str, FigureView]:
@@ -70,14 +82,17 @@ def store(tmp_path, monkeypatch):
 def test_every_dashboard_with_figures_is_checked():
     # (the store every test shares: which views have figures does not depend on it, and
     # their first drawings restored cost a third of the drawing)
-    assert {p.values[1].__name__ for p in PAIRS
-            if _figures(p.values[1](p.values[0](), query=""))} == WITH_FIGURES
+    assert {
+        p.values[1].__name__ for p in PAIRS if _figures(p.values[1](p.values[0](), query=""))
+    } == WITH_FIGURES
 
 
-@pytest.mark.parametrize("model_class, view_class",
-                         [p for p in PAIRS if p.values[1].__name__ in WITH_FIGURES])
-def test_restored_figures_are_the_drawn_pixels_then_and_after_each_change(store, model_class,
-                                                                          view_class):
+@pytest.mark.parametrize(
+    "model_class, view_class", [p for p in PAIRS if p.values[1].__name__ in WITH_FIGURES]
+)
+def test_restored_figures_are_the_drawn_pixels_then_and_after_each_change(
+    store, model_class, view_class
+):
     drawn = view_class(model_class(), query="")
     restored = view_class(model_class(), query="")
     figures_d, figures_r = _figures(drawn), _figures(restored)
@@ -149,5 +164,5 @@ def test_a_store_full_of_an_earlier_versions_figures_still_keeps_this_ones(store
     assert first.figure.full_draws >= 1
     assert again.figure.restored == 1 and again.figure.full_draws == 0
     assert again.figure.image.value == first.figure.image.value
-    assert len(list(store.glob("figure-*"))) == 256          # still the bound
-    assert not (store / f"figure-{0:024x}.rgba").exists()     # the oldest made room
+    assert len(list(store.glob("figure-*"))) == 256  # still the bound
+    assert not (store / f"figure-{0:024x}.rgba").exists()  # the oldest made room

@@ -19,11 +19,11 @@ def _figure(**kw):
 
 def test_a_clean_figure_passes():
     fig, ax = _figure()
-    ax.text(5, 5, "−10.0 / +10.0", ha="center", va="center")     # clear of everything
+    ax.text(5, 5, "−10.0 / +10.0", ha="center", va="center")  # clear of everything
     bars = ax.bar([2, 6], [3, 4], width=1)
     ax.bar_label(bars, labels=["+3", "+4"], padding=2)
     ax.text(9.5, 7, "no sign across", ha="right", va="center")
-    ax.axvline(8.9)   # crosses letters only, not a sign or a digit
+    ax.axvline(8.9)  # crosses letters only, not a sign or a digit
     ax.legend(loc="upper left")
     assert problems(fig) == []
 
@@ -40,8 +40,7 @@ def test_a_text_under_a_legend():
     fig, ax = _figure()
     ax.legend(loc="upper left")
     ax.text(0.3, 9.8, "7 games", va="top")
-    assert ("overlap", "7 games", "a legend") in {(p.kind, p.text, p.other)
-                                                  for p in problems(fig)}
+    assert ("overlap", "7 games", "a legend") in {(p.kind, p.text, p.other) for p in problems(fig)}
 
 
 @pytest.mark.parametrize("x, ha", [(10, "center"), (0, "center"), (9.9, "left")])
@@ -56,14 +55,14 @@ def test_a_text_across_the_frame(x, ha):
 
 def test_a_text_outside_the_frame_is_not_across_it():
     fig, ax = _figure()
-    ax.text(10.3, 5, "+10.0", ha="left")   # in the margin, clear of the frame
+    ax.text(10.3, 5, "+10.0", ha="left")  # in the margin, clear of the frame
     assert problems(fig) == []
 
 
 def test_a_line_through_a_digit():
     fig, ax = _figure()
     ax.text(5, 3, "day 18, 22:30", ha="center", va="center")
-    ax.plot([4, 7], [2, 4])   # crosses the middle of the text, where the digits are
+    ax.plot([4, 7], [2, 4])  # crosses the middle of the text, where the digits are
     [p] = {(p.kind, p.text) for p in problems(fig)}
     assert p == ("line", "day 18, 22:30")
 
@@ -75,16 +74,16 @@ def test_a_line_through_a_minus():
     found = problems(fig)
     assert found and all(p.kind == "line" for p in found)
     assert "'−'" in found[0].other
-    t.set_position((5, 3))      # moved off the line: clean
+    t.set_position((5, 3))  # moved off the line: clean
     assert problems(fig) == []
 
 
 def test_a_bar_edge_and_a_marker_through_digits():
     fig, ax = _figure()
     ax.bar([5], [6], width=1)
-    ax.text(5.5, 4, "+16", ha="center", va="center")   # over the bar's right edge
+    ax.text(5.5, 4, "+16", ha="center", va="center")  # over the bar's right edge
     ax.plot([2], [7], "o", ms=10)
-    ax.text(2, 7, "42", ha="center", va="center")       # on a marker
+    ax.text(2, 7, "42", ha="center", va="center")  # on a marker
     kinds = {(p.kind, p.text) for p in problems(fig)}
     assert kinds == {("line", "+16"), ("line", "42")}
 
@@ -111,7 +110,7 @@ def test_an_opaque_box_drawn_under_a_line_hides_nothing():
     as a ``FigureView``'s dynamic artists are) runs over the digits all the same."""
     fig, ax = _figure()
     ax.text(5, 1, "−16", ha="center", va="center", bbox=dict(fc="white", ec="none"))
-    line, = ax.plot([0, 10], [1.02, 1.02], zorder=4)
+    (line,) = ax.plot([0, 10], [1.02, 1.02], zorder=4)
     assert problems(fig)
     line.set_zorder(2)
     line.set_animated(True)

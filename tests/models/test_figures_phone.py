@@ -24,11 +24,18 @@ from tests.models.figure_text import shown_texts as _shown_texts
 
 pytestmark = pytest.mark.layout  # make test runs it; make test-fast does not
 
-VIEWS = [(DivisorView, DivisorModel), (CalibrateView, CalibrateModel),
-         (CalculatorView, CalculatorModel), (CubeView, CubeModel),
-         (EloVsGlickoView, EloVsGlickoModel), (EverySystemView, EverySystemModel),
-         (FideRulesView, FideRulesModel), (LadderView, LadderModel), (VolumeView, VolumeModel),
-         (PlanView, PlanModel)]
+VIEWS = [
+    (DivisorView, DivisorModel),
+    (CalibrateView, CalibrateModel),
+    (CalculatorView, CalculatorModel),
+    (CubeView, CubeModel),
+    (EloVsGlickoView, EloVsGlickoModel),
+    (EverySystemView, EverySystemModel),
+    (FideRulesView, FideRulesModel),
+    (LadderView, LadderModel),
+    (VolumeView, VolumeModel),
+    (PlanView, PlanModel),
+]
 PHONE_VIEW = 370  # CSS px
 CSS_PX_PER_PT = 100 / 72  # a figure is shown at 100 CSS px per inch
 
@@ -51,8 +58,12 @@ def test_figures_on_a_phone(view_cls, model_cls):
                 continue
             size = text.get_fontsize() * CSS_PX_PER_PT
             assert size >= 10, f"{text.get_text()!r}: {size:.1f} CSS px"
-            inside = (box.x0 >= fig_box.x0 - 1 and box.x1 <= fig_box.x1 + 1
-                      and box.y0 >= fig_box.y0 - 1 and box.y1 <= fig_box.y1 + 1)
+            inside = (
+                box.x0 >= fig_box.x0 - 1
+                and box.x1 <= fig_box.x1 + 1
+                and box.y0 >= fig_box.y0 - 1
+                and box.y1 <= fig_box.y1 + 1
+            )
             assert inside, f"{text.get_text()!r} is cut off at the figure's edge: {box} {fig_box}"
         renderer = fv.fig.canvas.get_renderer()
         for ax in fv.fig.axes:
@@ -63,12 +74,20 @@ def test_figures_on_a_phone(view_cls, model_cls):
             assert ax.get_position().width >= 0.45, f"a panel {ax.get_position().width:.2f} wide"
             # tick labels clear of each other
             for axis in (ax.xaxis, ax.yaxis):
-                boxes = [t.get_window_extent(renderer) for tick in axis._update_ticks()
-                         for t in (tick.label1, tick.label2) if t.get_visible() and t.get_text()]
+                boxes = [
+                    t.get_window_extent(renderer)
+                    for tick in axis._update_ticks()
+                    for t in (tick.label1, tick.label2)
+                    if t.get_visible() and t.get_text()
+                ]
                 for i, a in enumerate(boxes):
-                    for b in boxes[i + 1:]:
-                        assert not (a.x0 < b.x1 - 1 and b.x0 < a.x1 - 1 and a.y0 < b.y1 - 1
-                                    and b.y0 < a.y1 - 1), f"tick labels overlap: {a} {b}"
+                    for b in boxes[i + 1 :]:
+                        assert not (
+                            a.x0 < b.x1 - 1
+                            and b.x0 < a.x1 - 1
+                            and a.y0 < b.y1 - 1
+                            and b.y0 < a.y1 - 1
+                        ), f"tick labels overlap: {a} {b}"
     view.viewport.value = "1280"  # back on a desktop: the same figure as before
     for fv in view.figures():
         png, layout = wide[id(fv)]
@@ -76,8 +95,21 @@ def test_figures_on_a_phone(view_cls, model_cls):
         assert fv.png() == png
 
 
-@pytest.mark.parametrize("value", ["", "abc", "-5", "1e308", "nan", "inf", "199", "10001",
-                                   "<img src=x onerror=alert(1)>", "390px"])
+@pytest.mark.parametrize(
+    "value",
+    [
+        "",
+        "abc",
+        "-5",
+        "1e308",
+        "nan",
+        "inf",
+        "199",
+        "10001",
+        "<img src=x onerror=alert(1)>",
+        "390px",
+    ],
+)
 def test_anything_but_a_width_in_the_viewport_box_is_ignored(value):
     """The page's script writes the page's width into a hidden box (``.ee-viewport``); a
     forged value changes nothing and shows nothing (no message, the desktop figure kept)."""
@@ -111,8 +143,11 @@ def test_notebook_pictures_on_a_phone(make):
     alone = make().png()  # the desktop figure, before anything else drew it
     pic = make()
     page = pic.to_html()
-    m = re.fullmatch(r'<picture><source media="\(max-width: ([\d.]+)px\)" srcset="data:image/'
-                     r'png;base64,([^ "]+) 2x">(<img class="ee-figure" [^>]*>)</picture>', page)
+    m = re.fullmatch(
+        r'<picture><source media="\(max-width: ([\d.]+)px\)" srcset="data:image/'
+        r'png;base64,([^ "]+) 2x">(<img class="ee-figure" [^>]*>)</picture>',
+        page,
+    )
     assert m, page[:200]
     desktop_px = pic.figure.get_size_inches()[0] * pic.figure.dpi
     assert 390 < float(m[1]) < 1000 and desktop_px <= float(m[1])
@@ -131,23 +166,32 @@ def test_notebook_pictures_on_a_phone(make):
         for text, box in texts:
             size = text.get_fontsize() * CSS_PX_PER_PT
             assert size >= 10, f"{text.get_text()!r}: {size:.1f} CSS px"
-            assert (box.x0 >= fig_box.x0 - 1 and box.x1 <= fig_box.x1 + 1
-                    and box.y0 >= fig_box.y0 - 1 and box.y1 <= fig_box.y1 + 1), \
-                f"{text.get_text()!r} is cut off at the figure's edge"
+            assert (
+                box.x0 >= fig_box.x0 - 1
+                and box.x1 <= fig_box.x1 + 1
+                and box.y0 >= fig_box.y0 - 1
+                and box.y1 <= fig_box.y1 + 1
+            ), f"{text.get_text()!r} is cut off at the figure's edge"
     finally:
         layout.fit(float("inf"))
     assert pic.png() == alone
 
 
-STEPS = [(DivisorView, DivisorModel, "difference", 10), (DivisorView, DivisorModel, "divisor", 50),
-         (EloVsGlickoView, EloVsGlickoModel, "days_away", 30),
-         (LadderView, LadderModel, "games_per_week", 1), (CalculatorView, CalculatorModel, "average", 10)]
+STEPS = [
+    (DivisorView, DivisorModel, "difference", 10),
+    (DivisorView, DivisorModel, "divisor", 50),
+    (EloVsGlickoView, EloVsGlickoModel, "days_away", 30),
+    (LadderView, LadderModel, "games_per_week", 1),
+    (CalculatorView, CalculatorModel, "average", 10),
+]
 
 
-@pytest.mark.parametrize("view_cls, model_cls, trait, step", STEPS,
-                         ids=[f"{v.__name__}-{t}" for v, _, t, _ in STEPS])
-def test_a_slider_step_on_a_phone_draws_what_it_draws_on_a_desktop(view_cls, model_cls, trait,
-                                                                     step):
+@pytest.mark.parametrize(
+    "view_cls, model_cls, trait, step", STEPS, ids=[f"{v.__name__}-{t}" for v, _, t, _ in STEPS]
+)
+def test_a_slider_step_on_a_phone_draws_what_it_draws_on_a_desktop(
+    view_cls, model_cls, trait, step
+):
     """A slider step redraws on a phone only what it redraws on a desktop (its dynamic
     artists onto the saved background): measuring a narrow figure's texts (to keep them
     inside) must not mark the background changed. 03's annotation did, and every step on a

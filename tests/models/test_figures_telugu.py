@@ -13,17 +13,16 @@ rendering).
 import contextlib
 import io
 
+import matplotlib.pyplot as plt
 import numpy as np
 import uharfbuzz as hb
 from PIL import Image
 
-import matplotlib.pyplot as plt
-
 from elo_explain import i18n
 from elo_explain.interactive.figures import TELUGU_FONT, FigureView
 
-OPPONENT = "ప్రత్యర్థి"   # the Telugu document's word (docs/sources.md#telugu, T9)
-PX = 40                    # font size in pixels (the figure's dpi is 100)
+OPPONENT = "ప్రత్యర్థి"  # the Telugu document's word (docs/sources.md#telugu, T9)
+PX = 40  # font size in pixels (the figure's dpi is 100)
 DPI = 100
 
 
@@ -93,9 +92,9 @@ def figure_ink(text):
 def test_telugu_in_a_figure_is_shaped_like_harfbuzz_shapes_it():
     (w_shaped, h_shaped), n_shaped = shaped_ink(OPPONENT)
     (w_plain, h_plain), n_plain = unshaped_ink(OPPONENT)
-    assert (n_shaped, n_plain) == (6, 10)          # the conjuncts join: 10 characters, 6 glyphs
+    assert (n_shaped, n_plain) == (6, 10)  # the conjuncts join: 10 characters, 6 glyphs
     w, h = figure_ink(OPPONENT)
-    tolerance = 3                                  # pixels: hinting and antialiasing
+    tolerance = 3  # pixels: hinting and antialiasing
     assert abs(w - w_shaped) <= tolerance, (w, w_shaped)
     assert abs(h - h_shaped) <= tolerance, (h, h_shaped)
     # the test can fail: unshaped, the word is far wider (about 184 px against 100)
@@ -106,7 +105,7 @@ def test_telugu_in_a_figure_is_shaped_like_harfbuzz_shapes_it():
 def test_the_telugu_font_is_a_fallback_english_figures_do_not_change():
     """Latin, Greek and Cyrillic glyphs still come from DejaVu Sans, pixel for pixel."""
     with telugu_page():
-        FigureView(figsize=(2, 1))                 # registers the fallback
+        FigureView(figsize=(2, 1))  # registers the fallback
     families = list(plt.rcParams["font.family"])
     assert families[-1] == "Noto Sans Telugu" and len(families) >= 2
 

@@ -12,19 +12,18 @@ import matplotlib
 matplotlib.use("Agg")
 
 import pytest  # noqa: E402
-import traitlets  # noqa: E402
 
 from elo_explain import i18n, tables, translate  # noqa: E402
-from elo_explain.interactive.link import COPY_TEXT, LINK_TEXT  # noqa: E402
-from elo_explain.interactive.live import depends  # noqa: E402
-from elo_explain.interactive.model import DashboardModel  # noqa: E402
-from elo_explain.interactive.traits import Number, Whole  # noqa: E402
-from elo_explain.interactive.view import DashboardView  # noqa: E402
-from elo_explain.server.nav import nav_html  # noqa: E402
 from elo_explain.formats import MINUS, parse_number  # noqa: E402
 from elo_explain.i18n import N_  # noqa: E402
 from elo_explain.interactive.figures import FigureView, Picture, describe_figure  # noqa: E402
+from elo_explain.interactive.link import COPY_TEXT, LINK_TEXT  # noqa: E402
+from elo_explain.interactive.live import depends  # noqa: E402
+from elo_explain.interactive.model import DashboardModel  # noqa: E402
 from elo_explain.interactive.page import NumberField  # noqa: E402
+from elo_explain.interactive.traits import Number, Whole  # noqa: E402
+from elo_explain.interactive.view import DashboardView  # noqa: E402
+from elo_explain.server.nav import nav_html  # noqa: E402
 
 LANGS = ("te", "uk", "el")
 COMMA = ("uk", "el")  # terms.md: "decimal separator: comma (0,5)"
@@ -56,8 +55,12 @@ class DemoView(DashboardView):
         import ipywidgets as widgets
 
         self.out = widgets.HTML()
-        return [self.preset_menu(), self.slider("difference", step=10),
-                self.slider("k", step=0.5), self.out]
+        return [
+            self.preset_menu(),
+            self.slider("difference", step=10),
+            self.slider("k", step=0.5),
+            self.out,
+        ]
 
     @depends("difference")
     def show(self):
@@ -85,16 +88,16 @@ def shown_text(view) -> str:
 @in_each(*COMMA)
 def test_a_bad_typed_value_has_its_message_in_the_language_with_the_range_in_its_numbers(lang):
     field = NumberField("K", 1.0, lo=0.5, hi=100)
-    assert field.text.value == "1,0"           # the box shows the language's decimal symbol
+    assert field.text.value == "1,0"  # the box shows the language's decimal symbol
     field.text.value = "abc"
     assert not field.valid and field.value == 1.0
     message = field.error
     assert message.startswith("K:") and "0,5" in message and "100" in message
     assert "0.5" not in message
     assert translate.english_left(message, lang) == []
-    field.text.value = "200"                   # out of range
+    field.text.value = "200"  # out of range
     assert "0,5" in field.error and translate.english_left(field.error, lang) == []
-    field.text.value = "2,5"                   # the language's decimal comma is read
+    field.text.value = "2,5"  # the language's decimal comma is read
     assert field.valid and field.value == 2.5
     assert "0,5" in field.text.tooltip and translate.english_left(field.text.tooltip, lang) == []
 
@@ -125,10 +128,10 @@ def test_link_box_and_copy_button_are_in_the_language(lang):
     assert ">Link to this view<" not in link and ">Copy link<" not in link
     assert 'data-done="Link copied"' not in link
     assert translate.english_left(shown_text(view), lang) == []
-    assert view.preset.value == "Custom"       # the value stays the English key
+    assert view.preset.value == "Custom"  # the value stays the English key
     labels = view.preset._options_labels
     assert "Custom" not in labels and "Rating difference" not in labels
-    view.preset.value = "Rating difference"    # a preset works by its key
+    view.preset.value = "Rating difference"  # a preset works by its key
     assert view.model.difference == 300
 
 
@@ -160,9 +163,9 @@ def test_a_sliders_label_is_widened_for_a_longer_translation_only(lang):
     view = DemoView(Demo(), query="")
     box = view.slider("difference", label_width="7em")
     label, width = box.slider.description, box.slider.style.description_width
-    if lang == "en":                           # a dashboard sizes it for its English label
+    if lang == "en":  # a dashboard sizes it for its English label
         assert width == "7em"
-    else:                                      # about 0.55 em a character, never narrower
+    else:  # about 0.55 em a character, never narrower
         assert float(width.removesuffix("em")) >= max(7, round(0.55 * len(label), 1))
 
 
@@ -172,7 +175,7 @@ def test_link_notes_are_in_the_language_with_its_numbers(lang):
     note = view.notes.value
     assert translate.english_left(note, lang) == []
     assert "9999" in note and "800" in note and "colour" in note
-    assert "0,5" in note                       # K's range in the language's numbers
+    assert "0,5" in note  # K's range in the language's numbers
     assert "Ignored from the link" not in note and "not a setting" not in note
     # the kept values: the slider's own (1,0 shown as the language writes it)
     assert view.model.difference == 0 and view.model.k == 1.0
@@ -182,7 +185,7 @@ def test_link_notes_are_in_the_language_with_its_numbers(lang):
 def test_a_link_may_write_a_number_with_the_languages_decimal_comma(lang):
     view = DemoView(Demo(), query="k=2,5&difference=300")
     assert view.model.k == 2.5 and view.model.difference == 300 and view.notes.value == ""
-    assert "k=2.5" in view.link.value          # the link it writes: the same in every language
+    assert "k=2.5" in view.link.value  # the link it writes: the same in every language
     assert view.controls["k"].field.text.value == "2,5"
 
 
@@ -200,8 +203,9 @@ def tick_texts(fig):
     return [t.get_text() for ax in fig.axes for t in ax.get_xticklabels() + ax.get_yticklabels()]
 
 
-@pytest.mark.parametrize("lang, half", [("en", "0.5"), ("te", "0.5"), ("uk", "0,5"), ("el", "0,5")],
-                         indirect=["lang"])
+@pytest.mark.parametrize(
+    "lang, half", [("en", "0.5"), ("te", "0.5"), ("uk", "0,5"), ("el", "0,5")], indirect=["lang"]
+)
 def test_figure_ticks_use_the_languages_decimal_symbol(lang, half):
     fv = FigureView(figsize=(4, 3))
     fv.ax.plot([0, 1.5], [-1.5, 1.5])
@@ -209,18 +213,19 @@ def test_figure_ticks_use_the_languages_decimal_symbol(lang, half):
     fv.ax.set_ylim(-1.5, 1.5)
     fv.refresh()
     texts = tick_texts(fv.fig)
-    assert half in texts                        # x: 0.0, 0.5, 1.0, 1.5
-    assert f"{MINUS}1{half[1]}0" in texts       # y: U+2212 kept, "−1,0" / "−1.0"
+    assert half in texts  # x: 0.0, 0.5, 1.0, 1.5
+    assert f"{MINUS}1{half[1]}0" in texts  # y: U+2212 kept, "−1,0" / "−1.0"
     other = "." if half == "0,5" else ","
     assert not any(other in t for t in texts)
-    twin = fv.ax.twinx()                        # an axes made later is localized too
+    twin = fv.ax.twinx()  # an axes made later is localized too
     twin.set_ylim(0, 0.5)
     fv.refresh()
     assert half in [t.get_text() for t in twin.get_yticklabels()]
 
 
-@pytest.mark.parametrize("lang, half", [("en", "0.5"), ("uk", "0,5"), ("el", "0,5")],
-                         indirect=["lang"])
+@pytest.mark.parametrize(
+    "lang, half", [("en", "0.5"), ("uk", "0,5"), ("el", "0,5")], indirect=["lang"]
+)
 def test_a_pictures_ticks_too(lang, half):
     pic = Picture.new((3, 2))
     pic.figure.axes[0].set_xlim(0, 1.5)
@@ -239,8 +244,8 @@ def test_alt_text_is_in_the_language_with_its_numbers(lang):
     fv.ax.set_xlim(0, 800)
     alt = describe_figure(fv.fig)
     assert "84,9" in alt and "84.9" not in alt
-    assert (";" in alt) == (lang != "el")      # Greek writes ";" as its question mark
-    fv.ax.axvline(400)                          # each curve's value at the marker
+    assert (";" in alt) == (lang != "el")  # Greek writes ";" as its question mark
+    fv.ax.axvline(400)  # each curve's value at the marker
     alt = describe_figure(fv.fig)
     assert "90,9" in alt and "90.9" not in alt
     assert translate.english_left(alt, lang) == []
@@ -250,7 +255,7 @@ def test_alt_text_is_in_the_language_with_its_numbers(lang):
 # --- navigation ------------------------------------------------------------------------------------
 def test_nav_names_the_titles_in_ukrainian():
     nav = nav_html("02_fide_rules", lang="uk")
-    assert "1. Калькулятор рейтингу Elo для шахів" in nav   # the neighbour's title
+    assert "1. Калькулятор рейтингу Elo для шахів" in nav  # the neighbour's title
     assert "All topics" not in nav and 'aria-label="Topics"' not in nav
     assert translate.english_left(nav, "uk") == []
     assert "Chess Elo calculator" in nav_html("02_fide_rules")  # English: as before
@@ -268,14 +273,14 @@ def test_nav_follows_the_pages_language(lang):
 def test_a_document_table_in_the_language(lang):
     t = tables.divisor_history()
     html = t.to_html()
-    assert "<td>70,3</td>" in html             # 004: ÷800 at 300 points up, 70,3 %
-    assert "<td>64,0</td>" in html             # 004: ÷1200, 64,0 %
+    assert "<td>70,3</td>" in html  # 004: ÷800 at 300 points up, 70,3 %
+    assert "<td>64,0</td>" in html  # 004: ÷1200, 64,0 %
     assert translate.english_left(html, lang) == []
     assert "Before 1.2.0" not in html and "Points for a win" not in html
     assert "and more" not in tables.fide_table_8_1_2().to_html()
 
 
-def _ink(text: str) -> "np.ndarray":
+def _ink(text: str):
     import numpy as np
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
@@ -291,6 +296,7 @@ def test_greek_figures_keep_the_tonos_at_ten_points():
     # matplotlib's default hinting drew ί (iota with tonos) at 10 pt, 100 dpi with no tonos:
     # 03/09's "φαβορί" read "φαβορ(". A Greek page's figures use FreeType's auto-hinter.
     import matplotlib.pyplot as plt
+
     from elo_explain.interactive import figures
 
     before = plt.rcParams["text.hinting"]
@@ -300,8 +306,9 @@ def test_greek_figures_keep_the_tonos_at_ten_points():
         accented, iota = _ink("ί").sum(axis=1), _ink("ι").sum(axis=1)
         first, stem = accented.nonzero()[0].min(), iota.nonzero()[0].min()
         # the tonos is a mark of its own: a row of no ink between it and the iota's stem
-        assert first < stem and (accented[first:stem + 1] == 0).any(), \
+        assert first < stem and (accented[first : stem + 1] == 0).any(), (
             "ί drawn like ι with a hook: its tonos is merged into the stem"
+        )
     finally:
         i18n.set_language("en")
         plt.rcParams["text.hinting"] = before

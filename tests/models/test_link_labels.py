@@ -29,8 +29,9 @@ from elo_explain.interactive.traits import label_of, shown_label
 from tests.models.shown import in_language
 from tests.models.test_dock import PAGES
 
-SETTINGS = [(notebook, name) for notebook, (model_cls, _v, _s) in PAGES.items()
-            for name in model_cls.params]
+SETTINGS = [
+    (notebook, name) for notebook, (model_cls, _v, _s) in PAGES.items() for name in model_cls.params
+]
 
 # A setting whose model writes its own message, naming it in its own words: 10's event date
 # (its control, a date picker, says "Event ends on"; the message "Event date must be a date
@@ -59,15 +60,18 @@ def _reason(notebook: str, name: str, lang: str) -> tuple[str, traitlets.TraitTy
     item = said.split(": ", 1)[1].rsplit(".", 1)[0] if lang == "en" else said
     start = item.find(f"{name}={_bad(trait)} (")
     assert start >= 0, f"{notebook}: the note does not give {name}= as the link did: {said!r}"
-    reason = item[start + len(f"{name}={_bad(trait)} ("):]
+    reason = item[start + len(f"{name}={_bad(trait)} (") :]
     return reason, label
 
 
 def test_every_link_setting_has_a_label():
     """Each setting a link can set has a ``label`` (so that a note, a message and a control
     name it in words, translated where shown)."""
-    unlabelled = [f"{notebook[:2]} {name}" for notebook, name in SETTINGS
-                  if not label_of(PAGES[notebook][0].class_traits()[name])]
+    unlabelled = [
+        f"{notebook[:2]} {name}"
+        for notebook, name in SETTINGS
+        if not label_of(PAGES[notebook][0].class_traits()[name])
+    ]
     assert not unlabelled, f"link settings without a label: {unlabelled}"
 
 

@@ -10,21 +10,21 @@ import pytest
 import traitlets
 
 from elo_explain.dashboards.backgammon_divisor import DivisorModel, DivisorView
+from elo_explain.interactive.live import _replaces_the_cells_last_run, depends
 from elo_explain.interactive.model import DashboardModel
 from elo_explain.interactive.traits import Whole
-from elo_explain.interactive.live import _replaces_the_cells_last_run, depends
 from tests.models.shown import live
 
 
 def test_a_declared_result_is_computed_once_for_the_same_traits():
     m = DivisorModel()
     first = m.history()
-    assert m.history() is first                      # shared by the cell, the view, a test
+    assert m.history() is first  # shared by the cell, the view, a test
     m.divisor = 800
     assert m.history() is not first
-    assert m.history().rows[-1][2] == 70.3           # document: ÷800, 300 up
+    assert m.history().rows[-1][2] == 70.3  # document: ÷800, 300 up
     m.divisor = 1200
-    assert m.history().rows[-1][2] == 64.0           # document: ÷1200, 300 up
+    assert m.history().rows[-1][2] == 64.0  # document: ÷1200, 300 up
 
 
 def test_a_live_output_follows_only_its_traits():
@@ -32,7 +32,7 @@ def test_a_live_output_follows_only_its_traits():
     win_rates, history = live(m, "win_rates"), live(m, "history")
     assert "ee-live-win-rates" in win_rates._dom_classes
     before = win_rates.value
-    m.difference = 200                               # win_rates reads the divisor only
+    m.difference = 200  # win_rates reads the divisor only
     assert win_rates.value == before and "A favourite 200 points up" in history.value
     m.divisor = 800
     assert "÷800 (your divisor)" in win_rates.value and "<td>70.3 %</td>" in win_rates.value
@@ -58,6 +58,7 @@ def test_an_error_shows_as_a_message_in_the_output_never_a_traceback():
         @depends("n")
         def table(self):
             from elo_explain.tables import Table
+
             if self.n == 0:
                 raise ValueError("n must not be 0 here")
             return Table(("n",), [(self.n,)], "n")
@@ -65,8 +66,9 @@ def test_an_error_shows_as_a_message_in_the_output_never_a_traceback():
     m = Broken()
     out = live(m, "table")
     m.n = 0
-    assert out.value == ('<p class="ee-error ee-live-error">Cannot show this now: '
-                         "n must not be 0 here</p>")
+    assert out.value == (
+        '<p class="ee-error ee-live-error">Cannot show this now: n must not be 0 here</p>'
+    )
     m.n = 2
     assert "<td>2</td>" in out.value
 
@@ -109,5 +111,5 @@ def test_a_cell_run_again_closes_the_live_outputs_of_its_last_run():
     second = live(m, "history")
     _replaces_the_cells_last_run(kernel, second)
     m.divisor = 800
-    assert first.comm is None                        # closed: it follows the model no more
+    assert first.comm is None  # closed: it follows the model no more
     assert "Your divisor (÷800)" in second.value and "70.3 %" in second.value

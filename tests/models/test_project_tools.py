@@ -4,8 +4,9 @@ published site's packages (their versions) and the developers' tools (import-lin
 import os
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
+
+import tomllib
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "elo_explain"
@@ -25,9 +26,14 @@ def test_voila_and_jupyter_server_are_pinned_to_the_tested_versions():
 
 def _lint_imports(tree: Path) -> subprocess.CompletedProcess:
     """import-linter's contracts of ``pyproject.toml`` checked on the package in ``tree``."""
-    return subprocess.run([str(Path(sys.executable).with_name("lint-imports")), "--no-cache"],
-                          cwd=tree, capture_output=True, text=True, timeout=120,
-                          env={**os.environ, "PYTHONPATH": str(tree)})
+    return subprocess.run(
+        [str(Path(sys.executable).with_name("lint-imports")), "--no-cache"],
+        cwd=tree,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(tree)},
+    )
 
 
 def test_the_layers_contracts_catch_an_import_that_points_up(tmp_path):
@@ -35,15 +41,20 @@ def test_the_layers_contracts_catch_an_import_that_points_up(tmp_path):
     # in a copy of the package with one import added to each of three layers
     import shutil
 
-    shutil.copytree(PACKAGE, tmp_path / "elo_explain",
-                    ignore=shutil.ignore_patterns("data", "locale", "__pycache__"))
+    shutil.copytree(
+        PACKAGE,
+        tmp_path / "elo_explain",
+        ignore=shutil.ignore_patterns("data", "locale", "__pycache__"),
+    )
     config = (ROOT / "pyproject.toml").read_text()
-    (tmp_path / "pyproject.toml").write_text(config[config.index("\n[tool.importlinter]\n"):])
+    (tmp_path / "pyproject.toml").write_text(config[config.index("\n[tool.importlinter]\n") :])
     assert _lint_imports(tmp_path).returncode == 0
-    for module, line in [("interactive/view.py", "import elo_explain.server.preheat"),
-                         ("dashboards/index.py", "import elo_explain.server.gate"),
-                         ("elo.py", "import matplotlib"),
-                         ("rounding.py", "import elo_explain.dashboards")]:
+    for module, line in [
+        ("interactive/view.py", "import elo_explain.server.preheat"),
+        ("dashboards/index.py", "import elo_explain.server.gate"),
+        ("elo.py", "import matplotlib"),
+        ("rounding.py", "import elo_explain.dashboards"),
+    ]:
         path = tmp_path / "elo_explain" / module
         text = path.read_text()
         path.write_text(text + f"\n{line}\n")
@@ -54,6 +65,7 @@ def test_the_layers_contracts_catch_an_import_that_points_up(tmp_path):
         assert f"{name} -> {line.split()[1]}" in result.stdout, (module, result.stdout)
     # a circle inside a layer: fide imports elo, so elo importing fide closes one
     (tmp_path / "elo_explain" / "elo.py").write_text(
-        (PACKAGE / "elo.py").read_text() + "\nimport elo_explain.fide\n")
+        (PACKAGE / "elo.py").read_text() + "\nimport elo_explain.fide\n"
+    )
     result = _lint_imports(tmp_path)
     assert result.returncode != 0 and "cycle" in result.stdout.lower(), result.stdout

@@ -13,7 +13,8 @@ def test_a_view_with_a_heading_names_its_registered_notebook_and_title():
     headed = []
     for d in DASHBOARDS:
         module = importlib.import_module(
-            "elo_explain.dashboards." + Path(d.notebook).stem.split("_", 1)[1])
+            "elo_explain.dashboards." + Path(d.notebook).stem.split("_", 1)[1]
+        )
         for view in vars(module).values():
             if isinstance(view, type) and issubclass(view, DashboardView) and view.title:
                 assert titles.get(view.notebook) == view.title, view

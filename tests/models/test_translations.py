@@ -30,15 +30,23 @@ def test_the_three_documents_languages_are_translated():
 @pytest.mark.parametrize("lang", LANGS)
 def test_package_catalog_is_complete_and_up_to_date(lang):
     path = translate.po_path(lang)
-    assert translate.catalog_problems(translate.package_template(),
-                                      translate.read_catalog(path, lang), lang) == []
+    assert (
+        translate.catalog_problems(
+            translate.package_template(), translate.read_catalog(path, lang), lang
+        )
+        == []
+    )
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_notebook_catalog_is_complete_and_up_to_date(lang):
     path = translate.po_path(lang, translate.NOTEBOOK_DOMAIN)
-    assert translate.catalog_problems(translate.notebooks_template(),
-                                      translate.read_catalog(path, lang), lang) == []
+    assert (
+        translate.catalog_problems(
+            translate.notebooks_template(), translate.read_catalog(path, lang), lang
+        )
+        == []
+    )
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -53,8 +61,8 @@ def test_generated_notebook_is_what_the_generator_makes(lang, name):
     cells = translate.read_catalog(translate.po_path(lang, translate.NOTEBOOK_DOMAIN), lang)
     package = translate.read_catalog(translate.po_path(lang), lang)
     assert (NOTEBOOKS / lang / name).read_text("utf-8") == translate.translated_notebook(
-        name, lang, cells, package=package), \
-        f"notebooks/{lang}/{name}: run python -m elo_explain.translate update"
+        name, lang, cells, package=package
+    ), f"notebooks/{lang}/{name}: run python -m elo_explain.translate update"
 
 
 def test_the_check_command_finds_nothing():
@@ -69,14 +77,19 @@ def test_translated_notebook_code_is_the_english_code_plus_the_language(lang):
     setting = [c for c in code if "language" in c["metadata"].get("tags", [])]
     assert len(setting) == 1
     assert "".join(setting[0]["source"]) == (
-        f'from elo_explain.i18n import set_language\nset_language("{lang}")')
+        f'from elo_explain.i18n import set_language\nset_language("{lang}")'
+    )
     assert [c["source"] for c in code if c not in setting] == [
-        c["source"] for c in english["cells"] if c["cell_type"] == "code"]
+        c["source"] for c in english["cells"] if c["cell_type"] == "code"
+    ]
     assert all(c["outputs"] == [] and c["execution_count"] is None for c in code)
     assert ours["metadata"]["kernelspec"]["name"] == "python3"
-    assert ours["metadata"]["elo_explain"] == {"language": lang, "translated_from": "../index.ipynb"}
+    assert ours["metadata"]["elo_explain"] == {
+        "language": lang,
+        "translated_from": "../index.ipynb",
+    }
     markdown = [c for c in ours["cells"] if c["cell_type"] == "markdown"]
-    assert "elo-explain" in "".join(markdown[0]["source"])       # the name stays
+    assert "elo-explain" in "".join(markdown[0]["source"])  # the name stays
     assert "rating systems" not in "".join(markdown[0]["source"])  # the English does not
 
 
@@ -89,10 +102,19 @@ def _catalog(entries):
 
 
 def test_a_changed_english_cell_keeps_its_translation_marked_out_of_date():
-    old = _catalog([("# Old heading\n\nOld text.", "# Старий заголовок", "index.ipynb 8f827427"),
-                    ("Kept.", "Залишено.", "index.ipynb aaaa")])
-    template = _catalog([("# New heading\n\nNew text.", "", "index.ipynb 8f827427"),
-                         ("Kept.", "", "index.ipynb aaaa"), ("Added.", "", "index.ipynb bbbb")])
+    old = _catalog(
+        [
+            ("# Old heading\n\nOld text.", "# Старий заголовок", "index.ipynb 8f827427"),
+            ("Kept.", "Залишено.", "index.ipynb aaaa"),
+        ]
+    )
+    template = _catalog(
+        [
+            ("# New heading\n\nNew text.", "", "index.ipynb 8f827427"),
+            ("Kept.", "", "index.ipynb aaaa"),
+            ("Added.", "", "index.ipynb bbbb"),
+        ]
+    )
     merged = translate.merge(template, old, "uk")
     changed = merged.get("# New heading\n\nNew text.", context="index.ipynb 8f827427")
     assert changed.string == "# Старий заголовок" and changed.fuzzy
@@ -103,7 +125,8 @@ def test_a_changed_english_cell_keeps_its_translation_marked_out_of_date():
     assert problems == [
         "uk: index.ipynb 8f827427: '# New heading\\n\\nNew text.' is out of date (fuzzy): "
         "check the translation, then remove the fuzzy flag",
-        "uk: index.ipynb bbbb: 'Added.' is not translated"]
+        "uk: index.ipynb bbbb: 'Added.' is not translated",
+    ]
     # the .po shows the translator the English it was made from
     previous = [ln for ln in translate.po_text(merged).splitlines() if ln.startswith("#| msgid")]
     assert previous == ['#| msgid "" "# Old heading\\n" "\\n" "Old text."']
@@ -132,8 +155,14 @@ def test_an_edited_english_notebook_fails_the_checks_until_updated(tmp_path):
     found = translate.problems(folder)
     for lang in LANGS:
         assert f"notebooks/{lang}/index.ipynb is not what the generator makes (run update)" in found
-        assert any(p.startswith(f"elo_explain/locale/{lang}/LC_MESSAGES/notebooks.po: index.ipynb "
-                                f"{nb['cells'][0]['id']}: ") and "is missing" in p for p in found)
+        assert any(
+            p.startswith(
+                f"elo_explain/locale/{lang}/LC_MESSAGES/notebooks.po: index.ipynb "
+                f"{nb['cells'][0]['id']}: "
+            )
+            and "is missing" in p
+            for p in found
+        )
     # the generator keeps the English cell until the translation is brought up to date
     cells = translate.read_catalog(translate.po_path("uk", translate.NOTEBOOK_DOMAIN), "uk")
     made = json.loads(translate.translated_notebook("index.ipynb", "uk", cells, folder))
@@ -141,8 +170,11 @@ def test_an_edited_english_notebook_fails_the_checks_until_updated(tmp_path):
 
 
 # --- the landing page in each language ---------------------------------------------------------
-ENGLISH = {d.title for d in DASHBOARDS} | {d.line for d in DASHBOARDS} | {
-    "No dashboards are published yet.", "(in English)"}
+ENGLISH = (
+    {d.title for d in DASHBOARDS}
+    | {d.line for d in DASHBOARDS}
+    | {"No dashboards are published yet.", "(in English)"}
+)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -163,18 +195,21 @@ def test_a_dashboard_not_yet_translated_links_the_english_page(lang, tmp_path, m
     from elo_explain.dashboards import index
 
     (tmp_path / lang).mkdir()
-    monkeypatch.setattr(index, "NOTEBOOKS", tmp_path)   # no translated dashboard
+    monkeypatch.setattr(index, "NOTEBOOKS", tmp_path)  # no translated dashboard
     html = index._link(DASHBOARDS[0], lang)
     assert '<a href="../01_chess_calculator.ipynb" hreflang="en">' in html
     assert i18n._("(in English)", lang=lang) in html and "(in English)" not in html
 
 
-@pytest.mark.parametrize("lang, title, line_words", [
-    # terms.md: calculator, expected score, K-factor, in each document's own words
-    ("te", "చెస్ Elo కాలిక్యులేటర్", ("అంచనా స్కోరు", "కొత్త రేటింగ్")),
-    ("uk", "Калькулятор рейтингу Elo для шахів", ("Очікуваний результат", "новий рейтинг")),
-    ("el", "Υπολογιστής ELO για το σκάκι", ("Αναμενόμενο σκορ", "νέο rating")),
-])
+@pytest.mark.parametrize(
+    "lang, title, line_words",
+    [
+        # terms.md: calculator, expected score, K-factor, in each document's own words
+        ("te", "చెస్ Elo కాలిక్యులేటర్", ("అంచనా స్కోరు", "కొత్త రేటింగ్")),
+        ("uk", "Калькулятор рейтингу Elo для шахів", ("Очікуваний результат", "новий рейтинг")),
+        ("el", "Υπολογιστής ELO για το σκάκι", ("Αναμενόμενο σκορ", "νέο rating")),
+    ],
+)
 def test_translations_use_the_documents_words(lang, title, line_words):
     d = DASHBOARDS[0]
     assert i18n.pgettext(f"{d.notebook} title", d.title, lang=lang) == title
@@ -219,7 +254,7 @@ def test_the_catalogs_plural_rule_is_the_languages(lang):
 def test_every_plural_entry_has_all_its_forms(lang):
     cat = translate.read_catalog(translate.po_path(lang), lang)
     plural = [m for m in cat if m.id and isinstance(m.id, tuple)]
-    assert len(plural) >= 40                              # every count the package shows
+    assert len(plural) >= 40  # every count the package shows
     for m in plural:
         assert len(m.string) == PLURALS[lang] and all(m.string) and not m.fuzzy, m.id[1]
 
@@ -229,25 +264,29 @@ def test_a_plural_entry_left_half_done_is_reported():
     template.add(("{n} point", "{n} points"))
     cat = Catalog(locale="uk", domain="elo_explain")
     cat.add(("{n} point", "{n} points"), ("{n} очко", "{n} очки", ""))
-    assert translate.catalog_problems(template, cat, "uk") == [
-        "uk: '{n} point' is not translated"]
+    assert translate.catalog_problems(template, cat, "uk") == ["uk: '{n} point' is not translated"]
     cat = Catalog(locale="uk", domain="elo_explain")
     cat.add(("{n} point", "{n} points"), ("{n} очко", "очки", "{n} очок"))
     assert translate.catalog_problems(template, cat, "uk") == [
-        "uk: '{n} point': the translation must keep the fields ['{n}'] (it has [])"]
+        "uk: '{n} point': the translation must keep the fields ['{n}'] (it has [])"
+    ]
 
 
 @pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 11, 12, 14, 21, 22, 25, 101, 111, 112])
 def test_ngettext_gives_each_languages_form(n):
     point = ("{n} point", "{n} points")
     assert i18n.ngettext(*point, n, lang="en").format(n=n) == (
-        f"{n} point" if n == 1 else f"{n} points")
+        f"{n} point" if n == 1 else f"{n} points"
+    )
     assert i18n.ngettext(*point, n, lang="uk").format(n=n) == (
-        f"{n} " + ("очко", "очки", "очок")[_uk_form(n)])
+        f"{n} " + ("очко", "очки", "очок")[_uk_form(n)]
+    )
     assert i18n.ngettext(*point, n, lang="el").format(n=n) == (
-        f"{n} πόντος" if n == 1 else f"{n} πόντοι")
+        f"{n} πόντος" if n == 1 else f"{n} πόντοι"
+    )
     assert i18n.ngettext(*point, n, lang="te").format(n=n) == (
-        f"{n} పాయింట్" if n == 1 else f"{n} పాయింట్లు")
+        f"{n} పాయింట్" if n == 1 else f"{n} పాయింట్లు"
+    )
 
 
 # A count in a single-form string ("{n} points" with no singular) reads "1 points" / "21 очок";
@@ -268,14 +307,22 @@ SINGLE_FORM = {
     "typical swing ±{sd32} at K 32, ±{sd16} at K 16; {big32} and {big16} of weeks moved 200 or more",
     "{pct} of weeks between",
 }
-_COUNT = re.compile(r"\{\w+\} (?:\w+ ){0,2}?(?:games|points|days|weeks|rows|players|wins|losses|"
-                    r"draws|kernels|matches|seconds|minutes|hours|months|years|events|buckets|"
-                    r"opponents|moves)\b")
+_COUNT = re.compile(
+    r"\{\w+\} (?:\w+ ){0,2}?(?:games|points|days|weeks|rows|players|wins|losses|"
+    r"draws|kernels|matches|seconds|minutes|hours|months|years|events|buckets|"
+    r"opponents|moves)\b"
+)
 
 
 def test_counts_go_through_plural_entries():
-    single = [m.id for m in translate.package_template() if isinstance(m.id, str)
-              and m.context != "a fraction" and _COUNT.search(m.id) and m.id not in SINGLE_FORM]
+    single = [
+        m.id
+        for m in translate.package_template()
+        if isinstance(m.id, str)
+        and m.context != "a fraction"
+        and _COUNT.search(m.id)
+        and m.id not in SINGLE_FORM
+    ]
     assert single == []
 
 
@@ -297,8 +344,11 @@ def _translated_entries(lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_formula_entries_have_no_english_and_no_latex(lang):
-    formulas = [(m, strings) for m, strings in _translated_entries(lang)
-                if any(c.startswith("Formula") for c in m.auto_comments)]
+    formulas = [
+        (m, strings)
+        for m, strings in _translated_entries(lang)
+        if any(c.startswith("Formula") for c in m.auto_comments)
+    ]
     # 03's expected score, 04's cube coefficient; the cube table's caption, the cube page's
     # caption, its figure's legend and its worked line
     assert len(formulas) == 6, [m.id for m, _s in formulas]
@@ -306,7 +356,7 @@ def test_formula_entries_have_no_english_and_no_latex(lang):
         for s in strings:
             words = set(_LATIN.findall(_FIELD.sub("", s)))
             assert words <= FORMULA_LATIN[lang], (m.context or m.id, words - FORMULA_LATIN[lang])
-            assert "$" not in s and "\\" not in s, s        # plain text, as the documents print
+            assert "$" not in s and "\\" not in s, s  # plain text, as the documents print
 
 
 _EXPONENT = re.compile(r"10\^\(((?:[^()]|\([^()]*\))*)\)|log2\(([^()]*)\)")
@@ -333,13 +383,13 @@ def test_formulas_are_written_as_the_documents_write_them():
     # "αναμενόμενο = 1 / (1 + 10^((rating αντιπάλου − δικό σου rating) / 1200))"
     assert _cell("el", cube, "04-00f") == "συντελεστής = 1 + log2(κύβος) / 6"
     assert _cell("el", divisor, "03-00f").startswith(
-        "αναμενόμενο = 1 / (1 + 10^((rating αντιπάλου − δικό σου rating) / ")
+        "αναμενόμενο = 1 / (1 + 10^((rating αντιπάλου − δικό σου rating) / "
+    )
     # the Ukrainian document: "E = 1 / (1 + 10^((суперник − ви) / 400))"
     assert _cell("uk", divisor, "03-00f").startswith("E = 1 / (1 + 10^((суперник − ви) / ")
     # the Telugu document: "E = 1 / (1 + 10^((R_opponent - R_own) / 400))", "R_opponent
     # ప్రత్యర్థి రేటింగ్, R_own మీ రేటింగ్"
-    assert _cell("te", divisor, "03-00f").startswith(
-        "E = 1 / (1 + 10^((ప్రత్యర్థి రేటింగ్ − మీ రేటింగ్) / ")
+    assert _cell("te", divisor, "03-00f").startswith("E = 1 / (1 + 10^((ప్రత్యర్థి రేటింగ్ − మీ రేటింగ్) / ")
     # the same words as the cube table's caption on the same page
     for lang in LANGS:
         caption = i18n._("Doubling cube: coefficient = 1 + log2(cube) / 6", lang=lang)
@@ -361,8 +411,10 @@ def test_negative_numbers_use_the_minus_sign(lang):
 def test_translated_notebooks_print_their_formulas_in_plain_text(lang):
     # the English pages draw 03's and 04's formulas with MathJax ($$\text{expected} …$$); a
     # translated page prints its own words as plain text (MathJax has no Telugu glyphs)
-    english = {name: json.loads((NOTEBOOKS / name).read_text("utf-8")) for name in
-               ("03_backgammon_divisor.ipynb", "04_doubling_cube.ipynb")}
+    english = {
+        name: json.loads((NOTEBOOKS / name).read_text("utf-8"))
+        for name in ("03_backgammon_divisor.ipynb", "04_doubling_cube.ipynb")
+    }
     assert all(any("$$" in "".join(c["source"]) for c in nb["cells"]) for nb in english.values())
     for name in translate.NOTEBOOKS:
         nb = json.loads((NOTEBOOKS / lang / name).read_text("utf-8"))
@@ -378,8 +430,10 @@ def test_translated_notebooks_print_their_formulas_in_plain_text(lang):
 def test_ukrainian_names_the_language_of_a_document():
     # "документ телугу" reads as "a document Telugu": a native writes "документ мовою телугу"
     # (a document in the Telugu language), and "обмежувати нічого" is no sentence at all
-    awkward = re.compile(r"(?i)\b(документ\w*|сторінк\w*|калькулятор\w*) телугу|обмежувати нічого"
-                         r"|комірк")  # one word for a notebook cell: клітинка
+    awkward = re.compile(
+        r"(?i)\b(документ\w*|сторінк\w*|калькулятор\w*) телугу|обмежувати нічого"
+        r"|комірк"
+    )  # one word for a notebook cell: клітинка
     for m, strings in _translated_entries("uk"):
         for s in strings:
             assert not awkward.search(s), (m.context or m.id, awkward.search(s).group(0))
@@ -395,4 +449,5 @@ def test_a_string_made_plural_keeps_its_translation_out_of_date_in_every_form():
     assert entry.fuzzy and entry.string == ("нижче на {n} в. п.",) * 3
     assert translate.catalog_problems(template, merged, "uk") == [
         "uk: '{n} point below' is out of date (fuzzy): check the translation, then remove the "
-        "fuzzy flag"]
+        "fuzzy flag"
+    ]

@@ -52,8 +52,11 @@ async def fetch(app: web.Application, path: str, method: str = "GET"):
     server.add_sockets([sock])
     try:
         return await httpclient.AsyncHTTPClient().fetch(
-            f"http://127.0.0.1:{port}{path}", method=method, raise_error=False,
-            allow_nonstandard_methods=True)
+            f"http://127.0.0.1:{port}{path}",
+            method=method,
+            raise_error=False,
+            allow_nonstandard_methods=True,
+        )
     finally:
         server.stop()
 
@@ -99,17 +102,21 @@ def test_voila_names_its_request_info_handler_in_no_configuration():
     from voila.app import Voila
     from voila.configuration import VoilaConfiguration
 
-    traits = [*Voila.class_trait_names(config=True),
-              *VoilaConfiguration.class_trait_names(config=True)]
-    assert not [n for n in traits if "request_info" in n or "query" in n], \
-        fixed("voila_query_waiter.md")
+    traits = [
+        *Voila.class_trait_names(config=True),
+        *VoilaConfiguration.class_trait_names(config=True),
+    ]
+    assert not [n for n in traits if "request_info" in n or "query" in n], fixed(
+        "voila_query_waiter.md"
+    )
     source = inspect.getsource(Voila.init_handlers)
     assert "RequestInfoSocketHandler" in source, fixed("voila_query_waiter.md")
 
 
 # --- the error pages of jupyter_server's handlers in Voilà (elo_explain/server/gate.py) ----------
-def test_voila_gives_jupyter_servers_error_pages_no_static_path(upstream_error_pages, caplog,
-                                                                 monkeypatch, tmp_path):
+def test_voila_gives_jupyter_servers_error_pages_no_static_path(
+    upstream_error_pages, caplog, monkeypatch, tmp_path
+):
     """Voilà's own settings and routes, without any configuration: an unknown theme's 404
     page fails to render (``static_url`` without ``static_path``) and is empty."""
     from voila.app import Voila
@@ -139,16 +146,25 @@ def _jupyter_app(provider):
         def get(self):
             self.finish("a page")
 
-    return web.Application([(r"/page", Page)], static_path=DEFAULT_STATIC_FILES_PATH,
-                           jinja2_env=jinja2.Environment(
-                               loader=jinja2.FileSystemLoader(DEFAULT_TEMPLATE_PATH_LIST)),
-                           identity_provider=provider, allow_remote_access=True)
+    return web.Application(
+        [(r"/page", Page)],
+        static_path=DEFAULT_STATIC_FILES_PATH,
+        jinja2_env=jinja2.Environment(loader=jinja2.FileSystemLoader(DEFAULT_TEMPLATE_PATH_LIST)),
+        identity_provider=provider,
+        allow_remote_access=True,
+    )
 
 
-@pytest.mark.parametrize("method,why", [("PROPFIND", "a method the handler has not"),
-                                        ("GET", "the identity provider refuses the request")])
-def test_jupyter_servers_error_page_needs_a_user_prepare_has_not_set(upstream_error_pages, caplog,
-                                                                       method, why):
+@pytest.mark.parametrize(
+    "method,why",
+    [
+        ("PROPFIND", "a method the handler has not"),
+        ("GET", "the identity provider refuses the request"),
+    ],
+)
+def test_jupyter_servers_error_page_needs_a_user_prepare_has_not_set(
+    upstream_error_pages, caplog, method, why
+):
     """An error before ``prepare`` (tornado's 405) or in the identity provider's ``get_user``
     (how an identity provider refuses a request): ``write_error`` asks for the current user,
     and jupyter_server's ``get_current_user`` raises ``RuntimeError``; the page is empty."""
@@ -181,20 +197,27 @@ def test_voila_template_assets_unpack_a_path_without_checking_its_shape():
             return type(exc).__name__
         return ""
 
-    assert raised(get_absolute_path, Handler, "/", "lab/static/../../etc/passwd") == "ValueError", \
+    assert raised(get_absolute_path, Handler, "/", "lab/static/../../etc/passwd") == "ValueError", (
         fixed("voila_template_static_path.md")
-    shapes = [raised(Handler.parse_url_path, object.__new__(Handler), path)
-              for path in ("lab/conf.json", "lab", "/etc/passwd")]
-    assert shapes == ["ValueError", "ValueError", "AssertionError"], \
-        fixed("voila_template_static_path.md")
+    )
+    shapes = [
+        raised(Handler.parse_url_path, object.__new__(Handler), path)
+        for path in ("lab/conf.json", "lab", "/etc/passwd")
+    ]
+    assert shapes == ["ValueError", "ValueError", "AssertionError"], fixed(
+        "voila_template_static_path.md"
+    )
 
 
 # --- the shutdown beacon (share/.../static/elo-explain.js: navigator.sendBeacon) -----------------
 def _voila_bundle(needle: str) -> str:
     import voila
 
-    found = [p for p in Path(voila.__file__).parent.glob("labextensions/*/static/*.js")
-             if needle in p.read_text(errors="replace")]
+    found = [
+        p
+        for p in Path(voila.__file__).parent.glob("labextensions/*/static/*.js")
+        if needle in p.read_text(errors="replace")
+    ]
     assert found, f"no Voilà bundle has {needle!r}"
     return found[0].read_text(errors="replace")
 
@@ -205,9 +228,8 @@ def test_voilas_shutdown_beacon_carries_only_the_xsrf_cookie():
     the site's script adds the page's token to it."""
     bundle = _voila_bundle("voila/api/shutdown/")
     at = bundle.index("voila/api/shutdown/")
-    beacon = bundle[bundle.rindex("beforeunload", 0, at):at]
-    assert "_xsrf" in beacon and "sendBeacon" in beacon, \
-        fixed("voila_page_script_hooks.md")
+    beacon = bundle[bundle.rindex("beforeunload", 0, at) : at]
+    assert "_xsrf" in beacon and "sendBeacon" in beacon, fixed("voila_page_script_hooks.md")
     assert beacon.count(".append(") == 1, fixed("voila_page_script_hooks.md")
 
 
@@ -216,8 +238,9 @@ def test_voilas_page_tells_no_script_that_its_kernel_is_gone():
     about it to the page (no DOM event): the site's script watches the kernel's websocket
     (``window.WebSocket``) to say "this view has stopped"."""
     bundle = _voila_bundle("KernelConnection(")
-    assert "CustomEvent" not in bundle and "dispatchEvent" not in bundle, \
-        fixed("voila_page_script_hooks.md")
+    assert "CustomEvent" not in bundle and "dispatchEvent" not in bundle, fixed(
+        "voila_page_script_hooks.md"
+    )
 
 
 # --- the end of an admitted render (elo_explain/server/gate.py, PublishedOnly._admit) -------------
@@ -226,8 +249,11 @@ def test_an_identity_provider_hears_nothing_when_a_request_ends():
     has no end-of-request hook: the gate wraps the admitted render's ``on_finish``."""
     from jupyter_server.auth.identity import IdentityProvider
 
-    hooks = [n for n in dir(IdentityProvider)
-             if any(w in n for w in ("finish", "done", "complete", "request_end"))]
+    hooks = [
+        n
+        for n in dir(IdentityProvider)
+        if any(w in n for w in ("finish", "done", "complete", "request_end"))
+    ]
     assert not hooks, fixed("README.md") + " (row 3: PublishedOnly._admit's on_finish)"
 
 
@@ -245,23 +271,32 @@ def test_voilas_pool_hands_a_kernel_out_through_no_hook():
 
     managers = voila_kernel_manager_factory(Base, preheat_kernel=True, default_pool_size=1)
     used = managers.get_rendered_notebook
-    hooks = [n for n in managers.class_trait_names(config=True)
-             if any(w in n for w in ("hook", "callback", "handed", "taken"))]
-    assert used is not Base.get_rendered_notebook and "super()" not in inspect.getsource(used) \
-        and not hooks, fixed("voila_pool_handout_hook.md")
+    hooks = [
+        n
+        for n in managers.class_trait_names(config=True)
+        if any(w in n for w in ("hook", "callback", "handed", "taken"))
+    ]
+    assert (
+        used is not Base.get_rendered_notebook
+        and "super()" not in inspect.getsource(used)
+        and not hooks
+    ), fixed("voila_pool_handout_hook.md")
 
 
 # --- the kernel's wait for its request (elo_explain/server/preheat.py) ----------------------------
 def test_voilas_wait_for_request_imports_the_server():
     """``from voila.utils import wait_for_request`` (the helper a preheated kernel calls)
     imports jupyter_server and jupyterlab_server; ``preheat`` writes its client again."""
-    probe = ("import sys; sys.modules.setdefault('rfc3987_syntax', None); "
-             "from voila.utils import wait_for_request; "
-             "print(' '.join(m for m in ('jupyter_server', 'jupyterlab_server') "
-             "if m in sys.modules))")
+    probe = (
+        "import sys; sys.modules.setdefault('rfc3987_syntax', None); "
+        "from voila.utils import wait_for_request; "
+        "print(' '.join(m for m in ('jupyter_server', 'jupyterlab_server') "
+        "if m in sys.modules))"
+    )
     with tempfile.TemporaryDirectory() as folder:
-        out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                             check=True, cwd=folder).stdout.split()
+        out = subprocess.run(
+            [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=folder
+        ).stdout.split()
     assert out == ["jupyter_server", "jupyterlab_server"], fixed("voila_wait_for_request_import.md")
 
 
@@ -282,8 +317,10 @@ def test_jsonschema_imports_rfc3987_syntax_as_it_is_imported():
 
     tree = ast.parse(Path(spec.origin).read_text())
     eager = [line for line in eager_imports(tree) if "rfc3987_syntax" in line]
-    assert eager, ("upstream fixed: without_rfc3987_syntax can go "
-                   "(python-jsonschema/jsonschema#1428), see docs/upstream/README.md")
+    assert eager, (
+        "upstream fixed: without_rfc3987_syntax can go "
+        "(python-jsonschema/jsonschema#1428), see docs/upstream/README.md"
+    )
     importlib.metadata.distribution("rfc3987-syntax")  # installed, so it would load
 
 
@@ -296,8 +333,13 @@ def test_ipywidgets_sets_any_size_of_state_a_page_sends():
     handle = upstream(ipywidgets.Widget._handle_msg)
     box = ipywidgets.Text()
     text = "x" * 2**20
-    handle(box, {"content": {"data": {"method": "update", "state": {"value": text},
-                                      "buffer_paths": []}}, "buffers": []})
+    handle(
+        box,
+        {
+            "content": {"data": {"method": "update", "state": {"value": text}, "buffer_paths": []}},
+            "buffers": [],
+        },
+    )
     limits = [n for n in ipywidgets.Widget.class_trait_names() if "max" in n or "limit" in n]
     assert box.value == text and not limits, fixed("ipywidgets_published_kernel.md")
     box.close()
@@ -330,8 +372,9 @@ def test_ipywidgets_file_upload_has_no_size_limit():
     import ipywidgets
 
     traits = ipywidgets.FileUpload.class_trait_names()
-    assert not [n for n in traits if "size" in n or "limit" in n or n.startswith("max")], \
-        fixed("ipywidgets_published_kernel.md")
+    assert not [n for n in traits if "size" in n or "limit" in n or n.startswith("max")], fixed(
+        "ipywidgets_published_kernel.md"
+    )
 
 
 # --- private reads (elo_explain/interactive/figures.py, elo_explain/translate.py) -------------
@@ -360,7 +403,11 @@ def test_the_cheapest_reproduction_scripts_show_their_defect():
     (the tests above check every defect on its own, faster)."""
     for script in ("voila_template_static_path.py", "voila_pool_handout_hook.py"):
         with tempfile.TemporaryDirectory() as folder:
-            run = subprocess.run([sys.executable, str(UPSTREAM / script)], capture_output=True,
-                                 text=True, cwd=folder,
-                                 env={**os.environ, "PYTHONWARNINGS": "ignore"})
+            run = subprocess.run(
+                [sys.executable, str(UPSTREAM / script)],
+                capture_output=True,
+                text=True,
+                cwd=folder,
+                env={**os.environ, "PYTHONWARNINGS": "ignore"},
+            )
         assert run.returncode == 1, f"{script}: {fixed(script.replace('.py', '.md'))}\n{run.stdout}"

@@ -33,7 +33,7 @@ from new_dashboard import GLOBAL_CHECKS, PAGE_CHECKS, VIEW_CHECKS, parts  # noqa
 
 from elo_explain.i18n import TRANSLATIONS  # noqa: E402
 
-STAND_IN_TRANSLATOR = r'''
+STAND_IN_TRANSLATOR = r"""
 import re, sys
 from elo_explain import translate
 from elo_explain.i18n import TRANSLATIONS
@@ -53,12 +53,16 @@ for lang in TRANSLATIONS:
                 # a plural entry: one form per plural category of the language
                 m.string = tuple(stand_in(m.id[min(i, 1)], lang) for i in range(cat.num_plurals))
         path.write_text(translate.po_text(cat), encoding="utf-8")
-'''
+"""
 
 
 def _copy_of_the_repository(tree: Path) -> None:
-    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-                            cwd=ROOT, capture_output=True, check=True).stdout.split(b"\0")
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=ROOT,
+        capture_output=True,
+        check=True,
+    ).stdout.split(b"\0")
     for name in filter(None, map(os.fsdecode, listed)):
         if (ROOT / name).is_file():  # (a file removed from the tree but not yet from git)
             (tree / name).parent.mkdir(parents=True, exist_ok=True)
@@ -66,8 +70,11 @@ def _copy_of_the_repository(tree: Path) -> None:
 
 
 def _files(tree: Path) -> dict[str, str]:
-    return {p.relative_to(tree).as_posix(): hashlib.sha1(p.read_bytes()).hexdigest()
-            for p in tree.rglob("*") if p.is_file() and "__pycache__" not in p.parts}
+    return {
+        p.relative_to(tree).as_posix(): hashlib.sha1(p.read_bytes()).hexdigest()
+        for p in tree.rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts
+    }
 
 
 def _guide_command() -> tuple[str, dict[str, str]]:
@@ -96,9 +103,12 @@ def _guide_table(example: str, name: str) -> tuple[set[str], set[str]]:
 
 
 def _run(command: list[str], tree: Path, env: dict, timeout: int = 300) -> str:
-    done = subprocess.run(command, cwd=tree, env=env, capture_output=True, text=True,
-                          timeout=timeout)
-    assert done.returncode == 0, f"{shlex.join(command)}:\n{done.stdout[-4000:]}\n{done.stderr[-4000:]}"
+    done = subprocess.run(
+        command, cwd=tree, env=env, capture_output=True, text=True, timeout=timeout
+    )
+    assert done.returncode == 0, (
+        f"{shlex.join(command)}:\n{done.stdout[-4000:]}\n{done.stderr[-4000:]}"
+    )
     return done.stdout
 
 
@@ -116,8 +126,17 @@ def test_a_dashboard_added_as_the_guide_says_passes_the_checks_for_it(tmp_path):
     make = ["make", "-s", "-o", ".venv/.installed", f"BIN={Path(sys.executable).parent}"]
     before = _files(tree)
 
-    out = _run([*make, "new-dashboard", f"NAME={name}", f"TITLE={values['TITLE']}",
-                f"LINE={values['LINE']}"], tree, env)
+    out = _run(
+        [
+            *make,
+            "new-dashboard",
+            f"NAME={name}",
+            f"TITLE={values['TITLE']}",
+            f"LINE={values['LINE']}",
+        ],
+        tree,
+        env,
+    )
     # the translation checks see the new dashboard: its entries are left to the translator
     for lang in TRANSLATIONS:
         assert f"{lang}/LC_MESSAGES/elo_explain.po: {notebook} title: " in out, out
@@ -134,10 +153,13 @@ def test_a_dashboard_added_as_the_guide_says_passes_the_checks_for_it(tmp_path):
     after = _files(tree)
     changed = {f for f in after if before.get(f) != after[f]}
     made, by_hand = _guide_table(example, name)
-    assert changed == made, (f"made but not in the guide's table: {sorted(changed - made)}; "
-                             f"in the table but not made: {sorted(made - changed)}")
-    named = set().union(*(_renamed(p, example, name)
-                          for p in re.findall(r"`((?:[\w.-]+/)+[\w.<>-]*)`", guide)))
+    assert changed == made, (
+        f"made but not in the guide's table: {sorted(changed - made)}; "
+        f"in the table but not made: {sorted(made - changed)}"
+    )
+    named = set().union(
+        *(_renamed(p, example, name) for p in re.findall(r"`((?:[\w.-]+/)+[\w.<>-]*)`", guide))
+    )
     missing = sorted(p for p in named | by_hand if not (tree / p).exists())
     assert not missing, f"the guide names files that do not exist: {missing}"
 
@@ -148,9 +170,13 @@ def test_a_dashboard_added_as_the_guide_says_passes_the_checks_for_it(tmp_path):
     functions = {p.split("::")[-1].split("[")[0] for p in passed}
     assert set(GLOBAL_CHECKS) <= functions, f"did not run: {set(GLOBAL_CHECKS) - functions}"
     for check in PAGE_CHECKS:  # each check that covers every dashboard covered this one
-        assert any(f"::{check}[" in p and notebook in p for p in passed), f"{check} skipped {notebook}"
+        assert any(f"::{check}[" in p and notebook in p for p in passed), (
+            f"{check} skipped {notebook}"
+        )
     for check in VIEW_CHECKS:
-        assert any(f"::{check}[" in p and f"{cls}View" in p for p in passed), f"{check} skipped {cls}View"
+        assert any(f"::{check}[" in p and f"{cls}View" in p for p in passed), (
+            f"{check} skipped {cls}View"
+        )
     assert any(p.startswith(f"elo_explain/dashboards/{topic}.py::") for p in passed), passed
     assert sum(f"/test_dash_{topic}.py::" in p for p in passed) >= 3, passed
     assert any(f"::test_{name[:2]}_notebook_follows_its_parameters" in p for p in passed), passed
@@ -163,6 +189,9 @@ def test_the_generator_names_the_files_by_the_dashboard(name):
 
     assert parts(name) == ("12", "my_topic", "MyTopic")
     assert {k: p.relative_to(ROOT).as_posix() for k, p in files(name).items()} == {
-        "module": "elo_explain/dashboards/my_topic.py", "notebook": "notebooks/12_my_topic.ipynb",
-        "model tests": "tests/models/test_dash_my_topic.py", "spec": "tests/site/specs/d12.py",
-        "picture": "share/jupyter/voila/templates/elo-explain/static/cards/12_my_topic.png"}
+        "module": "elo_explain/dashboards/my_topic.py",
+        "notebook": "notebooks/12_my_topic.ipynb",
+        "model tests": "tests/models/test_dash_my_topic.py",
+        "spec": "tests/site/specs/d12.py",
+        "picture": "share/jupyter/voila/templates/elo-explain/static/cards/12_my_topic.png",
+    }

@@ -26,17 +26,26 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from harness import (LOAD_TIMEOUT_MS, NOTEBOOKS, ROOT, free_port, launch_chromium, stop,
-                     table_row, wait_http)
+from harness import (
+    LOAD_TIMEOUT_MS,
+    NOTEBOOKS,
+    ROOT,
+    free_port,
+    launch_chromium,
+    stop,
+    table_row,
+    wait_http,
+)
 
 NOTEBOOK = "03_backgammon_divisor.ipynb"
 SCREENSHOT = ROOT / "docs" / "screenshots" / "lab_read_and_tweak.png"
 SETTINGS = {  # JupyterLab user settings: plugin id -> values
     "@jupyterlab/docmanager-extension/plugin": {"autosave": False},
-    "@jupyterlab/apputils-extension/notification": {"fetchNews": "false",
-                                                    "checkForUpdates": False},
-    "@jupyterlab/notebook-extension/tracker": {"windowingMode": "none",
-                                               "autoStartDefaultKernel": True},
+    "@jupyterlab/apputils-extension/notification": {"fetchNews": "false", "checkForUpdates": False},
+    "@jupyterlab/notebook-extension/tracker": {
+        "windowingMode": "none",
+        "autoStartDefaultKernel": True,
+    },
 }
 
 
@@ -51,11 +60,19 @@ def lab_server(folder: Path):
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(values))
     port, token = free_port(), secrets.token_hex(16)
-    cmd = [str(Path(sys.executable).with_name("jupyter")), "lab", "--no-browser",
-           f"--port={port}", "--ServerApp.port_retries=0", "--ServerApp.ip=127.0.0.1",
-           f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={folder}",
-           "--allow-root",
-           f"--LabApp.user_settings_dir={settings}", f"--LabApp.workspaces_dir={folder / '.ws'}"]
+    cmd = [
+        str(Path(sys.executable).with_name("jupyter")),
+        "lab",
+        "--no-browser",
+        f"--port={port}",
+        "--ServerApp.port_retries=0",
+        "--ServerApp.ip=127.0.0.1",
+        f"--IdentityProvider.token={token}",
+        f"--ServerApp.root_dir={folder}",
+        "--allow-root",
+        f"--LabApp.user_settings_dir={settings}",
+        f"--LabApp.workspaces_dir={folder / '.ws'}",
+    ]
     log = open(folder / "lab.log", "w")
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
     try:
@@ -79,7 +96,8 @@ def run_all_cells(page, tree: str, token: str, notebook: str = NOTEBOOK) -> None
     # the kernel answers when the status bar reads "Python 3 ... | Idle" (before it: "No
     # Kernel | Initializing", "Connecting"; a Run All sent then is lost)
     expect(page.locator("#jp-main-statusbar")).to_contain_text(
-        re.compile(r"Python 3[^|]*\| Idle"), timeout=LOAD_TIMEOUT_MS)
+        re.compile(r"Python 3[^|]*\| Idle"), timeout=LOAD_TIMEOUT_MS
+    )
     page.locator("#jp-MainMenu .lm-MenuBar-item", has_text="Run").click()
     page.locator(".lm-Menu .lm-Menu-itemLabel").get_by_text("Run All Cells", exact=True).click()
     page.locator(".jp-OutputArea-output .ee-ready").wait_for(timeout=LOAD_TIMEOUT_MS)
@@ -114,20 +132,23 @@ def check_03_tables_and_view(page) -> None:
     # the interactive view of the last cell, started from the parameters
     view = outputs.locator(".ee-ready")
     expect(view.locator(".ee-summary")).to_contain_text(
-        "300 points up, ÷1200: expected win rate 64.0 %")
+        "300 points up, ÷1200: expected win rate 64.0 %"
+    )
     # it answers: type ÷800 (the document: 70.3 % at 300 points up)
     field = view.locator(".ee-divisor-field input")
     field.fill("800")
     field.press("Enter")
-    expect(view.locator(".ee-summary")).to_contain_text("÷800: expected win rate 70.3 %",
-                                                        timeout=LOAD_TIMEOUT_MS)
+    expect(view.locator(".ee-summary")).to_contain_text(
+        "÷800: expected win rate 70.3 %", timeout=LOAD_TIMEOUT_MS
+    )
     # and the tables in the cells above follow the view: the document's
     # ÷800 at 300 points up, 70.3 %, +9 / −23, beside its ÷1200 column (64.0 %)
     win_rates = outputs.locator(".ee-live-win-rates")
     expect(win_rates).to_contain_text("÷800 (your divisor)", timeout=LOAD_TIMEOUT_MS)
     expect(table_row(win_rates, "300")).to_have_text(["300", "64.0 %", "70.3 %"])
-    expect(table_row(outputs.locator(".ee-live-history"), "Your divisor (÷800)")
-           .nth(2)).to_have_text("70.3 %")
+    expect(
+        table_row(outputs.locator(".ee-live-history"), "Your divisor (÷800)").nth(2)
+    ).to_have_text("70.3 %")
 
 
 def test_lab_runs_the_divisor_notebook(browser, lab):
@@ -164,8 +185,9 @@ def test_lab_runs_a_translated_notebook_with_a_parameter_changed(browser, lab):
         outputs = page.locator(".jp-OutputArea-output")
         # the Greek document's ÷800 at 300 points up: 70.3 %, in Ukrainian 70,3%
         win_rates = outputs.locator(".ee-live-win-rates")
-        expect(table_row(win_rates, "300")).to_have_text(["300", "64,0%", "70,3%"],
-                                                         timeout=LOAD_TIMEOUT_MS)
+        expect(table_row(win_rates, "300")).to_have_text(
+            ["300", "64,0%", "70,3%"], timeout=LOAD_TIMEOUT_MS
+        )
         view = outputs.locator(".ee-ready")
         expect(view.locator(".ee-summary")).to_contain_text("70,3%")
         # the view answers in Ukrainian: ÷1000 at 300 points up, 1 / (1 + 10^-0.3) = 66,6%
@@ -175,6 +197,7 @@ def test_lab_runs_a_translated_notebook_with_a_parameter_changed(browser, lab):
         expect(view.locator(".ee-summary")).to_contain_text("66,6%", timeout=LOAD_TIMEOUT_MS)
         text = page.locator(".jp-Notebook").inner_text()
         from elo_explain.translate import english_left
+
         assert english_left(text, "uk") == []
         assert page.locator(".jp-OutputArea-output[data-mime-type*='error']").count() == 0
     finally:
@@ -195,7 +218,8 @@ def screenshot(target: Path = SCREENSHOT) -> None:
             # room for the notebook: fold the file browser, the parameters cell on top
             page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current").click()
             page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current").wait_for(
-                state="detached")
+                state="detached"
+            )
             params = page.locator(".jp-Notebook .jp-CodeCell").first
             params.click()  # the parameters cell is the active one
             params.evaluate("cell => cell.scrollIntoView({block: 'start'})")

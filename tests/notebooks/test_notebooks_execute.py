@@ -15,8 +15,8 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from harness import NOTEBOOKS
 from elo_explain.dashboards import DASHBOARDS
+from harness import NOTEBOOKS
 
 HERE = Path(__file__).resolve().parent
 
@@ -37,16 +37,21 @@ def test_every_topic_notebook_is_run_in_a_kernel():
     run = set()
     for path in RUNNERS:
         for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "run_notebook" \
-                    and node.args and isinstance(node.args[0], ast.Constant):
+            if (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "id", "") == "run_notebook"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+            ):
                 run.add(node.args[0].value)
     assert set(TOPICS) <= run, f"never run in a kernel: {sorted(set(TOPICS) - run)}"
 
 
 def test_landing_notebook_executes_without_error():
     nb = nbformat.read(NOTEBOOKS / "index.ipynb", as_version=4)
-    NotebookClient(nb, timeout=300, kernel_name="python3",
-                   resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
+    NotebookClient(
+        nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOKS)}}
+    ).execute()
     for cell in nb.cells:
         for out in cell.get("outputs", []):
             assert out.output_type != "error", f"{out.get('ename')}: {out.get('evalue')}"

@@ -62,15 +62,24 @@ def _run(kc, code: str) -> tuple[str, list[dict]]:
 def _kernel_after_a_paste(extra_arguments: list[str]):
     """A kernel that imported every dashboard and was sent a 200 KiB update of a text box:
     ``(box's length, handler and showtraceback unchanged, the error seen of 1/0)``."""
-    km, kc = start_new_kernel(kernel_name="python3", extra_arguments=extra_arguments,
-                              startup_timeout=120)
+    km, kc = start_new_kernel(
+        kernel_name="python3", extra_arguments=extra_arguments, startup_timeout=120
+    )
     try:
         printed, errors = _run(kc, SETUP)
         assert not errors, errors
         comm_id = printed.split()[-1]
-        update = kc.session.msg("comm_msg", {"comm_id": comm_id, "data": {
-            "method": "update", "state": {"value": "1600 win\n" * (BIG // 9)},
-            "buffer_paths": []}})
+        update = kc.session.msg(
+            "comm_msg",
+            {
+                "comm_id": comm_id,
+                "data": {
+                    "method": "update",
+                    "state": {"value": "1600 win\n" * (BIG // 9)},
+                    "buffer_paths": [],
+                },
+            },
+        )
         kc.shell_channel.send(update)
         printed, _ = _run(kc, CHECK)
         length, same_handler, same_traceback = printed.split()

@@ -10,18 +10,21 @@ import pytest
 from nbclient import NotebookClient
 
 from elo_explain.i18n import TRANSLATIONS
-from elo_explain.translate import NOTEBOOKS as TRANSLATED
 from harness import NOTEBOOKS
 
 # the first dashboard's title in each document's words (terms.md: calculator)
-TITLE = {"te": "చెస్ Elo కాలిక్యులేటర్", "uk": "Калькулятор рейтингу Elo для шахів",
-         "el": "Υπολογιστής ELO για το σκάκι"}
+TITLE = {
+    "te": "చెస్ Elo కాలిక్యులేటర్",
+    "uk": "Калькулятор рейтингу Elo для шахів",
+    "el": "Υπολογιστής ELO για το σκάκι",
+}
 
 
 def _widget_html(nb) -> str:
     state = nb.metadata["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
-    return "\n".join(m["state"].get("value", "") for m in state.values()
-                     if m["model_name"] == "HTMLModel")
+    return "\n".join(
+        m["state"].get("value", "") for m in state.values() if m["model_name"] == "HTMLModel"
+    )
 
 
 @pytest.mark.parametrize("lang", TRANSLATIONS)
@@ -29,8 +32,9 @@ def _widget_html(nb) -> str:
 def test_translated_notebook_runs_in_its_language(lang, name):
     path = NOTEBOOKS / lang / name
     nb = nbformat.read(path, as_version=4)
-    NotebookClient(nb, timeout=300, kernel_name="python3",
-                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    NotebookClient(
+        nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}
+    ).execute()
     for cell in nb.cells:
         for out in cell.get("outputs", []):
             assert out.output_type != "error", f"{out.get('ename')}: {out.get('evalue')}"

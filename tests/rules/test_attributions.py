@@ -28,9 +28,7 @@ number, add the fact (with where the document prints it) to ``docs/sources.md``.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
-
-import pytest
+from functools import cache, lru_cache
 
 from texts import ROOT, all_texts, notebook_texts, sentences
 
@@ -39,13 +37,27 @@ DOCUMENTS = ("telugu", "ukrainian", "greek")
 
 #: The document a page is about, for "the document" in a sentence that names no other.
 PAGE_DOCUMENTS = {
-    "01": ("telugu", "ukrainian"), "02": ("telugu",), "03": ("greek",), "04": ("greek",),
-    "05": ("greek",), "06": ("telugu",), "07": DOCUMENTS, "08": ("greek",), "09": ("greek",),
+    "01": ("telugu", "ukrainian"),
+    "02": ("telugu",),
+    "03": ("greek",),
+    "04": ("greek",),
+    "05": ("greek",),
+    "06": ("telugu",),
+    "07": DOCUMENTS,
+    "08": ("greek",),
+    "09": ("greek",),
     "10": ("telugu",),
-    "chess_calculator": ("telugu", "ukrainian"), "fide_rules": ("telugu",), "chess": ("telugu",),
-    "backgammon_divisor": ("greek",), "doubling_cube": ("greek",), "volume_k": ("greek",),
-    "elo_vs_glicko": ("telugu",), "every_system": DOCUMENTS, "calibrate": ("greek",),
-    "simulate_ladder": ("greek",), "new_to_fide": ("telugu",),
+    "chess_calculator": ("telugu", "ukrainian"),
+    "fide_rules": ("telugu",),
+    "chess": ("telugu",),
+    "backgammon_divisor": ("greek",),
+    "doubling_cube": ("greek",),
+    "volume_k": ("greek",),
+    "elo_vs_glicko": ("telugu",),
+    "every_system": DOCUMENTS,
+    "calibrate": ("greek",),
+    "simulate_ladder": ("greek",),
+    "new_to_fide": ("telugu",),
 }
 
 #: How a text names a source: (regular expression, the sections of docs/sources.md it means).
@@ -97,7 +109,7 @@ def _value(text: str) -> float:
     return float(text.replace(",", "").replace("−", "-").strip())
 
 
-@lru_cache(maxsize=None)
+@cache
 def facts(section: str) -> frozenset:
     """The numbers of a section's **Numbers** columns (absolute values, as floats)."""
     found, columns = set(), None
@@ -112,9 +124,18 @@ def facts(section: str) -> frozenset:
         if set("".join(cells)) <= set("-: "):
             continue  # the |---| line
         for i in columns:
-            for item in re.findall(r"−?-?\d[\d,]*(?:\.\d+)?|−?-?\.\d+", cells[i] if i < len(cells) else ""):
-                found.add(abs(_value(item if not item.lstrip("-−").startswith(".")
-                                     else item.replace(".", "0.", 1))))
+            for item in re.findall(
+                r"−?-?\d[\d,]*(?:\.\d+)?|−?-?\.\d+", cells[i] if i < len(cells) else ""
+            ):
+                found.add(
+                    abs(
+                        _value(
+                            item
+                            if not item.lstrip("-−").startswith(".")
+                            else item.replace(".", "0.", 1)
+                        )
+                    )
+                )
     return frozenset(found)
 
 
@@ -159,12 +180,13 @@ def problems(where: str, file: str, text: str) -> list[str]:
         for clause in CLAUSE.split(sentence):
             if READER.search(clause):
                 continue
-            wrong += [written for written, value in checked_numbers(clause)
-                      if value not in allowed]
+            wrong += [written for written, value in checked_numbers(clause) if value not in allowed]
         if wrong:
             sources = " and ".join(f"docs/sources.md#{s}" for s in (*docs, *official))
-            out.append(f"{where}:\n    “{sentence}”\n    names {sources}; not among its facts: "
-                       f"{', '.join(dict.fromkeys(wrong))}")
+            out.append(
+                f"{where}:\n    “{sentence}”\n    names {sources}; not among its facts: "
+                f"{', '.join(dict.fromkeys(wrong))}"
+            )
     return out
 
 
@@ -173,7 +195,8 @@ def test_every_number_attributed_to_a_document_is_the_documents():
     assert not found, (
         f"{len(found)} sentence(s) attribute a number to a document that does not print it "
         "(fix the sentence; or, if the document prints it, add the fact to docs/sources.md; or "
-        "mark a reader's own value with “your”):\n\n" + "\n\n".join(found))
+        "mark a reader's own value with “your”):\n\n" + "\n\n".join(found)
+    )
 
 
 # ------------------------------------------------------------------ the check checks itself
@@ -181,15 +204,26 @@ def test_the_check_fails_on_an_invented_example():
     # notebook 06 once said "The Telugu document's example, 1850 with RD 50 (from 1750
     # to 1950)"; the Telugu page has no such example (docs/sources.md#telugu: it prints no
     # interval), the three numbers are Glickman's (docs/sources.md#glicko, L4)
-    text = ("**The interval rating ± 2·RD** is where the system believes your true strength "
-            "lies. The Telugu document's example, 1850 with RD 50 (from 1750 to 1950), and yours:")
-    [why] = problems("notebooks/06_elo_vs_glicko.ipynb, markdown cell 13",
-                     "notebooks/06_elo_vs_glicko.ipynb", text)
+    text = (
+        "**The interval rating ± 2·RD** is where the system believes your true strength "
+        "lies. The Telugu document's example, 1850 with RD 50 (from 1750 to 1950), and yours:"
+    )
+    [why] = problems(
+        "notebooks/06_elo_vs_glicko.ipynb, markdown cell 13",
+        "notebooks/06_elo_vs_glicko.ipynb",
+        text,
+    )
     assert "names docs/sources.md#telugu; not among its facts: 1850, 1750, 1950" in why
     assert "markdown cell 13" in why and "“The Telugu document's example" in why
     # ... and passes once the example is Glickman's own, with the reader's value marked
-    assert problems("x", "notebooks/06_elo_vs_glicko.ipynb",
-                    "Glickman's example, 1850 with RD 50 (from 1750 to 1950), and yours:") == []
+    assert (
+        problems(
+            "x",
+            "notebooks/06_elo_vs_glicko.ipynb",
+            "Glickman's example, 1850 with RD 50 (from 1750 to 1950), and yours:",
+        )
+        == []
+    )
 
 
 def test_the_check_reads_names_clauses_and_numbers():
@@ -204,7 +238,10 @@ def test_the_check_reads_names_clauses_and_numbers():
     assert problems("x", page, "The document's 85 % is 84.4 % with whole points.") == []
     # versions and section numbers are not numbers; small numbers are not checked
     assert checked_numbers("1.3.1 and 8.1.2, K 32, +1.8, ÷400, 1,500 and 7.5 %") == [
-        ("400", 400.0), ("1,500", 1500.0), ("7.5 %", 7.5)]
+        ("400", 400.0),
+        ("1,500", 1500.0),
+        ("7.5 %", 7.5),
+    ]
     # a sentence that names no document is not checked
     assert problems("x", page, "FIBS divides by 2000; 1234 is anything.") == []
     # the Telugu page's rating sizes: 1650 (¶ 2) passes, 1651 does not
@@ -213,8 +250,16 @@ def test_the_check_reads_names_clauses_and_numbers():
 
 
 def test_sources_md_has_a_section_with_facts_for_every_source():
-    for anchor in ("telugu", "ukrainian", "greek", "fide-b02", "glicko", "fibs", "lichess",
-                   "lichess-games"):
+    for anchor in (
+        "telugu",
+        "ukrainian",
+        "greek",
+        "fide-b02",
+        "glicko",
+        "fibs",
+        "lichess",
+        "lichess-games",
+    ):
         assert anchor in sections(), f"docs/sources.md has no section #{anchor}"
         assert facts(anchor), f"docs/sources.md#{anchor} lists no Numbers"
     # a few facts as the documents print them (docs/sources.md's transcription)
@@ -229,9 +274,14 @@ def test_sources_md_has_a_section_with_facts_for_every_source():
 def cited_anchors() -> dict[str, set[str]]:
     """``{anchor: files citing it}`` for every citation ``sources.md#…`` in the repository."""
     out: dict[str, set[str]] = {}
-    for path in [*ROOT.glob("elo_explain/**/*.py"), *ROOT.glob("tests/**/*.py"),
-                 *ROOT.glob("notebooks/*.ipynb"), *ROOT.glob("*.md"), *ROOT.glob("docs/*.md"),
-                 *ROOT.glob("elo_explain/data/*.md")]:
+    for path in [
+        *ROOT.glob("elo_explain/**/*.py"),
+        *ROOT.glob("tests/**/*.py"),
+        *ROOT.glob("notebooks/*.ipynb"),
+        *ROOT.glob("*.md"),
+        *ROOT.glob("docs/*.md"),
+        *ROOT.glob("elo_explain/data/*.md"),
+    ]:
         for anchor in re.findall(r"sources\.md#([\w-]+)", path.read_text(encoding="utf-8")):
             out.setdefault(anchor, set()).add(path.relative_to(ROOT).as_posix())
     return out
@@ -253,7 +303,8 @@ def test_every_test_sources_md_cites_exists():
         source = (ROOT / file).read_text(encoding="utf-8") if (ROOT / file).exists() else ""
         *cls, func = name.split("::")
         if not re.search(rf"^\s*def {func}\(", source, re.M) or (
-                cls and not re.search(rf"^class {cls[0]}\b", source, re.M)):
+            cls and not re.search(rf"^class {cls[0]}\b", source, re.M)
+        ):
             missing.append(f"{file}::{name}")
     assert not missing, f"docs/sources.md cites tests that do not exist: {missing}"
 
@@ -261,9 +312,14 @@ def test_every_test_sources_md_cites_exists():
 def test_no_tracked_text_points_outside_the_repository():
     # a clone has no ../shared, no seeds/ folder and no machine paths
     bad = []
-    for path in [*ROOT.glob("elo_explain/**/*.py"), *ROOT.glob("elo_explain/data/*.md"),
-                 *ROOT.glob("tests/**/*.py"), *ROOT.glob("notebooks/*.ipynb"),
-                 *ROOT.glob("*.md"), *ROOT.glob("docs/*.md")]:
+    for path in [
+        *ROOT.glob("elo_explain/**/*.py"),
+        *ROOT.glob("elo_explain/data/*.md"),
+        *ROOT.glob("tests/**/*.py"),
+        *ROOT.glob("notebooks/*.ipynb"),
+        *ROOT.glob("*.md"),
+        *ROOT.glob("docs/*.md"),
+    ]:
         text = path.read_text(encoding="utf-8")
         for pattern in (r"\.\./shared", MACHINE_ROOT, r"\bseeds/", r"rules\.md"):
             if path.name == "test_attributions.py":

@@ -104,7 +104,8 @@ def test_telugu_single_game_with_k_25():
         assert c.fide.new_rating == fide_results[score]
         assert c.differences == ("table 8.1.2: E 0.24",)
     assert fide.beside_calculator(shown[0.5], on=ON).text == (
-        "the document's calculator: 1506; FIDE: 1507 (table 8.1.2: E 0.24)")
+        "the document's calculator: 1506; FIDE: 1507 (table 8.1.2: E 0.24)"
+    )
 
 
 def test_telugu_period_is_the_pages_example():
@@ -128,7 +129,8 @@ def test_telugu_400_point_rule_on_and_off():
         assert w.cap_400 is cap
     # by hand: capped, E = 1 / (1 + 10^(−1)) and the win gains 20 × (1 − E)
     assert elo.telugu_calculator(1500, [(1000, 1)], k=20).change == pytest.approx(
-        20 * (1 - 1 / (1 + 10 ** -1)))
+        20 * (1 - 1 / (1 + 10**-1))
+    )
 
 
 def test_telugu_cap_applies_to_every_rating_when_on():
@@ -162,11 +164,14 @@ def test_fide_beside_the_ukrainian_k40_period_names_every_difference():
     c = fide.beside_calculator(elo.ukrainian_calculator(1500, 1600, 10, k=40, games=20), on=ON)
     assert c.fide.k == 35 and c.fide.rounded_change == 98 and c.fide.new_rating == 1598
     assert c.differences == ("700 rule: K 40 → 35", "table 8.1.2: E 0.36", "rounded once: +98")
-    assert c.text == ("the document's calculator: 1612.05; FIDE: 1598 (700 rule: K 40 → 35; "
-                      "table 8.1.2: E 0.36; rounded once: +98)")
+    assert c.text == (
+        "the document's calculator: 1612.05; FIDE: 1598 (700 rule: K 40 → 35; "
+        "table 8.1.2: E 0.36; rounded once: +98)"
+    )
     # with the ÷400 formula FIDE's way still lowers K and rounds: 35 × (10 − 20 E) = 98.05
-    f = fide.beside_calculator(elo.ukrainian_calculator(1500, 1600, 10, k=40, games=20), on=ON,
-                               use_table=False)
+    f = fide.beside_calculator(
+        elo.ukrainian_calculator(1500, 1600, 10, k=40, games=20), on=ON, use_table=False
+    )
     assert f.fide.change == pytest.approx(35 * (10 - 20 * e400(1500, 1600)))
     assert f.differences == ("700 rule: K 40 → 35", "rounded once: +98.05 → +98")
 
@@ -178,8 +183,11 @@ def test_fide_beside_the_ukrainian_500_down_caps_and_rounds():
     r = elo.ukrainian_calculator(1500, 1000, 5, k=20, games=5)
     table = fide.beside_calculator(r, on=ON)
     assert table.fide.new_rating == 1508
-    assert table.differences == ("400-point rule: +500 counts as +400", "table 8.1.2: E 0.92",
-                                 "rounded once: +8")
+    assert table.differences == (
+        "400-point rule: +500 counts as +400",
+        "table 8.1.2: E 0.92",
+        "rounded once: +8",
+    )
     formula = fide.beside_calculator(r, on=ON, use_table=False)
     assert formula.fide.change == pytest.approx(20 * 5 * (1 - e400(1500, 1100)))
     assert formula.fide.new_rating == 1509
@@ -189,26 +197,44 @@ def test_fide_beside_the_telugu_period_agrees():
     # [TE]/[B02] the page's period: the table gives the same E's (0.64, 0.36, 0.43), total
     # 20 × (1.5 − 1.43) = 1.4, rounded once: 1501, as the calculator shows
     c = fide.beside_calculator(
-        elo.telugu_calculator(1500, [(1400, 1), (1600, 0.5), (1550, 0)], k=20), on=ON)
+        elo.telugu_calculator(1500, [(1400, 1), (1600, 0.5), (1550, 0)], k=20), on=ON
+    )
     assert c.fide.new_rating == c.calculator.new_rating == 1501
-    assert c.text == ("the document's calculator: 1501; FIDE: 1501 "
-                      "(table 8.1.2: E 0.64, 0.36, 0.43)")
+    assert c.text == (
+        "the document's calculator: 1501; FIDE: 1501 (table 8.1.2: E 0.64, 0.36, 0.43)"
+    )
 
 
-@pytest.mark.parametrize("call, error, words", [
-    (lambda: elo.ukrainian_calculator(1500, 1600, 10.25, k=40, games=20), ValueError,
-     "points must be a multiple of 0.5 between 0 and games (20), got 10.25"),
-    (lambda: elo.ukrainian_calculator(1500, 1600, 3, k=40, games=2), ValueError,
-     "points must be a multiple of 0.5 between 0 and games (2)"),
-    (lambda: elo.ukrainian_calculator(1500, 1600, 1, k=0), ValueError, "k must be > 0"),
-    (lambda: elo.ukrainian_calculator(1500, 1600, 1, k=20, games=0), ValueError, "games"),
-    (lambda: elo.ukrainian_calculator(float("nan"), 1600, 1, k=20), ValueError, "rating"),
-    (lambda: elo.telugu_calculator(1500, [(1700, 2)], k=20), ValueError, "score"),
-    (lambda: elo.telugu_calculator(1500, [(1700, 1)], k=-5), ValueError, "k must be > 0"),
-    (lambda: elo.telugu_calculator(1500, [(1700, 1)], k=20, cap_400="yes"), TypeError,
-     "cap_400"),
-    (lambda: fide.beside_calculator("1501"), TypeError, "result must be an elo.CalculatorResult"),
-])
+@pytest.mark.parametrize(
+    "call, error, words",
+    [
+        (
+            lambda: elo.ukrainian_calculator(1500, 1600, 10.25, k=40, games=20),
+            ValueError,
+            "points must be a multiple of 0.5 between 0 and games (20), got 10.25",
+        ),
+        (
+            lambda: elo.ukrainian_calculator(1500, 1600, 3, k=40, games=2),
+            ValueError,
+            "points must be a multiple of 0.5 between 0 and games (2)",
+        ),
+        (lambda: elo.ukrainian_calculator(1500, 1600, 1, k=0), ValueError, "k must be > 0"),
+        (lambda: elo.ukrainian_calculator(1500, 1600, 1, k=20, games=0), ValueError, "games"),
+        (lambda: elo.ukrainian_calculator(float("nan"), 1600, 1, k=20), ValueError, "rating"),
+        (lambda: elo.telugu_calculator(1500, [(1700, 2)], k=20), ValueError, "score"),
+        (lambda: elo.telugu_calculator(1500, [(1700, 1)], k=-5), ValueError, "k must be > 0"),
+        (
+            lambda: elo.telugu_calculator(1500, [(1700, 1)], k=20, cap_400="yes"),
+            TypeError,
+            "cap_400",
+        ),
+        (
+            lambda: fide.beside_calculator("1501"),
+            TypeError,
+            "result must be an elo.CalculatorResult",
+        ),
+    ],
+)
 def test_calculators_refuse_bad_input_naming_the_field(call, error, words):
     with pytest.raises(error, match=words.replace("(", r"\(").replace(")", r"\)")):
         call()
@@ -232,8 +258,10 @@ def test_averaging_error_grows_with_the_spread_and_is_zero_without_one():
     assert fields.tolist()[2] == [1500, 1900, 1500, 1900]
     errors = elo.averaging_error(1500, fields, k=20)
     assert errors[0] == 0
-    by_hand = [20 * (2 * e400(1500, 1700 - s) + 2 * e400(1500, 1700 + s) - 4 * e400(1500, 1700))
-               for s in (100, 200, 400)]
+    by_hand = [
+        20 * (2 * e400(1500, 1700 - s) + 2 * e400(1500, 1700 + s) - 4 * e400(1500, 1700))
+        for s in (100, 200, 400)
+    ]
     np.testing.assert_allclose(errors[1:], by_hand)
     assert np.all(np.diff(errors) > 0)
     # an odd number of games keeps one opponent at the average

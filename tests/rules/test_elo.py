@@ -162,8 +162,10 @@ def test_rating_period_telugu_opponents_lose_what_1500_gains():
     assert p.changes.round(1).tolist() == TE_CHANGES
     assert round(p.total_change, 1) == TE_TOTAL
     assert round(p.new_rating) == TE_NEW
-    others = [elo.rating_period(o, [(1500, 1 - s)], k=20).total_change
-              for o, s in zip(TE_OPPONENTS, TE_SCORES)]
+    others = [
+        elo.rating_period(o, [(1500, 1 - s)], k=20).total_change
+        for o, s in zip(TE_OPPONENTS, TE_SCORES)
+    ]
     np.testing.assert_allclose(others, -p.changes, rtol=0, atol=1e-12)
     assert p.total_change + sum(others) == pytest.approx(0.0, abs=1e-12)
 
@@ -246,14 +248,35 @@ def test_multi_game_telugu_period_with_average_opponent():
         (lambda: elo.rating_period(1500, [(1400, 1)], 0), "k must be > 0"),
         (lambda: elo.rating_period(1500, [(1400, 1)], 20, divisor=0), "divisor must be > 0"),
         (lambda: elo.rating_period(1500, [1400, 1600], 20), "(opponent_rating, score) pairs"),
-        (lambda: elo.multi_game(1500, 1500, games=-1, points=0, k=20), "games must be a whole number >= 0"),
-        (lambda: elo.multi_game(1500, 1500, games=3, points=3.5, k=20), "points must be a multiple of 0.5 between 0 and games (3)"),
-        (lambda: elo.multi_game(1500, 1500, games=3, points=-0.5, k=20), "points must be a multiple of 0.5"),
-        (lambda: elo.multi_game(1500, 1500, games=3, points=1.25, k=20), "points must be a multiple of 0.5"),
-        (lambda: elo.multi_game(1500, 1500, games=2.5, points=1, k=20), "games must be a whole number"),
+        (
+            lambda: elo.multi_game(1500, 1500, games=-1, points=0, k=20),
+            "games must be a whole number >= 0",
+        ),
+        (
+            lambda: elo.multi_game(1500, 1500, games=3, points=3.5, k=20),
+            "points must be a multiple of 0.5 between 0 and games (3)",
+        ),
+        (
+            lambda: elo.multi_game(1500, 1500, games=3, points=-0.5, k=20),
+            "points must be a multiple of 0.5",
+        ),
+        (
+            lambda: elo.multi_game(1500, 1500, games=3, points=1.25, k=20),
+            "points must be a multiple of 0.5",
+        ),
+        (
+            lambda: elo.multi_game(1500, 1500, games=2.5, points=1, k=20),
+            "games must be a whole number",
+        ),
         (lambda: elo.multi_game(1500, 1500, games=3, points=1, k=0), "k must be > 0"),
-        (lambda: elo.multi_game(1500, 1500, games=3, points=1, k=20, divisor=0), "divisor must be > 0"),
-        (lambda: elo.multi_game(math.nan, 1500, games=3, points=1, k=20), "rating must be a finite"),
+        (
+            lambda: elo.multi_game(1500, 1500, games=3, points=1, k=20, divisor=0),
+            "divisor must be > 0",
+        ),
+        (
+            lambda: elo.multi_game(math.nan, 1500, games=3, points=1, k=20),
+            "rating must be a finite",
+        ),
     ],
 )
 def test_bad_input_raises_value_error_naming_parameter(call, fragment):
@@ -265,8 +288,14 @@ def test_bad_input_raises_value_error_naming_parameter(call, fragment):
     [
         (lambda: elo.expected_score("1500", 1500), "rating must be a number"),
         (lambda: elo.rating_period(1500, "1400 win", 20), "results must be a sequence"),
-        (lambda: elo.rating_period([1500, 1600], [(1400, 1)], 20), "rating must be a single number"),
-        (lambda: elo.multi_game(1500, 1500, games="3", points=1, k=20), "games must be a whole number"),
+        (
+            lambda: elo.rating_period([1500, 1600], [(1400, 1)], 20),
+            "rating must be a single number",
+        ),
+        (
+            lambda: elo.multi_game(1500, 1500, games="3", points=1, k=20),
+            "games must be a whole number",
+        ),
         (lambda: elo.rating_change(True, 0.5, 20), "score must be a number"),
     ],
 )

@@ -30,16 +30,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from plain import no_warnings
-
 from elo_explain import fibs
-from elo_explain.fibs import change, experience_factor, upset_probability, update, win_probability
+from elo_explain.fibs import change, experience_factor, update, upset_probability, win_probability
+from plain import no_warnings
 
 
 def test_two_experienced_equal_players_one_point_match():
     # [KB]: exactly +2.00 / -2.00
-    assert change(1500, 1500, match_length=1, winner_experience=400,
-                  loser_experience=400) == (2.0, -2.0)
+    assert change(1500, 1500, match_length=1, winner_experience=400, loser_experience=400) == (
+        2.0,
+        -2.0,
+    )
     assert change(1500, 1500) == (2.0, -2.0)  # defaults: 1-point, experience 400
 
 
@@ -88,11 +89,13 @@ def test_batting_average_table(difference):
     lengths = np.array([1, 3, 5, 7, 9, 11])
     favourite = 1.0 - upset_probability(difference, lengths)
     np.testing.assert_allclose(favourite, BATTING[difference], atol=0.0005 + 1e-12)
-    np.testing.assert_allclose(win_probability(1500 + difference, 1500, lengths),
-                               BATTING[difference], atol=0.0005 + 1e-12)
+    np.testing.assert_allclose(
+        win_probability(1500 + difference, 1500, lengths), BATTING[difference], atol=0.0005 + 1e-12
+    )
     # the sign of the difference does not matter for P_upset [HELP: D = abs(r1-r2)]
-    np.testing.assert_allclose(upset_probability(-difference, lengths),
-                               upset_probability(difference, lengths))
+    np.testing.assert_allclose(
+        upset_probability(-difference, lengths), upset_probability(difference, lengths)
+    )
 
 
 def test_experience_factor():
@@ -111,8 +114,7 @@ def test_hand_derived_examples():
     n, d = 7, 1720 - 1580
     p_upset = 1 / (10 ** (d * math.sqrt(n) / 2000) + 1)
     k_w, k_l = max(1, 5 - 37 / 100), max(1, 5 - 1200 / 100)  # 4.63, 1
-    gain, loss = change(1720, 1580, match_length=7, winner_experience=37,
-                        loser_experience=1200)
+    gain, loss = change(1720, 1580, match_length=7, winner_experience=37, loser_experience=1200)
     assert gain == pytest.approx(4 * k_w * math.sqrt(n) * p_upset, rel=1e-12)
     assert loss == pytest.approx(-4 * k_l * math.sqrt(n) * p_upset, rel=1e-12)
     # the winner's and the loser's changes differ when their K differ
@@ -121,21 +123,21 @@ def test_hand_derived_examples():
     # 2) underdog (1450, experience 0) beats favourite (1700, experience 120), 3 points
     n, d = 3, 1700 - 1450
     p = 1 - 1 / (10 ** (d * math.sqrt(n) / 2000) + 1)
-    gain, loss = change(1450, 1700, match_length=3, winner_experience=0,
-                        loser_experience=120)
+    gain, loss = change(1450, 1700, match_length=3, winner_experience=0, loser_experience=120)
     assert gain == pytest.approx(4 * 5 * math.sqrt(3) * p, rel=1e-12)
     assert loss == pytest.approx(-4 * 3.8 * math.sqrt(3) * p, rel=1e-12)
 
     # 3) 25-point match between equals, both new: P = 1/2, K = 5 -> ±4·5·5·0.5 = ±50
-    assert change(1500, 1500, match_length=25, winner_experience=0,
-                  loser_experience=0) == (50.0, -50.0)
+    assert change(1500, 1500, match_length=25, winner_experience=0, loser_experience=0) == (
+        50.0,
+        -50.0,
+    )
 
 
 def test_update_moves_ratings_and_experience():
     # [HELP]: experience = sum of lengths of finished matches; start 1500 / 0
     assert (fibs.START_RATING, fibs.START_EXPERIENCE) == (1500.0, 0)
-    (w, we), (lo, le) = update(1500, 1500, match_length=5, winner_experience=0,
-                               loser_experience=0)
+    (w, we), (lo, le) = update(1500, 1500, match_length=5, winner_experience=0, loser_experience=0)
     # equal ratings, K = 5: 4·5·√5·0.5 = 10·√5
     assert w == pytest.approx(1500 + 10 * math.sqrt(5))
     assert lo == pytest.approx(1500 - 10 * math.sqrt(5))
@@ -148,17 +150,28 @@ def test_vectorised():
     lengths = np.array([1, 5, 7])
     exp_w = np.array([400, 0, 150])
     exp_l = np.array([400, 1000, 30])
-    gain, loss = change(winners, losers, match_length=lengths, winner_experience=exp_w,
-                        loser_experience=exp_l)
+    gain, loss = change(
+        winners, losers, match_length=lengths, winner_experience=exp_w, loser_experience=exp_l
+    )
     for i in range(3):
-        g1, l1 = change(winners[i], losers[i], match_length=int(lengths[i]),
-                        winner_experience=exp_w[i], loser_experience=exp_l[i])
+        g1, l1 = change(
+            winners[i],
+            losers[i],
+            match_length=int(lengths[i]),
+            winner_experience=exp_w[i],
+            loser_experience=exp_l[i],
+        )
         assert (gain[i], loss[i]) == pytest.approx((g1, l1), rel=1e-15)
 
 
 @settings(max_examples=200, deadline=None)
-@given(w=st.floats(800, 2400), lo=st.floats(800, 2400), n=st.integers(1, 25),
-       ew=st.floats(0, 3000), el=st.floats(0, 3000))
+@given(
+    w=st.floats(800, 2400),
+    lo=st.floats(800, 2400),
+    n=st.integers(1, 25),
+    ew=st.floats(0, 3000),
+    el=st.floats(0, 3000),
+)
 def test_properties(w, lo, n, ew, el):
     gain, loss = change(w, lo, match_length=n, winner_experience=ew, loser_experience=el)
     k_w, k_l = max(1, 5 - ew / 100), max(1, 5 - el / 100)
@@ -220,8 +233,9 @@ class TestExtremeInputs:
     def test_change_at_the_limits(self):
         # [HELP] an underdog who wins gets 4·K·√n·(1 - P_upset) -> 4·K·√n:
         # K 5 (experience 0) and 1 (400), n = 9 -> +60 and -12
-        assert no_warnings(change, -1e300, 1e300, match_length=9, winner_experience=0,
-                      loser_experience=400) == (60.0, -12.0)
+        assert no_warnings(
+            change, -1e300, 1e300, match_length=9, winner_experience=0, loser_experience=400
+        ) == (60.0, -12.0)
         # a favourite who wins gets 4·K·√n·P_upset -> 0
         gain, loss = no_warnings(change, 1.7e308, -1.7e308)
         assert gain == 0.0 and loss == 0.0
@@ -230,8 +244,9 @@ class TestExtremeInputs:
 
     def test_update_at_the_limits(self):
         # the ratings move by the limits above; experiences grow by n
-        (w, we), (lo, le) = no_warnings(update, -1e300, 1e300, match_length=9, winner_experience=0,
-                                   loser_experience=400)
+        (w, we), (lo, le) = no_warnings(
+            update, -1e300, 1e300, match_length=9, winner_experience=0, loser_experience=400
+        )
         assert (w, we, lo, le) == (-1e300 + 60.0, 9.0, 1e300 - 12.0, 409.0)
 
     def test_experience_beyond_the_float_range(self):

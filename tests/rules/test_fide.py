@@ -29,14 +29,56 @@ from elo_explain import fide
 
 # [SC] conversionTableFIDE: (upper bound of the band, PD of the higher-rated player)
 SCALACHESS_CONVERSION_TABLE_FIDE = [
-    (3, 0.50), (10, 0.51), (17, 0.52), (25, 0.53), (32, 0.54), (39, 0.55), (46, 0.56),
-    (53, 0.57), (61, 0.58), (68, 0.59), (76, 0.60), (83, 0.61), (91, 0.62), (98, 0.63),
-    (106, 0.64), (113, 0.65), (121, 0.66), (129, 0.67), (137, 0.68), (145, 0.69),
-    (153, 0.70), (162, 0.71), (170, 0.72), (179, 0.73), (188, 0.74), (197, 0.75),
-    (206, 0.76), (215, 0.77), (225, 0.78), (235, 0.79), (245, 0.80), (256, 0.81),
-    (267, 0.82), (278, 0.83), (290, 0.84), (302, 0.85), (315, 0.86), (328, 0.87),
-    (344, 0.88), (357, 0.89), (374, 0.90), (391, 0.91), (411, 0.92), (432, 0.93),
-    (456, 0.94), (484, 0.95), (517, 0.96), (559, 0.97), (619, 0.98), (735, 0.99),
+    (3, 0.50),
+    (10, 0.51),
+    (17, 0.52),
+    (25, 0.53),
+    (32, 0.54),
+    (39, 0.55),
+    (46, 0.56),
+    (53, 0.57),
+    (61, 0.58),
+    (68, 0.59),
+    (76, 0.60),
+    (83, 0.61),
+    (91, 0.62),
+    (98, 0.63),
+    (106, 0.64),
+    (113, 0.65),
+    (121, 0.66),
+    (129, 0.67),
+    (137, 0.68),
+    (145, 0.69),
+    (153, 0.70),
+    (162, 0.71),
+    (170, 0.72),
+    (179, 0.73),
+    (188, 0.74),
+    (197, 0.75),
+    (206, 0.76),
+    (215, 0.77),
+    (225, 0.78),
+    (235, 0.79),
+    (245, 0.80),
+    (256, 0.81),
+    (267, 0.82),
+    (278, 0.83),
+    (290, 0.84),
+    (302, 0.85),
+    (315, 0.86),
+    (328, 0.87),
+    (344, 0.88),
+    (357, 0.89),
+    (374, 0.90),
+    (391, 0.91),
+    (411, 0.92),
+    (432, 0.93),
+    (456, 0.94),
+    (484, 0.95),
+    (517, 0.96),
+    (559, 0.97),
+    (619, 0.98),
+    (735, 0.99),
 ]  # getOrElse(absDiff, 1.0f): 736 and more -> 1.00
 
 
@@ -52,7 +94,9 @@ def _scalachess_rows():
 def _scalachess_pd(own_minus_opponent: int) -> float:
     """[SC] getExpectedScore(opponent - own): table value if own is higher, else 1 - value."""
     rating_diff = -own_minus_opponent
-    table = {d: pd for lo, hi, pd in _scalachess_rows() if hi is not None for d in range(lo, hi + 1)}
+    table = {
+        d: pd for lo, hi, pd in _scalachess_rows() if hi is not None for d in range(lo, hi + 1)
+    }
     value = table.get(abs(rating_diff), 1.0)
     return value if rating_diff <= 0 else 1.0 - value
 
@@ -82,7 +126,7 @@ def test_table_first_and_last_rows_as_in_the_regulations():
 def test_table_bands_are_contiguous_and_pd_increases_by_one_cent():
     # [B02] consecutive whole-point bands, .50 to 1.00 by .01
     rows = fide.TABLE_8_1_2
-    for (lo1, hi1, pd1), (lo2, _, pd2) in zip(rows, rows[1:]):
+    for (_lo1, hi1, pd1), (lo2, _, pd2) in zip(rows, rows[1:]):
         assert lo2 == hi1 + 1
         assert round(pd2 * 100) - round(pd1 * 100) == 1
 
@@ -275,7 +319,11 @@ def test_700_rule_exactly_700_not_reduced():
 
 def test_700_rule_vectorized_and_zero_games():
     # [TE] 40×20 -> 35, 20×40 -> 17; no games: K unchanged
-    assert fide.k_with_700_rule(np.array([40, 20, 10]), np.array([20, 40, 0])).tolist() == [35, 17, 10]
+    assert fide.k_with_700_rule(np.array([40, 20, 10]), np.array([20, 40, 0])).tolist() == [
+        35,
+        17,
+        10,
+    ]
 
 
 def test_rate_period_applies_700_rule():
@@ -315,7 +363,10 @@ def test_k_2400_and_stays_10():
     # [UK] "10 після подолання 2400"
     assert fide.k_factor(2400, rated_games=500) == 10
     assert fide.k_factor(2350, rated_games=500, reached_2400=True) == 10
-    assert fide.k_factor(2250, rated_games=500, birth_year=2010, reached_2400=True, on="2025-06-01") == 10
+    assert (
+        fide.k_factor(2250, rated_games=500, birth_year=2010, reached_2400=True, on="2025-06-01")
+        == 10
+    )
 
 
 def test_k_vectorized():
@@ -344,8 +395,11 @@ def test_k_vectorized():
         (dict(rating=2300, rated_games=100, birth_year=2010, on="2025-06-01"), 20, "default"),
         # [TE]/[B02] 10 once the published rating reached 2400, for good (junior or not)
         (dict(rating=2400, rated_games=500), 10, "reached_2400"),
-        (dict(rating=2250, rated_games=500, birth_year=2010, reached_2400=True, on="2025-06-01"),
-         10, "reached_2400"),
+        (
+            dict(rating=2250, rated_games=500, birth_year=2010, reached_2400=True, on="2025-06-01"),
+            10,
+            "reached_2400",
+        ),
         # [TE]/[UK] 20 for most rated players below 2400
         (dict(rating=2399, rated_games=500), 20, "default"),
     ],
@@ -371,14 +425,18 @@ def test_k_factor_rule_texts_say_why():
 def test_k_rules_table_in_the_order_of_rule_8_3_3():
     # [TE]/[B02] new player 40, reached 2400 10, junior 40, everyone else 20
     assert [(rule, k) for rule, k, _ in fide.K_RULES] == [
-        ("new_player", 40), ("reached_2400", 10), ("junior", 40), ("default", 20)]
+        ("new_player", 40),
+        ("reached_2400", 10),
+        ("junior", 40),
+        ("default", 20),
+    ]
 
 
 @pytest.mark.parametrize(
     "k, games, k_used, lowered, product",
     [
-        (40, 20, 35, True, "800 > 700"),   # [TE] junior K 40, 20 games -> 35
-        (20, 40, 17, True, "800 > 700"),   # [TE] adult K 20, 40 games -> 17
+        (40, 20, 35, True, "800 > 700"),  # [TE] junior K 40, 20 games -> 35
+        (20, 40, 17, True, "800 > 700"),  # [TE] adult K 20, 40 games -> 17
         (20, 35, 20, False, "700 ≤ 700"),  # [TE] exactly 700 is not reduced
         (10, 70, 10, False, "700 ≤ 700"),  # [TE] exactly 700 is not reduced
     ],
@@ -426,9 +484,18 @@ def test_cap_decision_telugu_example_and_within_400():
     "call, fragment",
     [
         (lambda: fide.table_expected_score(math.nan), "difference must be a finite number"),
-        (lambda: fide.effective_difference(math.inf, 1500, on="2025-10-01"), "rating must be a finite"),
-        (lambda: fide.effective_difference(1500, 1500, on="2025-13-01"), "on must be a date or an ISO date string"),
-        (lambda: fide.effective_difference(1500, 1500, on="2023-12-31"), "on must be 2024-03-01 or later"),
+        (
+            lambda: fide.effective_difference(math.inf, 1500, on="2025-10-01"),
+            "rating must be a finite",
+        ),
+        (
+            lambda: fide.effective_difference(1500, 1500, on="2025-13-01"),
+            "on must be a date or an ISO date string",
+        ),
+        (
+            lambda: fide.effective_difference(1500, 1500, on="2023-12-31"),
+            "on must be 2024-03-01 or later",
+        ),
         (lambda: fide.k_factor(1500, rated_games=-1), "rated_games must be a whole number >= 0"),
         (lambda: fide.k_factor(1500, rated_games=2.5), "rated_games must be a whole number"),
         (lambda: fide.k_factor(math.nan, rated_games=40), "rating must be a finite"),
@@ -436,13 +503,25 @@ def test_cap_decision_telugu_example_and_within_400():
         (lambda: fide.k_with_700_rule(20, -1), "games must be a whole number >= 0"),
         (lambda: fide.rule_700(0, 20), "k must be > 0"),
         (lambda: fide.rule_700(20, 2.5), "games must be a whole number"),
-        (lambda: fide.k_factor_rule(1800, rated_games=-3), "rated_games must be a whole number >= 0"),
+        (
+            lambda: fide.k_factor_rule(1800, rated_games=-3),
+            "rated_games must be a whole number >= 0",
+        ),
         (lambda: fide.cap_decision(math.nan, 1500, on="2025-10-01"), "rating must be a finite"),
         (lambda: fide.cap_decision(1500, 1500, on="2024-01-01"), "on must be 2024-03-01 or later"),
-        (lambda: fide.rate_period(1500, [(1400, 0.7)], k=20, on="2025-10-01"), "score in results must be 1"),
+        (
+            lambda: fide.rate_period(1500, [(1400, 0.7)], k=20, on="2025-10-01"),
+            "score in results must be 1",
+        ),
         (lambda: fide.rate_period(1500, [(1400, 1)], k=0, on="2025-10-01"), "k must be > 0"),
-        (lambda: fide.rate_period(math.nan, [(1400, 1)], k=20, on="2025-10-01"), "rating must be a finite"),
-        (lambda: fide.rate_period(1500, [(1400, 1)], k=20, on="2024-01-01"), "on must be 2024-03-01 or later"),
+        (
+            lambda: fide.rate_period(math.nan, [(1400, 1)], k=20, on="2025-10-01"),
+            "rating must be a finite",
+        ),
+        (
+            lambda: fide.rate_period(1500, [(1400, 1)], k=20, on="2024-01-01"),
+            "on must be 2024-03-01 or later",
+        ),
     ],
 )
 def test_bad_input_raises_value_error_naming_parameter(call, fragment):
@@ -453,10 +532,19 @@ def test_bad_input_raises_value_error_naming_parameter(call, fragment):
     "call, fragment",
     [
         (lambda: fide.effective_difference(1500, 1500, on=20251001), "on must be a datetime.date"),
-        (lambda: fide.k_factor(1500, rated_games=40, reached_2400="yes"), "reached_2400 must be True or False"),
-        (lambda: fide.rate_period(1500, [(1400, 1)], k=20, use_table="no"), "use_table must be True or False"),
+        (
+            lambda: fide.k_factor(1500, rated_games=40, reached_2400="yes"),
+            "reached_2400 must be True or False",
+        ),
+        (
+            lambda: fide.rate_period(1500, [(1400, 1)], k=20, use_table="no"),
+            "use_table must be True or False",
+        ),
         (lambda: fide.table_expected_score("400"), "difference must be a number"),
-        (lambda: fide.k_factor_rule([1500, 1600], rated_games=40), "rating must be a single number"),
+        (
+            lambda: fide.k_factor_rule([1500, 1600], rated_games=40),
+            "rating must be a single number",
+        ),
         (lambda: fide.cap_decision([2700], 2200), "rating must be a single number"),
     ],
 )

@@ -23,23 +23,69 @@ from elo_explain import fide
 
 # [B02] table 8.1.1 as transcribed in docs/sources.md#fide-b02: p -> dp, p from 1.00 down to .50
 TABLE_8_1_1_PRINTED = {
-    1.00: 800, 0.99: 677, 0.98: 589, 0.97: 538, 0.96: 501, 0.95: 470, 0.94: 444, 0.93: 422,
-    0.92: 401, 0.91: 383, 0.90: 366, 0.89: 351, 0.88: 336, 0.87: 322, 0.86: 309, 0.85: 296,
-    0.84: 284, 0.83: 273, 0.82: 262, 0.81: 251, 0.80: 240, 0.79: 230, 0.78: 220, 0.77: 211,
-    0.76: 202, 0.75: 193, 0.74: 184, 0.73: 175, 0.72: 166, 0.71: 158, 0.70: 149, 0.69: 141,
-    0.68: 133, 0.67: 125, 0.66: 117, 0.65: 110, 0.64: 102, 0.63: 95, 0.62: 87, 0.61: 80,
-    0.60: 72, 0.59: 65, 0.58: 57, 0.57: 50, 0.56: 43, 0.55: 36, 0.54: 29, 0.53: 21, 0.52: 14,
-    0.51: 7, 0.50: 0,
+    1.00: 800,
+    0.99: 677,
+    0.98: 589,
+    0.97: 538,
+    0.96: 501,
+    0.95: 470,
+    0.94: 444,
+    0.93: 422,
+    0.92: 401,
+    0.91: 383,
+    0.90: 366,
+    0.89: 351,
+    0.88: 336,
+    0.87: 322,
+    0.86: 309,
+    0.85: 296,
+    0.84: 284,
+    0.83: 273,
+    0.82: 262,
+    0.81: 251,
+    0.80: 240,
+    0.79: 230,
+    0.78: 220,
+    0.77: 211,
+    0.76: 202,
+    0.75: 193,
+    0.74: 184,
+    0.73: 175,
+    0.72: 166,
+    0.71: 158,
+    0.70: 149,
+    0.69: 141,
+    0.68: 133,
+    0.67: 125,
+    0.66: 117,
+    0.65: 110,
+    0.64: 102,
+    0.63: 95,
+    0.62: 87,
+    0.61: 80,
+    0.60: 72,
+    0.59: 65,
+    0.58: 57,
+    0.57: 50,
+    0.56: 43,
+    0.55: 36,
+    0.54: 29,
+    0.53: 21,
+    0.52: 14,
+    0.51: 7,
+    0.50: 0,
 }
 # [B02] "Below .50 the same values with a minus sign (.49 -> -7, ... .01 -> -677, .00 -> -800)"
-ALL_ROWS = {**TABLE_8_1_1_PRINTED,
-            **{round(1 - p, 2): -dp for p, dp in TABLE_8_1_1_PRINTED.items()}}
+ALL_ROWS = {
+    **TABLE_8_1_1_PRINTED,
+    **{round(1 - p, 2): -dp for p, dp in TABLE_8_1_1_PRINTED.items()},
+}
 
-NOW = "2025-01-01"   # under the 2024 rule
-OLD = "2024-02-29"   # the last day of the 2022 rule
+NOW = "2025-01-01"  # under the 2024 rule
+OLD = "2024-02-29"  # the last day of the 2022 rule
 
-EX1 = ([1600, 1700, 1800, 1500, 1650], [1, 1, 0.5, 0.5, 0])   # [EX] 3 / 5
-EX2 = ([2000, 2100, 2200, 2300, 2400], [1, 1, 1, 1, 1])        # [EX] 5 / 5
+EX1 = ([1600, 1700, 1800, 1500, 1650], [1, 1, 0.5, 0.5, 0])  # [EX] 3 / 5
+EX2 = ([2000, 2100, 2200, 2300, 2400], [1, 1, 1, 1, 1])  # [EX] 5 / 5
 EX3 = ([1400, 1450, 1500, 1500, 1550, 1600], [1, 0, 0, 0, 0, 0])  # [EX] 1 / 6
 
 
@@ -87,7 +133,13 @@ def test_first_rating_example_2_capped_at_2200():
     # [EX] Ra = 14600 / 7 = 2085.71, p = 6/7 -> .86, dp 309, 2394.71 -> capped at 2200
     r = fide.initial_rating(*EX2, on=NOW)
     assert round(r.average_opponent, 2) == 2085.71
-    assert (r.score_fraction, r.dp, r.rating, r.capped, r.published) == (0.86, 309, 2200, True, True)
+    assert (r.score_fraction, r.dp, r.rating, r.capped, r.published) == (
+        0.86,
+        309,
+        2200,
+        True,
+        True,
+    )
     assert "2200" in r.text
 
 
@@ -206,14 +258,35 @@ def test_period_below_floor_is_shown_as_unrated():
     "call, fragment",
     [
         (lambda: fide.initial_rating([], [], on=NOW), "opponents must hold at least one"),
-        (lambda: fide.initial_rating([1600, 1700], [1, 0.7], on=NOW), "scores must be 1 (win), 0.5"),
-        (lambda: fide.initial_rating([1600, 1700], [1], on=NOW), "scores must have one score per opponent"),
-        (lambda: fide.initial_rating([1600, 1200], [1, 0], on=NOW), "opponents must be between 1400 and 3000"),
-        (lambda: fide.initial_rating([1600, 3500], [1, 0], on=NOW), "opponents must be between 1400 and 3000"),
-        (lambda: fide.initial_rating([1600, math.nan], [1, 0], on=NOW), "opponents must be a finite"),
-        (lambda: fide.initial_rating([1600], [1], on="2021-12-31"), "on must be 2022-01-01 or later"),
+        (
+            lambda: fide.initial_rating([1600, 1700], [1, 0.7], on=NOW),
+            "scores must be 1 (win), 0.5",
+        ),
+        (
+            lambda: fide.initial_rating([1600, 1700], [1], on=NOW),
+            "scores must have one score per opponent",
+        ),
+        (
+            lambda: fide.initial_rating([1600, 1200], [1, 0], on=NOW),
+            "opponents must be between 1400 and 3000",
+        ),
+        (
+            lambda: fide.initial_rating([1600, 3500], [1, 0], on=NOW),
+            "opponents must be between 1400 and 3000",
+        ),
+        (
+            lambda: fide.initial_rating([1600, math.nan], [1, 0], on=NOW),
+            "opponents must be a finite",
+        ),
+        (
+            lambda: fide.initial_rating([1600], [1], on="2021-12-31"),
+            "on must be 2022-01-01 or later",
+        ),
         (lambda: fide.performance_rating([], []), "opponents must hold at least one"),
-        (lambda: fide.performance_rating([1600], [1, 0]), "scores must have one score per opponent"),
+        (
+            lambda: fide.performance_rating([1600], [1, 0]),
+            "scores must have one score per opponent",
+        ),
         (lambda: fide.table_dp(1.5), "p must be between 0 and 1"),
         (lambda: fide.table_dp(math.nan), "p must be a finite"),
         (lambda: fide.uplift_2024(900), "rating must be between 1000 and 3000"),

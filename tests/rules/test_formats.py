@@ -20,27 +20,46 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from elo_explain import formats, i18n, rounding, tables
-from elo_explain.formats import (MINUS, fmt_number, fmt_pair, fmt_pattern, fmt_pct, fmt_plain,
-                                 fmt_readout, fmt_signed, parse_number, symbols)
+from elo_explain.formats import (
+    MINUS,
+    fmt_number,
+    fmt_pair,
+    fmt_pattern,
+    fmt_pct,
+    fmt_plain,
+    fmt_readout,
+    fmt_signed,
+    parse_number,
+    symbols,
+)
 from elo_explain.rounding import round_half_away
 
 NBSP = "\u00a0"
 
 
 # --- CLDR's symbols -----------------------------------------------------------------------
-@pytest.mark.parametrize("locale, decimal, group, grouping, suffix", [
-    ("uk", ",", NBSP, (3, 3), "%"),
-    ("el", ",", ".", (3, 3), "%"),
-    ("te", ".", ",", (3, 2), "%"),
-    ("en", ".", ",", (3, 3), " %"),   # English: the product's space before "%"
-])
+@pytest.mark.parametrize(
+    "locale, decimal, group, grouping, suffix",
+    [
+        ("uk", ",", NBSP, (3, 3), "%"),
+        ("el", ",", ".", (3, 3), "%"),
+        ("te", ".", ",", (3, 2), "%"),
+        ("en", ".", ",", (3, 3), " %"),  # English: the product's space before "%"
+    ],
+)
 def test_symbols_are_cldrs(locale, decimal, group, grouping, suffix):
     s = symbols(locale)
     assert (s.decimal, s.group, s.grouping, s.percent_prefix, s.percent_suffix) == (
-        decimal, group, grouping, "", suffix)
+        decimal,
+        group,
+        grouping,
+        "",
+        suffix,
+    )
 
 
 def test_babel_is_the_source():
@@ -72,7 +91,7 @@ def test_ukrainian_document_decimal_comma():
     # 002: "Нульова різниця рейтингів дає E = 0,5"; the issue's examples 70,3 (%) and 0,24
     assert fmt_number(0.5, 1, locale="uk") == "0,5"
     assert fmt_number(0.2402, locale="uk") == "0,24"
-    assert fmt_pct(70.31, locale="uk") == "70,3%"   # CLDR uk percent "#,##0%": no space
+    assert fmt_pct(70.31, locale="uk") == "70,3%"  # CLDR uk percent "#,##0%": no space
     assert fmt_signed(-8.5714, locale="uk") == f"{MINUS}8,6"
 
 
@@ -81,8 +100,8 @@ def test_telugu_writes_numbers_as_english_does_but_for_percent():
     assert fmt_number(0.64, locale="te") == "0.64"
     assert fmt_signed(7.2379, locale="te") == "+7.2"
     assert fmt_number(0.2402, locale="te") == "0.24"
-    assert fmt_pct(64.0, locale="te") == "64.0%"    # CLDR te percent "#,##0%"
-    assert fmt_signed(-8.6, locale="te") == f"{MINUS}8.6"   # the product's minus, not "-"
+    assert fmt_pct(64.0, locale="te") == "64.0%"  # CLDR te percent "#,##0%"
+    assert fmt_signed(-8.6, locale="te") == f"{MINUS}8.6"  # the product's minus, not "-"
 
 
 def test_english_stays_as_it_was():
@@ -90,7 +109,7 @@ def test_english_stays_as_it_was():
     assert fmt_pair(8, -16) == f"+8 / {MINUS}16"
     assert fmt_number(0.2402) == "0.24"
     assert fmt_signed(0.04) == "0.0" and fmt_signed(-0.35) == f"{MINUS}0.4"
-    assert fmt_number(12345.5, 1) == "12345.5"    # never grouped unless asked
+    assert fmt_number(12345.5, 1) == "12345.5"  # never grouped unless asked
 
 
 def test_ratings_are_never_grouped_unless_asked():
@@ -114,16 +133,18 @@ def test_minus_sign_in_every_language():
 def test_rounding_is_half_away_from_zero_everywhere():
     # Python's round(): halves to even (0, 2, -2); FIDE and the documents: away from zero
     assert [round_half_away(x) for x in (0.5, 2.5, -2.5, -0.5)] == [1.0, 3.0, -3.0, -1.0]
-    assert round_half_away(2.675, 2) == 2.68         # its shortest form 2.675, not 2.67499...
-    assert round_half_away(Fraction(11, 2)) == 6     # FIDE's exact 5.5
+    assert round_half_away(2.675, 2) == 2.68  # its shortest form 2.675, not 2.67499...
+    assert round_half_away(Fraction(11, 2)) == 6  # FIDE's exact 5.5
     assert round_half_away(Fraction(-11, 2)) == -6
     for loc in ("en", "uk", "el", "te"):
         assert fmt_number(0.125, 2, locale=loc).endswith("13")
         assert fmt_signed(-0.25, 1, locale=loc) == f"{MINUS}0{symbols(loc).decimal}3"
 
 
-@given(st.floats(allow_nan=False, allow_infinity=False, min_value=-1e17, max_value=1e17)
-       | st.integers(-10**6, 10**6).map(lambda n: n / 2))
+@given(
+    st.floats(allow_nan=False, allow_infinity=False, min_value=-1e17, max_value=1e17)
+    | st.integers(-(10**6), 10**6).map(lambda n: n / 2)
+)
 def test_fide_and_go_round_every_float_to_the_same_whole_number(x):
     # FIDE's rounding read from the number as written (its shortest decimal form, half up)
     # and Go's math.Round of the float's exact value (a Fraction: no float error) agree, and
@@ -147,8 +168,9 @@ def _exported(module: str) -> set[str]:
     framework needs more than these rules' tests have)."""
     path = Path(formats.__file__).parent.joinpath(*module.split(".")).with_suffix(".py")
     for node in ast.parse(path.read_text()).body:
-        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "__all__"
-                                                for t in node.targets):
+        if isinstance(node, ast.Assign) and any(
+            getattr(t, "id", "") == "__all__" for t in node.targets
+        ):
             return set(ast.literal_eval(node.value))
     return set()
 
@@ -156,8 +178,15 @@ def _exported(module: str) -> set[str]:
 def test_every_format_has_one_home():
     # one convention on every page: each format is defined once, in formats (rounding in
     # rounding), and no other module hands it on (no re-exports: one place to look)
-    for name in ("MINUS", "fmt_number", "fmt_signed", "fmt_pct", "fmt_pair", "parse_number",
-                 "fmt_readout"):
+    for name in (
+        "MINUS",
+        "fmt_number",
+        "fmt_signed",
+        "fmt_pct",
+        "fmt_pair",
+        "parse_number",
+        "fmt_readout",
+    ):
         assert name in formats.__all__
         assert not hasattr(rounding, name)
         for module in ("interactive.figures", "interactive.page", "tables"):
@@ -168,22 +197,34 @@ def test_every_format_has_one_home():
 
 # --- tables ------------------------------------------------------------------------------------
 def test_a_document_table_in_greek_and_in_english():
-    t = tables.divisor_history()        # ÷400 84.9, ÷800 70.3, ÷1200 64.0; +9 / −23
+    t = tables.divisor_history()  # ÷400 84.9, ÷800 70.3, ÷1200 64.0; +9 / −23
     assert [row[2] for row in t.cells(locale="el")] == ["84,9", "70,3", "64,0"]
     assert [row[2] for row in t.cells()] == ["84.9", "70.3", "64.0"]
     assert t.cells(locale="uk")[1][3:] == ["+9", f"{MINUS}23"]
-    assert "<td>1,17</td>" in tables.cube_table().to_html(locale="el")     # 004: 1,17
+    assert "<td>1,17</td>" in tables.cube_table().to_html(locale="el")  # 004: 1,17
     assert "<td>1.17</td>" in tables.cube_table().to_html()
 
 
 # --- typed numbers -------------------------------------------------------------------------------
-@pytest.mark.parametrize("locale, typed, value", [
-    ("uk", "0,5", 0.5), ("uk", "0.5", 0.5), ("uk", "1 500", 1500.0), ("uk", f"1{NBSP}500", 1500.0),
-    ("uk", f"{MINUS}2,5", -2.5),
-    ("el", "0,5", 0.5), ("el", "1.500", 1500.0), ("el", "1.234,5", 1234.5), ("el", "0.5", 0.5),
-    ("el", "1.5", 1.5),
-    ("te", "0.5", 0.5), ("te", "0,5", 0.5), ("en", "0,5", 0.5), ("en", f"{MINUS}3", -3.0),
-])
+@pytest.mark.parametrize(
+    "locale, typed, value",
+    [
+        ("uk", "0,5", 0.5),
+        ("uk", "0.5", 0.5),
+        ("uk", "1 500", 1500.0),
+        ("uk", f"1{NBSP}500", 1500.0),
+        ("uk", f"{MINUS}2,5", -2.5),
+        ("el", "0,5", 0.5),
+        ("el", "1.500", 1500.0),
+        ("el", "1.234,5", 1234.5),
+        ("el", "0.5", 0.5),
+        ("el", "1.5", 1.5),
+        ("te", "0.5", 0.5),
+        ("te", "0,5", 0.5),
+        ("en", "0,5", 0.5),
+        ("en", f"{MINUS}3", -3.0),
+    ],
+)
 def test_typed_numbers_in_the_languages_symbols(locale, typed, value):
     assert parse_number("X", typed, -4000, 4000, locale=locale) == value
 
@@ -194,7 +235,7 @@ def test_typed_errors_name_the_field_and_range_in_the_languages_numbers():
     with pytest.raises(ValueError, match=f"^Change must be a number from {MINUS}10 to 10$"):
         parse_number("Change", "11", -10, 10, locale="el")
     with pytest.raises(ValueError, match=r"^Change must be a number from -10 to 10$"):
-        parse_number("Change", "11", -10, 10)         # English: as before
+        parse_number("Change", "11", -10, 10)  # English: as before
 
 
 # --- slider readouts ------------------------------------------------------------------------------

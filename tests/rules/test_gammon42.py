@@ -27,7 +27,9 @@ def test_constants_mirror_the_go_code():
     assert g.HEAVY_VOLUME_GAMES == 50  # GO: const HeavyVolumeGames = 50
     assert g.HEAVY_VOLUME_WINDOW == dt.timedelta(hours=7 * 24)  # GO: 7 * 24 * time.Hour
     assert g.DIVISOR == 1200  # GO: const Divisor = 1200
-    assert g.STARTING == 1500 and g.START == 1500  # GO: const Starting = 1500; DOC: everyone starts at 1500
+    assert (
+        g.STARTING == 1500 and g.START == 1500
+    )  # GO: const Starting = 1500; DOC: everyone starts at 1500
 
 
 def test_versions_record_the_divisor_history():
@@ -45,8 +47,16 @@ def test_versions_record_the_divisor_history():
 @pytest.mark.parametrize(
     "difference, percent",
     # DOC step 1 table: rating difference -> favourite's expected win rate
-    [(0, "50.0"), (50, "52.4"), (100, "54.8"), (150, "57.1"),
-     (200, "59.5"), (300, "64.0"), (400, "68.3"), (500, "72.3")],
+    [
+        (0, "50.0"),
+        (50, "52.4"),
+        (100, "54.8"),
+        (150, "57.1"),
+        (200, "59.5"),
+        (300, "64.0"),
+        (400, "68.3"),
+        (500, "72.3"),
+    ],
 )
 def test_expected_win_rate_table(difference, percent):
     assert f"{100 * g.expected_score(1500 + difference, 1500):.1f}" == percent
@@ -86,8 +96,13 @@ def test_equal_players_win_16():
 @pytest.mark.parametrize(
     "difference, fav_wins, dog_wins",
     # DOC step 2 table, K 32, cube 1: (favourite wins) and (underdog wins), winner / loser
-    [(0, (16, -16), (16, -16)), (100, (14, -14), (18, -18)), (200, (13, -13), (19, -19)),
-     (300, (12, -12), (20, -20)), (400, (10, -10), (22, -22))],
+    [
+        (0, (16, -16), (16, -16)),
+        (100, (14, -14), (18, -18)),
+        (200, (13, -13), (19, -19)),
+        (300, (12, -12), (20, -20)),
+        (400, (10, -10), (22, -22)),
+    ],
 )
 def test_k32_change_table(difference, fav_wins, dog_wins):
     assert g.change(1500 + difference, 1500) == fav_wins
@@ -165,8 +180,11 @@ def test_300_games_two_percent_below_expectation_cost_about_200():
 @pytest.mark.parametrize(
     "version, divisor, percent, win, loss",
     # DOC "Why 1200" table, favourite 300 points up, K 32
-    [("1.0.5", 400, "84.9", 5, -27), ("1.2.0", 800, "70.3", 9, -23),
-     ("1.3.1", 1200, "64.0", 12, -20)],
+    [
+        ("1.0.5", 400, "84.9", 5, -27),
+        ("1.2.0", 800, "70.3", 9, -23),
+        ("1.3.1", 1200, "64.0", 12, -20),
+    ],
 )
 def test_divisor_history_at_300(version, divisor, percent, win, loss):
     assert f"{100 * g.expected_score(1800, 1500, divisor):.1f}" == percent
@@ -216,8 +234,15 @@ def test_unrounded_change_is_what_the_server_rounds():
 @pytest.mark.parametrize(
     "cube, coefficient, k32, k16",
     # DOC cube table: cube, coefficient, two players at 1500 with K 32 and K 16
-    [(1, "1.00", 16, 8), (2, "1.17", 19, 9), (4, "1.33", 21, 11), (8, "1.50", 24, 12),
-     (16, "1.67", 27, 13), (32, "1.83", 29, 15), (64, "2.00", 32, 16)],
+    [
+        (1, "1.00", 16, 8),
+        (2, "1.17", 19, 9),
+        (4, "1.33", 21, 11),
+        (8, "1.50", 24, 12),
+        (16, "1.67", 27, 13),
+        (32, "1.83", 29, 15),
+        (64, "2.00", 32, 16),
+    ],
 )
 def test_cube_table(cube, coefficient, k32, k16):
     assert f"{g.cube_coefficient(cube):.2f}" == coefficient
@@ -269,8 +294,17 @@ def test_cube_type_errors():
 @pytest.mark.parametrize(
     "x, expected",
     # Go math.Round: "rounds half away from zero" (Go standard library documentation)
-    [(0.5, 1.0), (-0.5, -1.0), (2.5, 3.0), (-2.5, -3.0), (1.5, 2.0), (-1.5, -2.0),
-     (0.49999999999999994, 0.0), (-0.49999999999999994, 0.0), (4503599627370495.5, 4503599627370496.0)],
+    [
+        (0.5, 1.0),
+        (-0.5, -1.0),
+        (2.5, 3.0),
+        (-2.5, -3.0),
+        (1.5, 2.0),
+        (-1.5, -2.0),
+        (0.49999999999999994, 0.0),
+        (-0.49999999999999994, 0.0),
+        (4503599627370495.5, 4503599627370496.0),
+    ],
 )
 def test_go_round_halves(x, expected):
     assert g.go_round(x) == expected
@@ -294,11 +328,13 @@ def test_go_round_refuses_non_finite(bad):
 # ------------------------------------------------------------------- validation
 @pytest.mark.parametrize(
     "kwargs, message",
-    [(dict(winner_rating=float("nan"), loser_rating=1500), "winner_rating must be a finite"),
-     (dict(winner_rating=1500, loser_rating=float("inf")), "loser_rating must be a finite"),
-     (dict(winner_rating=1500, loser_rating=1500, winner_k=0), "winner_k must be > 0"),
-     (dict(winner_rating=1500, loser_rating=1500, loser_k=-16), "loser_k must be > 0"),
-     (dict(winner_rating=1500, loser_rating=1500, divisor=0), "divisor must be > 0")],
+    [
+        (dict(winner_rating=float("nan"), loser_rating=1500), "winner_rating must be a finite"),
+        (dict(winner_rating=1500, loser_rating=float("inf")), "loser_rating must be a finite"),
+        (dict(winner_rating=1500, loser_rating=1500, winner_k=0), "winner_k must be > 0"),
+        (dict(winner_rating=1500, loser_rating=1500, loser_k=-16), "loser_k must be > 0"),
+        (dict(winner_rating=1500, loser_rating=1500, divisor=0), "divisor must be > 0"),
+    ],
 )
 def test_change_bad_input(kwargs, message):
     with pytest.raises(ValueError, match=message):
@@ -327,7 +363,10 @@ def test_change_names_cube_mode():
 @pytest.mark.parametrize("bad", [1001, 2e19, 1e308, [32, 5000]])
 def test_change_bounds_k(name, bad):
     # MAX_K = 1000 is the module's documented sanity bound (the server uses 32 and 16)
-    with np.errstate(all="raise"), pytest.raises(ValueError, match=f"{name} must be > 0 and at most 1000"):
+    with (
+        np.errstate(all="raise"),
+        pytest.raises(ValueError, match=f"{name} must be > 0 and at most 1000"),
+    ):
         g.change(1500, 1500, **{name: bad})
 
 
@@ -358,20 +397,22 @@ def test_extreme_ratings_like_go_without_warnings():
 
 @pytest.mark.parametrize(
     "kwargs, error, words",
-    [(dict(divisor=float("nan")), ValueError, "divisor must be a finite number"),
-     (dict(divisor=0), ValueError, "divisor must be > 0"),
-     (dict(divisor="abc"), TypeError, "divisor"),
-     (dict(divisor=None), TypeError, "divisor"),
-     (dict(k=-1), ValueError, "k must be > 0"),
-     (dict(k=0.5), ValueError, "k must be a whole number from 1 to 1000"),  # GO: K is an int
-     (dict(k=2e19), ValueError, "k must be > 0 and at most 1000"),
-     (dict(k=True), TypeError, "k must be"),
-     (dict(heavy_volume_k=float("inf")), ValueError, "heavy_volume_k must be a finite"),
-     (dict(heavy_volume_games=float("nan")), ValueError, "heavy_volume_games must be a finite"),
-     (dict(heavy_volume_games=2.5), ValueError, "heavy_volume_games must be whole numbers"),
-     (dict(window=dt.timedelta(0)), ValueError, "window must be a positive duration"),
-     (dict(cube_mode="x"), ValueError, "cube_mode must be one of"),
-     (dict(version=3), TypeError, "version must be a str")],
+    [
+        (dict(divisor=float("nan")), ValueError, "divisor must be a finite number"),
+        (dict(divisor=0), ValueError, "divisor must be > 0"),
+        (dict(divisor="abc"), TypeError, "divisor"),
+        (dict(divisor=None), TypeError, "divisor"),
+        (dict(k=-1), ValueError, "k must be > 0"),
+        (dict(k=0.5), ValueError, "k must be a whole number from 1 to 1000"),  # GO: K is an int
+        (dict(k=2e19), ValueError, "k must be > 0 and at most 1000"),
+        (dict(k=True), TypeError, "k must be"),
+        (dict(heavy_volume_k=float("inf")), ValueError, "heavy_volume_k must be a finite"),
+        (dict(heavy_volume_games=float("nan")), ValueError, "heavy_volume_games must be a finite"),
+        (dict(heavy_volume_games=2.5), ValueError, "heavy_volume_games must be whole numbers"),
+        (dict(window=dt.timedelta(0)), ValueError, "window must be a positive duration"),
+        (dict(cube_mode="x"), ValueError, "cube_mode must be one of"),
+        (dict(version=3), TypeError, "version must be a str"),
+    ],
 )
 def test_rules_validate_on_construction(kwargs, error, words):
     with pytest.raises(error, match=words):
@@ -414,10 +455,12 @@ def test_window_counts_49_vs_50():
 
 
 def test_window_many_moments_and_numpy_times():
-    times = np.array(["2026-10-01T00:00", "2026-10-05T12:00", "2026-10-08T00:00"],
-                     dtype="datetime64[m]")
-    at = np.array(["2026-10-08T00:00", "2026-10-08T00:01", "2026-10-12T12:00"],
-                  dtype="datetime64[s]")
+    times = np.array(
+        ["2026-10-01T00:00", "2026-10-05T12:00", "2026-10-08T00:00"], dtype="datetime64[m]"
+    )
+    at = np.array(
+        ["2026-10-08T00:00", "2026-10-08T00:01", "2026-10-12T12:00"], dtype="datetime64[s]"
+    )
     # 10-08 00:00: window (10-01 00:00, 10-08 00:00) -> only 10-05 counts
     # 10-08 00:01: 10-05 and 10-08; 10-12 12:00: window starts 10-05 12:00 (excluded) -> 10-08
     assert g.recent_ranked_games(times, at).tolist() == [1, 2, 1]
@@ -441,10 +484,24 @@ def test_ladder_asymmetric_week():
     # same rating -> a win gives you +8 while they lose -16; their win: +16 / -8.
     t0 = dt.datetime(2026, 10, 12, 9)
     ladder = g.Ladder()
-    busy = [(t0 + dt.timedelta(minutes=10 * i), "you" if i % 2 else f"x{i}",
-             f"x{i}" if i % 2 else "you", 1) for i in range(60)]
-    calm = [(t0 + dt.timedelta(minutes=10 * i + 5), "them" if i % 2 else f"y{i}",
-             f"y{i}" if i % 2 else "them", 1) for i in range(10)]
+    busy = [
+        (
+            t0 + dt.timedelta(minutes=10 * i),
+            "you" if i % 2 else f"x{i}",
+            f"x{i}" if i % 2 else "you",
+            1,
+        )
+        for i in range(60)
+    ]
+    calm = [
+        (
+            t0 + dt.timedelta(minutes=10 * i + 5),
+            "them" if i % 2 else f"y{i}",
+            f"y{i}" if i % 2 else "them",
+            1,
+        )
+        for i in range(10)
+    ]
     ladder.replay(sorted(busy + calm, key=lambda e: e[0]))
     # bring both back to the same rating (a prize is not a ranked game, DOC "Which games count")
     ladder.award("you", 1500 - ladder.rating("you"))

@@ -51,8 +51,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from plain import no_warnings
-
 from elo_explain import glicko
 from elo_explain.glicko import (
     DEFAULT_C,
@@ -72,6 +70,7 @@ from elo_explain.glicko import (
     lichess_game,
     lichess_live_rd,
 )
+from plain import no_warnings
 
 PAPER_GAMES = [(1400, 30, 1), (1550, 100, 0), (1700, 300, 0)]  # [G1], [G2]
 
@@ -126,8 +125,19 @@ def _glicko2_steps(r, rd, sigma, games, tau, elapsed, *, num, exp, ln, sqrt, pi)
 
 
 def reference_glicko2(r, rd, sigma, games, tau, elapsed=1.0):
-    return _glicko2_steps(r, rd, sigma, games, tau, elapsed, num=float, exp=math.exp,
-                          ln=math.log, sqrt=math.sqrt, pi=math.pi)
+    return _glicko2_steps(
+        r,
+        rd,
+        sigma,
+        games,
+        tau,
+        elapsed,
+        num=float,
+        exp=math.exp,
+        ln=math.log,
+        sqrt=math.sqrt,
+        pi=math.pi,
+    )
 
 
 # --------------------------------------------------------------------------- #
@@ -140,8 +150,9 @@ class TestGlicko1Paper:
         # [G1] g(RD_j) printed to 4 decimals, E to 3: full precision agrees at those digits
         np.testing.assert_allclose(s["g"], [0.9955, 0.9531, 0.7242], atol=0.00005)
         np.testing.assert_allclose(s["E"], [0.639, 0.432, 0.303], atol=0.0005)
-        np.testing.assert_allclose([g_ for g_ in map(glicko.g, [30, 100, 300])],
-                                   [0.9955, 0.9531, 0.7242], atol=0.00005)  # [G1]
+        np.testing.assert_allclose(
+            [g_ for g_ in map(glicko.g, [30, 100, 300])], [0.9955, 0.9531, 0.7242], atol=0.00005
+        )  # [G1]
         assert expected_score(1500, 1550, 100) == pytest.approx(0.432, abs=0.0005)  # [G1]
 
     def test_d_squared_differs_from_print_because_of_rounding(self):
@@ -200,8 +211,9 @@ class TestGrowRd:
         assert grow_rd(300, periods=10) == 350.0  # sqrt(300² + 10·63.2²) = 360.5 > 350
         assert grow_rd(120, periods=0) == 120.0
         # sqrt(340² + 2·60²) = 350.4 > 350
-        np.testing.assert_allclose(grow_rd(np.array([50.0, 340.0]), periods=2, c=60),
-                                   [math.sqrt(50**2 + 2 * 60**2), 350.0])
+        np.testing.assert_allclose(
+            grow_rd(np.array([50.0, 340.0]), periods=2, c=60), [math.sqrt(50**2 + 2 * 60**2), 350.0]
+        )
 
     def test_validation(self):
         with pytest.raises(ValueError, match="periods must be >= 0"):
@@ -267,15 +279,22 @@ class TestGlicko2Paper:
         assert r == 1500.0 and vol == 0.06
         assert rd == pytest.approx(173.7178 * math.sqrt((200 / 173.7178) ** 2 + 0.06**2))
         # a batch row without games does the same
-        rb, rdb, vb = glicko2_batch([1500, 1700], [200, 80], [0.06, 0.05],
-                                    [[1400], [np.nan]], [[30], [np.nan]], [[1], [np.nan]],
-                                    mask=[[True], [False]])
+        rb, rdb, vb = glicko2_batch(
+            [1500, 1700],
+            [200, 80],
+            [0.06, 0.05],
+            [[1400], [np.nan]],
+            [[30], [np.nan]],
+            [[1], [np.nan]],
+            mask=[[True], [False]],
+        )
         assert (rb[1], vb[1]) == (1700.0, 0.05)
         assert rdb[1] == pytest.approx(173.7178 * math.sqrt((80 / 173.7178) ** 2 + 0.05**2))
 
     def test_matches_independent_reference_on_paper_example(self):
         assert glicko2_update(1500, 200, 0.06, PAPER_GAMES) == pytest.approx(
-            reference_glicko2(1500, 200, 0.06, PAPER_GAMES, 0.5), rel=1e-12)
+            reference_glicko2(1500, 200, 0.06, PAPER_GAMES, 0.5), rel=1e-12
+        )
 
 
 game = st.tuples(st.floats(800, 2600), st.floats(30, 350), st.sampled_from([0.0, 0.5, 1.0]))
@@ -283,8 +302,10 @@ player = st.tuples(st.floats(800, 2600), st.floats(30, 350), st.floats(0.03, 0.1
 
 
 @settings(max_examples=60, deadline=None)
-@given(players=st.lists(st.tuples(player, st.lists(game, max_size=8)), min_size=1, max_size=6),
-       tau=st.sampled_from([0.3, 0.5, 0.75, 1.2]))
+@given(
+    players=st.lists(st.tuples(player, st.lists(game, max_size=8)), min_size=1, max_size=6),
+    tau=st.sampled_from([0.3, 0.5, 0.75, 1.2]),
+)
 def test_batch_agrees_with_update_and_reference(players, tau):
     """The vectorised batch (players with different game counts, padded with NaN under a
     mask) must agree with glicko2_update and with the independent scalar reference."""
@@ -309,11 +330,23 @@ def test_batch_agrees_with_update_and_reference(players, tau):
 
 def test_batch_without_any_game_column_only_grows_rd():
     # [G2] step 6 for players who do not compete, here a batch with no game at all
-    r, rd, vol = no_warnings(glicko2_batch, [1500, 1700], [200, 80], [0.06, 0.05],
-                             np.zeros((2, 0)), np.zeros((2, 0)), np.zeros((2, 0)))
+    r, rd, vol = no_warnings(
+        glicko2_batch,
+        [1500, 1700],
+        [200, 80],
+        [0.06, 0.05],
+        np.zeros((2, 0)),
+        np.zeros((2, 0)),
+        np.zeros((2, 0)),
+    )
     assert list(r) == [1500.0, 1700.0] and list(vol) == [0.06, 0.05]
-    np.testing.assert_allclose(rd, [173.7178 * math.sqrt((200 / 173.7178) ** 2 + 0.06**2),
-                                    173.7178 * math.sqrt((80 / 173.7178) ** 2 + 0.05**2)])
+    np.testing.assert_allclose(
+        rd,
+        [
+            173.7178 * math.sqrt((200 / 173.7178) ** 2 + 0.06**2),
+            173.7178 * math.sqrt((80 / 173.7178) ** 2 + 0.05**2),
+        ],
+    )
 
 
 def test_batch_row_equals_update_to_the_last_bit():
@@ -382,15 +415,20 @@ class TestGlicko2Validation:
             glicko2_batch([1500], [200], [0.06], [[1400, 1500]], [[30, 30, 30]], [[1, 0]])
         with pytest.raises(ValueError, match="2-dimensional"):
             glicko2_batch([1500], [200], [0.06], [1400], [30], [1])
-        with pytest.raises(ValueError, match=r"rating must be a number or an array of shape \(2,\)"):
-            glicko2_batch([1500, 1500, 1500], [200], [0.06], [[1400], [1400]], [[30], [30]],
-                          [[1], [0]])
+        with pytest.raises(
+            ValueError, match=r"rating must be a number or an array of shape \(2,\)"
+        ):
+            glicko2_batch(
+                [1500, 1500, 1500], [200], [0.06], [[1400], [1400]], [[30], [30]], [[1], [0]]
+            )
 
     def test_masked_entries_are_not_validated(self):
-        r, rd, vol = glicko2_batch([1500], [200], [0.06], [[1400, np.nan]], [[30, -1]],
-                                   [[1, 0.7]], mask=[[True, False]])
-        assert (r[0], rd[0], vol[0]) == pytest.approx(glicko2_update(1500, 200, 0.06,
-                                                                     [(1400, 30, 1)]))
+        r, rd, vol = glicko2_batch(
+            [1500], [200], [0.06], [[1400, np.nan]], [[30, -1]], [[1, 0.7]], mask=[[True, False]]
+        )
+        assert (r[0], rd[0], vol[0]) == pytest.approx(
+            glicko2_update(1500, 200, 0.06, [(1400, 30, 1)])
+        )
 
 
 def test_confidence_interval():
@@ -415,7 +453,10 @@ class TestLichessPreset:
         assert LICHESS.tau == 0.75
         assert (LICHESS.min_rd, LICHESS.max_rd, LICHESS.max_volatility) == (45, 500, 0.1)
         assert (LICHESS.provisional_rd, LICHESS.min_rating, LICHESS.max_rating_delta) == (
-            110, 400, 700)
+            110,
+            400,
+            700,
+        )
 
     def test_lila_unit_test_new_players(self):
         (w, wrd, wv), (b, brd, bv) = lichess_game(LICHESS.default, LICHESS.default, 1)
@@ -437,28 +478,77 @@ class TestLichessPreset:
         "white, black, score, expected_white, expected_black, vol_tol",
         [
             # [SC] "default deviation" (1500 / 350 / 0.06 each); volatility tolerance 1e-7
-            ((1500, 350, 0.06), (1500, 350, 0.06), 1,
-             (1662.21, 290.23, 0.0599993), (1337.79, 290.23, 0.0599993), 1e-7),
-            ((1500, 350, 0.06), (1500, 350, 0.06), 0.5,
-             (1500.0, 290.23, 0.0599977), (1500.0, 290.23, 0.0599977), 1e-7),
+            (
+                (1500, 350, 0.06),
+                (1500, 350, 0.06),
+                1,
+                (1662.21, 290.23, 0.0599993),
+                (1337.79, 290.23, 0.0599993),
+                1e-7,
+            ),
+            (
+                (1500, 350, 0.06),
+                (1500, 350, 0.06),
+                0.5,
+                (1500.0, 290.23, 0.0599977),
+                (1500.0, 290.23, 0.0599977),
+                1e-7,
+            ),
             # [SC] "mixed ratings and deviations"; volatility tolerance 1e-5
-            ((1400, 79, 0.06), (1550, 110, 0.065), 1,
-             (1422.63, 77.50, 0.06), (1506.32, 105.87, 0.065), 1e-5),
-            ((1400, 79, 0.06), (1550, 110, 0.065), 0,
-             (1389.99, 77.50, 0.06), (1568.90, 105.87, 0.065), 1e-5),
-            ((1400, 79, 0.06), (1550, 110, 0.065), 0.5,
-             (1406.31, 77.50, 0.06), (1537.61, 105.87, 0.065), 1e-5),
+            (
+                (1400, 79, 0.06),
+                (1550, 110, 0.065),
+                1,
+                (1422.63, 77.50, 0.06),
+                (1506.32, 105.87, 0.065),
+                1e-5,
+            ),
+            (
+                (1400, 79, 0.06),
+                (1550, 110, 0.065),
+                0,
+                (1389.99, 77.50, 0.06),
+                (1568.90, 105.87, 0.065),
+                1e-5,
+            ),
+            (
+                (1400, 79, 0.06),
+                (1550, 110, 0.065),
+                0.5,
+                (1406.31, 77.50, 0.06),
+                (1537.61, 105.87, 0.065),
+                1e-5,
+            ),
             # [SC] "more mixed ratings and deviations"; volatility tolerance 1e-6
-            ((1200, 60, 0.053), (1850, 200, 0.062), 1,
-             (1216.73, 59.90, 0.053013), (1635.99, 196.99, 0.062028), 1e-6),
-            ((1200, 60, 0.053), (1850, 200, 0.062), 0,
-             (1199.29, 59.90, 0.052999), (1855.42, 196.99, 0.061999), 1e-6),
-            ((1200, 60, 0.053), (1850, 200, 0.062), 0.5,
-             (1208.01, 59.90056, 0.053002), (1745.71, 196.98729, 0.062006), 1e-6),
+            (
+                (1200, 60, 0.053),
+                (1850, 200, 0.062),
+                1,
+                (1216.73, 59.90, 0.053013),
+                (1635.99, 196.99, 0.062028),
+                1e-6,
+            ),
+            (
+                (1200, 60, 0.053),
+                (1850, 200, 0.062),
+                0,
+                (1199.29, 59.90, 0.052999),
+                (1855.42, 196.99, 0.061999),
+                1e-6,
+            ),
+            (
+                (1200, 60, 0.053),
+                (1850, 200, 0.062),
+                0.5,
+                (1208.01, 59.90056, 0.053002),
+                (1745.71, 196.98729, 0.062006),
+                1e-6,
+            ),
         ],
     )
-    def test_scalachess_reference_values(self, white, black, score, expected_white,
-                                         expected_black, vol_tol):
+    def test_scalachess_reference_values(
+        self, white, black, score, expected_white, expected_black, vol_tol
+    ):
         new_white, new_black = lichess_game(white, black, score)
         for got, want in ((new_white, expected_white), (new_black, expected_black)):
             assert got[0] == pytest.approx(want[0], abs=0.005)  # [SC] rating ± 0.005
@@ -470,7 +560,8 @@ class TestLichessPreset:
         # Lichess game == paper Glicko-2 with one game, tau 0.75 and 0 elapsed periods.
         (r, rd, vol), _ = lichess_game((1600, 120, 0.07), (1500, 90, 0.06), 0)
         assert (r, rd, vol) == pytest.approx(
-            reference_glicko2(1600, 120, 0.07, [(1500, 90, 0)], 0.75, elapsed=0.0), rel=1e-12)
+            reference_glicko2(1600, 120, 0.07, [(1500, 90, 0)], 0.75, elapsed=0.0), rel=1e-12
+        )
         # with the paper's step-6 growth the RD would be larger
         assert rd < reference_glicko2(1600, 120, 0.07, [(1500, 90, 0)], 0.75)[1]
 
@@ -483,9 +574,11 @@ class TestLichessPreset:
         assert rd == 45.0 and rd_o == 45.0
         # a stored RD below 45 (or above 500) is capped before the game (toGlickoPlayer)
         assert lichess_game((1500, 30, 0.06), (1600, 80, 0.06), 1) == lichess_game(
-            (1500, 45, 0.06), (1600, 80, 0.06), 1)
+            (1500, 45, 0.06), (1600, 80, 0.06), 1
+        )
         assert lichess_game((1500, 700, 0.09), (1600, 80, 0.06), 1) == lichess_game(
-            (1500, 500, 0.09), (1600, 80, 0.06), 1)
+            (1500, 500, 0.09), (1600, 80, 0.06), 1
+        )
 
     def test_volatility_cap_01(self):
         # [LILA-G] maxVolatility = 0.1: a big upset would raise it above 0.1 ...
@@ -495,7 +588,8 @@ class TestLichessPreset:
         assert vol == 0.1 and vol_o == 0.1
         # a stored volatility above 0.1 counts as 0.1
         assert lichess_game((1500, 200, 0.3), (1500, 200, 0.06), 1) == lichess_game(
-            (1500, 200, 0.1), (1500, 200, 0.06), 1)
+            (1500, 200, 0.1), (1500, 200, 0.06), 1
+        )
 
     def test_rating_change_at_most_700_and_floor_400(self):
         # [LILA-G] maxRatingDelta = 700: a new player beating a 3000 gains > 700 unclamped
@@ -508,10 +602,16 @@ class TestLichessPreset:
         assert r == 400.0
 
     def test_vectorised_games(self):
-        p = (np.array([1500.0, 1400.0, 1200.0]), np.array([350.0, 79.0, 60.0]),
-             np.array([0.06, 0.06, 0.053]))
-        o = (np.array([1500.0, 1550.0, 1850.0]), np.array([350.0, 110.0, 200.0]),
-             np.array([0.06, 0.065, 0.062]))
+        p = (
+            np.array([1500.0, 1400.0, 1200.0]),
+            np.array([350.0, 79.0, 60.0]),
+            np.array([0.06, 0.06, 0.053]),
+        )
+        o = (
+            np.array([1500.0, 1550.0, 1850.0]),
+            np.array([350.0, 110.0, 200.0]),
+            np.array([0.06, 0.065, 0.062]),
+        )
         s = np.array([1.0, 0.0, 0.5])
         new_p, new_o = lichess_game(p, o, s)
         for i in range(3):
@@ -536,8 +636,9 @@ class TestLichessDisplay:
         assert is_provisional(110) is True
         assert is_provisional(109.99) is False
         assert is_provisional(500) is True
-        np.testing.assert_array_equal(is_provisional(np.array([45.0, 110.0, 111.0])),
-                                      [False, True, True])
+        np.testing.assert_array_equal(
+            is_provisional(np.array([45.0, 110.0, 111.0])), [False, True, True]
+        )
 
     def test_display(self):
         # [LILA-G] display = s"$intRating${"?" if provisional}", intRating = rating.toInt
@@ -565,8 +666,10 @@ class TestLichessDisplay:
 # extreme inputs are checked against [G1] and [G2] evaluated in 100-digit decimal
 # arithmetic, written here independently of the module.
 # --------------------------------------------------------------------------- #
-PI_100 = Decimal("3.14159265358979323846264338327950288419716939937510582097494459230781640628"
-                 "6208998628034825342117068")
+PI_100 = Decimal(
+    "3.14159265358979323846264338327950288419716939937510582097494459230781640628"
+    "6208998628034825342117068"
+)
 
 
 def decimal_glicko1(r, rd, games):
@@ -577,11 +680,11 @@ def decimal_glicko1(r, rd, games):
         r, rd = Decimal(r), Decimal(rd)
         info = total = Decimal(0)
         for rj, rdj, sj in games:
-            gj = 1 / (1 + 3 * q * q * Decimal(rdj) ** 2 / PI_100 ** 2).sqrt()
+            gj = 1 / (1 + 3 * q * q * Decimal(rdj) ** 2 / PI_100**2).sqrt()
             e = 1 / (1 + Decimal(10) ** (-gj * (r - Decimal(rj)) / 400))
             info += q * q * gj * gj * e * (1 - e)
             total += gj * (Decimal(sj) - e)
-        precision = 1 / rd ** 2 + info
+        precision = 1 / rd**2 + info
         return float(r + q / precision * total), float((1 / precision).sqrt())
 
 
@@ -589,8 +692,19 @@ def decimal_glicko2(r, rd, sigma, games, tau, elapsed=1):
     """[G2] steps 2-8 in 100-digit arithmetic (Illinois with ε = 0.000001)."""
     with localcontext() as ctx:
         ctx.prec = 100
-        result = _glicko2_steps(r, rd, sigma, games, tau, elapsed, num=Decimal,
-                                exp=Decimal.exp, ln=Decimal.ln, sqrt=Decimal.sqrt, pi=PI_100)
+        result = _glicko2_steps(
+            r,
+            rd,
+            sigma,
+            games,
+            tau,
+            elapsed,
+            num=Decimal,
+            exp=Decimal.exp,
+            ln=Decimal.ln,
+            sqrt=Decimal.sqrt,
+            pi=PI_100,
+        )
         return tuple(float(x) for x in result)
 
 
@@ -609,12 +723,15 @@ class TestExtremeInputsWithinRange:
         assert no_warnings(expected_score, 10_000, -10_000) == 1.0
         assert no_warnings(expected_score, -10_000, 10_000) == pytest.approx(1e-50, rel=1e-12)
 
-    @pytest.mark.parametrize("rating, rd, games", [
-        (8246.0, 200, [(1400, 30, 1), (1550, 100, 0)]),   # E rounds to 1 in floats
-        (10_000, 30, [(-10_000, 0.001, 1)]),               # E (1 - E) = 1e-50
-        (-10_000, 350, [(10_000, 0.001, 1), (9_000, 10_000, 0.5)]),
-        (1500, 10_000, PAPER_GAMES),
-    ])
+    @pytest.mark.parametrize(
+        "rating, rd, games",
+        [
+            (8246.0, 200, [(1400, 30, 1), (1550, 100, 0)]),  # E rounds to 1 in floats
+            (10_000, 30, [(-10_000, 0.001, 1)]),  # E (1 - E) = 1e-50
+            (-10_000, 350, [(10_000, 0.001, 1), (9_000, 10_000, 0.5)]),
+            (1500, 10_000, PAPER_GAMES),
+        ],
+    )
     def test_glicko1_against_decimal_reference(self, rating, rd, games):
         r, new_rd = no_warnings(glicko1_update, rating, rd, games)
         ref_r, ref_rd = decimal_glicko1(rating, rd, games)  # [G1] in 100 digits
@@ -623,13 +740,16 @@ class TestExtremeInputsWithinRange:
         s = no_warnings(glicko1_steps, rating, rd, games)
         assert math.isfinite(s["d2"]) and math.isfinite(s["d"])
 
-    @pytest.mark.parametrize("rating, rd, sigma, games, tau", [
-        (8246.0, 200, 0.06, [(1400, 30, 1), (1550, 100, 0)], 0.5),  # was a division by 0
-        (1500, 200, 0.06, [(10_000, 30, 1)], 0.5),                  # an upset by 8,500
-        (-10_000, 350, 0.06, [(10_000, 30, 1)], 1.2),               # v ~ 1e50, σ' explodes
-        (10_000, 10_000, 1.0, [(-10_000, 0.001, 0)], 10.0),
-        (1500, 0.001, 0.000001, PAPER_GAMES, 0.01),
-    ])
+    @pytest.mark.parametrize(
+        "rating, rd, sigma, games, tau",
+        [
+            (8246.0, 200, 0.06, [(1400, 30, 1), (1550, 100, 0)], 0.5),  # was a division by 0
+            (1500, 200, 0.06, [(10_000, 30, 1)], 0.5),  # an upset by 8,500
+            (-10_000, 350, 0.06, [(10_000, 30, 1)], 1.2),  # v ~ 1e50, σ' explodes
+            (10_000, 10_000, 1.0, [(-10_000, 0.001, 0)], 10.0),
+            (1500, 0.001, 0.000001, PAPER_GAMES, 0.01),
+        ],
+    )
     def test_glicko2_against_decimal_reference(self, rating, rd, sigma, games, tau):
         got = no_warnings(glicko2_update, rating, rd, sigma, games, tau=tau)
         ref = decimal_glicko2(rating, rd, sigma, games, tau)  # [G2] in 100 digits
@@ -656,21 +776,40 @@ rds_in_range = st.floats(0.001, 10_000) | corner([0.001, 10_000.0])
 
 
 @settings(max_examples=150, deadline=None)
-@given(rating=ratings_in_range, rd=rds_in_range,
-       sigma=st.floats(0.000001, 1) | corner([0.000001, 1.0]),
-       games=st.lists(st.tuples(ratings_in_range, rds_in_range, corner([0.0, 0.5, 1.0])),
-                      min_size=1, max_size=5),
-       tau=st.floats(0.01, 10) | corner([0.01, 10.0]),
-       epsilon=corner([1e-12, 1e-6, 0.01]), elapsed=corner([0.0, 1.0, 1e6]))
-def test_every_input_within_the_ranges_converges_to_finite_values(rating, rd, sigma, games,
-                                                                   tau, epsilon, elapsed):
+@given(
+    rating=ratings_in_range,
+    rd=rds_in_range,
+    sigma=st.floats(0.000001, 1) | corner([0.000001, 1.0]),
+    games=st.lists(
+        st.tuples(ratings_in_range, rds_in_range, corner([0.0, 0.5, 1.0])), min_size=1, max_size=5
+    ),
+    tau=st.floats(0.01, 10) | corner([0.01, 10.0]),
+    epsilon=corner([1e-12, 1e-6, 0.01]),
+    elapsed=corner([0.0, 1.0, 1e6]),
+)
+def test_every_input_within_the_ranges_converges_to_finite_values(
+    rating, rd, sigma, games, tau, epsilon, elapsed
+):
     """Module docstring: within the documented ranges the step-5 iteration converges (in
     at most about 200 steps) and every result is finite, with no numpy warning."""
-    s = no_warnings(glicko2_steps, rating, rd, sigma, games, tau=tau, epsilon=epsilon,
-                     elapsed_periods=elapsed)
+    s = no_warnings(
+        glicko2_steps, rating, rd, sigma, games, tau=tau, epsilon=epsilon, elapsed_periods=elapsed
+    )
     assert s["iterations"] <= 200
-    assert all(math.isfinite(s[k]) for k in ("v", "delta", "sigma_new", "phi_star", "phi_new",
-                                              "mu_new", "rating", "rd", "volatility"))
+    assert all(
+        math.isfinite(s[k])
+        for k in (
+            "v",
+            "delta",
+            "sigma_new",
+            "phi_star",
+            "phi_new",
+            "mu_new",
+            "rating",
+            "rd",
+            "volatility",
+        )
+    )
     r, new_rd = no_warnings(glicko1_update, rating, rd, games)
     assert math.isfinite(r) and math.isfinite(new_rd)
 
@@ -687,50 +826,75 @@ def _g2(rating=1500, rd=200, volatility=0.06, results=PAPER_GAMES, **kwargs):
 class TestRanges:
     """Values outside the documented ranges (module docstring) name the parameter."""
 
-    @pytest.mark.parametrize("call, message", [
-        (lambda: expected_score(-122_460.0, 1500), f"rating must be {RATINGS}"),
-        (lambda: expected_score(1500, 1500, opponent_rd=1e307), f"opponent_rd must be {RDS_0}"),
-        (lambda: glicko.g([30, 7e307]), f"rd must be {RDS_0}"),
-        (lambda: grow_rd(1e181), f"rd must be {RDS_0}"),
-        (lambda: grow_rd(50, c=1e200), f"c must be {RDS_0}"),
-        (lambda: grow_rd(50, max_rd=0), f"max_rd must be {RDS}"),
-        (lambda: glicko1_update(8.9e15, 200, PAPER_GAMES), f"rating must be {RATINGS}"),
-        (lambda: glicko1_steps(1500, 0, PAPER_GAMES), f"rd must be {RDS}"),
-        (lambda: glicko1_batch([1500], [200], [[1e16]], [[30]], [[1]]),
-         f"opp_rating must be {RATINGS}"),
-        (lambda: _g2(rd=2e4), f"rd must be {RDS}"),
-        (lambda: _g2(volatility=1e-300), "volatility must be between 1e-06 and 1"),
-        (lambda: _g2(volatility=2.0), "volatility must be between 1e-06 and 1"),
-        (lambda: _g2(tau=1e-45), "tau must be between 0.01 and 10"),
-        (lambda: _g2(tau=3e38), "tau must be between 0.01 and 10"),
-        (lambda: _g2(epsilon=1e-300), "epsilon must be between 1e-12 and 0.01"),
-        (lambda: _g2(elapsed_periods=1e307), r"elapsed_periods must be between 0 and 1e\+06"),
-        (lambda: _g2(results=[(1400, 1e53, 1)]), f"opp_rd must be {RDS}"),
-        (lambda: glicko2_batch([1500, 1500], [200, 200], [0.06, 1e-38], [[1400], [1400]],
-                               [[30], [30]], [[1], [0]]), "volatility must be between"),
-        (lambda: glicko2_batch([1500], [200], [0.06], [[1400, 1e16]], [[30, 30]], [[1, 0]],
-                               mask=[[True, True]]), f"opp_rating must be {RATINGS}"),
-        (lambda: glicko2_steps(1500, 200, 0.06, []), "results must contain at least one game"),
-        (lambda: confidence_interval(1500, 50, z=1e307), "z must be between 0 and 10"),
-        (lambda: lichess_game((1500, 0, 0.09), LICHESS.default, 1), f"player rd must be {RDS}"),
-        (lambda: lichess_game(LICHESS.default, (1e283, 300, 0.09), 1),
-         f"opponent rating must be {RATINGS}"),
-        (lambda: lichess_game(LICHESS.default, (1500, 300, 1e-300), 1),
-         "opponent volatility must be between"),
-        (lambda: lichess_live_rd(5e307, 0.06, 10), f"rd must be {RDS}"),
-        (lambda: lichess_display(9.2e18, 60), f"rating must be {RATINGS}"),
-        (lambda: is_provisional(-1), f"rd must be {RDS_0}"),
-    ])
+    @pytest.mark.parametrize(
+        "call, message",
+        [
+            (lambda: expected_score(-122_460.0, 1500), f"rating must be {RATINGS}"),
+            (lambda: expected_score(1500, 1500, opponent_rd=1e307), f"opponent_rd must be {RDS_0}"),
+            (lambda: glicko.g([30, 7e307]), f"rd must be {RDS_0}"),
+            (lambda: grow_rd(1e181), f"rd must be {RDS_0}"),
+            (lambda: grow_rd(50, c=1e200), f"c must be {RDS_0}"),
+            (lambda: grow_rd(50, max_rd=0), f"max_rd must be {RDS}"),
+            (lambda: glicko1_update(8.9e15, 200, PAPER_GAMES), f"rating must be {RATINGS}"),
+            (lambda: glicko1_steps(1500, 0, PAPER_GAMES), f"rd must be {RDS}"),
+            (
+                lambda: glicko1_batch([1500], [200], [[1e16]], [[30]], [[1]]),
+                f"opp_rating must be {RATINGS}",
+            ),
+            (lambda: _g2(rd=2e4), f"rd must be {RDS}"),
+            (lambda: _g2(volatility=1e-300), "volatility must be between 1e-06 and 1"),
+            (lambda: _g2(volatility=2.0), "volatility must be between 1e-06 and 1"),
+            (lambda: _g2(tau=1e-45), "tau must be between 0.01 and 10"),
+            (lambda: _g2(tau=3e38), "tau must be between 0.01 and 10"),
+            (lambda: _g2(epsilon=1e-300), "epsilon must be between 1e-12 and 0.01"),
+            (lambda: _g2(elapsed_periods=1e307), r"elapsed_periods must be between 0 and 1e\+06"),
+            (lambda: _g2(results=[(1400, 1e53, 1)]), f"opp_rd must be {RDS}"),
+            (
+                lambda: glicko2_batch(
+                    [1500, 1500],
+                    [200, 200],
+                    [0.06, 1e-38],
+                    [[1400], [1400]],
+                    [[30], [30]],
+                    [[1], [0]],
+                ),
+                "volatility must be between",
+            ),
+            (
+                lambda: glicko2_batch(
+                    [1500], [200], [0.06], [[1400, 1e16]], [[30, 30]], [[1, 0]], mask=[[True, True]]
+                ),
+                f"opp_rating must be {RATINGS}",
+            ),
+            (lambda: glicko2_steps(1500, 200, 0.06, []), "results must contain at least one game"),
+            (lambda: confidence_interval(1500, 50, z=1e307), "z must be between 0 and 10"),
+            (lambda: lichess_game((1500, 0, 0.09), LICHESS.default, 1), f"player rd must be {RDS}"),
+            (
+                lambda: lichess_game(LICHESS.default, (1e283, 300, 0.09), 1),
+                f"opponent rating must be {RATINGS}",
+            ),
+            (
+                lambda: lichess_game(LICHESS.default, (1500, 300, 1e-300), 1),
+                "opponent volatility must be between",
+            ),
+            (lambda: lichess_live_rd(5e307, 0.06, 10), f"rd must be {RDS}"),
+            (lambda: lichess_display(9.2e18, 60), f"rating must be {RATINGS}"),
+            (lambda: is_provisional(-1), f"rd must be {RDS_0}"),
+        ],
+    )
     def test_out_of_range(self, call, message):
         with pytest.raises(ValueError, match=message):
             call()
 
-    @pytest.mark.parametrize("fn, args", [
-        (lichess_cap, (1500, 100, 0.06)),
-        (lichess_live_rd, (100, 0.06, 10)),
-        (is_provisional, (100,)),
-        (lichess_display, (1500, 100)),
-    ])
+    @pytest.mark.parametrize(
+        "fn, args",
+        [
+            (lichess_cap, (1500, 100, 0.06)),
+            (lichess_live_rd, (100, 0.06, 10)),
+            (is_provisional, (100,)),
+            (lichess_display, (1500, 100)),
+        ],
+    )
     @pytest.mark.parametrize("config", ["abc", 3, None, {"tau": 0.75}, []])
     def test_config_must_be_a_lichess_config(self, fn, args, config):
         with pytest.raises(TypeError, match="config must be a LichessConfig"):
@@ -738,25 +902,28 @@ class TestRanges:
         with pytest.raises(TypeError, match="config must be a LichessConfig"):
             lichess_game(LICHESS.default, LICHESS.default, 1, config=config)
 
-    @pytest.mark.parametrize("field, value, error, message", [
-        ("tau", float("nan"), ValueError, "tau must be a finite number"),
-        ("tau", 0, ValueError, "tau must be between 0.01 and 10"),
-        ("tau", "0.75", TypeError, "tau must be a number"),
-        ("rating", "abc", TypeError, "rating must be a number"),
-        ("rating", float("inf"), ValueError, "rating must be a finite number"),
-        ("rd", 0, ValueError, "rd must be > 0 and <= 10000"),
-        ("rd", None, TypeError, "rd must be a number"),
-        ("volatility", True, TypeError, "volatility must be a number, not a boolean"),
-        ("volatility", 0, ValueError, "volatility must be between 1e-06 and 1"),
-        ("min_rd", -45, ValueError, "min_rd must be > 0"),
-        ("max_rd", 1e9, ValueError, "max_rd must be > 0 and <= 10000"),
-        ("max_volatility", 0, ValueError, "max_volatility must be between"),
-        ("min_rating", float("-inf"), ValueError, "min_rating must be a finite number"),
-        ("max_rating_delta", -700, ValueError, "max_rating_delta must be between 0 and 20000"),
-        ("provisional_rd", [110], TypeError, "provisional_rd must be a single number"),
-        ("rating_periods_per_day", -1, ValueError, "rating_periods_per_day must be between 0"),
-        ("min_rd", 600, ValueError, "min_rd must be <= max_rd"),
-    ])
+    @pytest.mark.parametrize(
+        "field, value, error, message",
+        [
+            ("tau", float("nan"), ValueError, "tau must be a finite number"),
+            ("tau", 0, ValueError, "tau must be between 0.01 and 10"),
+            ("tau", "0.75", TypeError, "tau must be a number"),
+            ("rating", "abc", TypeError, "rating must be a number"),
+            ("rating", float("inf"), ValueError, "rating must be a finite number"),
+            ("rd", 0, ValueError, "rd must be > 0 and <= 10000"),
+            ("rd", None, TypeError, "rd must be a number"),
+            ("volatility", True, TypeError, "volatility must be a number, not a boolean"),
+            ("volatility", 0, ValueError, "volatility must be between 1e-06 and 1"),
+            ("min_rd", -45, ValueError, "min_rd must be > 0"),
+            ("max_rd", 1e9, ValueError, "max_rd must be > 0 and <= 10000"),
+            ("max_volatility", 0, ValueError, "max_volatility must be between"),
+            ("min_rating", float("-inf"), ValueError, "min_rating must be a finite number"),
+            ("max_rating_delta", -700, ValueError, "max_rating_delta must be between 0 and 20000"),
+            ("provisional_rd", [110], TypeError, "provisional_rd must be a single number"),
+            ("rating_periods_per_day", -1, ValueError, "rating_periods_per_day must be between 0"),
+            ("min_rd", 600, ValueError, "min_rd must be <= max_rd"),
+        ],
+    )
     def test_lichess_config_fields(self, field, value, error, message):
         with pytest.raises(error, match=message):
             glicko.LichessConfig(**{field: value})
@@ -768,4 +935,5 @@ class TestRanges:
         assert cfg.default == (1600.0, 300.0, 0.09) and isinstance(cfg.rating, float)
         (r, rd, vol), _ = lichess_game(cfg.default, (1500, 90, 0.06), 1, config=cfg)
         assert (r, rd, vol) == pytest.approx(
-            reference_glicko2(1600, 300, 0.09, [(1500, 90, 1)], 0.5, elapsed=0.0), rel=1e-12)
+            reference_glicko2(1600, 300, 0.09, [(1500, 90, 1)], 0.5, elapsed=0.0), rel=1e-12
+        )

@@ -78,7 +78,9 @@ def test_duplicates_and_deduplication():
     assert len(lichess.load_games(rated_only=True)) == 15_467
     # first occurrence kept, file order kept
     assert g.game_id[0] == raw.game_id[0] == "TZJHLljE"  # first data row of the CSV
-    first_rows = sorted({gid: i for i, gid in reversed(list(enumerate(raw.game_id.tolist())))}.values())
+    first_rows = sorted(
+        {gid: i for i, gid in reversed(list(enumerate(raw.game_id.tolist())))}.values()
+    )
     assert np.array_equal(g.game_id, raw.game_id[first_rows])
 
 
@@ -100,8 +102,10 @@ def test_filters():
     n_10_0 = sum(1 for r in rows if r.split(",")[4] == "10+0")
     n_10_0_rated = sum(1 for r in rows if r.split(",")[4] == "10+0" and r.split(",")[3] == "true")
     assert len(lichess.load_games(time_control="10+0", deduplicate=False)) == n_10_0
-    assert len(lichess.load_games(time_control="10+0", rated_only=True,
-                                  deduplicate=False)) == n_10_0_rated
+    assert (
+        len(lichess.load_games(time_control="10+0", rated_only=True, deduplicate=False))
+        == n_10_0_rated
+    )
     sel = lichess.load_games(rated_only=True, time_control=" 10+0 ")
     assert sel.rated.all() and (sel.time_control == "10+0").all()
     # every game falls in exactly one speed class
@@ -114,13 +118,28 @@ def test_speed_classes_follow_lichess_faq():
     # up to 29 s ultrabullet, 179 s bullet, 479 s blitz, 1499 s rapid, then classical.
     # The FAQ's own example: 5+3 lasts 5 x 60 + 40 x 3 = 420 s, a blitz game.
     clocks = ["0.25+0", "0.5+0", "1+0", "2+1", "3+0", "5+3", "7+0", "8+0", "10+0", "24+0", "25+0"]
-    expected = ["ultrabullet", "bullet", "bullet", "bullet", "blitz", "blitz", "blitz",
-                "rapid", "rapid", "rapid", "classical"]
+    expected = [
+        "ultrabullet",
+        "bullet",
+        "bullet",
+        "bullet",
+        "blitz",
+        "blitz",
+        "blitz",
+        "rapid",
+        "rapid",
+        "rapid",
+        "classical",
+    ]
     assert lichess.speed_of(clocks).tolist() == expected
     # boundaries through the increment: 0+11 = 440 s blitz, 0+12 = 480 s rapid,
     # 15+10 = 1300 s rapid, 15+15 = 1500 s classical
     assert lichess.speed_of(["0+11", "0+12", "15+10", "15+15"]).tolist() == [
-        "blitz", "rapid", "rapid", "classical"]
+        "blitz",
+        "rapid",
+        "rapid",
+        "classical",
+    ]
     assert lichess.speed_of("3+2").tolist() == "blitz"  # 180 + 80 = 260 s
 
 
@@ -155,11 +174,14 @@ def test_every_page_counts_the_lichess_games_as_source_md_does():
     from texts import all_texts, sentences
 
     source = DATA.joinpath("SOURCE.md").read_text(encoding="utf-8")
-    figures = source[source.index("## Figures"):source.index("## Known quirks")]
+    figures = source[source.index("## Figures") : source.index("## Known quirks")]
     counts = {int(x.replace(",", "")) for x in re.findall(r"\b\d{1,3}(?:,\d{3})+\b", figures)}
     assert {20_058, 19_113, 15_467, 16_155} <= counts
-    count = re.compile(r"(\b(?:about|around|nearly|some|over)\s+|~\s*)?\b(\d{1,3}(?:,\d{3})+|\d{4,})"
-                       r"\s+(?:[\w-]+\s+){0,3}?games\b", re.I)
+    count = re.compile(
+        r"(\b(?:about|around|nearly|some|over)\s+|~\s*)?\b(\d{1,3}(?:,\d{3})+|\d{4,})"
+        r"\s+(?:[\w-]+\s+){0,3}?games\b",
+        re.I,
+    )
     seen, wrong = 0, []
     for where, _, text in all_texts():
         for sentence in sentences(text):

@@ -34,14 +34,21 @@ def test_table_and_formula_give_different_least_scores():
     # [F] E 0.90909: 20 × (9.5 − 9.0909) = 8.18 -> +8 (1508); 9 points: −1.82 -> −2 (1498).
     table = fide.least_score(1500, 20, 10, 1000, 1507, on=ON)
     formula = fide.least_score(1500, 20, 10, 1000, 1507, on=ON, use_table=False)
-    assert (table.points, table.rating, table.points_below, table.rating_below) == \
-        (10.0, 1516.0, 9.5, 1506.0)
-    assert (formula.points, formula.rating, formula.points_below, formula.rating_below) == \
-        (9.5, 1508.0, 9.0, 1498.0)
+    assert (table.points, table.rating, table.points_below, table.rating_below) == (
+        10.0,
+        1516.0,
+        9.5,
+        1506.0,
+    )
+    assert (formula.points, formula.rating, formula.points_below, formula.rating_below) == (
+        9.5,
+        1508.0,
+        9.0,
+        1498.0,
+    )
     # the same by the independent script
     assert oracles.fide_least_score(1500, 20, 10, "0.92", 1507) == (10.0, 1516)
-    assert oracles.fide_least_score(1500, 20, 10, 1 / (1 + 10 ** (-400 / 400)), 1507) == \
-        (9.5, 1508)
+    assert oracles.fide_least_score(1500, 20, 10, 1 / (1 + 10 ** (-400 / 400)), 1507) == (9.5, 1508)
 
 
 def test_out_of_reach_says_the_highest_rating():
@@ -92,25 +99,38 @@ def test_stakes_of_the_next_game():
 def test_a_season_period_by_period():
     # [K] [700] 1500 with 25 rated games: a period of 20 games at K 40 -> 35 (10 wins, 10
     # losses at even ratings: 0); then 45 games: K 20, one win at even ratings +10
-    s = fide.rate_season([("2026-01-01", [(1500, 1.0)] * 10 + [(1500, 0.0)] * 10),
-                          (None, [(1500, 1.0)])], 1500, 25)
-    assert [(p.k, p.k_used, p.change, p.new_rating) for p in s] == \
-        [(40, 35, 0, 1500.0), (20, 20, 10, 1510.0)]
+    s = fide.rate_season(
+        [("2026-01-01", [(1500, 1.0)] * 10 + [(1500, 0.0)] * 10), (None, [(1500, 1.0)])], 1500, 25
+    )
+    assert [(p.k, p.k_used, p.change, p.new_rating) for p in s] == [
+        (40, 35, 0, 1500.0),
+        (20, 20, 10, 1510.0),
+    ]
     # [K] K 10 once the rating reaches 2400, for good: 2390 beats an equal player (K 20:
     # +10 -> 2400), then loses to a 2400 (K 10: −5 -> 2395) and to a 2395 (still K 10: −5)
-    s = fide.rate_season([(ON, [(2390, 1.0)]), (None, [(2400, 0.0)]), (None, [(2395, 0.0)])],
-                         2390, 100)
+    s = fide.rate_season(
+        [(ON, [(2390, 1.0)]), (None, [(2400, 0.0)]), (None, [(2395, 0.0)])], 2390, 100
+    )
     assert [(p.k, p.new_rating) for p in s] == [(20, 2400.0), (10, 2395.0), (10, 2390.0)]
     assert s[1].on.isoformat() == ON
 
 
-@pytest.mark.parametrize("call, message", [
-    (lambda: fide.least_score(1500, 20, 0, 1500, 1600), "n_games must be a whole number between 1 and 100"),
-    (lambda: fide.least_score(1500, 101, 9, 1500, 1600), "k must be a whole number between 1 and 100"),
-    (lambda: fide.least_score(1500, 20, 9, 999, 1600), "average must be between 1000 and 3000"),
-    (lambda: fide.stakes(5000, 20, 1500), "rating must be between 1000 and 3000"),
-    (lambda: fide.rate_season([], 1500, 0), "periods must be a list of 1 to 100"),
-])
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (
+            lambda: fide.least_score(1500, 20, 0, 1500, 1600),
+            "n_games must be a whole number between 1 and 100",
+        ),
+        (
+            lambda: fide.least_score(1500, 101, 9, 1500, 1600),
+            "k must be a whole number between 1 and 100",
+        ),
+        (lambda: fide.least_score(1500, 20, 9, 999, 1600), "average must be between 1000 and 3000"),
+        (lambda: fide.stakes(5000, 20, 1500), "rating must be between 1000 and 3000"),
+        (lambda: fide.rate_season([], 1500, 0), "periods must be a list of 1 to 100"),
+    ],
+)
 def test_bad_values_name_the_field_and_range(call, message):
     with pytest.raises(ValueError, match=message):
         call()
@@ -132,13 +152,20 @@ def test_wins_to_reach_with_k_changing_on_the_way():
     assert g42.wins_to_reach(1500, 1500, 1530).ratings == (1516, 1532)
 
 
-@pytest.mark.parametrize("rating, opponent, target, recent, cube", [
-    (1800, 1500, 1900, 0, 1), (1500, 1900, 1700, 40, 4), (1650, 1650, 1800, 30, 64),
-])
-def test_wins_to_reach_agrees_with_the_go_code_written_again(rating, opponent, target, recent,
-                                                              cube):
-    assert list(g42.wins_to_reach(rating, opponent, target, recent, cube).ratings) == \
-        oracles.gammon42_wins(rating, opponent, target, recent, cube)
+@pytest.mark.parametrize(
+    "rating, opponent, target, recent, cube",
+    [
+        (1800, 1500, 1900, 0, 1),
+        (1500, 1900, 1700, 40, 4),
+        (1650, 1650, 1800, 30, 64),
+    ],
+)
+def test_wins_to_reach_agrees_with_the_go_code_written_again(
+    rating, opponent, target, recent, cube
+):
+    assert list(
+        g42.wins_to_reach(rating, opponent, target, recent, cube).ratings
+    ) == oracles.gammon42_wins(rating, opponent, target, recent, cube)
 
 
 def test_wins_out_of_reach_when_a_win_no_longer_counts():
@@ -173,11 +200,17 @@ def test_games_at_a_win_rate():
     assert not g42.games_at_win_rate(1500, 1500, 1600, 0.5).reachable
 
 
-@pytest.mark.parametrize("call, message", [
-    (lambda: g42.stakes(1500, 1500, cube=3), "cube must be one of 1, 2, 4"),
-    (lambda: g42.expected_change(1500, 1500, 1.5), "win_rate must be between 0 and 1"),
-    (lambda: g42.wins_to_reach(1500, 1500, 1600, recent_games=-1), "recent_games must be whole"),
-])
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: g42.stakes(1500, 1500, cube=3), "cube must be one of 1, 2, 4"),
+        (lambda: g42.expected_change(1500, 1500, 1.5), "win_rate must be between 0 and 1"),
+        (
+            lambda: g42.wins_to_reach(1500, 1500, 1600, recent_games=-1),
+            "recent_games must be whole",
+        ),
+    ],
+)
 def test_gammon42_bad_values(call, message):
     with pytest.raises(ValueError, match=message):
         call()

@@ -2,12 +2,12 @@
 the ones the server leans on), the package's import graph and folders, the local preview."""
 
 import json
-import os
 import re
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
+
+import tomllib
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -30,9 +30,13 @@ def test_environment_yml_matches_pyproject():
             conda.add(_name(m.group(1)))
     conda -= {"python", "pip"}
     # PyPI-only packages go in the pip section
-    conda |= {_name(m) for m in re.findall(r"^      - ([A-Za-z0-9_.\-]+[=<>]?[^\s#]*)$", text, re.M)}
+    conda |= {
+        _name(m) for m in re.findall(r"^      - ([A-Za-z0-9_.\-]+[=<>]?[^\s#]*)$", text, re.M)
+    }
     conda -= {"."}  # the package itself
-    assert conda == wanted, f"only in environment.yml: {conda - wanted}; only in pyproject: {wanted - conda}"
+    assert conda == wanted, (
+        f"only in environment.yml: {conda - wanted}; only in pyproject: {wanted - conda}"
+    )
     # installed, not editable: an editable install leaves out the data files (the Voilà
     # template of the published pages, JupyterLab's settings), which `make` links instead
     assert "      - ." in text.split("pip:", 1)[1]
@@ -43,16 +47,18 @@ def test_ci_runs_exactly_the_readme_test_command():
     readme = (ROOT / "README.md").read_text()
     ci = (ROOT / ".ci" / "run").read_text()
     assert "make test" in readme
-    commands = [l.strip() for l in ci.splitlines()
-                if l.strip() and not l.strip().startswith("#")]
+    commands = [
+        ln.strip() for ln in ci.splitlines() if ln.strip() and not ln.strip().startswith("#")
+    ]
     assert commands[-1] == "make test"
 
 
 def test_readme_examples_run():
     import doctest
 
-    result = doctest.testfile(str(ROOT / "README.md"), module_relative=False,
-                              optionflags=doctest.NORMALIZE_WHITESPACE)
+    result = doctest.testfile(
+        str(ROOT / "README.md"), module_relative=False, optionflags=doctest.NORMALIZE_WHITESPACE
+    )
     assert result.attempted >= 3 and result.failed == 0
 
 
@@ -100,7 +106,7 @@ def test_pip_install_gives_the_rules_on_numpy_and_babel_alone():
     assert {_name(r) for r in project["dependencies"]} == {"numpy", "babel"}
     extras = project["optional-dependencies"]
     assert {"dashboards", "publish"} <= set(extras)
-    assert "elo-explain[dashboards,publish]" in extras["test"]   # make installs .[test]
+    assert "elo-explain[dashboards,publish]" in extras["test"]  # make installs .[test]
 
 
 def test_every_shared_file_is_installed_by_the_package():
@@ -109,12 +115,16 @@ def test_every_shared_file_is_installed_by_the_package():
     import fnmatch
 
     globs = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["data-files"]
-    tracked = subprocess.run(["git", "ls-files", "share"], cwd=ROOT, check=True,
-                             capture_output=True, text=True).stdout.split()
+    tracked = subprocess.run(
+        ["git", "ls-files", "share"], cwd=ROOT, check=True, capture_output=True, text=True
+    ).stdout.split()
     assert len(tracked) > 40
     for path in tracked:
-        assert any(Path(path).parent.as_posix() == folder and fnmatch.fnmatch(path, pattern)
-                   for folder, patterns in globs.items() for pattern in patterns), path
+        assert any(
+            Path(path).parent.as_posix() == folder and fnmatch.fnmatch(path, pattern)
+            for folder, patterns in globs.items()
+            for pattern in patterns
+        ), path
 
 
 def test_dashboards_hold_only_dashboards():
@@ -146,9 +156,13 @@ def test_every_name_is_imported_from_where_it_is_defined():
     modules = _modules()
     defined = {m: _defines(p) for m, p in modules.items()}
     wrong = []
-    files = [*PACKAGE.rglob("*.py"), *(ROOT / "tests").rglob("*.py"),
-             *(ROOT / "benchmarks").rglob("*.py"), *(ROOT / "scripts").rglob("*.py"),
-             *(ROOT / "deploy").rglob("*.py")]
+    files = [
+        *PACKAGE.rglob("*.py"),
+        *(ROOT / "tests").rglob("*.py"),
+        *(ROOT / "benchmarks").rglob("*.py"),
+        *(ROOT / "scripts").rglob("*.py"),
+        *(ROOT / "deploy").rglob("*.py"),
+    ]
     for path in files:
         module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
         for target, name, line in _imports(module, path, modules):
@@ -163,32 +177,36 @@ def test_the_preview_is_the_published_site_without_its_pool():
     import shlex
     import subprocess
 
-    out = subprocess.run(["make", "-n", "-s", "dashboard", "PORT=1234"], cwd=ROOT, check=True,
-                         capture_output=True, text=True).stdout.replace("\\\n", " ")
+    out = subprocess.run(
+        ["make", "-n", "-s", "dashboard", "PORT=1234"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.replace("\\\n", " ")
     # Voilà, through the package's launcher (elo_explain/server/__main__.py)
-    line = next(l for l in out.splitlines() if "-m elo_explain.server " in l)
+    line = next(ln for ln in out.splitlines() if "-m elo_explain.server " in ln)
     args = shlex.split(line)
     assert args[1:3] == ["-m", "elo_explain.server"] and args[3] == "notebooks"
     options = set(args[4:]) - {"--port=1234", "--Voila.port_retries=0", "--no-browser"}
     assert options == {"--VoilaConfiguration.preheat_kernel=False"}
     config = json.loads((ROOT / "voila.json").read_text())
-    assert config["VoilaConfiguration"]["preheat_kernel"] is True   # make publish: the pool
+    assert config["VoilaConfiguration"]["preheat_kernel"] is True  # make publish: the pool
     harness = (ROOT / "tests" / "harness.py").read_text()
     assert '"--VoilaConfiguration.preheat_kernel=False"' in harness
-    assert 'sys.executable, "-m", "elo_explain.server"' in harness
+    assert re.search(r'sys\.executable,\s*"-m",\s*"elo_explain\.server"', harness)
 
 
 def test_make_publish_pools_what_fits_a_quarter_of_the_memory():
     # docs/capacity.md's rule: one kernel per page (11 a language), 115 MiB each, English
     # first, as many languages as fit in a quarter of the machine's memory
-    import sys
 
     sys.path.insert(0, str(ROOT / "deploy"))
     from publish import pool_languages, pool_options
 
     assert pool_languages(24 * 1024) == ("en", "te", "uk", "el")  # 44 x 115 = 4.9 <= 6 GiB
-    assert pool_languages(16 * 1024) == ("en", "te", "uk")        # 33 x 115 = 3.7 <= 4 GiB
-    assert pool_languages(8 * 1024) == ("en",)                    # 11 x 115 = 1.2 <= 2 GiB
-    assert pool_languages(4 * 1024) == ()                         # 1.2 GiB > 1 GiB
-    assert pool_options(24 * 1024) == []                          # voila.json's pool stands
+    assert pool_languages(16 * 1024) == ("en", "te", "uk")  # 33 x 115 = 3.7 <= 4 GiB
+    assert pool_languages(8 * 1024) == ("en",)  # 11 x 115 = 1.2 <= 2 GiB
+    assert pool_languages(4 * 1024) == ()  # 1.2 GiB > 1 GiB
+    assert pool_options(24 * 1024) == []  # voila.json's pool stands
     assert pool_options(4 * 1024) == ["--VoilaConfiguration.preheat_kernel=False"]

@@ -28,7 +28,9 @@ differences = st.floats(min_value=-2000, max_value=2000, allow_nan=False)
 
 @given(ratings, ratings, divisors)
 def test_expected_scores_of_both_sides_add_up_to_one(a, b, d):
-    assert elo.expected_score(a, b, d) + elo.expected_score(b, a, d) == pytest.approx(1.0, abs=1e-12)
+    assert elo.expected_score(a, b, d) + elo.expected_score(b, a, d) == pytest.approx(
+        1.0, abs=1e-12
+    )
 
 
 @given(ratings, ratings, scores, ks)
@@ -150,7 +152,9 @@ def test_700_rule_vectorized_matches_scalar(k_list, g_list):
 def test_k_factor_is_one_of_40_20_10_and_monotone_in_rating(r, games, born, reached):
     k = fide.k_factor(r, rated_games=games, birth_year=born, reached_2400=reached, on="2025-10-01")
     assert k in (40, 20, 10)
-    higher = fide.k_factor(r + 100, rated_games=games, birth_year=born, reached_2400=reached, on="2025-10-01")
+    higher = fide.k_factor(
+        r + 100, rated_games=games, birth_year=born, reached_2400=reached, on="2025-10-01"
+    )
     assert higher <= k
     if reached and games >= 30:
         assert k == 10  # [TE] once the published rating reached 2400, K stays 10
@@ -166,9 +170,12 @@ def test_k_factor_is_one_of_40_20_10_and_monotone_in_rating(r, games, born, reac
 )
 def test_k_factor_rule_is_k_factor_with_the_rule_named(r, games, born, reached):
     # [TE]/[B02] rule 8.3.3: the named rule's K is the K, and the rule's condition holds
-    d = fide.k_factor_rule(r, rated_games=games, birth_year=born, reached_2400=reached, on="2025-10-01")
-    assert d.k == fide.k_factor(r, rated_games=games, birth_year=born, reached_2400=reached,
-                                on="2025-10-01")
+    d = fide.k_factor_rule(
+        r, rated_games=games, birth_year=born, reached_2400=reached, on="2025-10-01"
+    )
+    assert d.k == fide.k_factor(
+        r, rated_games=games, birth_year=born, reached_2400=reached, on="2025-10-01"
+    )
     expected_k = {"new_player": 40, "reached_2400": 10, "junior": 40, "default": 20}
     assert d.k == expected_k[d.rule]
     assert (d.rule == "new_player") == (games < 30)
@@ -184,8 +191,11 @@ def test_rule_700_agrees_with_k_with_700_rule(k, games):
     assert r.lowered == (k * games > 700)
 
 
-@given(st.integers(min_value=1000, max_value=2900), st.integers(min_value=1000, max_value=2900),
-       st.sampled_from(["2024-03-01", "2025-09-30", "2025-10-01", "2026-06-01"]))
+@given(
+    st.integers(min_value=1000, max_value=2900),
+    st.integers(min_value=1000, max_value=2900),
+    st.sampled_from(["2024-03-01", "2025-09-30", "2025-10-01", "2026-06-01"]),
+)
 def test_cap_decision_agrees_with_effective_difference(a, b, on):
     # [TE]/[B02] capped exactly when the difference used is not the real one
     d = fide.cap_decision(a, b, on=on)

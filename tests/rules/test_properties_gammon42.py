@@ -71,7 +71,7 @@ def test_go_round_is_half_away_from_zero(x):
     assert g.go_round(x) == expected
 
 
-@given(st.integers(min_value=-10**6, max_value=10**6))
+@given(st.integers(min_value=-(10**6), max_value=10**6))
 def test_go_round_exact_halves(n):
     x = n + 0.5 if n >= 0 else n - 0.5
     assert g.go_round(x) == (n + 1 if n >= 0 else n - 1)
@@ -92,8 +92,14 @@ def test_window_count_matches_brute_force(game_secs, at_secs):
 
 
 @settings(max_examples=50)
-@given(st.lists(st.tuples(st.integers(min_value=0, max_value=600),
-                          st.integers(0, 5), st.integers(0, 5), cubes), max_size=80))
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(min_value=0, max_value=600), st.integers(0, 5), st.integers(0, 5), cubes
+        ),
+        max_size=80,
+    )
+)
 def test_ladder_invariants(entries):
     # one game every few minutes among six players
     log, t = [], T0
@@ -106,8 +112,13 @@ def test_ladder_invariants(entries):
     games = ladder.replay(log)
     total = 0
     for i, x in enumerate(games):
-        want = g.k_for(sum(1 for e in log[:i] if x.winner in e[1:3]
-                           and x.time - g.HEAVY_VOLUME_WINDOW < e[0] < x.time))
+        want = g.k_for(
+            sum(
+                1
+                for e in log[:i]
+                if x.winner in e[1:3] and x.time - g.HEAVY_VOLUME_WINDOW < e[0] < x.time
+            )
+        )
         assert x.winner_k == want
         assert x.winner_after - x.winner_before == x.winner_delta >= 0
         assert x.loser_after - x.loser_before == x.loser_delta <= 0

@@ -15,8 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from elo_explain import simulate
-from elo_explain.lichess import load_games
 from elo_explain.calibration import calibrate, expected_curve, fit_divisor
+from elo_explain.lichess import load_games
 from elo_explain.results_csv import parse_results_csv
 
 CHI2_95_HALF = 3.841458820694124 / 2  # chi-squared (1 df) 95 % quantile / 2, from tables
@@ -54,7 +54,8 @@ def test_single_difference_closed_form(d, wins, games):
     assert fit.interval[0] < fit.divisor < fit.interval[1]
     # the log-likelihood reported is the one at the closed-form divisor
     assert fit.log_likelihood == pytest.approx(
-        wins * math.log(s) + (games - wins) * math.log(1 - s), rel=1e-9)
+        wins * math.log(s) + (games - wins) * math.log(1 - s), rel=1e-9
+    )
 
 
 def test_draws_count_as_half_points():
@@ -107,8 +108,9 @@ def test_interval_is_the_profile_likelihood_drop():
     # 99 % is wider (z = 2.5758: chi2 6.6349 / 2)
     wide = fit_divisor(d, s, confidence=0.99)
     assert wide.interval[0] < lo and wide.interval[1] > hi
-    assert fit.log_likelihood - loglik(d, s, wide.interval[1]) == pytest.approx(6.634897 / 2,
-                                                                                 abs=1e-5)
+    assert fit.log_likelihood - loglik(d, s, wide.interval[1]) == pytest.approx(
+        6.634897 / 2, abs=1e-5
+    )
 
 
 def test_interval_with_offset_profiles_the_offset_out():
@@ -261,8 +263,12 @@ def test_lichess_fit_satisfies_the_score_equation():
         (([0, 0, 0], [1, 0, 0.5]), {}, ValueError, "must not all be 0"),
         (([100, -100], [1, 0]), {}, ValueError, "perfectly predicted"),
         (([100, -100, 0], [0, 1, 0.5]), {}, ValueError, "perfectly predicted"),
-        (([10, 20, 30, 40], [0, 0.5, 1, 1]), {"white_advantage": True}, ValueError,
-         "perfectly predicted"),
+        (
+            ([10, 20, 30, 40], [0, 0.5, 1, 1]),
+            {"white_advantage": True},
+            ValueError,
+            "perfectly predicted",
+        ),
         (([], []), {}, ValueError, "at least one game"),
         (([100, 200], [1, 0]), {"confidence": 1.5}, ValueError, "confidence"),
         (([100, 200], [1, 0]), {"white_advantage": "yes"}, TypeError, "white_advantage"),
@@ -287,13 +293,15 @@ def test_calibrate_rejects_bad_input():
     "kwargs, words",
     # the documented bounds: |difference| <= MAX_DIFFERENCE (10,000), bucket >= MIN_BUCKET
     # (0.01) and at most MAX_BUCKETS (10,000) buckets from the lowest difference to the highest
-    [(dict(differences=[0, 0, 8.6e9]), "differences must be between -10000 and 10000"),
-     (dict(differences=[-7.5e194, 0, 0]), "differences must be between -10000 and 10000"),
-     (dict(bucket=1e-7), "bucket must be at least 0.01"),
-     (dict(bucket=1e-300), "bucket must be at least 0.01"),
-     (dict(differences=[-10_000, 0, 10_000], bucket=1), "bucket must be at least 2.001"),
-     (dict(bucket=float("nan")), "bucket must be a finite number"),
-     (dict(bucket=[50]), "bucket must be a single number")],
+    [
+        (dict(differences=[0, 0, 8.6e9]), "differences must be between -10000 and 10000"),
+        (dict(differences=[-7.5e194, 0, 0]), "differences must be between -10000 and 10000"),
+        (dict(bucket=1e-7), "bucket must be at least 0.01"),
+        (dict(bucket=1e-300), "bucket must be at least 0.01"),
+        (dict(differences=[-10_000, 0, 10_000], bucket=1), "bucket must be at least 2.001"),
+        (dict(bucket=float("nan")), "bucket must be a finite number"),
+        (dict(bucket=[50]), "bucket must be a single number"),
+    ],
 )
 def test_calibrate_and_fit_bound_the_work(kwargs, words):
     import warnings
@@ -317,8 +325,10 @@ def test_calibrate_at_the_bucket_bound():
 def _two_point_root(d1, s1, d2, s2):
     """The slope beta where the likelihood of two games peaks, by plain bisection on the
     score equation sum (s - E) d = 0 (E = 1 / (1 + exp(-beta d))), independent of the module."""
+
     def score(beta):
         return sum((s - 1 / (1 + math.exp(-beta * d))) * d for d, s in ((d1, s1), (d2, s2)))
+
     lo, hi = -1.0, 1.0  # score(lo) > 0 > score(hi): the score equation is decreasing in beta
     for _ in range(200):
         mid = (lo + hi) / 2
@@ -341,7 +351,9 @@ def test_fit_from_far_away_start_converges(sign):
 def test_fit_refuses_a_numerically_perfect_prediction_naming_the_data():
     # the only draw sits 1e-300 points from 0: every other game is predicted to machine
     # precision before the likelihood peaks, so no divisor can be estimated
-    with pytest.raises(ValueError, match="scores are almost perfectly predicted by the differences"):
+    with pytest.raises(
+        ValueError, match="scores are almost perfectly predicted by the differences"
+    ):
         fit_divisor([0, 0, -10_000, 0, 0, 1e-300], [1, 1, 1, 0, 0, 0.5])
 
 
@@ -359,17 +371,19 @@ def test_parse_good_file_with_header_in_any_order():
 
 
 def test_parse_reports_every_bad_row_with_its_number():
-    text = ("rating,opponent,score\n"
-            "1500,1400,1\n"          # row 2 ok
-            "1500,,1\n"              # row 3 empty opponent
-            "x,1400,0\n"             # row 4 rating not a number
-            "1500,1400,2\n"          # row 5 bad score
-            "\n"                     # row 6 blank: skipped, not an error
-            "1500,1400\n"            # row 7 too few fields
-            "-5,99999,win\n"         # row 8 out of range (both)
-            "1500,1400,\n"           # row 9 empty score
-            "1500,1400,draw\n"       # row 10 ok
-            "1500,nan,1\n")          # row 11 nan is not a number
+    text = (
+        "rating,opponent,score\n"
+        "1500,1400,1\n"  # row 2 ok
+        "1500,,1\n"  # row 3 empty opponent
+        "x,1400,0\n"  # row 4 rating not a number
+        "1500,1400,2\n"  # row 5 bad score
+        "\n"  # row 6 blank: skipped, not an error
+        "1500,1400\n"  # row 7 too few fields
+        "-5,99999,win\n"  # row 8 out of range (both)
+        "1500,1400,\n"  # row 9 empty score
+        "1500,1400,draw\n"  # row 10 ok
+        "1500,nan,1\n"
+    )  # row 11 nan is not a number
     ok, errors = parse_results_csv(text)
     assert ok.row.tolist() == [2, 10]
     assert errors == [
@@ -402,8 +416,10 @@ def test_parse_semicolons_decimal_comma_no_header_bytes():
 def test_parse_header_problems_and_empty_file():
     ok, errors = parse_results_csv("player,opp,result\n1500,1400,1\n")
     assert len(ok) == 0
-    assert errors == ["row 1: the header must name the columns rating, opponent, score; "
-                      "missing rating, opponent, score (found player, opp, result)"]
+    assert errors == [
+        "row 1: the header must name the columns rating, opponent, score; "
+        "missing rating, opponent, score (found player, opp, result)"
+    ]
     ok, errors = parse_results_csv("  \n\n")
     assert len(ok) == 0 and errors[0].startswith("row 1: the file is empty")
     with pytest.raises(TypeError, match="text"):
@@ -413,9 +429,12 @@ def test_parse_header_problems_and_empty_file():
 def test_parse_quotes_and_unreadable_text():
     ok, errors = parse_results_csv('"')
     assert len(ok) == 0 and errors == [
-        "row 1: the file has no fields (expected columns rating, opponent, score)"]
+        "row 1: the file has no fields (expected columns rating, opponent, score)"
+    ]
     # a quoted field over two lines: later rows keep their line numbers in the file
-    ok, errors = parse_results_csv('rating,opponent,score\n"1500\n",1400,1\n1500,1400,1\n\n1500,1400,7')
+    ok, errors = parse_results_csv(
+        'rating,opponent,score\n"1500\n",1400,1\n1500,1400,1\n\n1500,1400,7'
+    )
     assert ok.row.tolist() == [2, 4]
     assert errors == ["row 6: score '7' must be 1 (win), 0.5 (draw) or 0 (loss)"]
     with pytest.raises(ValueError, match="text could not be read as CSV"):
@@ -543,7 +562,7 @@ def test_gammon42_volume_window():
     rules.play(state, A, B, np.array([0.0]), cube=np.array([1]))
     assert rules.ratings(state)[:2].tolist() == [1492, 1516]
     # the window slides: after 60 more rounds without player 1, its count is back to 0
-    for r in range(60):
+    for _round in range(60):
         rules.play(state, A, np.array([2]), np.array([1.0]), cube=np.array([1]))
     assert state["recent"][1] == 0 and state["recent"][0] == 60
 
@@ -598,13 +617,25 @@ def test_season_is_reproducible_and_seeded():
     assert not np.array_equal(one.ratings, other.ratings)
 
 
-@pytest.mark.parametrize("rules", [simulate.Elo(k=32), simulate.Gammon42("1.2.0"),
-                                   simulate.FideElo(use_table=False, cap_400=False)])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        simulate.Elo(k=32),
+        simulate.Gammon42("1.2.0"),
+        simulate.FideElo(use_table=False, cap_400=False),
+    ],
+)
 def test_equal_k_ladders_are_zero_sum(rules):
     # equal K: one player's gain is the other's loss (Telugu and Greek documents), so the
     # average rating stays at the start (FIDE: per game; rounding per player may differ by 1)
-    s = simulate.simulate_season(rules, players=60, weeks=8, games_per_week=6, seed=2,
-                                 draw_rate=0.3 if rules.allows_draws else 0.0)
+    s = simulate.simulate_season(
+        rules,
+        players=60,
+        weeks=8,
+        games_per_week=6,
+        seed=2,
+        draw_rate=0.3 if rules.allows_draws else 0.0,
+    )
     tol = 0.5 if isinstance(rules, simulate.FideElo) else 1e-9
     assert np.abs(s.ratings.mean(axis=1) - 1500).max() <= tol
 
@@ -612,8 +643,9 @@ def test_equal_k_ladders_are_zero_sum(rules):
 def test_actual_favourite_score_matches_true_probabilities():
     # the results are drawn from the true curve, so the favourites' actual mean score must
     # agree with the mean of their true probabilities within sampling error
-    s = simulate.simulate_season(simulate.Elo(k=24), players=100, weeks=20,
-                                 games_per_week=10, draw_rate=0.3, seed=4)
+    s = simulate.simulate_season(
+        simulate.Elo(k=24), players=100, weeks=20, games_per_week=10, draw_rate=0.3, seed=4
+    )
     games = s.favourite_games[1:].sum()
     actual = np.nansum(s.favourite_score[1:] * s.favourite_games[1:]) / games
     true = np.nansum(s.favourite_true[1:] * s.favourite_games[1:]) / games
@@ -621,8 +653,9 @@ def test_actual_favourite_score_matches_true_probabilities():
 
 
 def test_ratings_learn_the_true_strengths():
-    s = simulate.simulate_season(simulate.LichessGlicko2(), players=60, weeks=10,
-                                 games_per_week=10, spread=250, seed=6)
+    s = simulate.simulate_season(
+        simulate.LichessGlicko2(), players=60, weeks=10, games_per_week=10, spread=250, seed=6
+    )
     assert s.correlation[-1] > 0.9
     assert s.rd is not None and s.rd[0, 0] == 500 and s.rd[-1].max() < 110  # no longer "?"
 
@@ -631,9 +664,15 @@ def test_steep_curve_overrates_favourites_like_gammon42_120():
     # Greek document: with ÷800, "the strongest players won 57-58 % while the curve
     # expected about 60 %". Reality flatter than the rule (true ÷1200, rule ÷800):
     # favourites win clearly less than the 1.2.0 curve expects, but as often as reality says
-    s = simulate.simulate_season(simulate.Gammon42("1.2.0", cube_weights={1: 1}), players=100,
-                                 weeks=30, games_per_week=20, spread=150, true_divisor=1200,
-                                 seed=3)
+    s = simulate.simulate_season(
+        simulate.Gammon42("1.2.0", cube_weights={1: 1}),
+        players=100,
+        weeks=30,
+        games_per_week=20,
+        spread=150,
+        true_divisor=1200,
+        seed=3,
+    )
     late = slice(10, None)
     w = s.favourite_games[late]
     actual = np.sum(s.favourite_score[late] * w) / w.sum()
@@ -645,12 +684,14 @@ def test_steep_curve_overrates_favourites_like_gammon42_120():
 def test_activity_and_draws():
     act = np.ones(20)
     act[0] = 0.0
-    s = simulate.simulate_season(simulate.Elo(), players=20, weeks=3, games_per_week=5,
-                                 activity=act, seed=1)
+    s = simulate.simulate_season(
+        simulate.Elo(), players=20, weeks=3, games_per_week=5, activity=act, seed=1
+    )
     assert s.games_played[0] == 0
     assert s.ratings[:, 0].tolist() == [1500] * 4
-    s = simulate.simulate_season(simulate.Gammon42("1.3.1"), players=20, weeks=3,
-                                 games_per_week=5, activity=0.5, seed=1)
+    s = simulate.simulate_season(
+        simulate.Gammon42("1.3.1"), players=20, weeks=3, games_per_week=5, activity=0.5, seed=1
+    )
     assert 0 < s.games_played.sum() < 20 * 15
 
 
@@ -675,17 +716,26 @@ def test_season_rejects_bad_input(rules, kwargs, error, words):
 
 @pytest.mark.parametrize(
     "kwargs, error, words",
-    [({"seed": float("nan")}, ValueError, "seed must be None or a whole number >= 0"),
-     ({"seed": -1}, ValueError, "seed must be None or a whole number >= 0"),
-     ({"seed": 2.5}, ValueError, "seed must be None or a whole number >= 0"),
-     ({"seed": {"a": 1}}, TypeError, "seed must be None or a whole number >= 0"),
-     ({"seed": "abc"}, TypeError, "seed"),
-     ({"seed": ["a"]}, TypeError, "seed"),
-     ({"seed": True}, TypeError, "seed"),
-     # the documented work bounds (MAX_SEASON_ROUNDS, MAX_SEASON_GAMES)
-     ({"weeks": 200, "games_per_week": 51}, ValueError, "weeks x games_per_week must be at most"),
-     ({"players": 2000, "weeks": 100, "games_per_week": 50}, ValueError,
-      "players / 2 x weeks x games_per_week must be at most")],
+    [
+        ({"seed": float("nan")}, ValueError, "seed must be None or a whole number >= 0"),
+        ({"seed": -1}, ValueError, "seed must be None or a whole number >= 0"),
+        ({"seed": 2.5}, ValueError, "seed must be None or a whole number >= 0"),
+        ({"seed": {"a": 1}}, TypeError, "seed must be None or a whole number >= 0"),
+        ({"seed": "abc"}, TypeError, "seed"),
+        ({"seed": ["a"]}, TypeError, "seed"),
+        ({"seed": True}, TypeError, "seed"),
+        # the documented work bounds (MAX_SEASON_ROUNDS, MAX_SEASON_GAMES)
+        (
+            {"weeks": 200, "games_per_week": 51},
+            ValueError,
+            "weeks x games_per_week must be at most",
+        ),
+        (
+            {"players": 2000, "weeks": 100, "games_per_week": 50},
+            ValueError,
+            "players / 2 x weeks x games_per_week must be at most",
+        ),
+    ],
 )
 def test_season_checks_seed_and_size(kwargs, error, words):
     with pytest.raises(error, match=words):
@@ -695,8 +745,7 @@ def test_season_checks_seed_and_size(kwargs, error, words):
 def test_season_accepts_whole_float_and_generator_seeds():
     a = simulate.simulate_season(simulate.Elo(), players=10, weeks=2, seed=7)
     b = simulate.simulate_season(simulate.Elo(), players=10, weeks=2, seed=7.0)
-    c = simulate.simulate_season(simulate.Elo(), players=10, weeks=2,
-                                 seed=np.random.default_rng(7))
+    c = simulate.simulate_season(simulate.Elo(), players=10, weeks=2, seed=np.random.default_rng(7))
     assert np.array_equal(a.ratings, b.ratings) and np.array_equal(a.ratings, c.ratings)
 
 
@@ -716,13 +765,18 @@ def test_season_with_a_vertical_true_curve():
 
 @pytest.mark.parametrize(
     "make, words",
-    [(lambda: simulate.Elo(k=1e308), "k must be > 0 and at most 1000"),
-     (lambda: simulate.FideElo(k=2e19), "k must be > 0 and at most 1000"),
-     (lambda: simulate.Elo(start_rating=1e308), "start_rating must be between -100000 and 100000"),
-     (lambda: simulate.FideElo(start_rating=-1e6), "start_rating must be between"),
-     (lambda: simulate.Gammon42(start_rating=1e308), "start_rating must be between"),
-     (lambda: simulate.Fibs(start_rating=1e308), "start_rating must be between"),
-     (lambda: simulate.Elo(divisor=float("inf")), "divisor must be a finite number")],
+    [
+        (lambda: simulate.Elo(k=1e308), "k must be > 0 and at most 1000"),
+        (lambda: simulate.FideElo(k=2e19), "k must be > 0 and at most 1000"),
+        (
+            lambda: simulate.Elo(start_rating=1e308),
+            "start_rating must be between -100000 and 100000",
+        ),
+        (lambda: simulate.FideElo(start_rating=-1e6), "start_rating must be between"),
+        (lambda: simulate.Gammon42(start_rating=1e308), "start_rating must be between"),
+        (lambda: simulate.Fibs(start_rating=1e308), "start_rating must be between"),
+        (lambda: simulate.Elo(divisor=float("inf")), "divisor must be a finite number"),
+    ],
 )
 def test_rule_sets_bound_their_settings(make, words):
     with pytest.raises(ValueError, match=words):
@@ -792,8 +846,7 @@ def test_swing_the_documents_200_points():
 
 def test_swing_feedback_pulls_ratings_back():
     no = simulate.weekly_swing(k=(32,), games_per_week=(300,), players=4000, seed=5)
-    yes = simulate.weekly_swing(k=(32,), games_per_week=(300,), players=4000, seed=5,
-                                feedback=True)
+    yes = simulate.weekly_swing(k=(32,), games_per_week=(300,), players=4000, seed=5, feedback=True)
     assert yes.feedback and not no.feedback
     assert yes.std[0, 0] < 0.5 * no.std[0, 0]
     # still: change = -K x games x shortfall up to one rounding (<= 0.5) per game
@@ -805,10 +858,10 @@ def test_swing_column_is_the_same_in_any_grid():
     # 300 games a week once gave 05 and 09 different weeks because the draws depended on
     # the other games-per-week values asked for; every game's luck is now drawn in game order
     for kw in ({}, {"opponent_spread": 150.0}, {"feedback": True}):
-        alone = simulate.weekly_swing(k=(32, 16), games_per_week=(300,), players=300, seed=7,
-                                      **kw)
-        grid = simulate.weekly_swing(k=(32, 16), games_per_week=(20, 300, 451), players=300,
-                                     seed=7, **kw)
+        alone = simulate.weekly_swing(k=(32, 16), games_per_week=(300,), players=300, seed=7, **kw)
+        grid = simulate.weekly_swing(
+            k=(32, 16), games_per_week=(20, 300, 451), players=300, seed=7, **kw
+        )
         np.testing.assert_array_equal(alone.change[:, 0], grid.change[:, 1])
         np.testing.assert_array_equal(alone.shortfall[:, 0], grid.shortfall[:, 1])
         np.testing.assert_array_equal(grid.select([300]).change, alone.change)
@@ -816,7 +869,7 @@ def test_swing_column_is_the_same_in_any_grid():
 
 def test_luck_only_weeks_is_one_binomial_run_for_every_page():
     sw = simulate.luck_only_weeks()
-    assert sw is simulate.luck_only_weeks() and not sw.feedback       # computed once
+    assert sw is simulate.luck_only_weeks() and not sw.feedback  # computed once
     assert sw.k.tolist() == [32, 16] and sw.change.shape == (2, 50, 2000)
     assert sw.games_per_week.tolist() == list(range(10, 501, 10))
     # [binomial] equal opponents, cube 1: ±16 a game at K 32 (Greek document: +16 / −16), so
@@ -826,7 +879,7 @@ def test_luck_only_weeks_is_one_binomial_run_for_every_page():
         assert sw.std[0, i] == pytest.approx(16 * math.sqrt(g), rel=0.06)
     np.testing.assert_array_equal(sw.change[1] * 2, sw.change[0])
     # P(|change| >= 200) at 300 games, K 32: |W − 150| >= 7, 2 × P(W >= 157) = 0.4530
-    p = 2 * sum(math.comb(300, w) for w in range(157, 301)) / 2 ** 300
+    p = 2 * sum(math.comb(300, w) for w in range(157, 301)) / 2**300
     assert round(p, 4) == 0.4530
     assert sw.select([300]).share_beyond(200)[0, 0] == pytest.approx(p, abs=0.04)
     fed = simulate.luck_only_weeks(True)

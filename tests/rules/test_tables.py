@@ -23,8 +23,14 @@ def html_cells(table_html: str) -> list[list[str]]:
 
 # ------------------------------------------------------------------ step 1 table
 DOC_WIN_RATES = [  # DOC step 1: rating difference, favourite's expected win rate (%)
-    (0, 50.0), (50, 52.4), (100, 54.8), (150, 57.1),
-    (200, 59.5), (300, 64.0), (400, 68.3), (500, 72.3),
+    (0, 50.0),
+    (50, 52.4),
+    (100, 54.8),
+    (150, 57.1),
+    (200, 59.5),
+    (300, 64.0),
+    (400, 68.3),
+    (500, 72.3),
 ]
 
 
@@ -33,8 +39,16 @@ def test_divisor_comparison_default_is_the_document_table():
     assert t.rows == tuple(DOC_WIN_RATES)
     assert len(t.columns) == 2 and "1200" in t.columns[1]
     # the rendered text is what the document prints (with a point for the decimal comma)
-    assert [row[1] for row in t.cells()] == ["50.0", "52.4", "54.8", "57.1",
-                                             "59.5", "64.0", "68.3", "72.3"]
+    assert [row[1] for row in t.cells()] == [
+        "50.0",
+        "52.4",
+        "54.8",
+        "57.1",
+        "59.5",
+        "64.0",
+        "68.3",
+        "72.3",
+    ]
 
 
 def test_divisor_comparison_three_divisors():
@@ -91,8 +105,12 @@ DOC_K_TABLE = [  # DOC step 3: difference, K 32 favourite wins / loses, K 16 win
 def test_k_comparison_is_the_document_table():
     t = T.k_comparison()
     assert t.rows == tuple(DOC_K_TABLE)
-    assert t.columns[1:] == ("K = 32: favourite wins", "K = 32: favourite loses",
-                             "K = 16: favourite wins", "K = 16: favourite loses")
+    assert t.columns[1:] == (
+        "K = 32: favourite wins",
+        "K = 32: favourite loses",
+        "K = 16: favourite wins",
+        "K = 16: favourite loses",
+    )
     assert t.cells()[1] == ["150", "+14", "−18", "+7", "−9"]
 
 
@@ -120,8 +138,13 @@ def test_divisor_history_other_difference():
 
 # ------------------------------------------------------------------- cube table
 DOC_CUBE = [  # DOC cube table: cube, coefficient, ±K 32 and ±K 16 for two players at 1500
-    (1, 1.00, 16, 8), (2, 1.17, 19, 9), (4, 1.33, 21, 11), (8, 1.50, 24, 12),
-    (16, 1.67, 27, 13), (32, 1.83, 29, 15), (64, 2.00, 32, 16),
+    (1, 1.00, 16, 8),
+    (2, 1.17, 19, 9),
+    (4, 1.33, 21, 11),
+    (8, 1.50, 24, 12),
+    (16, 1.67, 27, 13),
+    (32, 1.83, 29, 15),
+    (64, 2.00, 32, 16),
 ]
 
 
@@ -161,14 +184,16 @@ def test_ladder_replay_table():
 # The K bound (0 < K <= 1000) is gammon42.MAX_K, the package's documented sanity bound.
 @pytest.mark.parametrize(
     "call, words",
-    [(lambda: T.changes_by_difference(k=1e308), "k must be > 0 and at most 1000"),
-     (lambda: T.divisor_history(k=5e307), "k must be > 0 and at most 1000"),
-     (lambda: T.k_comparison(ks=(32, 7e305)), "ks must be > 0 and at most 1000"),
-     (lambda: T.cube_table(ks=(2.9e307, 16)), "ks must be > 0 and at most 1000"),
-     (lambda: T.k_comparison(ks=(32, 0)), "ks must be > 0"),
-     (lambda: T.cube_table(cubes=float("nan")), "cubes must each be one of"),
-     (lambda: T.cube_table(cubes=[1, 2.5]), "cubes must each be one of"),
-     (lambda: T.cube_table(cubes=[]), "cubes must be a non-empty list")],
+    [
+        (lambda: T.changes_by_difference(k=1e308), "k must be > 0 and at most 1000"),
+        (lambda: T.divisor_history(k=5e307), "k must be > 0 and at most 1000"),
+        (lambda: T.k_comparison(ks=(32, 7e305)), "ks must be > 0 and at most 1000"),
+        (lambda: T.cube_table(ks=(2.9e307, 16)), "ks must be > 0 and at most 1000"),
+        (lambda: T.k_comparison(ks=(32, 0)), "ks must be > 0"),
+        (lambda: T.cube_table(cubes=float("nan")), "cubes must each be one of"),
+        (lambda: T.cube_table(cubes=[1, 2.5]), "cubes must each be one of"),
+        (lambda: T.cube_table(cubes=[]), "cubes must be a non-empty list"),
+    ],
 )
 def test_tables_refuse_bad_values_naming_them(call, words):
     import warnings
@@ -191,9 +216,58 @@ def test_ladder_replay_of_no_games_is_an_empty_table():
 
 # -------------------------------------------------------------------- FIDE 8.1.2
 # FIDE B.02 table 8.1.2: upper bound of D for each PD .50 ... .99; 736 and more -> 1.00
-FIDE_UPPER = [3, 10, 17, 25, 32, 39, 46, 53, 61, 68, 76, 83, 91, 98, 106, 113, 121, 129, 137,
-              145, 153, 162, 170, 179, 188, 197, 206, 215, 225, 235, 245, 256, 267, 278, 290,
-              302, 315, 328, 344, 357, 374, 391, 411, 432, 456, 484, 517, 559, 619, 735]
+FIDE_UPPER = [
+    3,
+    10,
+    17,
+    25,
+    32,
+    39,
+    46,
+    53,
+    61,
+    68,
+    76,
+    83,
+    91,
+    98,
+    106,
+    113,
+    121,
+    129,
+    137,
+    145,
+    153,
+    162,
+    170,
+    179,
+    188,
+    197,
+    206,
+    215,
+    225,
+    235,
+    245,
+    256,
+    267,
+    278,
+    290,
+    302,
+    315,
+    328,
+    344,
+    357,
+    374,
+    391,
+    411,
+    432,
+    456,
+    484,
+    517,
+    559,
+    619,
+    735,
+]
 
 
 def test_fide_table_8_1_2_all_rows():
@@ -218,7 +292,9 @@ def test_table_html_and_shape_checks():
     # a notebook cell shows the same table, with its style (outside a dashboard in a Voilà
     # page), then its CSV link
     shown = t._repr_html_()
-    assert shown.startswith(f"<style>{T.TABLE_CSS}</style>" + t.to_html() + '<p class="ee-csv-line">')
+    assert shown.startswith(
+        f"<style>{T.TABLE_CSS}</style>" + t.to_html() + '<p class="ee-csv-line">'
+    )
     with pytest.raises(ValueError, match=r"rows\[0\] must have 2 cells"):
         T.Table(("a", "b"), ((1,),))
     with pytest.raises(ValueError, match="name must be one of"):

@@ -59,18 +59,18 @@ class Step:
     value: str = ""
     times: int = 1
     shows: Shows = ()
-    redraws: tuple = ()   # figures (img) that must be redrawn: a class (".ee-plot", its first
+    redraws: tuple = ()  # figures (img) that must be redrawn: a class (".ee-plot", its first
     #                       image) or (class, n) for its n-th image, counted from 0
-    link: str | None = None         # the view's link after the step; None: not asked
+    link: str | None = None  # the view's link after the step; None: not asked
 
 
 @dataclass(frozen=True)
 class Spec:
-    source: str                # where the numbers come from (docs/sources.md's anchors)
-    link: str                  # "?divisor=800&difference=300"
+    source: str  # where the numbers come from (docs/sources.md's anchors)
+    link: str  # "?divisor=800&difference=300"
     link_shows: Shows
     step: Step
-    bad_link: str              # "divisor=abc": one setting with a bad value
+    bad_link: str  # "divisor=abc": one setting with a bad value
     bad_note: tuple[str, ...]  # what the note must say of it (the field, its range)
     defaults_show: Shows = ()  # what the page shows at its defaults (the bad value ignored)
 
@@ -109,13 +109,16 @@ def take_the_step(page, spec: Spec) -> None:
         box.fill(step.value)
         box.press("Tab")
     else:
-        raise ValueError(f"step action must be type, click, choose, key or fill, got {step.action!r}")
+        raise ValueError(
+            f"step action must be type, click, choose, key or fill, got {step.action!r}"
+        )
     _shows(page, step.shows)
     for (css, nth), src in before.items():
         wait_changed(page, src, css, nth)
     if step.link is not None:
-        expect(page.locator("a.ee-link").first).to_have_attribute("href", step.link,
-                                                                  timeout=TIMEOUT)
+        expect(page.locator("a.ee-link").first).to_have_attribute(
+            "href", step.link, timeout=TIMEOUT
+        )
 
 
 UNKNOWN = "colour=red"  # a name that is not a setting of any page
@@ -147,7 +150,7 @@ def check_the_bad_link_shown(page, spec: Spec, dialogs: list[str], script) -> No
     expect(note).to_contain_text(spec.bad_link, timeout=TIMEOUT)
     expect(note).to_contain_text(UNKNOWN.split("=")[0])
     expect(note).to_contain_text(PAYLOADS[0][:12])  # a payload, shown as text
-    assert script.search(note.inner_text()), f"the note is not in the page's language"
+    assert script.search(note.inner_text()), "the note is not in the page's language"
     assert_inert(page, dialogs, "the bad link")
 
 
@@ -165,8 +168,9 @@ def check_typed_markup_inert(page, dialogs: list[str], what: str) -> int:
     copies aside), each field left after each (a text box answers, a paste box syncs); once
     the kernel answered them all, no payload made an element, ran or opened a dialog.
     Returns how many boxes there were."""
-    boxes = page.locator(".ee-ready input[type=text]:not(.ee-dock *),"
-                         " .ee-ready textarea:not(.ee-dock *)")
+    boxes = page.locator(
+        ".ee-ready input[type=text]:not(.ee-dock *), .ee-ready textarea:not(.ee-dock *)"
+    )
     for i in range(boxes.count()):
         box = boxes.nth(i)
         if not box.is_visible() or not box.is_enabled():

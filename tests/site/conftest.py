@@ -32,5 +32,3 @@ def page(devices):
     visit = devices.visit({"viewport": {"width": 1280, "height": 1000}})
     yield visit.page
     visit.close()
-
-

@@ -26,8 +26,10 @@ VOILA_OWN_BUNDLE = re.compile(
     r"(Unsatisfied version [\d.]+ from _JUPYTERLAB\.CORE_OUTPUT of shared singleton module "
     r"@jupyterlab/[a-z-]+ \(required \^[467]\.5\.10\)"
     r"|No satisfying version \(\^4\.5\.10\) of shared module @jupyterlab/[a-z-]+ found in "
-    r"shared scope default\.\s*Available versions: 4\.2\.5 from _JUPYTERLAB\.CORE_OUTPUT)$")
+    r"shared scope default\.\s*Available versions: 4\.2\.5 from _JUPYTERLAB\.CORE_OUTPUT)$"
+)
 UPSTREAM = {"0.5.13": VOILA_OWN_BUNDLE}
+
 
 def unexpected(messages, voila_version: str) -> list[str]:
     """The console messages a clean page must not have: errors, uncaught exceptions and

@@ -69,12 +69,14 @@ def _scrolled(page, script: str, arg=None) -> None:
 
 
 def _away(page) -> bool:
-    return page.evaluate("() => document.querySelector('.ee-dock').classList"
-                         ".contains('ee-dock-away')")
+    return page.evaluate(
+        "() => document.querySelector('.ee-dock').classList.contains('ee-dock-away')"
+    )
 
 
-def _waited(page, script: str, problems: list[str], problem: str, arg=None,
-            timeout: int = TIMEOUT) -> bool:
+def _waited(
+    page, script: str, problems: list[str], problem: str, arg=None, timeout: int = TIMEOUT
+) -> bool:
     """Wait until ``script`` (given ``arg``) is true; else note ``problem``."""
     try:
         page.wait_for_function(script, arg=arg, timeout=timeout, polling=POLL_MS)
@@ -88,8 +90,9 @@ def _go_to_the_result(page, spec, problems: list[str]) -> None:
     """ "Go to the result", from the first screen: one tap to the view's key number."""
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
     _scrolled(page, SCROLL, 0)
-    if not _waited(page, READY, problems, "the dock neither stays nor slides away") or \
-            _away(page):  # the view's controls on the first screen: the result beside them
+    if not _waited(page, READY, problems, "the dock neither stays nor slides away") or _away(
+        page
+    ):  # the view's controls on the first screen: the result beside them
         return
     go = page.locator(".ee-dock a.ee-dock-go")
     if not go.count():
@@ -98,9 +101,13 @@ def _go_to_the_result(page, spec, problems: list[str]) -> None:
     target = page.locator("#ee-result")
     target.wait_for(state="attached", timeout=TIMEOUT)
     go.first.tap() if spec["phone"] else go.first.click()  # one tap
-    page.wait_for_function("(e) => { const r = e.getBoundingClientRect();"
-                           " return r.top >= -1 && r.top < innerHeight / 2; }",
-                           arg=target.element_handle(), timeout=TIMEOUT, polling=POLL_MS)
+    page.wait_for_function(
+        "(e) => { const r = e.getBoundingClientRect();"
+        " return r.top >= -1 && r.top < innerHeight / 2; }",
+        arg=target.element_handle(),
+        timeout=TIMEOUT,
+        polling=POLL_MS,
+    )
 
 
 def _first_screen(page, spec, problems: list[str]) -> None:
@@ -123,8 +130,11 @@ def _move(page, item, kind: str, phone: bool, bounds) -> None:
     ``bounds``: a number box's range."""
     if kind == "slider":
         handle = item.locator(".noUi-handle")
-        end = "Home" if handle.get_attribute("aria-valuenow") == \
-            handle.get_attribute("aria-valuemax") else "End"
+        end = (
+            "Home"
+            if handle.get_attribute("aria-valuenow") == handle.get_attribute("aria-valuemax")
+            else "End"
+        )
         handle.focus()
         handle.press(end)
     elif kind == "select":
@@ -160,13 +170,22 @@ def _moves_the_table(page, table, spec, problems: list[str]) -> None:
     if not table.evaluate(IN_VIEW):
         problems.append("the first live table is not in view above the dock")
     away = _away(page)
-    where = (", ".join(f".ee-app .ee-{t}:not(.ee-dock *)" for t in spec["docked"]) if away
-             else ".ee-dock .ee-dock-item:not(.ee-dock-idle)")
-    items = [i for i in page.evaluate(ITEMS, [where, spec["docked"]])
-             if i["shown"] and i["bottom"] > 0 and i["top"] < i["height"]]
+    where = (
+        ", ".join(f".ee-app .ee-{t}:not(.ee-dock *)" for t in spec["docked"])
+        if away
+        else ".ee-dock .ee-dock-item:not(.ee-dock-idle)"
+    )
+    items = [
+        i
+        for i in page.evaluate(ITEMS, [where, spec["docked"]])
+        if i["shown"] and i["bottom"] > 0 and i["top"] < i["height"]
+    ]
     if not items:
-        problems.append("no control on the screen of the first live table (dock " + page.evaluate(
-            "() => document.querySelector('.ee-dock').className") + ")")
+        problems.append(
+            "no control on the screen of the first live table (dock "
+            + page.evaluate("() => document.querySelector('.ee-dock').className")
+            + ")"
+        )
         return
     # first the controls of the traits the table's model method declares it follows (its CSS
     # class ``ee-live-<method>``), a number box last (its far end may fall in the same
@@ -176,8 +195,13 @@ def _moves_the_table(page, table, spec, problems: list[str]) -> None:
         items = [i for i in items if i["trait"] in follows] or items
     # a control wholly on the screen before one cut by its edge (the keyboard's focus
     # scrolls that one into view, and the table with the page)
-    items.sort(key=lambda i: (i["trait"] not in follows, i["top"] < 0 or i["bottom"] > i["height"],
-                              i["kind"] == "text"))
+    items.sort(
+        key=lambda i: (
+            i["trait"] not in follows,
+            i["top"] < 0 or i["bottom"] > i["height"],
+            i["kind"] == "text",
+        )
+    )
     handle = table.element_handle()
     link = page.locator("a.ee-link").first
     for item in items:
@@ -188,18 +212,25 @@ def _moves_the_table(page, table, spec, problems: list[str]) -> None:
         if away and 0 < cut < table.evaluate("e => e.getBoundingClientRect().bottom") - 20:
             _scrolled(page, "(e) => e.scrollIntoView({block: 'nearest'})", control.element_handle())
         before, before_link = table.inner_html(), link.get_attribute("href")
-        _move(page, control, item["kind"],
-              spec["phone"], spec["bounds"].get(item["trait"]))
+        _move(page, control, item["kind"], spec["phone"], spec["bounds"].get(item["trait"]))
         try:
             # the kernel took the change: the view's link, written first of a change's
             # outputs, follows it; the notebook's tables come last, in the same answer
             # (the link's element is made anew with each answer: looked up each time)
-            page.wait_for_function("([e, before, href]) => e.innerHTML !== before || (document"
-                                   ".querySelector('a.ee-link') || {getAttribute: () => href})"
-                                   ".getAttribute('href') !== href",
-                                   arg=[handle, before, before_link], timeout=CHANGE_TIMEOUT, polling=POLL_MS)
-            page.wait_for_function("([e, before]) => e.innerHTML !== before", arg=[handle, before],
-                                   timeout=AFTER_THE_LINK, polling=POLL_MS)
+            page.wait_for_function(
+                "([e, before, href]) => e.innerHTML !== before || (document"
+                ".querySelector('a.ee-link') || {getAttribute: () => href})"
+                ".getAttribute('href') !== href",
+                arg=[handle, before, before_link],
+                timeout=CHANGE_TIMEOUT,
+                polling=POLL_MS,
+            )
+            page.wait_for_function(
+                "([e, before]) => e.innerHTML !== before",
+                arg=[handle, before],
+                timeout=AFTER_THE_LINK,
+                polling=POLL_MS,
+            )
         except Exception:
             continue  # this control does not move this table: the next one on screen
         if not table.evaluate(IN_VIEW):
@@ -210,10 +241,12 @@ def _moves_the_table(page, table, spec, problems: list[str]) -> None:
 
 def _what_is_at(toggle) -> str:
     """The dock's state and the element drawn at its button's centre (a failure's words)."""
-    return toggle.evaluate("t => { const r = t.getBoundingClientRect(), d = t.closest('.ee-dock');"
-                           " const e = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);"
-                           " return `dock ${d.className}, button at ${Math.round(r.top)} of ${innerHeight},"
-                           " on top there: ${e ? e.tagName + '.' + e.className : 'nothing'}`; }")
+    return toggle.evaluate(
+        "t => { const r = t.getBoundingClientRect(), d = t.closest('.ee-dock');"
+        " const e = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);"
+        " return `dock ${d.className}, button at ${Math.round(r.top)} of ${innerHeight},"
+        " on top there: ${e ? e.tagName + '.' + e.className : 'nothing'}`; }"
+    )
 
 
 # what the document sees of a tap, for a failure's message: the clicks on the dock's button,
@@ -252,15 +285,19 @@ def _tap(page, toggle, after: str) -> None:
     clicks = page.evaluate("() => window.__eeTaps")
     toggle.tap()
     try:
-        page.wait_for_function("(n) => window.__eeTaps > n", arg=clicks, timeout=TAP_CLICK_TIMEOUT,
-                               polling=POLL_MS)
+        page.wait_for_function(
+            "(n) => window.__eeTaps > n", arg=clicks, timeout=TAP_CLICK_TIMEOUT, polling=POLL_MS
+        )
         return
     except Exception:
         pass
     if not page.evaluate(LOST_TAP):
         return
-    warnings.warn(f"the dock's button: Chromium made no click of a tap on it; tapped again ("
-                  f"{page.evaluate(after)})", stacklevel=2)
+    warnings.warn(
+        f"the dock's button: Chromium made no click of a tap on it; tapped again ("
+        f"{page.evaluate(after)})",
+        stacklevel=2,
+    )
     page.evaluate("() => { window.__eeInput = []; }")
     toggle.tap()
 
@@ -273,22 +310,26 @@ def _folds(page, spec, problems: list[str]) -> None:
     toggle = page.locator(".ee-dock button.ee-dock-toggle")
     values = page.locator(".ee-dock .ee-dock-value >> visible=true")
     # open: the button says so, and the body is shown (a box drawn, not hidden)
-    state = ("(open) => { const t = document.querySelector('.ee-dock button.ee-dock-toggle');"
-             " const b = document.querySelector('.ee-dock .ee-dock-body');"
-             " return !!t && !!b && t.getAttribute('aria-expanded') === String(open)"
-             " && (b.getClientRects().length > 0 && getComputedStyle(b).visibility !== 'hidden')"
-             " === open; }")
+    state = (
+        "(open) => { const t = document.querySelector('.ee-dock button.ee-dock-toggle');"
+        " const b = document.querySelector('.ee-dock .ee-dock-body');"
+        " return !!t && !!b && t.getAttribute('aria-expanded') === String(open)"
+        " && (b.getClientRects().length > 0 && getComputedStyle(b).visibility !== 'hidden')"
+        " === open; }"
+    )
     # the clicks the document sees on the button, and whether it was drawn anew, for the
     # message of a failure
     page.evaluate(INPUTS)
-    after = ("() => { const d = document.querySelector('.ee-dock');"
-             " const t = document.querySelector('.ee-dock button.ee-dock-toggle');"
-             " const r = t && t.getBoundingClientRect();"
-             " return `after: dock ${d && d.className}, aria-expanded ${t &&"
-             " t.getAttribute('aria-expanded')}, clicks seen ${window.__eeTaps},"
-             " button drawn anew ${!(t && t.dataset.eeProbe)}, button now at ${r && Math.round(r.top)};"
-             " input since the tap: ${window.__eeInput.map(([seen, e]) => seen +"
-             " (e.defaultPrevented ? ' (cancelled)' : '')).join(' | ') || 'none'}`; }")
+    after = (
+        "() => { const d = document.querySelector('.ee-dock');"
+        " const t = document.querySelector('.ee-dock button.ee-dock-toggle');"
+        " const r = t && t.getBoundingClientRect();"
+        " return `after: dock ${d && d.className}, aria-expanded ${t &&"
+        " t.getAttribute('aria-expanded')}, clicks seen ${window.__eeTaps},"
+        " button drawn anew ${!(t && t.dataset.eeProbe)}, button now at ${r && Math.round(r.top)};"
+        " input since the tap: ${window.__eeInput.map(([seen, e]) => seen +"
+        " (e.defaultPrevented ? ' (cancelled)' : '')).join(' | ') || 'none'}`; }"
+    )
 
     def press(open: bool, problem: str) -> bool:
         where = _what_is_at(toggle)  # before the tap: what a finger would touch there
@@ -310,7 +351,9 @@ def _folds(page, spec, problems: list[str]) -> None:
     if not press(True, "the dock's button does not unfold it"):
         return
     # the widget draws the head's markup again (``update()``: its content's innerHTML)
-    toggle.evaluate("t => { const c = t.closest('.widget-html-content'); c.innerHTML = c.innerHTML; }")
+    toggle.evaluate(
+        "t => { const c = t.closest('.widget-html-content'); c.innerHTML = c.innerHTML; }"
+    )
     if press(False, "a button drawn anew does not fold the dock"):
         press(True, "a button drawn anew does not unfold the dock")
 
@@ -318,17 +361,21 @@ def _folds(page, spec, problems: list[str]) -> None:
 def _keyboard(page, problems: list[str]) -> None:
     """The dock's controls take the focus with Tab, in order after its button, and show it."""
     page.locator(".ee-dock button.ee-dock-toggle").focus()
-    shown = page.evaluate("() => [...document.querySelectorAll('.ee-dock-item:not(.ee-dock-idle)"
-                          " :is(input, select, textarea, [role=slider], button)')]"
-                          ".filter(e => e.getBoundingClientRect().width > 0 && e.tabIndex >= 0)"
-                          ".length")
+    shown = page.evaluate(
+        "() => [...document.querySelectorAll('.ee-dock-item:not(.ee-dock-idle)"
+        " :is(input, select, textarea, [role=slider], button)')]"
+        ".filter(e => e.getBoundingClientRect().width > 0 && e.tabIndex >= 0)"
+        ".length"
+    )
     reached = 0
     for _ in range(shown + 2):
         page.keyboard.press("Tab")
-        state = page.evaluate("() => { const e = document.activeElement;"
-                              " const s = getComputedStyle(e);"
-                              " return [!!e.closest('.ee-dock-item'), s.outlineStyle !== 'none'"
-                              " && parseFloat(s.outlineWidth) >= 1 || s.boxShadow !== 'none']; }")
+        state = page.evaluate(
+            "() => { const e = document.activeElement;"
+            " const s = getComputedStyle(e);"
+            " return [!!e.closest('.ee-dock-item'), s.outlineStyle !== 'none'"
+            " && parseFloat(s.outlineWidth) >= 1 || s.boxShadow !== 'none']; }"
+        )
         if state[0]:
             reached += 1
             if not state[1]:
@@ -345,20 +392,23 @@ def _never_covers(page, problems: list[str]) -> None:
     _waited(page, AWAY, problems, "the dock covers the view's own controls")
     # the page's end, scrolled as far as it goes (it scrolls in a box of Voilà's): above
     # the dock's height, shown or not
-    _scrolled(page, SCROLL, 10 ** 9)
+    _scrolled(page, SCROLL, 10**9)
     room = page.locator("nav.ee-nav").last.evaluate(
         "(e) => [innerHeight - e.getBoundingClientRect().bottom,"
-        " document.querySelector('.ee-dock').offsetHeight]")
+        " document.querySelector('.ee-dock').offsetHeight]"
+    )
     if room[0] < room[1]:
         problems.append("the end of the page is under the dock")
 
 
 def _tracks(page, problems: list[str]) -> None:
     """Every slider shown in the dock has a track to aim at (100 CSS px or more)."""
-    short = page.evaluate("() => [...document.querySelectorAll('.ee-dock .ee-dock-item:not("
-                          ".ee-dock-idle) .noUi-target')].map(e => e.getBoundingClientRect())"
-                          ".filter(r => r.height > 0).map(r => Math.round(r.width))"
-                          ".filter(w => w < 100)")
+    short = page.evaluate(
+        "() => [...document.querySelectorAll('.ee-dock .ee-dock-item:not("
+        ".ee-dock-idle) .noUi-target')].map(e => e.getBoundingClientRect())"
+        ".filter(r => r.height > 0).map(r => Math.round(r.width))"
+        ".filter(w => w < 100)"
+    )
     if short:
         problems.append(f"dock sliders with tracks of {short} px")
 

@@ -13,9 +13,8 @@ import re
 
 from playwright.sync_api import expect
 
-from harness import TIMEOUT
-
 from elo_explain.i18n import gettext
+from harness import TIMEOUT
 
 FACTS = {
     "01_chess_calculator.ipynb": [
@@ -54,9 +53,9 @@ FACTS = {
         # numbers as printed, visible without moving a slider: G14 "85 %" beside
         # 27 / 32 = 84.4 %; G7 "about 60 %" at 200 points up beside 19 / 32 = 59.4 %
         ("G14", "27 / 32 = 84.4 %"),
-        ("G14", "had to win \"85 %\" of those games"),
+        ("G14", 'had to win "85 %" of those games'),
         ("G7", "19 / 32 = 59.4 %"),
-        ("G7", "must win \"about 60 %\""),
+        ("G7", 'must win "about 60 %"'),
     ],
     "08_calibrate.ipynb": [
         # T5 / G13: 200 points up, ÷400: 76 %, as both documents print it

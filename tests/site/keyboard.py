@@ -18,7 +18,9 @@ from __future__ import annotations
 
 from harness import POLL_MS, TIMEOUT
 
-CONTROLS = "a[href], button, input, select, textarea, [role=slider], [contenteditable=true], [tabindex]"
+CONTROLS = (
+    "a[href], button, input, select, textarea, [role=slider], [contenteditable=true], [tabindex]"
+)
 
 # Every control shown, numbered (data-ee-key), with its look without the focus.
 MARK = """(sel) => {
@@ -90,7 +92,9 @@ def walk(page) -> tuple[list[dict], dict[str, bool], list[str]]:
 
 def _changed(page, before: str) -> bool:
     try:
-        page.wait_for_function(f"(before) => ({SHOWN})() !== before", arg=before, timeout=TIMEOUT, polling=POLL_MS)
+        page.wait_for_function(
+            f"(before) => ({SHOWN})() !== before", arg=before, timeout=TIMEOUT, polling=POLL_MS
+        )
     except Exception:  # noqa: BLE001 - reported as a problem in words
         return False
     return True
@@ -120,8 +124,9 @@ def keyboard_problems(page, dashboard: bool) -> list[str]:
     # a dropdown, a toggle or a checkbox, with the keyboard: the view follows (01's
     # "Average opponent" first: its slider is in that mode)
     select = page.locator(".ee-app select:not(.ee-dock *) >> visible=true")
-    toggle = page.locator(".ee-app .widget-toggle-button:not(.mod-active):not(.ee-dock *)"
-                          " >> visible=true")
+    toggle = page.locator(
+        ".ee-app .widget-toggle-button:not(.mod-active):not(.ee-dock *) >> visible=true"
+    )
     average = toggle.filter(has_text="Average")
     check = page.locator(".ee-app input[type=checkbox]:not(.ee-dock *) >> visible=true")
     before = page.evaluate(SHOWN)
@@ -138,13 +143,18 @@ def keyboard_problems(page, dashboard: bool) -> list[str]:
     else:
         return problems + ["no dropdown, toggle or checkbox"]
     if not _changed(page, before):
-        problems.append("a dropdown, toggle or checkbox changed with the keyboard: the view did not")
+        problems.append(
+            "a dropdown, toggle or checkbox changed with the keyboard: the view did not"
+        )
     # a slider, with an arrow key: the view follows
     handle = page.locator(".ee-app [role=slider]:not(.ee-dock *) >> visible=true").first
     if not handle.count():
         return problems + ["no slider"]
-    key = "ArrowLeft" if handle.get_attribute("aria-valuenow") == \
-        handle.get_attribute("aria-valuemax") else "ArrowRight"
+    key = (
+        "ArrowLeft"
+        if handle.get_attribute("aria-valuenow") == handle.get_attribute("aria-valuemax")
+        else "ArrowRight"
+    )
     before = page.evaluate(SHOWN)
     handle.focus()
     page.keyboard.press(key)

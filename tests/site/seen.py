@@ -19,15 +19,20 @@ from __future__ import annotations
 import re
 import subprocess
 import unicodedata
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from fontTools.ttLib import TTCollection, TTFont
 
 ROOT = Path(__file__).resolve().parents[2]
 #: the fonts the pages bring with them (web fonts: the template's static files)
-PAGE_FONTS = tuple(sorted((ROOT / "share" / "jupyter" / "voila" / "templates" / "elo-explain" /
-                           "static").glob("*.ttf")))
+PAGE_FONTS = tuple(
+    sorted(
+        (ROOT / "share" / "jupyter" / "voila" / "templates" / "elo-explain" / "static").glob(
+            "*.ttf"
+        )
+    )
+)
 
 TELUGU = re.compile("[\u0c00-\u0c7f]")
 
@@ -36,7 +41,7 @@ def _cmap(font) -> frozenset[int]:
     return frozenset(font.getBestCmap() or {})
 
 
-@lru_cache(maxsize=None)
+@cache
 def _page_fonts() -> dict[str, frozenset[int]]:
     """The character maps of the page's own fonts, by family name (name table, id 1)."""
     fonts = {}
@@ -46,16 +51,22 @@ def _page_fonts() -> dict[str, frozenset[int]]:
     return fonts
 
 
-@lru_cache(maxsize=None)
+@cache
 def _system_font_files() -> dict[str, tuple[str, int]]:
     """The machine's fonts (fontconfig's list): ``(file, index)`` by PostScript name."""
-    out = subprocess.run(["fc-list", "--format", "%{postscriptname}\t%{file}\t%{index}\n"],
-                         capture_output=True, text=True, check=True).stdout
-    return {name: (path, int(index or 0))
-            for name, path, index in (line.split("\t") for line in out.splitlines())}
+    out = subprocess.run(
+        ["fc-list", "--format", "%{postscriptname}\t%{file}\t%{index}\n"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return {
+        name: (path, int(index or 0))
+        for name, path, index in (line.split("\t") for line in out.splitlines())
+    }
 
 
-@lru_cache(maxsize=None)
+@cache
 def _system_font(postscript_name: str) -> frozenset[int] | None:
     """The character map of the machine's font ``postscript_name`` (``None``: no such font)."""
     if postscript_name not in _system_font_files():
@@ -66,11 +77,12 @@ def _system_font(postscript_name: str) -> frozenset[int] | None:
     return _cmap(TTFont(path, lazy=True, fontNumber=index))
 
 
-@lru_cache(maxsize=None)
+@cache
 def machine_telugu_fonts() -> list[str]:
     """The machine's own fonts with Telugu (``fc-list :lang=te``): there must be none."""
-    out = subprocess.run(["fc-list", ":lang=te", "family"], capture_output=True, text=True,
-                         check=True).stdout
+    out = subprocess.run(
+        ["fc-list", ":lang=te", "family"], capture_output=True, text=True, check=True
+    ).stdout
     return sorted(set(out.split("\n")) - {""})
 
 
@@ -94,8 +106,11 @@ def _text_nodes(node: dict):
         yield node["nodeId"], node["nodeValue"]
     if node.get("localName") in ("head", "script", "style", "template"):
         return
-    for child in (node.get("children", []) + node.get("shadowRoots", [])
-                  + ([node["contentDocument"]] if "contentDocument" in node else [])):
+    for child in (
+        node.get("children", [])
+        + node.get("shadowRoots", [])
+        + ([node["contentDocument"]] if "contentDocument" in node else [])
+    ):
         yield from _text_nodes(child)
 
 
@@ -111,8 +126,10 @@ def glyph_problems(page, limit: int = 20) -> list[str]:
     """
     machine = machine_telugu_fonts()
     if machine:
-        return [f"this machine has Telugu fonts of its own ({', '.join(machine)}): the check "
-                "would not see a page that brings none"]
+        return [
+            f"this machine has Telugu fonts of its own ({', '.join(machine)}): the check "
+            "would not see a page that brings none"
+        ]
     for _attempt in range(3):  # again if the page changed under the scan (a view redrew)
         page.evaluate("document.fonts.ready.then(() => true)")  # no font still loading
         problems = _scan(page, limit)
@@ -157,28 +174,31 @@ def _node_problems(text: str, used: list[dict]) -> list[str]:
     for font in used:
         cmap = _covers(font)
         if cmap is None:
-            return [f"{shown!r}: drawn with {font['familyName']} ({font['postScriptName']}), "
-                    "a font neither the page nor the machine has"]
+            return [
+                f"{shown!r}: drawn with {font['familyName']} ({font['postScriptName']}), "
+                "a font neither the page nor the machine has"
+            ]
         covers[font["familyName"], font["postScriptName"]] = cmap
     chars = [ch for ch in text if _drawn(ch)]
     problems = []
     missing = sorted({ch for ch in chars if not any(ord(ch) in c for c in covers.values())})
     if missing:
         names = ", ".join(f"{f['familyName']} ({f['glyphCount']})" for f in used)
-        problems.append(f"{shown!r}: {''.join(missing)!r} in no font it was drawn with "
-                        f"({names})")
+        problems.append(f"{shown!r}: {''.join(missing)!r} in no font it was drawn with ({names})")
     for font in used:
         cmap = covers[font["familyName"], font["postScriptName"]]
         if all(ord(ch) in cmap for ch in chars):
             continue  # it has them all (shaping may make more glyphs than characters)
         has = sum(1 for ch in text if ord(ch) in cmap or not _drawn(ch))
         if font["glyphCount"] > has:
-            problems.append(f"{shown!r}: {font['familyName']} drew {font['glyphCount']} glyphs "
-                            f"but has only {has} of its characters: boxes")
+            problems.append(
+                f"{shown!r}: {font['familyName']} drew {font['glyphCount']} glyphs "
+                f"but has only {has} of its characters: boxes"
+            )
     telugu = {ord(ch) for ch in text if TELUGU.match(ch)}
-    if telugu and not any(f["isCustomFont"] and telugu & covers[f["familyName"],
-                                                                f["postScriptName"]]
-                          for f in used):
+    if telugu and not any(
+        f["isCustomFont"] and telugu & covers[f["familyName"], f["postScriptName"]] for f in used
+    ):
         problems.append(f"{shown!r}: its Telugu not drawn by the page's own font")
     return problems
 
@@ -187,8 +207,10 @@ def _node_problems(text: str, used: list[dict]) -> list[str]:
 # repr, an error: the published pages show none, a view shows plain words in its widgets), or
 # words only Python writes: a traceback, a warning's or an exception's class, IPython's
 # messages (its history database: "The history saving thread hit an unexpected error").
-PYTHON_WORDS = (r"Traceback|\b[A-Z]\w*(Error|Warning|Exception)\b|history saving thread|"
-                r"History will not be written|IPython|site-packages|File \"[^\"]*\.py\"")
+PYTHON_WORDS = (
+    r"Traceback|\b[A-Z]\w*(Error|Warning|Exception)\b|history saving thread|"
+    r"History will not be written|IPython|site-packages|File \"[^\"]*\.py\""
+)
 PYTHON_TEXT = """(words) => {
   const re = new RegExp(words);
   const shown = e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; };

@@ -30,14 +30,14 @@ def test_a_tables_csv_downloads_and_the_page_prints_without_controls(page, voila
 
     # the notebook's table above the view, and its CSV link: the file it downloads
     table = above_the_view(page, "fide_table")
-    expect(table).to_contain_text("1850")                                       # [EVEN]
+    expect(table).to_contain_text("1850")  # [EVEN]
     expect(page.locator("a.ee-csv")).to_have_count(5)  # every table of the page
     with page.expect_download(timeout=TIMEOUT) as download:
         table.locator("a.ee-csv").click()
     assert download.value.suggested_filename.endswith(".csv")
     data = Path(download.value.path()).read_text(encoding="utf-8")
     assert data.startswith("\ufeffMethod,Least score,")
-    assert "FIDE: table 8.1.2,7,1850,6.5,1840,1890,20" in data                 # [EVEN]
+    assert "FIDE: table 8.1.2,7,1850,6.5,1840,1890,20" in data  # [EVEN]
 
     # printed: no controls, no CSV links; the figure at the page's width; the tables whole
     page.emulate_media(media="print")
@@ -46,12 +46,16 @@ def test_a_tables_csv_downloads_and_the_page_prints_without_controls(page, voila
     figure = page.locator("img.ee-plot").first.bounding_box()
     body = page.locator(".ee-app").first.bounding_box()
     assert figure["width"] >= 0.95 * body["width"], (figure, body)
-    whole = ("t => getComputedStyle(t).display === 'table'"
-             " && getComputedStyle(t).overflowX === 'visible'")
+    whole = (
+        "t => getComputedStyle(t).display === 'table'"
+        " && getComputedStyle(t).overflowX === 'visible'"
+    )
     assert table.locator("table.ee-table").evaluate(whole)
     # a phone's width: its screen frames a wide table (display: block), print does not
     page.set_viewport_size({"width": 390, "height": 844})
-    page.wait_for_function("() => document.documentElement.clientWidth <= 400", timeout=TIMEOUT, polling=POLL_MS)
+    page.wait_for_function(
+        "() => document.documentElement.clientWidth <= 400", timeout=TIMEOUT, polling=POLL_MS
+    )
     expect(table.locator("table.ee-table")).to_be_visible()
     assert table.locator("table.ee-table").evaluate(whole)
     for control in (".ee-target", "a.ee-csv"):

@@ -37,9 +37,10 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
+from elo_explain.dashboards import DASHBOARDS, INDEX_NOTEBOOK
+from elo_explain.dashboards.index import card_picture, published
 from harness import POLL_MS, READY, ROOT, TIMEOUT, assert_clean, open_dashboard
-from tests.site.audit import check_the_link
-from tests.site.audit import take_the_step
+from tests.site.audit import check_the_link, take_the_step
 from tests.site.console import unexpected
 from tests.site.dock import dock_problems
 from tests.site.document_facts import FACTS, check_the_documents_facts
@@ -49,13 +50,14 @@ from tests.site.specs import SPECS
 from tests.site.test_way_around import check_the_way_around
 from tests.site.viewer_text import check_speaks_to_a_viewer
 
-from elo_explain.dashboards import DASHBOARDS, INDEX_NOTEBOOK
-from elo_explain.dashboards.index import card_picture, published
-
 PAGES = [INDEX_NOTEBOOK] + [d.notebook for d in DASHBOARDS]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3,
-         "is_mobile": True, "has_touch": True}
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 3,
+    "is_mobile": True,
+    "has_touch": True,
+}
 DESKTOP = {"viewport": {"width": 1280, "height": 1000}}
 
 
@@ -67,10 +69,15 @@ class Recorder:
     def __init__(self, page):
         self.hosts: set[str] = set()
         self.messages: list[tuple[str, str]] = []
-        page.on("framenavigated", lambda f: self.messages.clear()
-                if f == page.main_frame else None)
-        page.on("request", lambda r: self.hosts.add(urlsplit(r.url).netloc)
-                if urlsplit(r.url).scheme in ("http", "https", "ws", "wss") else None)
+        page.on("framenavigated", lambda f: self.messages.clear() if f == page.main_frame else None)
+        page.on(
+            "request",
+            lambda r: (
+                self.hosts.add(urlsplit(r.url).netloc)
+                if urlsplit(r.url).scheme in ("http", "https", "ws", "wss")
+                else None
+            ),
+        )
         page.on("console", lambda m: self.messages.append((m.type, m.text)))
         page.on("pageerror", lambda e: self.messages.append(("pageerror", str(e))))
 
@@ -99,7 +106,10 @@ def settle(page) -> None:
         "() => [...document.querySelectorAll('img.ee-plot')].every(i => i.getAttribute('src')"
         " && i.naturalWidth > 0 && i.getBoundingClientRect().width <="
         " document.documentElement.clientWidth && (document.documentElement.clientWidth > 700"
-        " || i.naturalWidth >= 2 * i.getBoundingClientRect().width - 2))", timeout=TIMEOUT, polling=POLL_MS)
+        " || i.naturalWidth >= 2 * i.getBoundingClientRect().width - 2))",
+        timeout=TIMEOUT,
+        polling=POLL_MS,
+    )
     page.wait_for_load_state("networkidle", timeout=TIMEOUT)
 
 
@@ -126,14 +136,18 @@ def check_axe(page) -> None:
         "async (moderate) => (await axe.run(document, {resultTypes: ['violations']})).violations"
         ".filter(v => v.impact === 'serious' || v.impact === 'critical' || moderate.includes(v.id))"
         ".map(v => v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3)"
-        ".map(n => n.target.join(' ')).join(' | '))", list(MODERATE))
+        ".map(n => n.target.join(' ')).join(' | '))",
+        list(MODERATE),
+    )
     assert violations == [], "\n".join(violations)
 
 
 def check_alt_texts(page) -> None:
     """Every figure says in words what it shows, with its numbers."""
-    alts = page.evaluate("() => [...document.querySelectorAll('img.ee-plot, img.ee-figure')]"
-                         ".filter(i => i.getBoundingClientRect().width > 0).map(i => i.alt)")
+    alts = page.evaluate(
+        "() => [...document.querySelectorAll('img.ee-plot, img.ee-figure')]"
+        ".filter(i => i.getBoundingClientRect().width > 0).map(i => i.alt)"
+    )
     for alt in alts:
         assert len(alt) > 20 and re.search(r"\d", alt), f"figure without a useful alt: {alt!r}"
 
@@ -187,12 +201,16 @@ def touch_drag(page, context, handle) -> None:
     handle.scroll_into_view_if_needed()
     box = handle.bounding_box()
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    way = -1 if handle.get_attribute("aria-valuenow") == handle.get_attribute("aria-valuemax") else 1
+    way = (
+        -1 if handle.get_attribute("aria-valuenow") == handle.get_attribute("aria-valuemax") else 1
+    )
     cdp = context.new_cdp_session(page)
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
     for step in range(1, 7):
-        cdp.send("Input.dispatchTouchEvent",
-                 {"type": "touchMove", "touchPoints": [{"x": x + way * 10 * step, "y": y}]})
+        cdp.send(
+            "Input.dispatchTouchEvent",
+            {"type": "touchMove", "touchPoints": [{"x": x + way * 10 * step, "y": y}]},
+        )
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
 
@@ -201,8 +219,9 @@ def test_on_a_phone_then_a_desktop(devices, voila_url, notebook):
     """One visit: the page opened from its spec's link on a phone, checked there, then the
     same page at a desktop's width (``to_a_desktop``) and checked again."""
     spec = None if notebook == INDEX_NOTEBOOK else SPECS[notebook]
-    context, page, rec = open_page(devices, voila_url, notebook, PHONE,
-                                   query=spec.link if spec else "")
+    context, page, rec = open_page(
+        devices, voila_url, notebook, PHONE, query=spec.link if spec else ""
+    )
     try:
         on_a_phone(page, context, notebook, spec)
         to_a_desktop(page, notebook)
@@ -254,7 +273,10 @@ def on_a_phone(page, context, notebook: str, spec) -> None:
             expect(handle).not_to_have_attribute("aria-valuenow", before, timeout=TIMEOUT)
         page.wait_for_function(
             "() => !document.querySelector('.ee-status') ||"
-            " document.querySelector('.ee-status').innerText.trim() === ''", timeout=TIMEOUT, polling=POLL_MS)
+            " document.querySelector('.ee-status').innerText.trim() === ''",
+            timeout=TIMEOUT,
+            polling=POLL_MS,
+        )
     if opening:  # back to the mode the page opened in (the desktop's keyboard walk starts there)
         page.get_by_role("button", name=opening, exact=True).first.click()
     assert python_text(page) == []
@@ -266,26 +288,32 @@ def on_a_phone(page, context, notebook: str, spec) -> None:
         assert problems == [], f"the dock, on a phone: {problems}"
 
 
-CARDS = ("() => [...document.querySelectorAll('ol.ee-index li.ee-card')].map(li => {"
-         " const a = li.querySelector('a'), img = li.querySelector('img.ee-card-picture');"
-         " const r = li.getBoundingClientRect();"
-         " return {href: a.getAttribute('href'), title: li.querySelector('.ee-card-title').innerText,"
-         " line: li.querySelector('.ee-card-line').innerText, x: Math.round(r.left),"
-         " y: Math.round(r.top), loaded: !!img && img.complete && img.naturalWidth === 480,"
-         " src: img && img.getAttribute('src')}; })")
+CARDS = (
+    "() => [...document.querySelectorAll('ol.ee-index li.ee-card')].map(li => {"
+    " const a = li.querySelector('a'), img = li.querySelector('img.ee-card-picture');"
+    " const r = li.getBoundingClientRect();"
+    " return {href: a.getAttribute('href'), title: li.querySelector('.ee-card-title').innerText,"
+    " line: li.querySelector('.ee-card-line').innerText, x: Math.round(r.left),"
+    " y: Math.round(r.top), loaded: !!img && img.complete && img.naturalWidth === 480,"
+    " src: img && img.getAttribute('src')}; })"
+)
 
 
 def check_card_pictures(page, lang: str = "en") -> list[dict]:
     """A landing page's cards: one for every published dashboard, in the list's order, each
     with its picture of ``lang``'s page, loaded. Returns the cards (:data:`CARDS`)."""
-    page.wait_for_function("() => [...document.querySelectorAll('img.ee-card-picture')]"
-                           ".every(i => i.complete && i.naturalWidth > 0)", timeout=TIMEOUT,
-                           polling=POLL_MS)
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('img.ee-card-picture')]"
+        ".every(i => i.complete && i.naturalWidth > 0)",
+        timeout=TIMEOUT,
+        polling=POLL_MS,
+    )
     cards = page.evaluate(CARDS)
     assert [c["href"] for c in cards] == [d.notebook for d in published()]
     for c in cards:
         assert c["loaded"] and c["src"].endswith(
-            "/static/cards/" + card_picture(c["href"], lang)), c
+            "/static/cards/" + card_picture(c["href"], lang)
+        ), c
     return cards
 
 
@@ -313,20 +341,40 @@ def dock_spec(notebook: str, phone: bool) -> dict:
 
     model, view, _shown = VIEWS[notebook]
     traits = model.class_traits()
-    bounds = {name.replace("_", "-"): (traits[name].lo, traits[name].hi) for name in view.docked
-              if hasattr(traits[name], "lo")}
+    bounds = {
+        name.replace("_", "-"): (traits[name].lo, traits[name].hi)
+        for name in view.docked
+        if hasattr(traits[name], "lo")
+    }
+
     def follows(classes: list[str]) -> set[str]:
-        methods = [c.removeprefix("ee-live-").replace("-", "_") for c in classes
-                   if c.startswith("ee-live-")]
+        methods = [
+            c.removeprefix("ee-live-").replace("-", "_")
+            for c in classes
+            if c.startswith("ee-live-")
+        ]
         found = [getattr(model, m, None) or getattr(model, "_" + m, None) for m in methods]
-        return {t.replace("_", "-") for f in found if f is not None
-                for t in getattr(getattr(f, "fget", f), "depends", None) or ()}
+        return {
+            t.replace("_", "-")
+            for f in found
+            if f is not None
+            for t in getattr(getattr(f, "fget", f), "depends", None) or ()
+        }
 
-    return {"phone": phone, "axe": check_axe if phone else None, "key": notebook not in NO_KEY_NUMBER, "bounds": bounds,
-            "docked": [t.replace("_", "-") for t in view.docked], "follows": follows}
+    return {
+        "phone": phone,
+        "axe": check_axe if phone else None,
+        "key": notebook not in NO_KEY_NUMBER,
+        "bounds": bounds,
+        "docked": [t.replace("_", "-") for t in view.docked],
+        "follows": follows,
+    }
 
 
-TITLES = {INDEX_NOTEBOOK: "elo-explain", **{d.notebook: f"{d.title} · elo-explain" for d in DASHBOARDS}}
+TITLES = {
+    INDEX_NOTEBOOK: "elo-explain",
+    **{d.notebook: f"{d.title} · elo-explain" for d in DASHBOARDS},
+}
 
 
 def test_every_notebook_names_its_topic():
@@ -346,13 +394,20 @@ def to_a_desktop(page, notebook: str) -> None:
     view has heard it: every figure drawn again for the desktop (its own pixels, not the
     phone's twice), laid out; the network idle."""
     page.set_viewport_size(DESKTOP["viewport"])
-    page.wait_for_function("w => document.documentElement.clientWidth === w",
-                           arg=DESKTOP["viewport"]["width"], timeout=TIMEOUT, polling=POLL_MS)
+    page.wait_for_function(
+        "w => document.documentElement.clientWidth === w",
+        arg=DESKTOP["viewport"]["width"],
+        timeout=TIMEOUT,
+        polling=POLL_MS,
+    )
     # the dock, at once (no scroll): every docked control, as a desktop's bar has room for all
     expect(page.locator(".ee-dock .ee-dock-item.ee-dock-idle")).to_have_count(0, timeout=5_000)
     page.wait_for_function(
         "() => [...document.querySelectorAll('img.ee-plot')].every(i => i.naturalWidth > 0"
-        " && i.naturalWidth < 1.5 * i.getBoundingClientRect().width)", timeout=TIMEOUT, polling=POLL_MS)
+        " && i.naturalWidth < 1.5 * i.getBoundingClientRect().width)",
+        timeout=TIMEOUT,
+        polling=POLL_MS,
+    )
     settle(page)
 
 
@@ -375,7 +430,8 @@ def on_a_desktop(page, notebook: str) -> None:
 
         size = page.locator("img.ee-plot").first.evaluate(
             "i => [Math.round(i.getBoundingClientRect().width),"
-            " Math.round(i.getBoundingClientRect().height)]")
+            " Math.round(i.getBoundingClientRect().height)]"
+        )
         shows = card_shows(notebook)  # (a screenshot of an element: a pixel more or less)
         assert all(abs(a - b) <= 2 for a, b in zip(size, shows)), (size, shows)
     # the keyboard alone: every control can take the focus, each has a name
@@ -384,7 +440,8 @@ def on_a_desktop(page, notebook: str) -> None:
         " .ee-app button, .ee-app [role=slider]')].filter(e => e.getBoundingClientRect().width > 0"
         " && (e.tabIndex < 0 || !(e.getAttribute('aria-label') || (e.labels && e.labels.length"
         " && e.labels[0].textContent.trim()) || e.textContent.trim() || e.title)))"
-        ".map(e => e.outerHTML.slice(0, 80))")
+        ".map(e => e.outerHTML.slice(0, 80))"
+    )
     assert unnamed == [], unnamed
     # what is drawn: every letter in a font that has it (the language switch's Telugu,
     # Ukrainian and Greek too), no Python text in an output
@@ -399,7 +456,7 @@ def on_a_desktop(page, notebook: str) -> None:
 
 
 def test_link_to_this_view_is_a_link_with_a_copy_button(browser, voila_url):
-    """"Link to this view" looks like a link (underlined, the links' blue) and its button
+    """ "Link to this view" looks like a link (underlined, the links' blue) and its button
     copies the view's full address, settings included."""
     context = browser.new_context(**DESKTOP)
     context.grant_permissions(["clipboard-read", "clipboard-write"])
@@ -407,7 +464,9 @@ def test_link_to_this_view_is_a_link_with_a_copy_button(browser, voila_url):
     try:
         open_dashboard(page, voila_url, "03_backgammon_divisor.ipynb")
         link = page.locator("a.ee-link")
-        style = link.evaluate("a => [getComputedStyle(a).textDecorationLine, getComputedStyle(a).color]")
+        style = link.evaluate(
+            "a => [getComputedStyle(a).textDecorationLine, getComputedStyle(a).color]"
+        )
         assert "underline" in style[0] and style[1] == "rgb(26, 95, 180)"
         href = link.get_attribute("href")
         assert "divisor=1200" in href

@@ -24,9 +24,8 @@ import psutil
 import pytest
 from jupyter_client import BlockingKernelClient
 
-from harness import NOTEBOOKS, kernel_pids, start_voila, stop, tracebacks
-
 from elo_explain.server.forks import _Forked
+from harness import NOTEBOOKS, kernel_pids, start_voila, stop, tracebacks
 
 # what a kernel says of itself (run in it through its connection file)
 ASK = """import json, os, numpy
@@ -56,19 +55,25 @@ def _render(proc, base: str, notebook: str) -> tuple[str, psutil.Process, dict]:
     before = kernel_pids(proc)
     with urllib.request.urlopen(f"{base}/voila/render/{notebook}", timeout=120) as response:
         html = response.read().decode()
-    config = json.loads(re.search(
-        r'<script id="jupyter-config-data" type="application/json">(.*?)</script>', html,
-        re.S).group(1))
-    (pid,) = [p for p in kernel_pids(proc) - before
-              if config["kernelId"] in " ".join(psutil.Process(p).cmdline())]
+    config = json.loads(
+        re.search(
+            r'<script id="jupyter-config-data" type="application/json">(.*?)</script>', html, re.S
+        ).group(1)
+    )
+    (pid,) = [
+        p
+        for p in kernel_pids(proc) - before
+        if config["kernelId"] in " ".join(psutil.Process(p).cmdline())
+    ]
     return html, psutil.Process(pid), config
 
 
 def _close(base: str, config: dict) -> None:
     """What the page's shutdown beacon does as its tab closes (with the page's token)."""
     body = urllib.parse.urlencode({"ee_token": config["eePageToken"]}).encode()
-    request = urllib.request.Request(f"{base}/voila/api/shutdown/{config['kernelId']}",
-                                     data=body, method="POST")
+    request = urllib.request.Request(
+        f"{base}/voila/api/shutdown/{config['kernelId']}", data=body, method="POST"
+    )
     with urllib.request.urlopen(request, timeout=60) as response:
         assert response.status == 204
 
@@ -80,8 +85,9 @@ def _ask(kernel: psutil.Process) -> dict:
     client.start_channels()
     said: list[str] = []
     try:
-        client.execute_interactive(ASK, timeout=60, output_hook=lambda m: said.append(
-            m["content"].get("text", "")))
+        client.execute_interactive(
+            ASK, timeout=60, output_hook=lambda m: said.append(m["content"].get("text", ""))
+        )
     finally:
         client.stop_channels()
     return json.loads("".join(said))
@@ -103,8 +109,11 @@ def _ended(process: psutil.Process, what: str, *, reaped: bool = True) -> None:
 
 
 def _fork_server(proc) -> psutil.Process:
-    (forks,) = [p for p in psutil.Process(proc.pid).children()
-                if "elo_explain.server.forks" in " ".join(p.cmdline())]
+    (forks,) = [
+        p
+        for p in psutil.Process(proc.pid).children()
+        if "elo_explain.server.forks" in " ".join(p.cmdline())
+    ]
     return forks
 
 
@@ -113,8 +122,7 @@ def test_a_forked_kernel_is_a_kernel_of_its_own_and_is_reaped(server):
     html, first, first_page = _render(proc, base, "03_backgammon_divisor.ipynb?divisor=1000")
     assert "1000" in html
     forks = _fork_server(proc)
-    _, second, second_page = _render(proc, base,
-                                     "uk/03_backgammon_divisor.ipynb?difference=200")
+    _, second, second_page = _render(proc, base, "uk/03_backgammon_divisor.ipynb?difference=200")
     # the command line it would have been started with, its parent the fork server
     for kernel in (first, second):
         args = kernel.cmdline()
@@ -133,8 +141,9 @@ def test_a_forked_kernel_is_a_kernel_of_its_own_and_is_reaped(server):
     # notebook, the same draws, different numbers
     assert a["random"] != b["random"]
     # none of the fork server's descriptors: its socket is not the kernel's
-    theirs = {os.readlink(f"/proc/{forks.pid}/fd/{fd}") for fd in os.listdir(
-        f"/proc/{forks.pid}/fd")} - {os.readlink(f"/proc/{forks.pid}/fd/{fd}") for fd in "012"}
+    theirs = {
+        os.readlink(f"/proc/{forks.pid}/fd/{fd}") for fd in os.listdir(f"/proc/{forks.pid}/fd")
+    } - {os.readlink(f"/proc/{forks.pid}/fd/{fd}") for fd in "012"}
     sockets = {t for t in theirs if t.startswith("socket:")}
     assert sockets and not sockets & set(a["fds"])
     # their pages closed: the server shuts them down, the fork server reaps them (no zombie)

@@ -53,7 +53,9 @@ PASTE_BAD = "rating,opponent,score\nnan,1500,1"
 PASTE_REJECTED = re.compile(r"row \d+: \S")
 
 
-def test_a_number_box_and_the_paste_box_refuse_bad_input_visibly_and_keep_answering(page, voila_url):
+def test_a_number_box_and_the_paste_box_refuse_bad_input_visibly_and_keep_answering(
+    page, voila_url
+):
     open_dashboard(page, voila_url, "08_calibrate.ipynb")
     # a number box: letters, Enter; then the valid value again
     number = page.locator(".ee-number:not(.ee-dock *)", has=page.locator(".ee-bucket-field")).first

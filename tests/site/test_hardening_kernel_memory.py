@@ -25,16 +25,26 @@ import time
 import psutil
 import pytest
 from jupyter_client import BlockingKernelClient
-from playwright.sync_api import expect
-
-from harness import (TIMEOUT, KernelSocket, Viewer, _message, kernel_pids, open_dashboard,
-                     start_voila, stop, tracebacks, widget_states)
 from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
+from playwright.sync_api import expect
 from websockets.exceptions import ConnectionClosed
+
+from harness import (
+    TIMEOUT,
+    KernelSocket,
+    Viewer,
+    _message,
+    kernel_pids,
+    open_dashboard,
+    start_voila,
+    stop,
+    tracebacks,
+    widget_states,
+)
 
 CALCULATOR = "01_chess_calculator.ipynb"
 RSS_CEILING_MIB = 300
-ABUSE = (435, 3_800_000)   # the issue's updates and their size
+ABUSE = (435, 3_800_000)  # the issue's updates and their size
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +54,7 @@ def server(tmp_path_factory):
     proc, base = start_voila(f"--ViewerKernels.kernel_rss_mib={RSS_CEILING_MIB}", log=log)
     yield proc, base, folder / "voila.log"
     log.flush()
-    text = (folder / "voila.log").read_text()   # what the tests caused, before the server stops
+    text = (folder / "voila.log").read_text()  # what the tests caused, before the server stops
     stop(proc)
     log.close()
     assert tracebacks(text) == [], tracebacks(text)[0][:3000]
@@ -71,19 +81,27 @@ def _idle(kernel: psutil.Process, within: float) -> float:
         assert time.monotonic() - t0 < within, f"the kernel was still busy after {within:.0f} s"
 
 
-def _send_one_update(base: str, kernel_id: str, comm_id: str, value: str, count: int,
-                     each=None) -> int:
+def _send_one_update(
+    base: str, kernel_id: str, comm_id: str, value: str, count: int, each=None
+) -> int:
     """``harness.send_updates`` of ``count`` times the same ``value``, its message's content
     encoded to JSON once (encoding 3.8 MB again for each took the sender ~25 ms, 435 times):
     each message its own header, sent as fast as the server reads them over a second v1
     websocket, one the server closes opened again. Returns how many websockets were needed."""
-    content = json.dumps({"comm_id": comm_id, "data": {
-        "method": "update", "state": {"value": value}, "buffer_paths": []}}).encode()
+    content = json.dumps(
+        {
+            "comm_id": comm_id,
+            "data": {"method": "update", "state": {"value": value}, "buffer_paths": []},
+        }
+    ).encode()
 
     def frame(ws: KernelSocket) -> bytes:
         msg = _message("comm_msg", {}, ws.session)
-        return serialize_msg_to_ws_v1([json.dumps(msg[k]).encode() for k in (
-            "header", "parent_header", "metadata")] + [content], "shell")
+        return serialize_msg_to_ws_v1(
+            [json.dumps(msg[k]).encode() for k in ("header", "parent_header", "metadata")]
+            + [content],
+            "shell",
+        )
 
     ws, opened = KernelSocket(base, kernel_id, "v1"), 1
     for i in range(count):
@@ -117,10 +135,13 @@ def test_435_updates_of_3_8_mb_to_a_text_box_are_refused_cheaply(server):
     proc, base, log = server
     viewer = Viewer(base)
     _, kernel_id = viewer.render(CALCULATOR)
-    games = next(comm for comm, state in widget_states(base, kernel_id).items()
-                 if "ee-games-text" in state.get("_dom_classes", ()))
+    games = next(
+        comm
+        for comm, state in widget_states(base, kernel_id).items()
+        if "ee-games-text" in state.get("_dom_classes", ())
+    )
     kernel = _kernel(proc, kernel_id)
-    ws = KernelSocket(base, kernel_id, "v1")   # the page's own websocket, open all along
+    ws = KernelSocket(base, kernel_id, "v1")  # the page's own websocket, open all along
     _idle(kernel, 60)
     rss0, cpu0 = kernel.memory_info().rss, _cpu(kernel)
     count, size = ABUSE
@@ -137,14 +158,19 @@ def test_435_updates_of_3_8_mb_to_a_text_box_are_refused_cheaply(server):
     settled = _idle(kernel, 30)
     peak = max(*peak, kernel.memory_info().rss)
     grown, cpu = (peak - rss0) / 2**20, _cpu(kernel) - cpu0
-    print(f"{count} updates of {size / 1e6:.1f} MB in {sent_s:.1f} s ({sockets} websockets): "
-          f"kernel RSS peak {grown:+.1f} MiB, CPU {cpu:.1f} s, idle {settled:.0f} s after")
+    print(
+        f"{count} updates of {size / 1e6:.1f} MB in {sent_s:.1f} s ({sockets} websockets): "
+        f"kernel RSS peak {grown:+.1f} MiB, CPU {cpu:.1f} s, idle {settled:.0f} s after"
+    )
     assert grown < 60, f"the kernel grew by {grown:.0f} MiB"
     assert cpu < 20, f"the updates cost the kernel {cpu:.1f} CPU-s"
     # the kernel keeps serving; the games box holds what the page had
     barrier = ws.send("kernel_info_request", {})
-    assert any(m["parent_header"].get("msg_id") == barrier for m in iter(ws.receive, None)
-               if m["header"]["msg_type"] == "kernel_info_reply")
+    assert any(
+        m["parent_header"].get("msg_id") == barrier
+        for m in iter(ws.receive, None)
+        if m["header"]["msg_type"] == "kernel_info_reply"
+    )
     state = _state_of(base, kernel_id, games)
     ws.close()
     assert state["value"] == "1400 win\n1600 draw\n1550 loss"  # [TE] the period 1500 -> 1501
@@ -167,8 +193,9 @@ def test_a_kernel_over_its_ceiling_is_stopped_and_its_page_told(server, page):
         said: list[str] = []
 
         def run(code: str) -> None:
-            client.execute_interactive(code, timeout=60, output_hook=lambda m: said.append(
-                m["content"].get("text", "")))
+            client.execute_interactive(
+                code, timeout=60, output_hook=lambda m: said.append(m["content"].get("text", ""))
+            )
 
         # beyond RLIMIT_DATA: refused in the kernel, which lives on
         run("try:\n    _x = bytearray(1100 << 20)\nexcept MemoryError:\n    print('refused')")
@@ -185,5 +212,5 @@ def test_a_kernel_over_its_ceiling_is_stopped_and_its_page_told(server, page):
     while kernel.is_running() and kernel.status() != psutil.STATUS_ZOMBIE:
         assert time.monotonic() < deadline, "the kernel over its ceiling still runs"
         time.sleep(0.25)  # polling interval
-    assert proc.poll() is None   # the server lives on
+    assert proc.poll() is None  # the server lives on
     assert f"over its ceiling of {RSS_CEILING_MIB} MiB" in log.read_text()

@@ -32,17 +32,24 @@ import uuid
 import psutil
 import pytest
 import requests
+from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
 from playwright.sync_api import expect
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
-from harness import (
-    HTTP_TIMEOUT, TIMEOUT, KernelSocket, Viewer, _message, kernel_pids, open_dashboard,
-    slider_step, start_voila, stop,
-)
-from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
-
 from elo_explain.server.channels import V1, GuardedConnection
+from harness import (
+    HTTP_TIMEOUT,
+    TIMEOUT,
+    KernelSocket,
+    Viewer,
+    _message,
+    kernel_pids,
+    open_dashboard,
+    slider_step,
+    start_voila,
+    stop,
+)
 
 POLL = 0.25  # seconds between two kernel counts (polling, not a wait for a result)
 DIVISOR = "03_backgammon_divisor.ipynb"  # its figures are image widgets with binary buffers
@@ -150,8 +157,11 @@ def test_a_legacy_websocket_is_refused_and_the_server_keeps_answering(published)
         # (dropped, the page stayed on "Loading widget..." in a load test)
         ws = KernelSocket(base, kernel_id, "v1")
         ws.send("comm_info_request", {"target_name": "jupyter.widget"})
-        comms = next(m["content"]["comms"] for m in iter(ws.receive, None)
-                     if m["header"]["msg_type"] == "comm_info_reply")
+        comms = next(
+            m["content"]["comms"]
+            for m in iter(ws.receive, None)
+            if m["header"]["msg_type"] == "comm_info_reply"
+        )
         for comm_id in comms:
             ws.send("comm_msg", {"comm_id": comm_id, "data": {"method": "request_state"}})
         assert len(comms) > 80, len(comms)  # GuardedConnection.message_burst
@@ -162,8 +172,11 @@ def test_a_legacy_websocket_is_refused_and_the_server_keeps_answering(published)
         # a forged v1 frame claiming 2^60 parts (jupyter_server's reader would loop on it)
         ws.ws.send((2**60).to_bytes(8, "little") + b"\0" * 64)
         barrier = ws.send("kernel_info_request", {})
-        assert any(m["parent_header"].get("msg_id") == barrier for m in iter(ws.receive, None)
-                   if m["header"]["msg_type"] == "kernel_info_reply")
+        assert any(
+            m["parent_header"].get("msg_id") == barrier
+            for m in iter(ws.receive, None)
+            if m["header"]["msg_type"] == "kernel_info_reply"
+        )
         ws.close()
         time.sleep(1.0)  # one more second of probing after the last frame (polling window)
     answered = [t for t in probe.times if t is not None]
@@ -172,7 +185,8 @@ def test_a_legacy_websocket_is_refused_and_the_server_keeps_answering(published)
     # with a suite's other worker busy beside it (the speed itself: benchmarks/)
     assert max(answered) < 1.0, (
         f"a static file took {1000 * max(answered):.0f} ms (median "
-        f"{1000 * statistics.median(answered):.0f} ms) while the websockets were probed")
+        f"{1000 * statistics.median(answered):.0f} ms) while the websockets were probed"
+    )
     assert proc.poll() is None
     viewer.close()
 
@@ -204,18 +218,25 @@ def _busy(r: requests.Response, why: str) -> None:
     assert why in r.text
 
 
-@pytest.mark.parametrize("server", [("--ViewerKernels.max_kernels=3",
-                                     "--ViewerKernels.max_kernels_per_address=10",
-                                     "--ViewerKernels.connect_timeout=600")], indirect=True)
-def test_beyond_the_global_ceiling_a_render_is_busy_and_admitted_viewers_keep_working(
-        server, page):
+@pytest.mark.parametrize(
+    "server",
+    [
+        (
+            "--ViewerKernels.max_kernels=3",
+            "--ViewerKernels.max_kernels_per_address=10",
+            "--ViewerKernels.connect_timeout=600",
+        )
+    ],
+    indirect=True,
+)
+def test_beyond_the_global_ceiling_a_render_is_busy_and_admitted_viewers_keep_working(server, page):
     proc, base, _ = server
-    open_dashboard(page, base, DIVISOR)              # a real viewer, admitted first
+    open_dashboard(page, base, DIVISOR)  # a real viewer, admitted first
     summary = page.locator(".ee-summary")
     expect(summary).to_contain_text("÷1200: expected win rate 64.0 %", timeout=TIMEOUT)  # [GR]
     viewer = Viewer(base)
     viewer.render("index.ipynb")
-    viewer.render("index.ipynb")                     # three kernels: the ceiling
+    viewer.render("index.ipynb")  # three kernels: the ceiling
     for path in ("index.ipynb", DIVISOR):
         _busy(viewer.get(f"/voila/render/{path}"), "Many people are reading it right now")
     assert len(kernel_pids(proc)) == 3
@@ -229,11 +250,18 @@ def test_beyond_the_global_ceiling_a_render_is_busy_and_admitted_viewers_keep_wo
     viewer.close()
 
 
-@pytest.mark.parametrize("server", [("--ViewerKernels.max_kernels=10",
-                                     "--ViewerKernels.max_kernels_per_address=2",
-                                     "--ViewerKernels.connect_timeout=600",
-                                     "--PublishedOnly.trusted_proxies=127.0.0.1")],
-                         indirect=True)
+@pytest.mark.parametrize(
+    "server",
+    [
+        (
+            "--ViewerKernels.max_kernels=10",
+            "--ViewerKernels.max_kernels_per_address=2",
+            "--ViewerKernels.connect_timeout=600",
+            "--PublishedOnly.trusted_proxies=127.0.0.1",
+        )
+    ],
+    indirect=True,
+)
 def test_one_address_cannot_take_more_than_its_share(server):
     proc, base, _ = server
     viewer = Viewer(base)
@@ -250,9 +278,17 @@ def test_one_address_cannot_take_more_than_its_share(server):
     assert len(kernel_pids(proc)) == 3
 
 
-@pytest.mark.parametrize("server", [("--ViewerKernels.max_kernels=20",
-                                     "--ViewerKernels.max_kernels_per_address=2",
-                                     "--ViewerKernels.connect_timeout=600")], indirect=True)
+@pytest.mark.parametrize(
+    "server",
+    [
+        (
+            "--ViewerKernels.max_kernels=20",
+            "--ViewerKernels.max_kernels_per_address=2",
+            "--ViewerKernels.connect_timeout=600",
+        )
+    ],
+    indirect=True,
+)
 def test_what_a_visitor_sends_directly_is_refused_in_plain_text_without_a_traceback(server):
     """On Voilà's own port: forged X-Real-IP headers count for
     nothing without a configured trusted proxy; DELETE (and any other method but GET) on a
@@ -262,27 +298,36 @@ def test_what_a_visitor_sends_directly_is_refused_in_plain_text_without_a_traceb
     proc, base, log = server
     viewer = Viewer(base)
     # 11 forged client addresses from one peer (loopback): one address, two kernels
-    answers = [viewer.get("/voila/render/index.ipynb", headers={"X-Real-IP": f"203.0.113.{i}"})
-               for i in range(1, 12)]
+    answers = [
+        viewer.get("/voila/render/index.ipynb", headers={"X-Real-IP": f"203.0.113.{i}"})
+        for i in range(1, 12)
+    ]
     codes = [r.status_code for r in answers]
     assert codes == [200, 200] + [503] * 9, codes
     _busy(answers[-1], "from your address")
     kernel_id = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', answers[0].text).group(1)
     forged = {"cookies": {"_xsrf": "abc"}, "headers": {"X-XSRFToken": "abc"}}
     for method in ("DELETE", "PATCH", "POST", "PUT"):
-        r = requests.request(method, f"{base}/api/kernels/{kernel_id}", timeout=HTTP_TIMEOUT,
-                             json={"name": "x"}, **forged)
+        r = requests.request(
+            method,
+            f"{base}/api/kernels/{kernel_id}",
+            timeout=HTTP_TIMEOUT,
+            json={"name": "x"},
+            **forged,
+        )
         assert r.status_code == 405, f"{method} /api/kernels/<id>: HTTP {r.status_code}"
         assert r.headers["Content-Type"].startswith("text/plain") and r.headers["Allow"] == "GET"
-    for method, path in (("POST", f"/api/kernels/{kernel_id}/restart"),
-                         ("POST", f"/api/kernels/{kernel_id}/interrupt"),
-                         ("GET", f"/voila/api/shutdown/{kernel_id}"),
-                         ("DELETE", f"/voila/api/shutdown/{kernel_id}"),
-                         ("PROPFIND", "/voila/render/index.ipynb"),
-                         ("OPTIONS", "/voila/render/index.ipynb"),
-                         ("GET", "/voila/api/themes/x"),
-                         ("GET", "/voila/templates/lab/static/..%2F..%2Fetc%2Fpasswd"),
-                         ("GET", "/api/kernels/0f1e2d3c-aaaa-bbbb-cccc-123456789abc/channels")):
+    for method, path in (
+        ("POST", f"/api/kernels/{kernel_id}/restart"),
+        ("POST", f"/api/kernels/{kernel_id}/interrupt"),
+        ("GET", f"/voila/api/shutdown/{kernel_id}"),
+        ("DELETE", f"/voila/api/shutdown/{kernel_id}"),
+        ("PROPFIND", "/voila/render/index.ipynb"),
+        ("OPTIONS", "/voila/render/index.ipynb"),
+        ("GET", "/voila/api/themes/x"),
+        ("GET", "/voila/templates/lab/static/..%2F..%2Fetc%2Fpasswd"),
+        ("GET", "/api/kernels/0f1e2d3c-aaaa-bbbb-cccc-123456789abc/channels"),
+    ):
         r = requests.request(method, base + path, timeout=HTTP_TIMEOUT, **forged)
         assert r.status_code in (400, 403, 404, 405), f"{method} {path}: HTTP {r.status_code}"
         # plain text, or tornado's own one-line page where no handler of Voilà's matches
@@ -316,13 +361,14 @@ def test_the_ceilings_in_docs_security_edge_are_the_servers():
     """Each line of the ceilings table in docs/security_edge.md (memory, pooled kernels ->
     viewers' kernels, per address) is what default_ceilings gives, and the formula by hand for
     the first line: (24105 - 2048 - 48 * 180) // 180 = 74, 74 // 10 = 7."""
+    from elo_explain.server.kernels import default_ceilings
     from harness import ROOT
 
-    from elo_explain.server.kernels import default_ceilings
-
     text = (ROOT / "docs" / "security_edge.md").read_text()
-    rows = [tuple(int(x) for x in m) for m in
-            re.findall(r"^\| (\d+) \| (\d+) \| (\d+) \| (\d+) \|$", text, re.M)]
+    rows = [
+        tuple(int(x) for x in m)
+        for m in re.findall(r"^\| (\d+) \| (\d+) \| (\d+) \| (\d+) \|$", text, re.M)
+    ]
     assert len(rows) >= 3 and rows[0] == (24105, 48, 74, 7), rows
     for memory, pool, kernels, each in rows:
         assert default_ceilings(total_mib=memory, pool_kernels=pool) == (kernels, each), memory
@@ -348,21 +394,39 @@ def test_floods_through_an_open_page_stay_bounded(published, page):
     expect(summary).to_contain_text("÷1200: expected win rate 64.0 %", timeout=TIMEOUT)  # [GR]
     kernel_id = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', page.content()).group(1)
     kernel = _kernel(proc, kernel_id)
-    ws = KernelSocket(base, kernel_id, "v1")     # beside the page: its second websocket
+    ws = KernelSocket(base, kernel_id, "v1")  # beside the page: its second websocket
     ws.send("comm_info_request", {"target_name": "jupyter.widget"})
-    comms = next(m["content"]["comms"] for m in iter(ws.receive, None)
-                 if m["header"]["msg_type"] == "comm_info_reply")
+    comms = next(
+        m["content"]["comms"]
+        for m in iter(ws.receive, None)
+        if m["header"]["msg_type"] == "comm_info_reply"
+    )
     rss0, cpu0 = kernel.memory_info().rss, _cpu(kernel)
-    state = {"_model_name": "HTMLModel", "_model_module": "@jupyter-widgets/controls",
-             "_model_module_version": "2.0.0", "value": "x" * 10_000}
+    state = {
+        "_model_name": "HTMLModel",
+        "_model_module": "@jupyter-widgets/controls",
+        "_model_module_version": "2.0.0",
+        "value": "x" * 10_000,
+    }
     t0 = time.monotonic()
-    for i in range(2000):   # forged comm opens, each a 10 kB widget (+23 MB/s before)
-        ws.send("comm_open", {"comm_id": f"forged-{i}", "target_name": "jupyter.widget",
-                              "data": {"state": state, "buffer_paths": []}})
+    for i in range(2000):  # forged comm opens, each a 10 kB widget (+23 MB/s before)
+        ws.send(
+            "comm_open",
+            {
+                "comm_id": f"forged-{i}",
+                "target_name": "jupyter.widget",
+                "data": {"state": state, "buffer_paths": []},
+            },
+        )
     some = list(comms)[:20]
-    for i in range(2000):   # forged updates (a core busy for 77 s before)
-        ws.send("comm_msg", {"comm_id": some[i % len(some)], "data": {
-            "method": "update", "state": {"value": 400 + i % 10}, "buffer_paths": []}})
+    for i in range(2000):  # forged updates (a core busy for 77 s before)
+        ws.send(
+            "comm_msg",
+            {
+                "comm_id": some[i % len(some)],
+                "data": {"method": "update", "state": {"value": 400 + i % 10}, "buffer_paths": []},
+            },
+        )
     sent_s = time.monotonic() - t0
     # the kernel works off what was let through, then idles
     deadline = time.monotonic() + 60
@@ -410,11 +474,14 @@ class UnreadSocket:
         self.sock.settimeout(30)
         self.sock.connect((host, int(port)))
         key = base64.b64encode(os.urandom(16)).decode()
-        self.sock.sendall((
-            f"GET /api/kernels/{kernel_id}/channels?session_id={self.session} HTTP/1.1\r\n"
-            f"Host: {host}:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
-            f"Sec-WebSocket-Protocol: {V1}\r\n\r\n").encode())
+        self.sock.sendall(
+            (
+                f"GET /api/kernels/{kernel_id}/channels?session_id={self.session} HTTP/1.1\r\n"
+                f"Host: {host}:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+                f"Sec-WebSocket-Protocol: {V1}\r\n\r\n"
+            ).encode()
+        )
         head = b""
         while not head.endswith(b"\r\n\r\n"):  # byte by byte: nothing after the handshake
             head += self.sock.recv(1)
@@ -423,13 +490,24 @@ class UnreadSocket:
     def send(self, msg_type: str, content: dict) -> None:
         """One masked binary frame (RFC 6455 5.2) holding a v1 kernel message."""
         msg = _message(msg_type, content, self.session)
-        payload = serialize_msg_to_ws_v1([json.dumps(msg[k]).encode() for k in (
-            "header", "parent_header", "metadata", "content")], "shell")
+        payload = serialize_msg_to_ws_v1(
+            [
+                json.dumps(msg[k]).encode()
+                for k in ("header", "parent_header", "metadata", "content")
+            ],
+            "shell",
+        )
         n, mask = len(payload), os.urandom(4)
-        size = (bytes([0x80 | n]) if n < 126 else bytes([0x80 | 126]) + n.to_bytes(2, "big")
-                if n < 2**16 else bytes([0x80 | 127]) + n.to_bytes(8, "big"))
-        self.sock.sendall(bytes([0x82]) + size + mask
-                          + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+        size = (
+            bytes([0x80 | n])
+            if n < 126
+            else bytes([0x80 | 126]) + n.to_bytes(2, "big")
+            if n < 2**16
+            else bytes([0x80 | 127]) + n.to_bytes(8, "big")
+        )
+        self.sock.sendall(
+            bytes([0x82]) + size + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+        )
 
 
 def test_a_client_that_does_not_read_is_cut_off_and_the_server_stays_bounded(published):
@@ -444,8 +522,11 @@ def test_a_client_that_does_not_read_is_cut_off_and_the_server_stays_bounded(pub
     _, kernel_id = viewer.render(DIVISOR)
     ws = KernelSocket(base, kernel_id, "v1")
     ws.send("comm_info_request", {"target_name": "jupyter.widget"})
-    comms = next(m["content"]["comms"] for m in iter(ws.receive, None)
-                 if m["header"]["msg_type"] == "comm_info_reply")
+    comms = next(
+        m["content"]["comms"]
+        for m in iter(ws.receive, None)
+        if m["header"]["msg_type"] == "comm_info_reply"
+    )
     sizes = {}  # each widget's state, as the server sends it (a figure's PNG in its buffers)
     for comm_id in comms:
         ws.send("comm_msg", {"comm_id": comm_id, "data": {"method": "request_state"}})
@@ -466,14 +547,16 @@ def test_a_client_that_does_not_read_is_cut_off_and_the_server_stays_bounded(pub
     while time.monotonic() - t0 < 25:
         try:
             attacker.send("comm_msg", {"comm_id": figure, "data": {"method": "request_state"}})
-        except OSError:   # the server closed the socket (a reset answers the write)
+        except OSError:  # the server closed the socket (a reset answers the write)
             closed = time.monotonic() - t0
             break
         peak = max(peak, voila.memory_info().rss)
         time.sleep(1 / 38)  # the attack's pace: 38 requests a second
     grown = (peak - rss0) / 2**20
-    print(f"unread client: {sizes[figure]} bytes a reply, closed after {closed} s, Voilà grew by "
-          f"{grown:.0f} MiB at most")
+    print(
+        f"unread client: {sizes[figure]} bytes a reply, closed after {closed} s, Voilà grew by "
+        f"{grown:.0f} MiB at most"
+    )
     attacker.sock.close()
     assert closed is not None, f"the socket stayed open for 25 s; Voilà grew by {grown:.0f} MiB"
     # at most the 8 MiB queue and the replies to what was asked before the cut-off (a second
@@ -508,7 +591,9 @@ def test_a_figure_sent_as_its_page_closes_cannot_freeze_the_server():
     from jupyter_client.session import Session
     from jupyter_server.services.kernels.connection.base import serialize_binary_message
     from voila.tornado.kernel_websocket_handler import (
-        VoilaKernelWebsocketHandler, read_header_from_binary_message)
+        VoilaKernelWebsocketHandler,
+        read_header_from_binary_message,
+    )
 
     handler = object.__new__(VoilaKernelWebsocketHandler)  # no request: only its state
     written = []
@@ -516,11 +601,14 @@ def test_a_figure_sent_as_its_page_closes_cannot_freeze_the_server():
     handler.ws_connection = None  # tornado, once the page's websocket has closed
     with pytest.raises(AssertionError):
         handler.selected_subprotocol  # noqa: B018 - what jupyter_server asks, and falls back on
-    connection = GuardedConnection(parent=KernelManager(kernel_id="k"), websocket_handler=handler,
-                                   session=Session())
+    connection = GuardedConnection(
+        parent=KernelManager(kernel_id="k"), websocket_handler=handler, session=Session()
+    )
     session = connection.session
-    figure = session.msg("comm_msg", {"comm_id": "c", "data": {
-        "method": "update", "state": {}, "buffer_paths": [["value"]]}})
+    figure = session.msg(
+        "comm_msg",
+        {"comm_id": "c", "data": {"method": "update", "state": {}, "buffer_paths": [["value"]]}},
+    )
     figure["buffers"] = [b"\x89PNG\r\n\x1a\n" + bytes(4096)]
     frames = session.serialize(figure) + figure["buffers"]  # as the kernel's zmq frames come
     # the legacy format, read as v1: ~10^17 offsets (the loop that held the server)
@@ -554,28 +642,42 @@ def test_malformed_widget_state_sends_no_traceback_and_the_kernel_keeps_serving(
     _, kernel_id = viewer.render(DIVISOR)
     ws = KernelSocket(base, kernel_id, "v1")
     ws.send("comm_info_request", {"target_name": "jupyter.widget"})
-    comms = next(m["content"]["comms"] for m in iter(ws.receive, None)
-                 if m["header"]["msg_type"] == "comm_info_reply")
+    comms = next(
+        m["content"]["comms"]
+        for m in iter(ws.receive, None)
+        if m["header"]["msg_type"] == "comm_info_reply"
+    )
     # a slider value 'abc', a list, null -- to every widget, paced at 30 messages a second
     # (below the page's rate limit, so that every one reaches the kernel)
     for comm_id in comms:
         for bad in ("abc", [1, 2], None):
-            ws.send("comm_msg", {"comm_id": comm_id, "data": {
-                "method": "update", "state": {"value": bad}, "buffer_paths": []}})
+            ws.send(
+                "comm_msg",
+                {
+                    "comm_id": comm_id,
+                    "data": {"method": "update", "state": {"value": bad}, "buffer_paths": []},
+                },
+            )
             time.sleep(1 / 30)  # pacing of the sender, not a wait for a result
     barrier = ws.send("kernel_info_request", {})
     seen = []
     for m in iter(ws.receive, None):
         seen.append(m)
-        if m["parent_header"].get("msg_id") == barrier and m["header"]["msg_type"] == "kernel_info_reply":
+        if (
+            m["parent_header"].get("msg_id") == barrier
+            and m["header"]["msg_type"] == "kernel_info_reply"
+        ):
             break
     # the kernel answered everything in order, and nothing carried a traceback
     assert "dropping a page's messages" not in log.read_text()  # all of them reached it
     assert not [m for m in seen if m["header"]["msg_type"] == "error"]
     frames = json.dumps([m["content"] for m in seen])
     assert "Traceback" not in frames and "traceback" not in frames and "site-packages" not in frames
-    assert not [m for m in seen if m["header"]["msg_type"] == "stream"
-                and m["content"].get("name") == "stderr"]
+    assert not [
+        m
+        for m in seen
+        if m["header"]["msg_type"] == "stream" and m["content"].get("name") == "stderr"
+    ]
     ws.close()
     viewer.close()
 
@@ -588,8 +690,13 @@ def test_a_kernel_is_shut_down_only_with_its_pages_token(published):
     _, other_id = viewer.render("index.ipynb")
     shutdown = f"{base}/voila/api/shutdown/{kernel_id}"
     # a self-made _xsrf cookie and form field
-    forged = requests.post(shutdown, data={"_xsrf": "abc"}, cookies={"_xsrf": "abc"},
-                           headers={"X-XSRFToken": "abc"}, timeout=HTTP_TIMEOUT)
+    forged = requests.post(
+        shutdown,
+        data={"_xsrf": "abc"},
+        cookies={"_xsrf": "abc"},
+        headers={"X-XSRFToken": "abc"},
+        timeout=HTTP_TIMEOUT,
+    )
     assert forged.status_code == 403
     # another page's token, and the right token sent by a page of another site
     assert viewer.shutdown(kernel_id, token=viewer.tokens[other_id]).status_code == 403

@@ -25,29 +25,30 @@ import re
 import tempfile
 import time
 
-from harness import CHROMIUM, CHROMIUM_ARGS, FORBIDDEN_TEXT, READY, start_voila
-from harness import kernel_pids, stop
 from elo_explain.dashboards.index import published
+from harness import CHROMIUM, CHROMIUM_ARGS, FORBIDDEN_TEXT, READY, kernel_pids, start_voila, stop
 
 VIEWERS = 20
-ARRIVING = 4            # viewers loading their page at the same time (the others wait or stay)
-LEFT_S = 60             # the kernels of viewers who left are gone within (closed_grace 5 s)
-LOAD_TIMEOUT_MS = 240_000   # one page, while three others load beside it
-POLL = 0.5              # seconds between two kernel counts (polling interval, not a wait for a result)
+ARRIVING = 4  # viewers loading their page at the same time (the others wait or stay)
+LEFT_S = 60  # the kernels of viewers who left are gone within (closed_grace 5 s)
+LOAD_TIMEOUT_MS = 240_000  # one page, while three others load beside it
+POLL = 0.5  # seconds between two kernel counts (polling interval, not a wait for a result)
 
 # Numbers each dashboard's page shows at its defaults, with their independent source.
 EXPECTED = {
-    "01_chess_calculator.ipynb": ["0.24"],          # Telugu document: E = 0.24, 1500 against 1700
-    "02_fide_rules.ipynb": ["K becomes 35"],        # FIDE 8.3.3 / Telugu: K 40 x 20 games > 700 -> 35
-    "03_backgammon_divisor.ipynb": ["64.0 %"],      # Greek document: ÷1200, favourite's win rate
-    "04_doubling_cube.ipynb": ["1.17"],             # Greek document: cube 2 -> 1 + log2(2)/6 = 1.17
-    "05_volume_k.ipynb": ["+8 / \u221216"],         # Greek document: 60 vs 10 games, +8 / -16
-    "06_elo_vs_glicko.ipynb": ["1741?"],            # lila's test: two new players, the winner 1741?
-    "07_every_system.ipynb": ["+2.00"],             # Bastian (FIBS): an even 1-point match is worth 2
-    "08_calibrate.ipynb": ["76.0 %"],               # Telugu document: 200 points up, ÷400 -> 0.76
-    "09_simulate_ladder.ipynb": ["192"],            # Gammon42 document: 32 x 300 x 2 % = 192
-    "10_new_to_fide.ipynb": ["1743"],               # docs/sources.md#fide-b02 F9, worked example 3 / 5
-    "11_plan.ipynb": ["62.5 %"],    # Greek document: 300 points up, ÷1200, +12 / -20 -> holds at 20/32
+    "01_chess_calculator.ipynb": ["0.24"],  # Telugu document: E = 0.24, 1500 against 1700
+    "02_fide_rules.ipynb": ["K becomes 35"],  # FIDE 8.3.3 / Telugu: K 40 x 20 games > 700 -> 35
+    "03_backgammon_divisor.ipynb": ["64.0 %"],  # Greek document: ÷1200, favourite's win rate
+    "04_doubling_cube.ipynb": ["1.17"],  # Greek document: cube 2 -> 1 + log2(2)/6 = 1.17
+    "05_volume_k.ipynb": ["+8 / \u221216"],  # Greek document: 60 vs 10 games, +8 / -16
+    "06_elo_vs_glicko.ipynb": ["1741?"],  # lila's test: two new players, the winner 1741?
+    "07_every_system.ipynb": ["+2.00"],  # Bastian (FIBS): an even 1-point match is worth 2
+    "08_calibrate.ipynb": ["76.0 %"],  # Telugu document: 200 points up, ÷400 -> 0.76
+    "09_simulate_ladder.ipynb": ["192"],  # Gammon42 document: 32 x 300 x 2 % = 192
+    "10_new_to_fide.ipynb": ["1743"],  # docs/sources.md#fide-b02 F9, worked example 3 / 5
+    "11_plan.ipynb": [
+        "62.5 %"
+    ],  # Greek document: 300 points up, ÷1200, +12 / -20 -> holds at 20/32
 }
 
 
@@ -82,8 +83,14 @@ def stable_count(voila, seconds: float = 5.0) -> int:
     return last
 
 
-async def _view(browser, base: str, notebook: str, texts: list[str], door: asyncio.Semaphore,
-                timeout_ms: int = LOAD_TIMEOUT_MS):
+async def _view(
+    browser,
+    base: str,
+    notebook: str,
+    texts: list[str],
+    door: asyncio.Semaphore,
+    timeout_ms: int = LOAD_TIMEOUT_MS,
+):
     """One viewer: waits at the door, opens the page, waits for the dashboard and its
     numbers, then stays on it; returns (its page, problems, seconds to its numbers)."""
     from playwright.async_api import expect
@@ -105,8 +112,7 @@ async def _load(profile, base, notebook, texts, expect, timeout_ms):
     try:
         # not the "load" event: under this load one asset request of twenty pages sometimes
         # never completes although the dashboard renders; the ready selector is the test
-        await page.goto(f"{base}/voila/render/{notebook}", timeout=timeout_ms,
-                        wait_until="commit")
+        await page.goto(f"{base}/voila/render/{notebook}", timeout=timeout_ms, wait_until="commit")
         await page.wait_for_selector(READY, state="visible", timeout=timeout_ms)
         # the page: the notebook's tables above the view, and the view
         shown = page.locator("body")
@@ -125,28 +131,36 @@ async def _load(profile, base, notebook, texts, expect, timeout_ms):
             said = " ".join((await page.inner_text("body")).split())[-400:]
         except Exception:  # noqa: BLE001
             said = ""
-        problems.append(f"{notebook}: {type(exc).__name__}: {str(exc).splitlines()[0][:300]}"
-                        f" | widget views in the page: {views}; requests pending: "
-                        f"{sorted(pending.values())[:5]}; console errors: {errors[:5]}"
-                        f" | its kernel: {kernel.group(1) if kernel else None}; the page says: {said!r}"
-                        f" | its HTML: {len(html)} characters, ends {html[-300:]!r}")
+        problems.append(
+            f"{notebook}: {type(exc).__name__}: {str(exc).splitlines()[0][:300]}"
+            f" | widget views in the page: {views}; requests pending: "
+            f"{sorted(pending.values())[:5]}; console errors: {errors[:5]}"
+            f" | its kernel: {kernel.group(1) if kernel else None}; the page says: {said!r}"
+            f" | its HTML: {len(html)} characters, ends {html[-300:]!r}"
+        )
     return page, problems, time.monotonic() - t0
 
 
-async def _crowd(base: str, plan, voila, seen: dict, arriving: int = ARRIVING,
-                 timeout_ms: int = LOAD_TIMEOUT_MS):
+async def _crowd(
+    base: str, plan, voila, seen: dict, arriving: int = ARRIVING, timeout_ms: int = LOAD_TIMEOUT_MS
+):
     from playwright.async_api import async_playwright
 
     async with async_playwright() as p:
         # the viewers' tabs in one browser profile (the test's own cost: Voilà's scripts
         # compiled once, not twenty times; each viewer still has a page and a kernel of its own)
         browser = await p.chromium.launch_persistent_context(
-            tempfile.mkdtemp(prefix="ee-crowd-"), executable_path=CHROMIUM, headless=True,
-            args=CHROMIUM_ARGS, viewport={"width": 1280, "height": 1000})
+            tempfile.mkdtemp(prefix="ee-crowd-"),
+            executable_path=CHROMIUM,
+            headless=True,
+            args=CHROMIUM_ARGS,
+            viewport={"width": 1280, "height": 1000},
+        )
         door = asyncio.Semaphore(arriving)
         t0 = time.monotonic()
-        results = await asyncio.gather(*(_view(browser, base, nb, texts, door, timeout_ms)
-                                         for nb, texts in plan))
+        results = await asyncio.gather(
+            *(_view(browser, base, nb, texts, door, timeout_ms) for nb, texts in plan)
+        )
         seen["crowd_s"] = time.monotonic() - t0
         seen["slowest_s"] = max(t for _, _, t in results)
         seen["kernels"] = len(kernel_pids(voila))  # every viewer is on its page now
@@ -183,23 +197,32 @@ def test_twenty_viewers_then_their_kernels_go_when_they_leave(tmp_path):
             text = log_path.read_text()
             ids = re.findall(r"its kernel: ([0-9a-f-]{36})", "\n".join(problems))
             theirs = [line for line in text.splitlines() if any(i in line for i in ids)]
-            raise AssertionError(f"{len(problems)} of {VIEWERS} viewers failed:\n"
-                                 + "\n".join(problems) + "\ntheir kernels in the server's log:\n"
-                                 + "\n".join(theirs[:40]) + "\nthe server's log, its end:\n"
-                                 + text[-3000:])
-        print(f"{VIEWERS} viewers, {ARRIVING} arriving at a time: all on their pages after "
-              f"{seen['crowd_s']:.0f} s, slowest page {seen['slowest_s']:.0f} s")
+            raise AssertionError(
+                f"{len(problems)} of {VIEWERS} viewers failed:\n"
+                + "\n".join(problems)
+                + "\ntheir kernels in the server's log:\n"
+                + "\n".join(theirs[:40])
+                + "\nthe server's log, its end:\n"
+                + text[-3000:]
+            )
+        print(
+            f"{VIEWERS} viewers, {ARRIVING} arriving at a time: all on their pages after "
+            f"{seen['crowd_s']:.0f} s, slowest page {seen['slowest_s']:.0f} s"
+        )
         # all twenty on their pages: one kernel each, none shared, none lost
         assert started() == start + VIEWERS, f"{started()} kernels started for {VIEWERS} viewers"
         assert seen["kernels"] == start + VIEWERS, (
             f"{seen['kernels']} kernels with {VIEWERS} viewers on their pages, {start} before "
-            f"(the crowd took {seen['crowd_s']:.0f} s)")
+            f"(the crowd took {seen['crowd_s']:.0f} s)"
+        )
 
         # they left: their kernels go, and the count is back where it started
         wait_for_count(voila, lambda n: n <= start, LEFT_S, f"kernels not back to {start}")
         final = stable_count(voila, seconds=5)
         assert final == start, f"kernel count {final} after the viewers left, {start} at the start"
-        assert gone() == VIEWERS, f"{gone()} kernels shut down as their pages closed (log: {log_path})"
+        assert gone() == VIEWERS, (
+            f"{gone()} kernels shut down as their pages closed (log: {log_path})"
+        )
         assert culled() == 0, "a kernel waited for the idle culler"
         assert voila.poll() is None, "voila died under the load"
     finally:

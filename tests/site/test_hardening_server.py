@@ -24,10 +24,16 @@ from html import unescape
 import pytest
 import requests
 
-from harness import (
-    HTTP_TIMEOUT, NOTEBOOKS, ROOT, KernelSocket, Viewer, code_lines, start_voila,
-)
 from elo_explain.dashboards.index import published
+from harness import (
+    HTTP_TIMEOUT,
+    NOTEBOOKS,
+    ROOT,
+    KernelSocket,
+    Viewer,
+    code_lines,
+    start_voila,
+)
 
 
 def published_notebooks() -> list[str]:
@@ -76,7 +82,9 @@ def landing(voila_url):
 
 
 @pytest.mark.parametrize("protocol", ["legacy", "v1"])
-def test_viewer_cannot_execute_code_over_the_kernel_websocket(landing, voila_url, tmp_path, protocol):
+def test_viewer_cannot_execute_code_over_the_kernel_websocket(
+    landing, voila_url, tmp_path, protocol
+):
     target = tmp_path / "pwned.txt"
     code = f"open({str(target)!r}, 'w').write('pwned')"
     # control: the payload itself works when a kernel does run it
@@ -96,17 +104,46 @@ def test_viewer_cannot_execute_code_over_the_kernel_websocket(landing, voila_url
     ws = KernelSocket(voila_url, kernel_id, protocol)
     try:
         attempts = {
-            ws.send("execute_request", {"code": code, "silent": False, "store_history": True,
-                                        "user_expressions": {"x": code}, "allow_stdin": False,
-                                        "stop_on_error": True}): "execute_request (shell)",
-            ws.send("execute_request", {"code": code, "silent": True, "store_history": False,
-                                        "user_expressions": {}, "allow_stdin": False,
-                                        "stop_on_error": True}, channel="control"): "execute_request (control)",
-            ws.send("debug_request", {"type": "request", "seq": 1, "command": "evaluate",
-                                      "arguments": {"expression": code}}, channel="control"): "debug_request",
-            ws.send("history_request", {"output": False, "raw": True, "hist_access_type": "tail",
-                                        "n": 100}): "history_request (would leak the notebook's source)",
-            ws.send("inspect_request", {"code": "open", "cursor_pos": 4, "detail_level": 1}): "inspect_request",
+            ws.send(
+                "execute_request",
+                {
+                    "code": code,
+                    "silent": False,
+                    "store_history": True,
+                    "user_expressions": {"x": code},
+                    "allow_stdin": False,
+                    "stop_on_error": True,
+                },
+            ): "execute_request (shell)",
+            ws.send(
+                "execute_request",
+                {
+                    "code": code,
+                    "silent": True,
+                    "store_history": False,
+                    "user_expressions": {},
+                    "allow_stdin": False,
+                    "stop_on_error": True,
+                },
+                channel="control",
+            ): "execute_request (control)",
+            ws.send(
+                "debug_request",
+                {
+                    "type": "request",
+                    "seq": 1,
+                    "command": "evaluate",
+                    "arguments": {"expression": code},
+                },
+                channel="control",
+            ): "debug_request",
+            ws.send(
+                "history_request",
+                {"output": False, "raw": True, "hist_access_type": "tail", "n": 100},
+            ): "history_request (would leak the notebook's source)",
+            ws.send(
+                "inspect_request", {"code": "open", "cursor_pos": 4, "detail_level": 1}
+            ): "inspect_request",
             ws.send("complete_request", {"code": "import o", "cursor_pos": 8}): "complete_request",
         }
         comm_info = ws.send("comm_info_request", {})
@@ -135,12 +172,17 @@ def test_viewer_cannot_execute_code_over_the_kernel_websocket(landing, voila_url
 @pytest.mark.parametrize("notebook", published_notebooks())
 def test_rendered_page_contains_no_notebook_source(request, notebook):
     # the landing page: the module's render of it
-    html, _ = (request.getfixturevalue("landing") if notebook == "index.ipynb"
-               else request.getfixturevalue("viewer").render(notebook))
+    html, _ = (
+        request.getfixturevalue("landing")
+        if notebook == "index.ipynb"
+        else request.getfixturevalue("viewer").render(notebook)
+    )
     # syntax highlighting splits a source line into spans: compare with the tag-free text too
     text = unescape(re.sub(r"<[^>]+>", "", html))
     for line in code_lines(notebook):
-        assert line not in html and line not in text, f"{notebook}: the page contains notebook source {line!r}"
+        assert line not in html and line not in text, (
+            f"{notebook}: the page contains notebook source {line!r}"
+        )
     assert "Traceback" not in html, f"{notebook}: the page contains a traceback"
     for css in ("jp-InputArea-editor", "jp-InputPrompt", "hl-ipython3"):  # a code cell's input
         assert not re.search(rf'class="[^"]*\b{css}\b', html), f"{notebook}: an element {css!r}"
@@ -148,8 +190,12 @@ def test_rendered_page_contains_no_notebook_source(request, notebook):
 
 def test_template_and_theme_overrides_are_ignored(viewer, landing):
     plain, _ = landing
-    for query in ("?template=classic", "?theme=dark", "?template=reveal&theme=dark",
-                  "?template=../../../etc&theme=../../x"):
+    for query in (
+        "?template=classic",
+        "?theme=dark",
+        "?template=reveal&theme=dark",
+        "?template=../../../etc&theme=../../x",
+    ):
         html, _ = viewer.render("index.ipynb", query)
         for page, what in ((plain, "plain"), (html, query)):
             assert "templates/elo-explain/static" in page, f"{what}: not the published template"
@@ -161,25 +207,67 @@ def test_template_and_theme_overrides_are_ignored(viewer, landing):
 # ---------------------------------------------------------------- refused URLs
 
 # Text that must never appear in a refused response: listings, sources, files.
-LEAKS = ("index.ipynb", "01_chess", "nbformat", '"cells"', "pyproject", "[project]", "root:x:0:0",
-         "elo_explain", '"content"', "last_modified", "Traceback")
+LEAKS = (
+    "index.ipynb",
+    "01_chess",
+    "nbformat",
+    '"cells"',
+    "pyproject",
+    "[project]",
+    "root:x:0:0",
+    "elo_explain",
+    '"content"',
+    "last_modified",
+    "Traceback",
+)
 
 REFUSED = [
-    "/voila", "/voila/", "/tree", "/tree/notebooks", "/api/contents", "/api/contents/notebooks",
-    "/api/contents/index.ipynb", "/voila/api/contents", "/voila/api/contents/",
-    "/voila/api/contents/index.ipynb", "/voila/api/contents/..%2F",
-    "/files/index.ipynb", "/files/notebooks/index.ipynb", "/voila/files/index.ipynb",
-    "/voila/files/../pyproject.toml", "/voila/files/..%2Fpyproject.toml",
-    "/voila/files/..%2F..%2F..%2F..%2Fetc%2Fpasswd", "/voila/files/%2Fetc%2Fpasswd",
-    "/terminals", "/terminals/1", "/api/terminals", "/lab", "/lab/tree/index.ipynb",
-    "/notebooks/index.ipynb", "/edit/index.ipynb", "/api/kernels", "/api/sessions",
-    "/api/kernelspecs", "/api/config/notebook", "/api/status", "/api/me", "/login", "/logout",
-    "/voila/render/", "/voila/render/../pyproject.toml", "/voila/render/..%2Fpyproject.toml",
-    "/voila/render/../benchmarks/x.ipynb", "/voila/render/..%2Fbenchmarks%2Fx.ipynb",
-    "/voila/render/%2Fetc%2Fpasswd", "/voila/render/..%2F..%2F..%2F..%2Fetc%2Fpasswd",
-    "/voila/render/.%2Findex.ipynb", "/voila/render/index.ipynb/", "/voila/render/INDEX.ipynb",
+    "/voila",
+    "/voila/",
+    "/tree",
+    "/tree/notebooks",
+    "/api/contents",
+    "/api/contents/notebooks",
+    "/api/contents/index.ipynb",
+    "/voila/api/contents",
+    "/voila/api/contents/",
+    "/voila/api/contents/index.ipynb",
+    "/voila/api/contents/..%2F",
+    "/files/index.ipynb",
+    "/files/notebooks/index.ipynb",
+    "/voila/files/index.ipynb",
+    "/voila/files/../pyproject.toml",
+    "/voila/files/..%2Fpyproject.toml",
+    "/voila/files/..%2F..%2F..%2F..%2Fetc%2Fpasswd",
+    "/voila/files/%2Fetc%2Fpasswd",
+    "/terminals",
+    "/terminals/1",
+    "/api/terminals",
+    "/lab",
+    "/lab/tree/index.ipynb",
+    "/notebooks/index.ipynb",
+    "/edit/index.ipynb",
+    "/api/kernels",
+    "/api/sessions",
+    "/api/kernelspecs",
+    "/api/config/notebook",
+    "/api/status",
+    "/api/me",
+    "/login",
+    "/logout",
+    "/voila/render/",
+    "/voila/render/../pyproject.toml",
+    "/voila/render/..%2Fpyproject.toml",
+    "/voila/render/../benchmarks/x.ipynb",
+    "/voila/render/..%2Fbenchmarks%2Fx.ipynb",
+    "/voila/render/%2Fetc%2Fpasswd",
+    "/voila/render/..%2F..%2F..%2F..%2Fetc%2Fpasswd",
+    "/voila/render/.%2Findex.ipynb",
+    "/voila/render/index.ipynb/",
+    "/voila/render/INDEX.ipynb",
     "/voila/render/%2Fwork%2Fmain%2Fnotebooks%2Findex.ipynb",
-    "/voila/render/..%2Ftests%2Ftest_landing.py", "/voila/static/..%2F..%2F..%2F..%2Fetc%2Fpasswd",
+    "/voila/render/..%2Ftests%2Ftest_landing.py",
+    "/voila/static/..%2F..%2F..%2F..%2Fetc%2Fpasswd",
     "/voila/labextensions/..%2F..%2F..%2F..%2Fetc%2Fpasswd",
     "/voila/api/themes/..%2F..%2F..%2F..%2Fetc%2Fpasswd",
 ]
@@ -187,7 +275,9 @@ REFUSED = [
 
 def _assert_refused(r: requests.Response, what: str, allow_5xx: bool = False) -> None:
     top = 600 if allow_5xx else 500
-    assert 400 <= r.status_code < top, f"{what}: HTTP {r.status_code} (final URL {r.url}), not refused"
+    assert 400 <= r.status_code < top, (
+        f"{what}: HTTP {r.status_code} (final URL {r.url}), not refused"
+    )
     for leak in LEAKS:
         assert leak not in r.text, f"{what}: HTTP {r.status_code} body leaks {leak!r}"
 
@@ -198,11 +288,15 @@ def test_url_is_refused(voila_url, path):
     _assert_refused(r, path)
 
 
-@pytest.mark.parametrize("path", [
-    "/voila/templates/lab/static/..%2F..%2F..%2F..%2F..%2F..%2Fetc%2Fpasswd",
-    "/voila/templates/../../../../etc/passwd", "/voila/templates/%2Fetc%2Fpasswd",
-    "/voila/templates/lab/conf.json",
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/voila/templates/lab/static/..%2F..%2F..%2F..%2F..%2F..%2Fetc%2Fpasswd",
+        "/voila/templates/../../../../etc/passwd",
+        "/voila/templates/%2Fetc%2Fpasswd",
+        "/voila/templates/lab/conf.json",
+    ],
+)
 def test_template_asset_traversal_leaks_nothing(voila_url, path):
     # Voilà's TemplateStaticFileHandler is a plain tornado handler outside the gate; it
     # answers malformed paths with a bare 500 (upstream wart), never with the file.
@@ -210,18 +304,26 @@ def test_template_asset_traversal_leaks_nothing(voila_url, path):
     _assert_refused(r, path, allow_5xx=True)
 
 
-@pytest.mark.parametrize("method,path", [
-    ("PUT", "/voila/api/contents/evil.ipynb"), ("POST", "/voila/api/contents/"),
-    ("POST", "/api/kernels"), ("POST", "/api/sessions"), ("POST", "/api/terminals"),
-    ("DELETE", "/voila/api/contents/index.ipynb"), ("PATCH", "/voila/api/contents/index.ipynb"),
-])
+@pytest.mark.parametrize(
+    "method,path",
+    [
+        ("PUT", "/voila/api/contents/evil.ipynb"),
+        ("POST", "/voila/api/contents/"),
+        ("POST", "/api/kernels"),
+        ("POST", "/api/sessions"),
+        ("POST", "/api/terminals"),
+        ("DELETE", "/voila/api/contents/index.ipynb"),
+        ("PATCH", "/voila/api/contents/index.ipynb"),
+    ],
+)
 def test_writes_are_refused(voila_url, method, path):
     r = requests.request(method, voila_url + path, json={"type": "notebook"}, timeout=HTTP_TIMEOUT)
     _assert_refused(r, f"{method} {path}")
 
 
-@pytest.mark.parametrize("path", ["/", "/voila/tree", "/voila/tree/",
-                                  "/voila/tree/sub", "/voila/tree/%2F"])
+@pytest.mark.parametrize(
+    "path", ["/", "/voila/tree", "/voila/tree/", "/voila/tree/sub", "/voila/tree/%2F"]
+)
 def test_root_and_tree_land_on_the_landing_page(voila_url, path):
     r = requests.get(voila_url + path, timeout=HTTP_TIMEOUT, allow_redirects=False)
     assert r.status_code in (301, 302), f"{path}: HTTP {r.status_code}, expected a redirect"
@@ -239,9 +341,14 @@ def test_notebook_outside_the_published_list_is_refused(tmp_path):
     log = open(tmp_path / "voila.log", "w")
     proc, base = start_voila(notebooks=folder, log=log)
     try:
-        for path in ("/voila/render/secret.ipynb", "/voila/render/sub/index.ipynb",
-                     "/voila/render/sub%2Findex.ipynb", "/voila/render/./secret.ipynb",
-                     "/voila/api/contents/secret.ipynb", "/voila/files/secret.ipynb"):
+        for path in (
+            "/voila/render/secret.ipynb",
+            "/voila/render/sub/index.ipynb",
+            "/voila/render/sub%2Findex.ipynb",
+            "/voila/render/./secret.ipynb",
+            "/voila/api/contents/secret.ipynb",
+            "/voila/files/secret.ipynb",
+        ):
             r = requests.get(base + path, timeout=HTTP_TIMEOUT)
             _assert_refused(r, path)
             assert "secret" not in r.text

@@ -76,8 +76,9 @@ def test_a_file_chosen_is_read_and_one_over_the_limit_refused(calibrate):
     # over the 2 MB limit: the page says so before sending anything, and the fit stays
     big = b"rating,opponent,score\n" + b"1700,1500,1\n" * 190_000
     _choose(page, "big.csv", big)
-    expect(page.locator(".ee-limit")).to_contain_text("big.csv is 2.3 MB; the limit is 2 MB",
-                                                      timeout=TIMEOUT)
+    expect(page.locator(".ee-limit")).to_contain_text(
+        "big.csv is 2.3 MB; the limit is 2 MB", timeout=TIMEOUT
+    )
     expect(page.locator(".ee-divisor")).to_contain_text("÷419")  # [CF] mine.csv's fit
     assert_clean(page, NB)
     assert max(sent) < 10_000, f"a frame of {max(sent):,} bytes left the page"
@@ -104,7 +105,9 @@ def test_a_file_over_the_limit_is_refused_in_the_page_with_the_kernels_words(cal
     # the words of CalibrateModel.load_csv, e.g. "big.csv is 20.0 MB; the limit is 2 MB: ..."
     expect(page.locator(".ee-limit")).to_have_text(
         f"big.csv is {len(data) / 1e6:.1f} MB; the limit is 2 MB: split it or keep the rating, "
-        "opponent and score columns only", timeout=TIMEOUT)
+        "opponent and score columns only",
+        timeout=TIMEOUT,
+    )
     assert max(sent) < 10_000, f"a frame of {max(sent):,} bytes left the page"
 
 
@@ -115,15 +118,19 @@ def test_a_paste_over_the_limit_is_refused_and_one_within_it_is_read(calibrate):
     big = _csv(12).decode()
     page.evaluate("(text) => navigator.clipboard.writeText(text)", big)
     box.focus()
-    box.press("Control+V")   # a real paste, as a viewer's
+    box.press("Control+V")  # a real paste, as a viewer's
     expect(page.locator(".ee-limit")).to_have_text(
         f"pasted text is {len(big.encode()) / 1e6:.1f} MB; the limit is 2 MB: split it or keep "
-        "the rating, opponent and score columns only", timeout=TIMEOUT)
+        "the rating, opponent and score columns only",
+        timeout=TIMEOUT,
+    )
     assert box.input_value() == "", "the refused paste reached the box"
     assert max(sent) < 10_000, f"a frame of {max(sent):,} bytes left the page"
     # a paste within the limit is read by the kernel as before
-    page.evaluate("(text) => navigator.clipboard.writeText(text)",
-                  "rating,opponent,score\n1700,1500,1\n1700,1500,1\n1700,1500,1\n1700,1500,0\n")
+    page.evaluate(
+        "(text) => navigator.clipboard.writeText(text)",
+        "rating,opponent,score\n1700,1500,1\n1700,1500,1\n1700,1500,1\n1700,1500,0\n",
+    )
     box.focus()
     box.press("Control+V")
     expect(page.locator(".ee-limit")).to_have_text("")

@@ -32,8 +32,19 @@ import psutil
 import pytest
 from playwright.sync_api import expect
 
-from harness import POLL_MS, READY, TIMEOUT, kernel_pids, open_dashboard, start_voila, stop, tracebacks
-from harness import KernelSocket, Viewer, type_into
+from harness import (
+    POLL_MS,
+    READY,
+    TIMEOUT,
+    KernelSocket,
+    Viewer,
+    kernel_pids,
+    open_dashboard,
+    start_voila,
+    stop,
+    tracebacks,
+    type_into,
+)
 
 POLL = 0.25  # seconds between two kernel counts (polling, not a wait for a result)
 DIVISOR = "03_backgammon_divisor.ipynb"
@@ -61,8 +72,9 @@ def server(tmp_path_factory):
 
 def _pid_of(proc, page) -> int:
     """The process of the kernel of ``page`` (its id, from the page's config)."""
-    return _pid_of_kernel(proc, json.loads(
-        page.locator("#jupyter-config-data").text_content())["kernelId"])
+    return _pid_of_kernel(
+        proc, json.loads(page.locator("#jupyter-config-data").text_content())["kernelId"]
+    )
 
 
 def _pid_of_kernel(proc, kernel_id: str) -> int:
@@ -107,23 +119,23 @@ class _Ends(threading.Thread):
 
 def test_closed_tabs_free_their_kernels_within_10_s(server, devices):
     proc, base, folder = server
-    assert len(kernel_pids(proc)) == 0   # no pool in the tests' server: it holds 0 kernels
+    assert len(kernel_pids(proc)) == 0  # no pool in the tests' server: it holds 0 kernels
     ends = _Ends(proc)
     ends.start()
-    closed: list[tuple[int, float]] = []   # each page's kernel, and when the page closed
+    closed: list[tuple[int, float]] = []  # each page's kernel, and when the page closed
     try:
         for i in range(10):
-            before = kernel_pids(proc)   # the kernels of the pages before, still going
+            before = kernel_pids(proc)  # the kernels of the pages before, still going
             tab = devices.visit({"viewport": {"width": 1280, "height": 1000}})
             page = tab.page
-            open_dashboard(page, base, "index.ipynb")   # any page's kernel: the cheapest
+            open_dashboard(page, base, "index.ipynb")  # any page's kernel: the cheapest
             pid = _pid_of(proc, page)
-            assert kernel_pids(proc) - before == {pid}   # the page's kernel: one, its own
+            assert kernel_pids(proc) - before == {pid}  # the page's kernel: one, its own
             ends.watch(pid)
             if i % 2:
-                page.close(run_before_unload=True)   # the page's beacon, with its token
+                page.close(run_before_unload=True)  # the page's beacon, with its token
             else:
-                tab.close()                          # closed without its unload handlers
+                tab.close()  # closed without its unload handlers
             closed.append((pid, time.monotonic()))
         last = closed[-1][1]
         while set(ends.ends) != {pid for pid, _ in closed} and time.monotonic() - last < 10:
@@ -154,12 +166,12 @@ def test_a_page_whose_connection_just_drops_frees_its_kernel_within_10_s(server)
     sock = KernelSocket(base, kernel_id, "v1")
     sock.send("kernel_info_request", {})
     while sock.receive()["header"]["msg_type"] != "kernel_info_reply":
-        pass   # connected and answered: the server counts the page as there
+        pass  # connected and answered: the server counts the page as there
     ends = _Ends(proc)
     ends.watch(pid)
     ends.start()
     try:
-        sock.ws.socket.shutdown(socket.SHUT_RDWR)   # the connection just goes: no close frame
+        sock.ws.socket.shutdown(socket.SHUT_RDWR)  # the connection just goes: no close frame
         sock.ws.socket.close()
         dropped = time.monotonic()
         while pid not in ends.ends and time.monotonic() - dropped < 10:
@@ -182,19 +194,22 @@ def _lost(page):
 
 def test_a_killed_kernel_gets_a_notice_and_one_click_reopens_the_same_view(server, page):
     proc, base, folder = server
-    since = (folder / "voila.log").stat().st_size   # the server's log from this test on
+    since = (folder / "voila.log").stat().st_size  # the server's log from this test on
     open_dashboard(page, base, DIVISOR + "?divisor=800")
     summary = page.locator(".ee-summary")
     # Greek document, version history: ÷800, 300 points up -> 70.3 %
-    expect(summary).to_contain_text("300 points up, ÷800: expected win rate 70.3 %",
-                                    timeout=TIMEOUT)
+    expect(summary).to_contain_text(
+        "300 points up, ÷800: expected win rate 70.3 %", timeout=TIMEOUT
+    )
     type_into(page, ".ee-difference-field", "200")
     expect(summary).to_contain_text("200 points up, ÷800", timeout=TIMEOUT)
     pid = _pid_of(proc, page)
     assert kernel_pids(proc) == {pid}
     os.kill(pid, signal.SIGKILL)
-    reopen = _lost(page)             # at once: the server announces the restart and closes
-    expect(reopen).to_have_attribute("href", f"{base}/voila/render/{DIVISOR}?divisor=800&difference=200")
+    reopen = _lost(page)  # at once: the server announces the restart and closes
+    expect(reopen).to_have_attribute(
+        "href", f"{base}/voila/render/{DIVISOR}?divisor=800&difference=200"
+    )
     reopen.click()
     page.wait_for_selector(READY, state="visible", timeout=TIMEOUT)
     expect(page.locator(".ee-summary")).to_contain_text("200 points up, ÷800", timeout=TIMEOUT)
@@ -207,7 +222,7 @@ def test_a_killed_kernel_gets_a_notice_and_one_click_reopens_the_same_view(serve
     # the server shuts the reopened page's kernel down (the beacon's path, the culler's):
     # the page says so within 2 s, before the viewer does anything
     assert _told_after_shutdown(page) <= 2000
-    with open(folder / "voila.log") as f:   # what the server logged in this test's time
+    with open(folder / "voila.log") as f:  # what the server logged in this test's time
         f.seek(since)
         log = f.read()
     assert "Shutting viewer kernel" in log and tracebacks(log) == []
@@ -239,8 +254,11 @@ def culling(tmp_path):
     second); published: 300 s, every 60 s (``test_the_published_config_is_the_one_tested``).
     Not less: the culler counts a page still loading as idle once the notebook has run, and
     a loaded machine's Chromium took over 5 s to show the page (the kernel was culled first)."""
-    proc, base, log = _voila(tmp_path, "--MappingKernelManager.cull_idle_timeout=15",
-                             "--MappingKernelManager.cull_interval=1")
+    proc, base, log = _voila(
+        tmp_path,
+        "--MappingKernelManager.cull_idle_timeout=15",
+        "--MappingKernelManager.cull_interval=1",
+    )
     yield proc, base
     stop(proc)
     log.close()
@@ -253,10 +271,11 @@ def test_a_culled_kernel_gets_a_notice_and_the_typed_games_come_back(culling, pa
     # FIDE B.02 section 7 (docs/sources.md#fide-b02, F9): 5 / 5 against 2000-2400 -> 2200
     games.fill("2000 1, 2100 1, 2200 1, 2300 1, 2400 1")
     expect(page.locator(".ee-first-rating")).to_contain_text("2200", timeout=TIMEOUT)
-    reopen = _lost(page)           # the reader reads on; the idle culler takes the kernel
+    reopen = _lost(page)  # the reader reads on; the idle culler takes the kernel
     reopen.click()
     page.wait_for_selector(READY, state="visible", timeout=TIMEOUT)
     expect(page.locator(".ee-first-rating")).to_contain_text("2200", timeout=TIMEOUT)
     # the same five games, one per line as the page writes them
     expect(page.locator(".ee-ready textarea").first).to_have_value(
-        "2000 1\n2100 1\n2200 1\n2300 1\n2400 1")
+        "2000 1\n2100 1\n2200 1\n2300 1\n2400 1"
+    )

@@ -7,10 +7,10 @@ in ``test_languages.py``."""
 import pytest
 from PIL import Image, ImageOps
 
-from harness import NOTEBOOKS
 from elo_explain.dashboards import DASHBOARDS
 from elo_explain.dashboards.index import CARDS, card_picture, published
 from elo_explain.i18n import LANGUAGES
+from harness import NOTEBOOKS
 
 
 def test_published_notebooks_exist_and_are_listed():
@@ -30,8 +30,11 @@ def card_shows(notebook: str, lang: str = "en") -> tuple[int, int]:
 
 def _pages(lang: str):
     """The dashboards with a page in ``lang``, and the page's notebook path."""
-    return [(d, d.notebook if lang == "en" else f"{lang}/{d.notebook}") for d in published()
-            if (NOTEBOOKS / ("" if lang == "en" else lang) / d.notebook).exists()]
+    return [
+        (d, d.notebook if lang == "en" else f"{lang}/{d.notebook}")
+        for d in published()
+        if (NOTEBOOKS / ("" if lang == "en" else lang) / d.notebook).exists()
+    ]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -52,6 +55,7 @@ def test_every_card_has_a_picture_of_its_dashboard(lang):
             w, h = card_shows(d.notebook, lang)
             ink = ImageOps.invert(im.convert("L")).point(lambda v: 255 if v > 12 else 0)
             x0, y0, x1, y1 = ink.getbbox()
-        assert abs((x1 - x0) / (y1 - y0) - w / h) < 0.03 * w / h + 0.02, \
+        assert abs((x1 - x0) / (y1 - y0) - w / h) < 0.03 * w / h + 0.02, (
             f"{path.name}: {x1 - x0}×{y1 - y0} shows a {w}×{h} figure cropped"
+        )
         assert x1 - x0 >= 480 - 16 or y1 - y0 >= 300 - 16, f"{path.name}: not scaled to fit"

@@ -28,31 +28,44 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from harness import POLL_MS, TIMEOUT, type_into
-from tests.site.audit import (
-    bad_query, check_the_bad_link_shown, check_typed_markup_inert, guard_dialogs,
-)
-from tests.site.document_facts import VOLUME_K, check_g10_at_the_defaults
-from tests.site.seen import captions_out_of_view, glyph_problems, python_text
-from tests.site.test_every_reader import (
-    DESKTOP, PHONE, PHONE_LAYOUT, check_axe, check_card_pictures, check_self_contained, open_page,
-    settle,
-)
-from tests.site.specs import SPECS
-
 from elo_explain.dashboards import DASHBOARDS, INDEX_NOTEBOOK
 from elo_explain.i18n import TRANSLATIONS
 from elo_explain.server.languages import LANGUAGE_NAMES
 from elo_explain.translate import english_left
+from harness import POLL_MS, TIMEOUT, type_into
+from tests.site.audit import (
+    bad_query,
+    check_the_bad_link_shown,
+    check_typed_markup_inert,
+    guard_dialogs,
+)
+from tests.site.document_facts import VOLUME_K, check_g10_at_the_defaults
+from tests.site.seen import captions_out_of_view, glyph_problems, python_text
+from tests.site.specs import SPECS
+from tests.site.test_every_reader import (
+    DESKTOP,
+    PHONE,
+    PHONE_LAYOUT,
+    check_axe,
+    check_card_pictures,
+    check_self_contained,
+    open_page,
+    settle,
+)
 
 PAGES = [INDEX_NOTEBOOK] + [d.notebook for d in DASHBOARDS]
 DIVISOR = "03_backgammon_divisor.ipynb"
 # a letter of each language's own script: a message "in that language" has some
-SCRIPT = {"te": re.compile("[\u0c00-\u0c7f]"), "uk": re.compile("[\u0400-\u04ff]"),
-          "el": re.compile("[\u0370-\u03ff]")}
-SWITCH = ("() => [...document.querySelectorAll('nav.ee-langs a.ee-lang')].map(a => ({"
-          " lang: a.lang, hreflang: a.hreflang, text: a.textContent,"
-          " href: a.getAttribute('href'), current: a.getAttribute('aria-current')}))")
+SCRIPT = {
+    "te": re.compile("[\u0c00-\u0c7f]"),
+    "uk": re.compile("[\u0400-\u04ff]"),
+    "el": re.compile("[\u0370-\u03ff]"),
+}
+SWITCH = (
+    "() => [...document.querySelectorAll('nav.ee-langs a.ee-lang')].map(a => ({"
+    " lang: a.lang, hreflang: a.hreflang, text: a.textContent,"
+    " href: a.getAttribute('href'), current: a.getAttribute('aria-current')}))"
+)
 
 
 def _switch_expected(notebook: str, lang: str) -> list[dict]:
@@ -61,10 +74,20 @@ def _switch_expected(notebook: str, lang: str) -> list[dict]:
     up = "" if lang == "en" else "../"
     rows = []
     for other, name in LANGUAGE_NAMES.items():
-        href = notebook if other == lang else up + (notebook if other == "en"
-                                                     else f"{other}/{notebook}")
-        rows.append({"lang": other, "hreflang": other, "text": name, "href": href,
-                     "current": "page" if other == lang else None})
+        href = (
+            notebook
+            if other == lang
+            else up + (notebook if other == "en" else f"{other}/{notebook}")
+        )
+        rows.append(
+            {
+                "lang": other,
+                "hreflang": other,
+                "text": name,
+                "href": href,
+                "current": "page" if other == lang else None,
+            }
+        )
     return rows
 
 
@@ -81,12 +104,14 @@ def audit_translated_page(page, rec, base: str, lang: str, notebook: str) -> Non
     # dashboard's title in the language, the site's name after it
     title = page.title()
     assert title.endswith("elo-explain") and english_left(title, lang) == [], title
-    assert notebook == INDEX_NOTEBOOK or SCRIPT[lang].search(title), \
+    assert notebook == INDEX_NOTEBOOK or SCRIPT[lang].search(title), (
         f"the page's title is not in {lang}: {title!r}"
+    )
     switch = page.evaluate(SWITCH)
     # the links carry the view's query once it has one: compare the paths
-    assert [dict(s, href=s["href"].split("?")[0]) for s in switch] == \
-        _switch_expected(notebook, lang)
+    assert [dict(s, href=s["href"].split("?")[0]) for s in switch] == _switch_expected(
+        notebook, lang
+    )
     m = page.evaluate(PHONE_LAYOUT)
     assert m["docWidth"] <= m["vw"], f"the page scrolls sideways: {m['docWidth']} > {m['vw']}"
     assert m["out"] == [], f"past the screen's edge: {m['out'][:5]}"
@@ -101,8 +126,12 @@ def audit_translated_page(page, rec, base: str, lang: str, notebook: str) -> Non
     assert python_text(page) == []
     assert glyph_problems(page) == []
     page.set_viewport_size(DESKTOP["viewport"])
-    page.wait_for_function("w => document.documentElement.clientWidth === w",
-                           arg=DESKTOP["viewport"]["width"], timeout=TIMEOUT, polling=POLL_MS)
+    page.wait_for_function(
+        "w => document.documentElement.clientWidth === w",
+        arg=DESKTOP["viewport"]["width"],
+        timeout=TIMEOUT,
+        polling=POLL_MS,
+    )
     assert glyph_problems(page) == []
     # last: the one check other helpers' catalogs still decide; a bad link's note quotes
     # what a link may hold, the links' English keys (``'from games this week'``) as the
@@ -114,8 +143,11 @@ def audit_translated_page(page, rec, base: str, lang: str, notebook: str) -> Non
 
 # one page in each language with text boxes (a different dashboard each): every payload typed
 # into every box, after the audit (the link's payloads are in every visit's bad link)
-TYPED = {("te", "01_chess_calculator.ipynb"), ("uk", "08_calibrate.ipynb"),
-         ("el", "10_new_to_fide.ipynb")}
+TYPED = {
+    ("te", "01_chess_calculator.ipynb"),
+    ("uk", "08_calibrate.ipynb"),
+    ("el", "10_new_to_fide.ipynb"),
+}
 
 
 @pytest.mark.parametrize("notebook", [p for p in PAGES if p != DIVISOR])
@@ -125,9 +157,14 @@ def test_translated_page_on_a_phone(devices, voila_url, lang, notebook):
     # its note in the page's language, the markup inert; on three pages, markup typed too
     spec = SPECS.get(notebook)
     dialogs: list[str] = []
-    context, page, rec = open_page(devices, voila_url, f"{lang}/{notebook}", PHONE,
-                                   query=bad_query(notebook, spec) if spec else "",
-                                   before=lambda p: guard_dialogs(p, dialogs))
+    context, page, rec = open_page(
+        devices,
+        voila_url,
+        f"{lang}/{notebook}",
+        PHONE,
+        query=bad_query(notebook, spec) if spec else "",
+        before=lambda p: guard_dialogs(p, dialogs),
+    )
     try:
         if spec:
             check_the_bad_link_shown(page, spec, dialogs, SCRIPT[lang])
@@ -157,8 +194,9 @@ def _switch_to(page, other: str, query: str, up: str = "../") -> None:
     expect(target).to_have_attribute("href", f"{up}{path}{query}", timeout=TIMEOUT)
     page.set_viewport_size(PHONE["viewport"])
     target.click()
-    page.wait_for_url(re.compile(rf"/voila/render/{re.escape(path)}{re.escape(query)}$"),
-                      timeout=TIMEOUT)
+    page.wait_for_url(
+        re.compile(rf"/voila/render/{re.escape(path)}{re.escape(query)}$"), timeout=TIMEOUT
+    )
     settle(page)
     assert page.evaluate("document.documentElement.lang") == other
 
@@ -181,8 +219,9 @@ def _decimal_comma(page) -> None:
     expect(summary).to_contain_text("64,0%", timeout=TIMEOUT)
     type_into(page, ".ee-divisor-field", "800")
     expect(summary).to_contain_text("70,3%", timeout=TIMEOUT)
-    expect(page.locator(".ee-link")).to_have_attribute("href", "?divisor=800&difference=300",
-                                                       timeout=TIMEOUT)
+    expect(page.locator(".ee-link")).to_have_attribute(
+        "href", "?divisor=800&difference=300", timeout=TIMEOUT
+    )
 
 
 def test_the_divisor_page_in_every_language_through_the_switch(devices, voila_url):
@@ -191,8 +230,9 @@ def test_the_divisor_page_in_every_language_through_the_switch(devices, voila_ur
     language's numbers, a bad value's message in its language; each translated page gets
     the whole audit above."""
     summary = ".ee-summary"
-    context, page, rec = open_page(devices, voila_url, f"te/{DIVISOR}", PHONE,
-                                   query="?divisor=1000")
+    context, page, rec = open_page(
+        devices, voila_url, f"te/{DIVISOR}", PHONE, query="?divisor=1000"
+    )
     try:
         # Telugu, from a link: its value in the box, a typed one, the numbers with a point
         expect(page.locator(".ee-divisor-field input")).to_have_value("1000")
@@ -200,30 +240,35 @@ def test_the_divisor_page_in_every_language_through_the_switch(devices, voila_ur
         type_into(page, ".ee-difference-field", "200")
         expect(page.locator(summary)).to_contain_text(AT_200_1000["te"], timeout=TIMEOUT)
         expect(page.locator(".ee-link")).to_have_attribute(
-            "href", "?divisor=1000&difference=200", timeout=TIMEOUT)
+            "href", "?divisor=1000&difference=200", timeout=TIMEOUT
+        )
         _bad_value(page, "te")
         audit_translated_page(page, rec, voila_url, "te", DIVISOR)
         # to Ukrainian, then Greek: the view the switch carried, a decimal comma, the
         # Greek document's numbers typed, the difference typed back for the next switch
-        for lang, divisor, shown in (("uk", "1000", AT_200_1000["uk"]),
-                                     ("el", "800", AT_200_800["el"])):
+        for lang, divisor, shown in (
+            ("uk", "1000", AT_200_1000["uk"]),
+            ("el", "800", AT_200_800["el"]),
+        ):
             _switch_to(page, lang, f"?divisor={divisor}&difference=200")
             expect(page.locator(".ee-difference-field input")).to_have_value("200")
             expect(page.locator(".ee-divisor-field input")).to_have_value(divisor)
             expect(page.locator(summary)).to_contain_text(shown, timeout=TIMEOUT)
             _bad_value(page, lang)
-            _decimal_comma(page)   # leaves ÷800
+            _decimal_comma(page)  # leaves ÷800
             type_into(page, ".ee-difference-field", "200")
             audit_translated_page(page, rec, voila_url, lang, DIVISOR)
         # and to English, the same view
         _switch_to(page, "en", "?divisor=800&difference=200")
         expect(page.locator(summary)).to_contain_text(AT_200_800["en"], timeout=TIMEOUT)
-        assert [dict(s, href=s["href"].split("?")[0]) for s in page.evaluate(SWITCH)] == \
-            _switch_expected(DIVISOR, "en")
+        assert [
+            dict(s, href=s["href"].split("?")[0]) for s in page.evaluate(SWITCH)
+        ] == _switch_expected(DIVISOR, "en")
         # the English page's switch: the other languages' folders, the view with them
         for other in TRANSLATIONS:
             expect(page.locator(f"nav.ee-langs a.ee-lang[lang={other}]")).to_have_attribute(
-                "href", f"{other}/{DIVISOR}?divisor=800&difference=200", timeout=TIMEOUT)
+                "href", f"{other}/{DIVISOR}?divisor=800&difference=200", timeout=TIMEOUT
+            )
         check_self_contained(rec, voila_url)
     finally:
         context.close()

@@ -34,21 +34,36 @@ from playwright.sync_api import expect
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
-from harness import HTTP_TIMEOUT, KERNEL_ID, NOTEBOOKS, ROOT, TIMEOUT, Viewer, assert_clean
-from harness import kernel_pids, open_dashboard, start_proxy, start_voila, stop, tracebacks
-from harness import widget_states
-
 from elo_explain.server.gate import served_pages
 from elo_explain.server.kernels import ViewerKernels
+from harness import (
+    HTTP_TIMEOUT,
+    KERNEL_ID,
+    NOTEBOOKS,
+    ROOT,
+    TIMEOUT,
+    Viewer,
+    assert_clean,
+    kernel_pids,
+    open_dashboard,
+    start_proxy,
+    start_voila,
+    stop,
+    tracebacks,
+    widget_states,
+)
 
 DIVISOR_NB = "03_backgammon_divisor.ipynb"
-POOL_FILL_S = 300   # notebooks run on 2 cores, while other tests may run too
-POLL = 0.5          # seconds between two kernel counts (polling, not a wait for a result)
+POOL_FILL_S = 300  # notebooks run on 2 cores, while other tests may run too
+POLL = 0.5  # seconds between two kernel counts (polling, not a wait for a result)
 
 
 #: what the server's log says of its kernels and its pool (shown when a count is not reached)
-KERNEL_EVENTS = re.compile(r"Kernel started|Kernel shutdown|pre-heated|pool|Culling|viewer kernel|"
-                           r"restart|died|Traceback|Error|Killed", re.IGNORECASE)
+KERNEL_EVENTS = re.compile(
+    r"Kernel started|Kernel shutdown|pre-heated|pool|Culling|viewer kernel|"
+    r"restart|died|Traceback|Error|Killed",
+    re.IGNORECASE,
+)
 
 
 def _wait_kernels(voila, log, n: int, what: str, exactly: bool = False) -> None:
@@ -62,11 +77,13 @@ def _wait_kernels(voila, log, n: int, what: str, exactly: bool = False) -> None:
             lines = Path(log.name).read_text(errors="replace").splitlines()
             events = [line[:160] for line in lines if KERNEL_EVENTS.search(line)]
             server = psutil.Process(voila.pid)
-            raise AssertionError(f"{what}: {len(kernel_pids(voila))} kernels, expected {n}; "
-                                 f"the server at {server.cpu_percent(interval=1.0):.0f} % CPU, "
-                                 f"{server.memory_info().rss >> 20} MiB; available memory "
-                                 f"{psutil.virtual_memory().available >> 20} MiB; its log:\n"
-                                 + "\n".join(events[-25:]))
+            raise AssertionError(
+                f"{what}: {len(kernel_pids(voila))} kernels, expected {n}; "
+                f"the server at {server.cpu_percent(interval=1.0):.0f} % CPU, "
+                f"{server.memory_info().rss >> 20} MiB; available memory "
+                f"{psutil.virtual_memory().available >> 20} MiB; its log:\n"
+                + "\n".join(events[-25:])
+            )
         time.sleep(POLL)
 
 
@@ -90,8 +107,10 @@ def _wait_waiting_for_a_viewer(voila, base: str, what: str, n: int = 1) -> None:
                 connections = psutil.Process(pid).net_connections(kind="tcp")
             except psutil.Error:
                 continue
-            waiting += any(c.raddr and c.raddr.port == port
-                           and c.status == psutil.CONN_ESTABLISHED for c in connections)
+            waiting += any(
+                c.raddr and c.raddr.port == port and c.status == psutil.CONN_ESTABLISHED
+                for c in connections
+            )
         if waiting >= n:
             return
         assert voila.poll() is None, "voila exited"
@@ -119,30 +138,31 @@ def test_the_published_config_preheats_one_kernel_per_notebook():
     assert config["KernelManager"]["transport"] == "ipc"
 
 
-
 # Voilà matches a pattern against the notebook's absolute path: a pool for the English 01 and
 # 03 and the Ukrainian 03 only, the pages the tests open (not 03's other translations,
 # notebooks/<lang>/03_backgammon_divisor.ipynb)
 POOLED = ("01_chess_calculator", "03_backgammon_divisor", "uk/03_backgammon_divisor")
-ONLY_POOLED = ("--VoilaKernelManager.preheat_denylist="
-               f"['^(?!.*/notebooks/({'|'.join(POOLED)})[.]ipynb$)']")
+ONLY_POOLED = (
+    f"--VoilaKernelManager.preheat_denylist=['^(?!.*/notebooks/({'|'.join(POOLED)})[.]ipynb$)']"
+)
 POOL = len(POOLED)  # kernels: one per pooled page (``default_pool_size`` 1)
 
 
 @dataclass
 class Pool:
-    voila: object      # the server's process
+    voila: object  # the server's process
     base: str
-    log: object        # the open file its output goes to
-    filled: set[int]   # its kernels once the pool first filled
+    log: object  # the open file its output goes to
+    filled: set[int]  # its kernels once the pool first filled
 
     def settled(self) -> None:
         """Until the pool is as it is when no page holds a kernel: ``POOL`` kernels (a page an
         earlier test left has had its kernel shut down, each taken kernel has been replaced),
         each waiting for its viewer. A test that takes a pooled kernel starts from here."""
         _wait_kernels(self.voila, self.log, POOL, "the pool did not settle", exactly=True)
-        _wait_waiting_for_a_viewer(self.voila, self.base,
-                                   "the pooled kernels never waited for a viewer", POOL)
+        _wait_waiting_for_a_viewer(
+            self.voila, self.base, "the pooled kernels never waited for a viewer", POOL
+        )
 
 
 @pytest.fixture(scope="module")
@@ -153,8 +173,9 @@ def pool(tmp_path_factory):
     voila, base = start_voila(ONLY_POOLED, log=log, preheat=True)
     try:
         _wait_kernels(voila, log, POOL, "the pool did not fill")
-        _wait_waiting_for_a_viewer(voila, base, "the pooled kernels never waited for a viewer",
-                                   POOL)
+        _wait_waiting_for_a_viewer(
+            voila, base, "the pooled kernels never waited for a viewer", POOL
+        )
         yield Pool(voila, base, log, kernel_pids(voila))
     finally:
         stop(voila)
@@ -203,7 +224,7 @@ def test_a_dashboard_from_the_pool_shows_its_numbers_and_the_pool_refills(pool, 
         assert pooled <= kernel_pids(voila), "a pooled kernel was stopped"
         assert all(_env(pid).get("VOILA_PREHEAT") == "True" for pid in kernel_pids(voila))
     finally:
-        second.close()   # its kernel is shut down: the next test finds the pool settled
+        second.close()  # its kernel is shut down: the next test finds the pool settled
 
 
 def test_a_link_reaches_a_preheated_kernel(pool, page):
@@ -213,12 +234,13 @@ def test_a_link_reaches_a_preheated_kernel(pool, page):
     voila, base, log = pool.voila, pool.base, pool.log
     pool.settled()
     pooled = kernel_pids(voila)
-    page.goto(f"{base}/voila/render/{DIVISOR_NB}?divisor=800&difference=300",
-              wait_until="commit")
+    page.goto(f"{base}/voila/render/{DIVISOR_NB}?divisor=800&difference=300", wait_until="commit")
     summary = page.locator(".ee-summary")
     # Greek document, version history: ÷800, 300 points up -> 70.3 %, +9 / −23
-    expect(summary).to_contain_text("300 points up, ÷800: expected win rate 70.3 %; +9 for "
-                                    "a win, −23 for a loss", timeout=TIMEOUT)
+    expect(summary).to_contain_text(
+        "300 points up, ÷800: expected win rate 70.3 %; +9 for a win, −23 for a loss",
+        timeout=TIMEOUT,
+    )
     expect(page.locator(".ee-link")).to_have_attribute("href", "?divisor=800&difference=300")
     expect(page.locator(".ee-query-note")).to_have_count(0)
     assert_clean(page, DIVISOR_NB)
@@ -247,7 +269,8 @@ def test_a_link_reaches_a_preheated_kernel(pool, page):
     while first in kernel_pids(voila) or len(kernel_pids(voila)) != POOL + 1:
         assert time.monotonic() < deadline, (
             f"kernels {kernel_pids(voila)}; the first page's {first} should be gone, "
-            f"{POOL + 1} left")
+            f"{POOL + 1} left"
+        )
         time.sleep(POLL)
     assert all(_env(pid).get("VOILA_PREHEAT") == "True" for pid in kernel_pids(voila))
 
@@ -260,7 +283,7 @@ def test_a_link_reaches_a_preheated_kernel(pool, page):
 # configuration, a pool), nginx in front as ``make publish`` runs it: 44 such pairs through
 # nginx and 44 directly, then a render from the pool through each completes, with the link's
 # values (the request reached the kernel), and the server's log has no traceback.
-PAIRS = 44   # the issue's count
+PAIRS = 44  # the issue's count
 
 
 def _pairs(base: str, count: int = PAIRS) -> list[int]:
@@ -292,8 +315,7 @@ def _pooled_render(pool: Pool, page_base: str) -> str:
     # kernel, which ran the notebook before the request)
     shown = json.dumps(list(widget_states(pool.base, kernel_id).values()), ensure_ascii=False)
     assert "÷800: expected win rate 70.3 %" in shown, "the link's values are not in the view"
-    assert _env(_pid(pool.voila, kernel_id)).get("VOILA_PREHEAT") == "True", \
-        "not the pool's kernel"
+    assert _env(_pid(pool.voila, kernel_id)).get("VOILA_PREHEAT") == "True", "not the pool's kernel"
     viewer.close()
     return kernel_id
 
@@ -302,9 +324,11 @@ def _kernel_shutdown_race(record: str) -> bool:
     """A log record that is only ipykernel 7.4's own shutdown race (ipython/ipykernel#1518,
     fixed upstream): a kernel shut down as its control handler ends publishes "idle" on its
     closed iopub pipe and prints this traceback on its way out (its render had completed)."""
-    return (record.count("Traceback (most recent call last)") == 1
-            and "in _publish_status_and_flush" in record
-            and "ZMQError: Socket operation on non-socket" in record)
+    return (
+        record.count("Traceback (most recent call last)") == 1
+        and "in _publish_status_and_flush" in record
+        and "ZMQError: Socket operation on non-socket" in record
+    )
 
 
 def test_query_socket_traffic_from_outside_leaves_every_pooled_render_working(pool, tmp_path):
@@ -312,13 +336,13 @@ def test_query_socket_traffic_from_outside_leaves_every_pooled_render_working(po
     nginx_log = open(tmp_path / "nginx.log", "w")
     nginx, proxied = start_proxy(base, tmp_path / "nginx", log=nginx_log)
     try:
-        pool.settled()   # an earlier test's pages have had their kernels shut down
+        pool.settled()  # an earlier test's pages have had their kernels shut down
         pool.log.flush()
-        before = Path(pool.log.name).stat().st_size   # the log of this test: from here
-        refused = _pairs(proxied), _pairs(base)   # from outside: through nginx, and directly
+        before = Path(pool.log.name).stat().st_size  # the log of this test: from here
+        refused = _pairs(proxied), _pairs(base)  # from outside: through nginx, and directly
         assert HTTP_TIMEOUT >= 100  # the issue's renders stopped at 100 s
         _pooled_render(pool, proxied)
-        again = _pairs(proxied), _pairs(base)   # again, with the pool refilled behind the page
+        again = _pairs(proxied), _pairs(base)  # again, with the pool refilled behind the page
         _pooled_render(pool, base)
         assert voila.poll() is None
         pool.log.flush()
@@ -358,17 +382,20 @@ def test_the_query_socket_keeps_one_waiter_per_kernel_and_the_request_until_rece
         url = f"ws://127.0.0.1:{port}/voila/query/{kernel_id}"
         own = {TOKEN_HEADER: query_token(kernel_id)}
         try:
-            with pytest.raises(InvalidStatus) as refused:   # another kernel's token
-                await websockets.connect(url, additional_headers={
-                    TOKEN_HEADER: query_token(str(uuid.uuid4()))}, proxy=None)
+            with pytest.raises(InvalidStatus) as refused:  # another kernel's token
+                await websockets.connect(
+                    url,
+                    additional_headers={TOKEN_HEADER: query_token(str(uuid.uuid4()))},
+                    proxy=None,
+                )
             assert refused.value.response.status_code == 404
             first = await websockets.connect(url, additional_headers=own, proxy=None)
             second = await websockets.connect(url, additional_headers=own, proxy=None)
-            await first.wait_closed()          # the second replaced it; its close took nothing
+            await first.wait_closed()  # the second replaced it; its close took nothing
             assert QuerySocket._waiters[kernel_id] is not None
             QuerySocket.send_updates({"kernel_id": kernel_id, "payload": {"QUERY_STRING": "a=1"}})
             assert json.loads(await asyncio.wait_for(second.recv(), 10)) == {"QUERY_STRING": "a=1"}
-            await second.close()               # not acknowledged: kept for the next socket
+            await second.close()  # not acknowledged: kept for the next socket
             third = await websockets.connect(url, additional_headers=own, proxy=None)
             assert json.loads(await asyncio.wait_for(third.recv(), 10)) == {"QUERY_STRING": "a=1"}
             await third.send("received")

@@ -25,8 +25,11 @@ def test_this_machine_has_no_telugu_font():
 
 
 def test_glyphs_telugu_without_a_font_is_found_with_the_pages_font_passes(browser):
-    page = _page(browser, f'<h1 style="font-family: system-ui, sans-serif">{TELUGU}</h1>'
-                          '<p>Ελληνικά · Українська · 1500 − 1700 → ÷400</p>')
+    page = _page(
+        browser,
+        f'<h1 style="font-family: system-ui, sans-serif">{TELUGU}</h1>'
+        "<p>Ελληνικά · Українська · 1500 − 1700 → ÷400</p>",
+    )
     try:
         found = glyph_problems(page)
         assert any("its Telugu not drawn by the page's own font" in p for p in found), found
@@ -35,9 +38,12 @@ def test_glyphs_telugu_without_a_font_is_found_with_the_pages_font_passes(browse
     finally:
         page.close()
     data = base64.b64encode(FONT.read_bytes()).decode()
-    page = _page(browser, '<style>@font-face { font-family: T; src: url(data:font/ttf;base64,'
-                          f'{data}); unicode-range: U+0C00-0C7F; }}</style>'
-                          f'<h1 style="font-family: T, system-ui, sans-serif">{TELUGU}</h1>')
+    page = _page(
+        browser,
+        "<style>@font-face { font-family: T; src: url(data:font/ttf;base64,"
+        f"{data}); unicode-range: U+0C00-0C7F; }}</style>"
+        f'<h1 style="font-family: T, system-ui, sans-serif">{TELUGU}</h1>',
+    )
     try:
         assert glyph_problems(page) == []
     finally:
@@ -45,15 +51,23 @@ def test_glyphs_telugu_without_a_font_is_found_with_the_pages_font_passes(browse
 
 
 def test_python_text_finds_ipythons_message_not_the_pages_words(browser):
-    message = ("The history saving thread hit an unexpected error (OperationalError('database "
-               "is locked')).History will not be written to the database.")
-    page = _page(browser, '<div class="jp-OutputArea-output" data-mime-type="text/html">'
-                          '<p>At 300 points up: ÷400 84.9 %</p></div>')
+    message = (
+        "The history saving thread hit an unexpected error (OperationalError('database "
+        "is locked')).History will not be written to the database."
+    )
+    page = _page(
+        browser,
+        '<div class="jp-OutputArea-output" data-mime-type="text/html">'
+        "<p>At 300 points up: ÷400 84.9 %</p></div>",
+    )
     try:
         assert python_text(page) == []
-        page.evaluate("m => document.body.insertAdjacentHTML('beforeend', '<div class=\""
-                      "jp-OutputArea-output jp-RenderedText\" data-mime-type=\""
-                      "application/vnd.jupyter.stderr\"><pre>' + m + '</pre></div>')", message)
+        page.evaluate(
+            "m => document.body.insertAdjacentHTML('beforeend', '<div class=\""
+            'jp-OutputArea-output jp-RenderedText" data-mime-type="'
+            "application/vnd.jupyter.stderr\"><pre>' + m + '</pre></div>')",
+            message,
+        )
         found = python_text(page)
         assert len(found) == 1 and "database is locked" in found[0], found
     finally:

@@ -9,9 +9,8 @@ import re
 
 from playwright.sync_api import expect
 
-from harness import READY, TIMEOUT, open_dashboard
-
 from elo_explain.dashboards import DASHBOARDS
+from harness import READY, TIMEOUT, open_dashboard
 
 NAV = re.compile(r'<nav class="ee-nav" aria-label="(Topics|Topics, end of page)">(.*?)</nav>', re.S)
 
@@ -21,8 +20,9 @@ def check_the_way_around(html: str, notebook: str) -> None:
     Run in each dashboard's visit (``test_every_reader.py``)."""
     i = [d.notebook for d in DASHBOARDS].index(notebook)
     found = NAV.findall(html)
-    assert [label for label, _ in found] == ["Topics", "Topics, end of page"], \
+    assert [label for label, _ in found] == ["Topics", "Topics, end of page"], (
         "the links above and below the page, each landmark named apart"
+    )
     navs = [links for _, links in found]
     links = dict(re.findall(r'<a class="ee-nav-(\w+)" href="([^"]+)"', navs[0]))
     assert links.pop("home") == "index.ipynb"
@@ -43,4 +43,4 @@ def test_the_links_lead_there(page, voila_url):
     page.locator("nav.ee-nav a.ee-nav-home").first.click()
     page.wait_for_selector(READY, state="visible", timeout=TIMEOUT)
     assert page.url.endswith("/voila/render/index.ipynb")
-    expect(page.locator("nav.ee-nav")).to_have_count(0)   # the landing page is the way in
+    expect(page.locator("nav.ee-nav")).to_have_count(0)  # the landing page is the way in

@@ -17,7 +17,6 @@
 from __future__ import annotations
 
 import doctest
-import math
 import os
 import re
 import secrets
@@ -31,7 +30,7 @@ import pytest
 import requests
 from playwright.sync_api import expect
 
-from harness import READY, ROOT, TIMEOUT, LOAD_TIMEOUT_MS, free_port, slider_step, wait_http
+from harness import LOAD_TIMEOUT_MS, READY, ROOT, TIMEOUT, free_port, slider_step, wait_http
 
 HTTP_TIMEOUT = 60
 POLL = 0.25  # seconds between two checks (polling, not a wait for a result)
@@ -90,14 +89,26 @@ def site(tmp_path_factory):
     log_path = folder / "publish.log"
     log = open(log_path, "w")
     pub = subprocess.Popen(
-        [sys.executable, str(ROOT / "deploy" / "publish.py"), f"--port={port}", "--workers=2",
-         "--host=127.0.0.1", "--", ONLY_03, "--ViewerKernels.max_kernels_per_address=20"],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        [
+            sys.executable,
+            str(ROOT / "deploy" / "publish.py"),
+            f"--port={port}",
+            "--workers=2",
+            "--host=127.0.0.1",
+            "--",
+            ONLY_03,
+            "--ViewerKernels.max_kernels_per_address=20",
+        ],
+        cwd=ROOT,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
     base = f"http://127.0.0.1:{port}"
     try:
         wait_http(base + "/w0/voila/static/voila.js", pub, timeout=180)
         wait_http(base + "/w1/voila/static/voila.js", pub, timeout=180)
-        for process in ("w0", "w1"):   # each pool holds its kernel for 03
+        for process in ("w0", "w1"):  # each pool holds its kernel for 03
             deadline = time.monotonic() + 180
             while not kernels_of(voila_of(pub, process)):
                 assert time.monotonic() < deadline, f"/{process}/'s pool did not fill"
@@ -146,16 +157,20 @@ def _ended(p: psutil.Process) -> bool:
 
 
 def test_the_routing_functions_examples():
-    for module, names in ((nginx_site, ("worker_prefix", "workers_http", "workers_server")),
-                          (publish, ("worker_options", "overridden"))):
+    for module, names in (
+        (nginx_site, ("worker_prefix", "workers_http", "workers_server")),
+        (publish, ("worker_options", "overridden")),
+    ):
         for name in names:
-            for test in doctest.DocTestFinder().find(getattr(module, name), name,
-                                                     globs=vars(module)):
+            for test in doctest.DocTestFinder().find(
+                getattr(module, name), name, globs=vars(module)
+            ):
                 assert doctest.DocTestRunner().run(test).failed == 0, f"{name}'s examples"
 
 
-@pytest.mark.parametrize("backends", [["127.0.0.1"], ["127.0.0.1:0"], ["a b:80"],
-                                      ["127.0.0.1:80"] * 65])
+@pytest.mark.parametrize(
+    "backends", [["127.0.0.1"], ["127.0.0.1:0"], ["a b:80"], ["127.0.0.1:80"] * 65]
+)
 def test_backends_are_checked(backends):
     with pytest.raises(ValueError, match="backends"):
         nginx_site.render_config(8080, 8866, ROOT, notebooks=["index.ipynb"], backends=backends)
@@ -177,19 +192,32 @@ def test_the_landing_chooses_a_process_by_the_cookie_and_spreads_new_viewers(sit
     # a returning browser keeps its process, and an old link without a prefix gets one
     for process in ("w0", "w1"):
         (cookie,) = cookies_for(process, 1)
-        r = requests.get(f"{base}/voila/render/{DIVISOR}?divisor=800", allow_redirects=False,
-                         cookies={"ee_route": cookie}, timeout=HTTP_TIMEOUT)
+        r = requests.get(
+            f"{base}/voila/render/{DIVISOR}?divisor=800",
+            allow_redirects=False,
+            cookies={"ee_route": cookie},
+            timeout=HTTP_TIMEOUT,
+        )
         assert r.status_code == 302 and "Set-Cookie" not in r.headers
         assert r.headers["Location"] == f"/{process}/voila/render/{DIVISOR}?divisor=800"
     # a link to a process there is no longer: a page of one that is
     (cookie,) = cookies_for("w1", 1)
-    r = requests.get(f"{base}/w7/voila/render/uk/{DIVISOR}?divisor=800", allow_redirects=False,
-                     cookies={"ee_route": cookie}, timeout=HTTP_TIMEOUT)
+    r = requests.get(
+        f"{base}/w7/voila/render/uk/{DIVISOR}?divisor=800",
+        allow_redirects=False,
+        cookies={"ee_route": cookie},
+        timeout=HTTP_TIMEOUT,
+    )
     assert r.headers["Location"] == f"/w1/voila/render/uk/{DIVISOR}?divisor=800"
     # nothing is served without a process's prefix, nor under a prefix no process has
-    for path in ("/voila/static/voila.js", "/api/kernels/0f1e2d3c-aaaa-bbbb-cccc-123456789abc",
-                 "/w2/voila/static/voila.js", "/w0/w1/voila/static/voila.js",
-                 "/w0/voila/api/contents", "/w1/voila/render/secret.ipynb"):
+    for path in (
+        "/voila/static/voila.js",
+        "/api/kernels/0f1e2d3c-aaaa-bbbb-cccc-123456789abc",
+        "/w2/voila/static/voila.js",
+        "/w0/w1/voila/static/voila.js",
+        "/w0/voila/api/contents",
+        "/w1/voila/render/secret.ipynb",
+    ):
         assert requests.get(base + path, timeout=HTTP_TIMEOUT).status_code == 404, path
 
 
@@ -209,8 +237,11 @@ def test_eight_viewers_on_two_processes_a_killed_one_and_publish_starting_it_aga
             context = browser.new_context(viewport={"width": 1280, "height": 1000})
             context.add_cookies([{"name": "ee_route", "value": cookie, "url": base}])
             page = context.new_page()
-            page.goto(f"{base}/voila/render/{DIVISOR}?divisor=800", timeout=LOAD_TIMEOUT_MS,
-                      wait_until="commit")
+            page.goto(
+                f"{base}/voila/render/{DIVISOR}?divisor=800",
+                timeout=LOAD_TIMEOUT_MS,
+                wait_until="commit",
+            )
             viewers.append([context, page, process_of(cookie), None])
             if len(viewers) % 2 == 0:
                 for _, opened, _, _ in viewers[-2:]:
@@ -221,24 +252,39 @@ def test_eight_viewers_on_two_processes_a_killed_one_and_publish_starting_it_aga
             kernel = KERNEL.search(page.content()).group(1)
             viewer[3] = kernel
             summary = page.locator(".ee-summary")
-            expect(summary).to_contain_text(f"300 points up, ÷800: expected win rate "
-                                            f"{_win_rate(300, 800)}", timeout=TIMEOUT)
-            slider_step(page, ".ee-divisor-slider", "ArrowRight")   # over the websocket
-            expect(summary).to_contain_text(f"÷850: expected win rate {_win_rate(300, 850)}",
-                                            timeout=TIMEOUT)
+            expect(summary).to_contain_text(
+                f"300 points up, ÷800: expected win rate {_win_rate(300, 800)}", timeout=TIMEOUT
+            )
+            slider_step(page, ".ee-divisor-slider", "ArrowRight")  # over the websocket
+            expect(summary).to_contain_text(
+                f"÷850: expected win rate {_win_rate(300, 850)}", timeout=TIMEOUT
+            )
             # the page's kernel lives on the process its prefix names, and on no other
             other = "w1" if process == "w0" else "w0"
-            assert requests.get(f"{base}/{process}/api/kernels/{kernel}",
-                                timeout=HTTP_TIMEOUT).status_code == 200
-            assert requests.get(f"{base}/{other}/api/kernels/{kernel}",
-                                timeout=HTTP_TIMEOUT).status_code == 404
+            assert (
+                requests.get(
+                    f"{base}/{process}/api/kernels/{kernel}", timeout=HTTP_TIMEOUT
+                ).status_code
+                == 200
+            )
+            assert (
+                requests.get(
+                    f"{base}/{other}/api/kernels/{kernel}", timeout=HTTP_TIMEOUT
+                ).status_code
+                == 404
+            )
         assert {v[2] for v in viewers} == {"w0", "w1"}
         # each process handed its pooled kernel to its first viewer: the link's query reached
         # it over its own process's query socket (÷800 above, not the notebook's ÷1200)
         for process in ("w0", "w1"):
             kernels = kernels_of(voila_of(pub, process))
-            pooled = [v[3] for v in viewers if v[2] == process and v[3] in kernels
-                      and kernels[v[3]].environ().get("VOILA_PREHEAT") == "True"]
+            pooled = [
+                v[3]
+                for v in viewers
+                if v[2] == process
+                and v[3] in kernels
+                and kernels[v[3]].environ().get("VOILA_PREHEAT") == "True"
+            ]
             assert pooled, f"no viewer of /{process}/ got its pooled kernel"
 
         # two pages close (their beacon reaches their owner): their kernels go within 10 s
@@ -247,8 +293,12 @@ def test_eight_viewers_on_two_processes_a_killed_one_and_publish_starting_it_aga
             page.close(run_before_unload=True)
             context.close()
             closed = time.monotonic()
-            while requests.get(f"{base}/{process}/api/kernels/{kernel}",
-                               timeout=HTTP_TIMEOUT).status_code != 404:
+            while (
+                requests.get(
+                    f"{base}/{process}/api/kernels/{kernel}", timeout=HTTP_TIMEOUT
+                ).status_code
+                != 404
+            ):
                 assert time.monotonic() - closed < 10, f"{kernel} lived 10 s on /{process}/"
                 time.sleep(POLL)
 
@@ -256,17 +306,22 @@ def test_eight_viewers_on_two_processes_a_killed_one_and_publish_starting_it_aga
         pub.send_signal(signal.SIGSTOP)
         victim = voila_of(pub, "w1")
         victim.send_signal(signal.SIGKILL)
-        for context, page, process, kernel in viewers:
+        for _context, page, process, kernel in viewers:
             if process == "w1":
                 notice = page.locator(".ee-lost")
                 expect(notice).to_be_visible(timeout=TIMEOUT)
                 expect(notice).to_contain_text("This view has stopped.")
-                expect(notice.locator("a.ee-reopen")).to_have_attribute("href", re.compile(
-                    re.escape(f"{base}/w1/voila/render/{DIVISOR}?divisor=850")))
-                assert requests.get(f"{base}/w1/api/kernels/{kernel}",
-                                    timeout=HTTP_TIMEOUT).status_code == 502
-        for context, page, process, kernel in viewers:
-            if process == "w0":   # the other process's viewers keep working
+                expect(notice.locator("a.ee-reopen")).to_have_attribute(
+                    "href", re.compile(re.escape(f"{base}/w1/voila/render/{DIVISOR}?divisor=850"))
+                )
+                assert (
+                    requests.get(
+                        f"{base}/w1/api/kernels/{kernel}", timeout=HTTP_TIMEOUT
+                    ).status_code
+                    == 502
+                )
+        for _context, page, process, _kernel in viewers:
+            if process == "w0":  # the other process's viewers keep working
                 expect(page.locator(".ee-lost")).to_have_count(0)
                 slider_step(page, ".ee-divisor-slider", "ArrowLeft")
                 expect(page.locator(".ee-summary")).to_contain_text("÷800", timeout=TIMEOUT)
@@ -283,8 +338,9 @@ def test_eight_viewers_on_two_processes_a_killed_one_and_publish_starting_it_aga
         pub.send_signal(signal.SIGCONT)
         wait_http(base + "/w1/voila/static/voila.js", pub, timeout=180)
         deadline = time.monotonic() + 180
-        while (r := requests.get(f"{base}/w1/voila/render/index.ipynb",
-                                 timeout=HTTP_TIMEOUT)).status_code != 200:
+        while (
+            r := requests.get(f"{base}/w1/voila/render/index.ipynb", timeout=HTTP_TIMEOUT)
+        ).status_code != 200:
             assert time.monotonic() < deadline, f"/w1/ answers {r.status_code} after its restart"
             time.sleep(POLL)
         assert "starting it again" in log_path.read_text()

@@ -19,8 +19,14 @@ from harness import NOTEBOOKS, assert_clean
 from notebook_runner import parameters
 
 # what tells a reader of the code, not a viewer, what to do
-CODE_READER_PHRASES = ("run all cells", "first cell", "next cell", "parameters cell",
-                       "the cell below", "re-run")
+CODE_READER_PHRASES = (
+    "run all cells",
+    "first cell",
+    "next cell",
+    "parameters cell",
+    "the cell below",
+    "re-run",
+)
 BARE_TUPLE = re.compile(r"\(\s*-?\d+(?:\.\d+)?\s*(?:,\s*-?\d+(?:\.\d+)?\s*)+\)")
 PYTHON_LIST = re.compile(r"\[\s*-?\d+(?:\.\d+)?\s*(?:,\s*-?\d+(?:\.\d+)?\s*)*\]")
 HYPHEN_MINUS = re.compile(r"(?<![\w)\]])-\d")  # "-16"; not a date or a range (2025-06-01)

@@ -8,7 +8,6 @@ from __future__ import annotations
 from importlib import import_module
 
 from elo_explain.dashboards import DASHBOARDS
-
 from tests.site.audit import Spec
 
 
@@ -16,8 +15,10 @@ def _spec(notebook: str) -> Spec:
     try:
         return import_module(f"tests.site.specs.d{notebook[:2]}").SPEC
     except ModuleNotFoundError as e:
-        raise LookupError(f"{notebook} has no audit spec: add tests/site/specs/d{notebook[:2]}.py "
-                          "(docs/adding_a_dashboard.md)") from e
+        raise LookupError(
+            f"{notebook} has no audit spec: add tests/site/specs/d{notebook[:2]}.py "
+            "(docs/adding_a_dashboard.md)"
+        ) from e
 
 
 SPECS: dict[str, Spec] = {d.notebook: _spec(d.notebook) for d in DASHBOARDS}

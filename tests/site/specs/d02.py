@@ -23,17 +23,25 @@ SPEC = Spec(
         (".ee-live-table-700 tr:has-text('Your period: K 40, 40 games') td:nth-child(5)", "17"),
     ),
     # player A typed 2600, below 2650: capped too, zero-sum again; the cap figure redrawn
-    step=Step("type", ".ee-rating-a", "2600",
-              shows=((".ee-cap-sum", "zero-sum"),
-                     (".ee-cap-a", "difference used +400"),
-                     (".ee-cap-b", "difference used −400"),
-                     (".ee-live-cap-table", "Player A (2600)"),
-                     (".ee-live-cap-table tr:has-text('Difference used')", "+400")),
-              redraws=(".ee-plot-cap",),
-              link=f"?{_PROFILE}&rating_a=2600&{_REST}"),
+    step=Step(
+        "type",
+        ".ee-rating-a",
+        "2600",
+        shows=(
+            (".ee-cap-sum", "zero-sum"),
+            (".ee-cap-a", "difference used +400"),
+            (".ee-cap-b", "difference used −400"),
+            (".ee-live-cap-table", "Player A (2600)"),
+            (".ee-live-cap-table tr:has-text('Difference used')", "+400"),
+        ),
+        redraws=(".ee-plot-cap",),
+        link=f"?{_PROFILE}&rating_a=2600&{_REST}",
+    ),
     bad_link="games=500",
     bad_note=("games=500", "Games in the period must be a whole number between 1 and 80"),
     # the defaults kept: 20 games, K 40 -> 35; the default profile (1800, born 1995): K 20
-    defaults_show=((".ee-700-line", "K 40 × 20 games = 800 > 700: K becomes 35 (35 × 20 = 700)."),
-                   (".ee-k-value", "20")),
+    defaults_show=(
+        (".ee-700-line", "K 40 × 20 games = 800 > 700: K becomes 35 (35 × 20 = 700)."),
+        (".ee-k-value", "20"),
+    ),
 )

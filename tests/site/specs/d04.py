@@ -21,14 +21,24 @@ SPEC = Spec(
         (".ee-live-cubes", "+24 / −24"),  # the table's "your game" column at cube 2
     ),
     # one key step on the cube slider: cube 4
-    step=Step("key", ".ee-cube", "ArrowRight",
-              shows=((".ee-coefficient", "1.33"), (".ee-winner-change", "+27"),
-                     (".ee-loser-change", "−27"),
-                     (".ee-live-outcome", "Cube 4, coefficient 1.33")),
-              redraws=(".ee-plot",),
-              link="?winner_rating=1500&loser_rating=1800&cube=4" + REST),
+    step=Step(
+        "key",
+        ".ee-cube",
+        "ArrowRight",
+        shows=(
+            (".ee-coefficient", "1.33"),
+            (".ee-winner-change", "+27"),
+            (".ee-loser-change", "−27"),
+            (".ee-live-outcome", "Cube 4, coefficient 1.33"),
+        ),
+        redraws=(".ee-plot",),
+        link="?winner_rating=1500&loser_rating=1800&cube=4" + REST,
+    ),
     bad_link="cube=3",
     bad_note=("cube=3", "cube must be one of 1, 2, 4, 8, 16, 32, 64", "the page keeps 1"),
-    defaults_show=((".ee-winner-change", "+16"), (".ee-loser-change", "−16"),
-                   (".ee-live-outcome", "Winner 1500 (K 32): +16")),
+    defaults_show=(
+        (".ee-winner-change", "+16"),
+        (".ee-loser-change", "−16"),
+        (".ee-live-outcome", "Winner 1500 (K 32): +16"),
+    ),
 )

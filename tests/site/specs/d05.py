@@ -7,8 +7,10 @@ day hold 7 × 27 = 189 games."""
 
 from tests.site.audit import Spec, Step
 
-LINK = ("?games=50&games_a=60&games_b=300&per_day=3%2C{week2}%2C2%2C9&swing_games=100"
-        "&shortfall=2.5&feedback=false")
+LINK = (
+    "?games=50&games_a=60&games_b=300&per_day=3%2C{week2}%2C2%2C9&swing_games=100"
+    "&shortfall=2.5&feedback=false"
+)
 
 SPEC = Spec(
     source="docs/sources.md#greek",
@@ -24,14 +26,27 @@ SPEC = Spec(
         (".ee-live-rule-of-thumb", "100 games in a week"),
     ),
     # one key step on week 2's slider: 13 games a day; the window's figure (the first) redrawn
-    step=Step("key", ".ee-week2", "ArrowRight",
-              shows=((".ee-window", "189 games in four weeks"),
-                     (".ee-live-switch-table", "189 games in four weeks")),
-              redraws=(".ee-plot",), link=LINK.format(week2=13)),
+    step=Step(
+        "key",
+        ".ee-week2",
+        "ArrowRight",
+        shows=(
+            (".ee-window", "189 games in four weeks"),
+            (".ee-live-switch-table", "189 games in four weeks"),
+        ),
+        redraws=(".ee-plot",),
+        link=LINK.format(week2=13),
+    ),
     bad_link="shortfall=lots",
-    bad_note=("shortfall=lots",
-              "Points below expected win rate must be a number between 0 and 10",
-              "the page keeps 2.5"),
-    defaults_show=((".ee-k-value", "K 32"), (".ee-a-wins", "+8 / −16"),
-                   (".ee-b-wins", "+16 / −8"), (".ee-swing", "192 points")),
+    bad_note=(
+        "shortfall=lots",
+        "Points below expected win rate must be a number between 0 and 10",
+        "the page keeps 2.5",
+    ),
+    defaults_show=(
+        (".ee-k-value", "K 32"),
+        (".ee-a-wins", "+8 / −16"),
+        (".ee-b-wins", "+16 / −8"),
+        (".ee-swing", "192 points"),
+    ),
 )

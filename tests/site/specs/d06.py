@@ -22,27 +22,39 @@ SPEC = Spec(
     source="docs/sources.md#glicko, docs/sources.md#telugu",
     link="?" + SC.format(1550),
     link_shows=(
-        (".ee-results", f"Glicko-2 +22.6 / +6.3 / {MINUS}10.0, Lichess shows 1422 / 1406 / 1389, "
-                        "RD after 77.5"),                                    # [SC]
-        (".ee-summary", "Elo 1400 (E 0.30)"),                                 # [TEL] by hand
+        (
+            ".ee-results",
+            f"Glicko-2 +22.6 / +6.3 / {MINUS}10.0, Lichess shows 1422 / 1406 / 1389, RD after 77.5",
+        ),  # [SC]
+        (".ee-summary", "Elo 1400 (E 0.30)"),  # [TEL] by hand
         # the notebook's live tables above the view follow the link too
-        (f"{WIN} td:nth-child(4)", "+22.6"),                                  # [SC]
-        (f"{WIN} td:nth-child(5)", "1422"),                                   # [SC]
-        (f"{WIN} td:nth-child(6)", "77.5"),                                   # [SC]
-        (f"{GLICKO} td:nth-child(6)", "not provisional (RD < 110)"),          # [LILA-G] RD 79
-        (f"{ELO} td:nth-child(5)", "0.30"),                                   # [TEL] by hand
+        (f"{WIN} td:nth-child(4)", "+22.6"),  # [SC]
+        (f"{WIN} td:nth-child(5)", "1422"),  # [SC]
+        (f"{WIN} td:nth-child(6)", "77.5"),  # [SC]
+        (f"{GLICKO} td:nth-child(6)", "not provisional (RD < 110)"),  # [LILA-G] RD 79
+        (f"{ELO} td:nth-child(5)", "0.30"),  # [TEL] by hand
     ),
-    step=Step("type", ".ee-opponent", "1700",
-              shows=((".ee-summary", "Elo 1400 (E 0.15)"),                    # [TEL] by hand
-                     (".ee-results", f"Elo +17.0 / +7.0 / {MINUS}3.0;"),
-                     (f"{ELO} td:nth-child(5)", "0.15")),
-              redraws=(".ee-plot",), link="?" + SC.format(1700)),
+    step=Step(
+        "type",
+        ".ee-opponent",
+        "1700",
+        shows=(
+            (".ee-summary", "Elo 1400 (E 0.15)"),  # [TEL] by hand
+            (".ee-results", f"Elo +17.0 / +7.0 / {MINUS}3.0;"),
+            (f"{ELO} td:nth-child(5)", "0.15"),
+        ),
+        redraws=(".ee-plot",),
+        link="?" + SC.format(1700),
+    ),
     bad_link="rd=20",
-    bad_note=("rd=20", "Your RD (last game) must be a whole number between 45 and 500",
-              "the page keeps 500"),
+    bad_note=(
+        "rd=20",
+        "Your RD (last game) must be a whole number between 45 and 500",
+        "the page keeps 500",
+    ),
     defaults_show=(
-        (".ee-summary", "Glicko-2 1500?, RD 500.0, interval 500 … 2500"),     # [LILA-G], [G1]/[G2]
-        (".ee-results", "Lichess shows 1741? / 1500? / 1258?"),               # [LILA]
-        (f"{WIN} td:nth-child(5)", "1741?"),                                  # [LILA]
+        (".ee-summary", "Glicko-2 1500?, RD 500.0, interval 500 … 2500"),  # [LILA-G], [G1]/[G2]
+        (".ee-results", "Lichess shows 1741? / 1500? / 1258?"),  # [LILA]
+        (f"{WIN} td:nth-child(5)", "1741?"),  # [LILA]
     ),
 )

@@ -17,33 +17,42 @@ same sources as tests/models/test_dash_plan.py).
 from tests.site.audit import Spec, Step
 
 # the season the page starts with (its parameters cell), as a link writes it
-SEASON = ("season=2026-01-10%3A+1750+1%2C+1820+0.5%2C+1900+0%0A2026-03-01%3A+1700+1%2C+1780+1"
-          "%2C+1850+0.5%2C+1800+0%0A1760+1%2C+1810+0.5")
+SEASON = (
+    "season=2026-01-10%3A+1750+1%2C+1820+0.5%2C+1900+0%0A2026-03-01%3A+1700+1%2C+1780+1"
+    "%2C+1850+0.5%2C+1800+0%0A1760+1%2C+1810+0.5"
+)
 PROFILE = "k=20&rated_games=80&birth_year=1995&reached_2400=false&on=2026-01-01"
 
 SPEC = Spec(
     source="docs/sources.md#greek; docs/sources.md#fide-b02",
     link=f"?system=gammon42&rating=1800&{PROFILE}&n_games=9&average=1800&target=1850"
-         f"&opponent=1500&recent_games=0&cube=1&win_rate=70&{SEASON}",
+    f"&opponent=1500&recent_games=0&cube=1&win_rate=70&{SEASON}",
     link_shows=(
-        (".ee-answer", "5 wins in a row reach 1850 (last win: 1856)."),            # [G42]
-        (".ee-stakes", "win +12, loss −20. At 70.0 %: +2.40 a game"),              # [G42]
-        (".ee-stakes", "to hold the rating: 62.5 %"),                              # [G42]
+        (".ee-answer", "5 wins in a row reach 1850 (last win: 1856)."),  # [G42]
+        (".ee-stakes", "win +12, loss −20. At 70.0 %: +2.40 a game"),  # [G42]
+        (".ee-stakes", "to hold the rating: 62.5 %"),  # [G42]
         # the notebook's live tables above the view follow the link too
-        (".ee-live-gammon-table", "5 wins in a row against 1500 reach 1850"),      # [G42]
-        (".ee-live-win-rate-table", "62.5 %"),                                     # [G42]
+        (".ee-live-gammon-table", "5 wins in a row against 1500 reach 1850"),  # [G42]
+        (".ee-live-win-rate-table", "62.5 %"),  # [G42]
     ),
     # the first example: FIDE, 1500 against 1000 [DIFF]; the season's figure starts at 1500
-    step=Step("choose", ".ee-preset",
-              "FIDE: 1500 against 1000, 10 games, to 1507 (table and formula differ)",
-              shows=((".ee-answer", "You need 10 / 10 (rating 1516)"),
-                     (".ee-answer", "The ÷400 formula would say 9.5 / 10."),
-                     (".ee-live-fide-table", "1508")),
-              redraws=(".ee-plot",),
-              link=f"?system=fide&rating=1500&{PROFILE}&n_games=10&average=1000&target=1507"
-                   f"&opponent=1500&recent_games=0&cube=1&win_rate=70&{SEASON}"),
+    step=Step(
+        "choose",
+        ".ee-preset",
+        "FIDE: 1500 against 1000, 10 games, to 1507 (table and formula differ)",
+        shows=(
+            (".ee-answer", "You need 10 / 10 (rating 1516)"),
+            (".ee-answer", "The ÷400 formula would say 9.5 / 10."),
+            (".ee-live-fide-table", "1508"),
+        ),
+        redraws=(".ee-plot",),
+        link=f"?system=fide&rating=1500&{PROFILE}&n_games=10&average=1000&target=1507"
+        f"&opponent=1500&recent_games=0&cube=1&win_rate=70&{SEASON}",
+    ),
     bad_link="target=abc",
     bad_note=("target=abc", "Target rating must be a whole number between 1000 and 3400"),
-    defaults_show=((".ee-answer", "You need 7 / 9 (rating 1850); 6.5 gives 1840."),  # [EVEN]
-                   (".ee-stakes", "win +10, draw 0, loss −10")),                      # [EVEN]
+    defaults_show=(
+        (".ee-answer", "You need 7 / 9 (rating 1850); 6.5 gives 1840."),  # [EVEN]
+        (".ee-stakes", "win +10, draw 0, loss −10"),
+    ),  # [EVEN]
 )
