@@ -32,6 +32,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -312,14 +313,37 @@ def _write(path: Path, text: str) -> None:
     print("wrote", path.relative_to(ROOT))
 
 
+def _append_item(text: str, opener: str, closer: str, item: str) -> str:
+    """``text`` with ``item`` as the last element of the literal that starts with ``opener``
+    and ends at the first line that is ``closer`` alone (``ruff format``'s layout: one element
+    a line, each with its comma)."""
+    start = text.index(opener)
+    end = text.index(f"\n{closer}", start + len(opener) - 1)
+    before = text[:end].rstrip()
+    comma = "" if before.endswith((",", opener[-1])) else ","
+    return f"{before}{comma}\n    {item},{text[end:]}"
+
+
+def tidy(paths: list[Path]) -> None:
+    """The project's lint fixes and format on the Python files written or edited (``make
+    lint`` checks every file as ``ruff`` leaves it)."""
+    ruff = Path(sys.executable).with_name("ruff")
+    names = [str(p) for p in paths if p.suffix == ".py"]
+    subprocess.run([str(ruff), "check", "--fix", "--quiet", *names], cwd=ROOT, check=True)
+    subprocess.run([str(ruff), "format", "--quiet", *names], cwd=ROOT, check=True)
+
+
 def register(notebook_name: str, title: str, line: str) -> None:
     """Add the dashboard's line at the end of ``DASHBOARDS`` (its own text, edited in place)."""
     path = ROOT / "elo_explain/dashboards/__init__.py"
     text = path.read_text(encoding="utf-8")
-    start = text.index("DASHBOARDS: tuple[Dashboard, ...] = (")
-    end = text.index("\n)\n", start)
-    entry = f"\n    Dashboard({notebook_name!r}, {title!r},\n              {line!r}),"
-    path.write_text(text[:end] + entry + text[end:], encoding="utf-8")
+    text = _append_item(
+        text,
+        "DASHBOARDS: tuple[Dashboard, ...] = (",
+        ")",
+        f"Dashboard({notebook_name!r}, {title!r}, {line!r})",
+    )
+    path.write_text(text, encoding="utf-8")
     print("registered", notebook_name, "in", path.relative_to(ROOT))
 
 
@@ -342,30 +366,27 @@ def figure_checks(topic: str, cls: str) -> None:
         path.read_text(encoding="utf-8"),
         f"from elo_explain.dashboards.{topic} import {cls}Model, {cls}View",
     )
-    start = text.index("\nVIEWS = [")
-    end = text.index("]\n", start)
-    path.write_text(
-        f"{text[:end]},\n         ({cls}View, {cls}Model){text[end:]}", encoding="utf-8"
-    )
+    text = _append_item(text, "\nVIEWS = [", "]", f"({cls}View, {cls}Model)")
+    path.write_text(text, encoding="utf-8")
     print("added", f"{cls}View", "to", path.relative_to(ROOT))
     path = ROOT / "tests/models/test_figure_text.py"
     text = _import_in_order(
         path.read_text(encoding="utf-8"), f"from elo_explain.dashboards.{topic} import {cls}View"
     )
-    start = text.index("\nEXTREMES = {")
-    end = text.index("\n}\n", start)
-    entry = (
-        f"\n    # TODO: {cls}View's own far ends, where its labels move and grow"
-        f'\n    {cls}View: [{{"divisor": 100, "difference": 800}}, '
-        f'{{"divisor": 4000, "difference": 0}}],'
+    text = _append_item(
+        text,
+        "\nEXTREMES = {",
+        "}",
+        f"# TODO: {cls}View's own far ends, where its labels move and grow\n"
+        f'    {cls}View: [{{"divisor": 100, "difference": 800}}, '
+        f'{{"divisor": 4000, "difference": 0}}]',
     )
-    path.write_text(text[:end] + entry + text[end:], encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
     print("added", f"{cls}View", "to", path.relative_to(ROOT))
     path = ROOT / "tests/models/test_figure_store.py"
     text = path.read_text(encoding="utf-8")
-    start = text.index("\nWITH_FIGURES = {")
-    end = text.index("}\n", start)
-    path.write_text(f'{text[:end]},\n                "{cls}View"{text[end:]}', encoding="utf-8")
+    text = _append_item(text, "\nWITH_FIGURES = {", "}", f'"{cls}View"')
+    path.write_text(text, encoding="utf-8")
     print("added", f"{cls}View", "to", path.relative_to(ROOT))
 
 
@@ -455,6 +476,17 @@ def new_dashboard(name: str, title: str, line: str) -> list[str]:
     )
     print("added a run of", notebook_name, "to", runs.relative_to(ROOT))
     figure_checks(topic, cls)
+    tidy(
+        [
+            *paths.values(),
+            ROOT / "elo_explain/dashboards/__init__.py",
+            runs,
+            *(
+                ROOT / "tests/models" / f
+                for f in ("test_figures_phone.py", "test_figure_text.py", "test_figure_store.py")
+            ),
+        ]
+    )
     # only now the package: DASHBOARDS (and translate.NOTEBOOKS, made from it) has the page
     from elo_explain import translate
 

@@ -73,7 +73,7 @@ def _files(tree: Path) -> dict[str, str]:
     return {
         p.relative_to(tree).as_posix(): hashlib.sha1(p.read_bytes()).hexdigest()
         for p in tree.rglob("*")
-        if p.is_file() and "__pycache__" not in p.parts
+        if p.is_file() and not {"__pycache__", ".ruff_cache"} & set(p.parts)
     }
 
 
@@ -162,6 +162,9 @@ def test_a_dashboard_added_as_the_guide_says_passes_the_checks_for_it(tmp_path):
     )
     missing = sorted(p for p in named | by_hand if not (tree / p).exists())
     assert not missing, f"the guide names files that do not exist: {missing}"
+
+    # the tree as make lint checks it: ruff's lint and format, the layers' contracts
+    _run([*make, "lint"], tree, env)
 
     # the guide's checks of the new dashboard
     assert f"scripts/new_dashboard.py --check {example}" in guide
