@@ -36,6 +36,7 @@ language as an argument instead of reading :func:`elo_explain.i18n.language`.
 from __future__ import annotations
 
 import html
+import os
 import re
 
 from elo_explain import i18n
@@ -52,6 +53,7 @@ __all__ = [
     "page_words",
     "nav_in",
     "in_language",
+    "share_base",
 ]
 
 #: Each language's name in its own language: what the language switch shows.
@@ -106,6 +108,18 @@ def in_language(lang: str, fn, *args, **kwargs):
     server renders a Jinja filter synchronously: no other page's code runs meanwhile)."""
     with i18n.speaking(lang if lang in LANGUAGES else "en"):
         return fn(*args, **kwargs)
+
+
+def share_base(base_url: str) -> str:
+    """The prefix that a page's shared and reopen links put in place of the server's own
+    ``base_url``: ``EE_SHARE_BASE`` where the server's address is not the one other viewers
+    reach (under JupyterHub, ``/hub/user-redirect/``: deploy/hub/singleuser.py), else
+    ``base_url`` itself.
+
+    >>> share_base("/user/ab12/")  # no EE_SHARE_BASE: the server's own prefix
+    '/user/ab12/'
+    """
+    return os.environ.get("EE_SHARE_BASE") or base_url
 
 
 def nav_in(name: str, lang: str = "en", end: bool = False) -> str:

@@ -65,6 +65,30 @@
     return configCache || {};
   }
 
+  // A link that reaches whoever opens it. Under JupyterHub a page's own address is its
+  // visitor's server (/user/<name>/...), which refuses everyone else and ends when culled;
+  // the hub's /hub/user-redirect/... reaches the opener's own server (eeShareBase: the
+  // server's EE_SHARE_BASE, set by deploy/hub/singleuser.py). Elsewhere the two are the same.
+  function shareUrl(href) {
+    const c = config();
+    const base = c.baseUrl || "/";
+    const url = new URL(href || window.location.href, window.location.href);
+    if (c.eeShareBase && c.eeShareBase !== base && url.pathname.startsWith(base)) {
+      url.pathname = c.eeShareBase + url.pathname.slice(base.length);
+    }
+    return url.href;
+  }
+  // the link itself, as a long press, a right click or the keyboard reaches it to copy it
+  for (const type of ["pointerdown", "contextmenu", "focusin"]) {
+    document.addEventListener(type, (event) => {
+      const link = event.target.closest && event.target.closest("a.ee-link");
+      const c = config();
+      if (link && c.eeShareBase && c.eeShareBase !== (c.baseUrl || "/")) {
+        link.href = shareUrl(link.getAttribute("href"));
+      }
+    }, true);
+  }
+
   // --- 1. the shutdown beacon and its token ------------------------------------------------
   let unloading = false;
   let beaconSent = false;
@@ -100,8 +124,7 @@
 
   function reopenHref() {
     const link = document.querySelector("a.ee-link");
-    const href = link && link.getAttribute("href");
-    return href ? new URL(href, window.location.href).href : window.location.href;
+    return shareUrl(link && link.getAttribute("href"));
   }
 
   function showLost() {
@@ -339,8 +362,9 @@
   // --- 7. the language switch keeps the view -------------------------------------------------
   function switchLanguages() {
     const link = document.querySelector("a.ee-link");
-    const href = link ? link.getAttribute("href") || "" : window.location.search;
-    const query = href.startsWith("?") ? href : "";
+    // the view's query, whether its link is the page's own "?..." or a shared address
+    const query = link ? new URL(link.getAttribute("href") || "", window.location.href).search
+      : window.location.search;
     for (const a of document.querySelectorAll("nav.ee-langs a.ee-lang[data-page]")) {
       const target = a.dataset.page + query;
       if (a.getAttribute("href") !== target) a.setAttribute("href", target);
@@ -499,7 +523,7 @@
     if (!button) return;
     const link = button.parentElement && button.parentElement.querySelector("a.ee-link");
     if (!link) return;
-    const url = new URL(link.getAttribute("href"), window.location.href).href;
+    const url = shareUrl(link.getAttribute("href"));
     const shown = button.textContent;
     copyText(url).then(() => {
       button.textContent = button.dataset.done || shown;
