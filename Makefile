@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: dashboard publish test test-fast lint lab bench screenshots translations new-dashboard clean
+.PHONY: dashboard publish hub test test-fast lint lab bench screenshots translations new-dashboard clean
 
 TEMPLATE := share/jupyter/voila/templates/elo-explain
 
@@ -46,6 +46,24 @@ publish: $(STAMP)
 		$(if $(CERT),--cert=$(CERT) --key=$(KEY)) \
 		$(if $(TRUSTED_PROXY),--trusted-proxy=$(TRUSTED_PROXY)) -- $(VOILA_ARGS)
 
+# configurable-http-proxy, JupyterHub's proxy (deploy/hub/package.json, pinned by its lock;
+# needs node and npm)
+CHP := deploy/hub/node_modules/.bin/configurable-http-proxy
+$(CHP): deploy/hub/package.json deploy/hub/package-lock.json
+	npm ci --prefix deploy/hub --no-audit --no-fund --loglevel=error
+	touch $(CHP)
+
+## Publish on JupyterHub on http://127.0.0.1:$(PORT)/ (default 8000): each visitor a temporary
+## user and a Voilà server of their own, culled after CULL seconds idle (default 600), at most
+## MAX servers (default 40; past it a busy page); MEM=1G and CPUS=0.5 cap each server (cgroup
+## v1, as root); state in .hub/ (deploy/hub/jupyterhub_config.py, docs/publishing.md)
+hub: PORT ?= 8000
+hub: $(STAMP) $(CHP)
+	PATH="$(CURDIR)/$(BIN):$$PATH" EE_HUB_PORT=$(PORT) EE_HUB_STATE=.hub \
+		$(if $(CULL),EE_HUB_CULL_TIMEOUT=$(CULL)) $(if $(MAX),EE_HUB_MAX_SERVERS=$(MAX)) \
+		$(if $(MEM),EE_HUB_MEM=$(MEM)) $(if $(CPUS),EE_HUB_CPUS=$(CPUS)) \
+		$(BIN)/python -m jupyterhub -f deploy/hub/jupyterhub_config.py
+
 # axe-core, the accessibility checker the browser tests inject into the pages (package.json,
 # pinned by package-lock.json; needs node and npm)
 AXE := node_modules/axe-core/axe.min.js
@@ -58,7 +76,7 @@ $(AXE): package.json package-lock.json
 ## tests/without_site.py), then the rest on three workers on two cores (pytest-xdist; the
 ## server tests' waits filled), a file's tests on one worker; it ends with each file's time
 ## (docs/testing.md)
-test: $(STAMP) $(AXE) lint
+test: $(STAMP) $(AXE) $(CHP) lint
 	$(BIN)/python -m pytest -p without_site -n 2 tests/rules
 	$(BIN)/python -m pytest -n 3 --dist loadfile --ignore=tests/rules
 

@@ -105,8 +105,9 @@ def test_pip_install_gives_the_rules_on_numpy_and_babel_alone():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     assert {_name(r) for r in project["dependencies"]} == {"numpy", "babel"}
     extras = project["optional-dependencies"]
-    assert {"dashboards", "publish"} <= set(extras)
-    assert "elo-explain[dashboards,publish]" in extras["test"]  # make installs .[test]
+    assert {"dashboards", "publish", "hub"} <= set(extras)
+    assert "elo-explain[dashboards,publish,hub]" in extras["test"]  # make installs .[test]
+    assert "elo-explain[publish]" in extras["hub"]
 
 
 def test_every_shared_file_is_installed_by_the_package():
