@@ -166,7 +166,10 @@ class Site:
             try:
                 self.proc.wait(timeout=120)
             except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)  # its own session (start_new_session)
+                try:
+                    os.killpg(self.proc.pid, signal.SIGKILL)  # its session (start_new_session)
+                except ProcessLookupError:
+                    pass
                 self.proc.wait()
         # is_running checks the start time too: not another process on a reused pid
         _, left = psutil.wait_procs([p for p in self.seen.values() if p.is_running()], timeout=10)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -159,12 +160,18 @@ class VisitorSpawner(SimpleLocalProcessSpawner):
                 continue
         psutil.wait_procs(family, timeout=5)
         for group in self._cgroups().values():
-            try:
-                group.rmdir()
-            except FileNotFoundError:
-                pass
-            except OSError as e:  # a process of it still alive: kept, and said
-                self.log.warning("control group %s of %s kept: %s", group, self.user.name, e)
+            # a killed process stays in its group until it is reaped, by init for the
+            # kernels whose fork server died first: busy (EBUSY) for a while
+            for _ in range(100):
+                try:
+                    group.rmdir()
+                    break
+                except FileNotFoundError:
+                    break
+                except OSError:
+                    time.sleep(0.1)
+            else:
+                self.log.warning("control group %s of %s kept: still busy", group, self.user.name)
 
 
 def _family(pid: int | None) -> list[psutil.Process]:
