@@ -68,12 +68,12 @@ sys.path.insert(0, str(ROOT / "tests"))
 from workers import (  # noqa: E402
     HTTP_TIMEOUT,
     NOTEBOOK,
-    SLIDER,
     THINK_S,
     Viewer,
     WidgetSocket,
     _cpu,
     _together,
+    slider_model,
 )
 
 from elo_explain.server.kernels import machine_memory_mib  # noqa: E402
@@ -285,7 +285,8 @@ class HubVisitor(Viewer):
         self.kernel = KERNEL_ID.search(r.text).group(1)
         cookie = "; ".join(f"{c.name}={c.value}" for c in self.http.cookies)
         self.ws = HubSocket(f"{base}/user/{self.process}", self.kernel, cookie)
-        self._widget_state()
+        self.slider = slider_model(self.ws)
+        self.latencies: list[float] = []
 
     def _wait_ready(self, pending: requests.Response) -> None:
         progress = PROGRESS_URL.search(pending.text)
@@ -303,26 +304,6 @@ class HubVisitor(Viewer):
                 if event.get("ready"):
                     return
         raise RuntimeError(f"{url}: the progress stream ended before the server was ready")
-
-    def _widget_state(self) -> None:
-        """What ``workers.Viewer`` does after its render: the control comm, the widgets'
-        states, the slider's model."""
-        control = uuid.uuid4().hex
-        self.ws.send(
-            "comm_open",
-            {"comm_id": control, "target_name": "jupyter.widget.control", "data": {}},
-            metadata={"version": "1.0.0"},
-        )
-        self.ws.send("comm_msg", {"comm_id": control, "data": {"method": "request_states"}})
-        self.slider = None
-        while self.slider is None:
-            msg = self.ws.receive()
-            data = msg["content"].get("data") or {}
-            if msg["header"]["msg_type"] == "comm_msg" and data.get("method") == "update_states":
-                for model, state in data["states"].items():
-                    if SLIDER in state["state"].get("_dom_classes", []):
-                        self.slider = model
-        self.latencies: list[float] = []
 
 
 class Hub(Site):

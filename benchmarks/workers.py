@@ -99,6 +99,25 @@ class WidgetSocket(KernelSocket):
         return msg["header"]["msg_id"]
 
 
+def slider_model(ws) -> str:
+    """What a page does once rendered: the widgets' control comm asks for every widget's
+    state; the model id of 03's divisor slider among them."""
+    control = secrets.token_hex(16)
+    ws.send(
+        "comm_open",
+        {"comm_id": control, "target_name": "jupyter.widget.control", "data": {}},
+        metadata={"version": "1.0.0"},
+    )
+    ws.send("comm_msg", {"comm_id": control, "data": {"method": "request_states"}})
+    while True:
+        msg = ws.receive()
+        data = msg["content"].get("data") or {}
+        if msg["header"]["msg_type"] == "comm_msg" and data.get("method") == "update_states":
+            for model, state in data["states"].items():
+                if SLIDER in state["state"].get("_dom_classes", []):
+                    return model
+
+
 class Viewer:
     """A page without a browser: what its HTML and its widget manager send."""
 
@@ -111,21 +130,7 @@ class Viewer:
         self.process = prefix.group(1) if prefix else "/"
         self.kernel = KERNEL_ID.search(r.text).group(1)
         self.ws = WidgetSocket(f"{base}/{self.process}" if prefix else base, self.kernel, "v1")
-        control = secrets.token_hex(16)
-        self.ws.send(
-            "comm_open",
-            {"comm_id": control, "target_name": "jupyter.widget.control", "data": {}},
-            metadata={"version": "1.0.0"},
-        )
-        self.ws.send("comm_msg", {"comm_id": control, "data": {"method": "request_states"}})
-        self.slider = None
-        while self.slider is None:
-            msg = self.ws.receive()
-            data = msg["content"].get("data") or {}
-            if msg["header"]["msg_type"] == "comm_msg" and data.get("method") == "update_states":
-                for model, state in data["states"].items():
-                    if SLIDER in state["state"].get("_dom_classes", []):
-                        self.slider = model
+        self.slider = slider_model(self.ws)
         self.latencies: list[float] = []
 
     def move(self, value: int) -> None:
