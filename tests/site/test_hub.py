@@ -366,9 +366,7 @@ def test_when_the_visitors_leave_their_servers_go_within_the_idle_time(hub, visi
             for user in users
             for hierarchy in ("memory", "cpu")
         ]
-        return [p.cmdline() for p in _prefixed(state, "/user/")] + [
-            str(g) for g in groups if g.exists()
-        ]
+        return [p.pid for p in _prefixed(state, "/user/")] + [str(g) for g in groups if g.exists()]
 
     while left() and time.monotonic() - left_at < CULLED_WITHIN + 30:
         time.sleep(0.5)  # polling the process table and the control groups
